@@ -1,0 +1,21 @@
+import type { AppServices } from './context.js';
+import type { Services } from './services/index.js';
+
+export interface BootstrapResult {
+  projectKey: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+}
+
+/**
+ * On an empty database, creates the bootstrap project and its first API client (the spec's
+ * "administration interface" step) so that a fresh `npm start` is usable at once.
+ */
+export async function bootstrapIfEmpty(app: AppServices, services: Services): Promise<BootstrapResult | undefined> {
+  if ((await app.db.prisma.project.count()) > 0) return undefined;
+  const projectKey = app.config.bootstrapProjectKey;
+  await services.projects.create({ key: projectKey, name: projectKey, countries: ['DE', 'US'], currencies: ['EUR', 'USD'], languages: ['en', 'de'] });
+  const client = await services.apiClients.create(projectKey, { name: 'bootstrap admin', scope: `manage_project:${projectKey}` });
+  return { projectKey, clientId: client.id, clientSecret: client.secret!, scope: client.scope };
+}

@@ -1,0 +1,54 @@
+/** One typed configuration object, read once from the environment. */
+export interface Config {
+  host: string;
+  port: number;
+  /** `file:<path>` (embedded SQLite, the default), `file::memory:`, or `postgresql://...` */
+  databaseUrl: string;
+  /** Project created with an API client on first start of an empty database. */
+  bootstrapProjectKey: string;
+  logLevel: string;
+  /** Public base URL of this server, used as the OAuth issuer and in printed examples. */
+  publicUrl: string;
+  /** Access token lifetime when the API client sets none (seconds). */
+  accessTokenSeconds: number;
+  /** Refresh token inactivity lifetime when the API client sets none (seconds). */
+  refreshTokenSeconds: number;
+  /** Refresh tokens kept per project before the least recently used are deleted. */
+  refreshTokenCap: number;
+  /** Token requests allowed per client per minute on the token endpoints. */
+  tokenRateLimitPerMinute: number;
+  /** Failed password attempts per account per 15 minutes before sign-in is refused. */
+  passwordFailureLimit: number;
+  /** How long another instance may keep accepting a token after it was revoked elsewhere (ms). */
+  tokenCacheTtlMs: number;
+  /** Time budget for graceful shutdown (ms). */
+  shutdownGraceMs: number;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const host = env.HOST ?? '127.0.0.1';
+  const port = int('PORT', 8080);
+  return {
+    host,
+    port,
+    databaseUrl: env.DATABASE_URL ?? 'file:./data/commerce.db',
+    bootstrapProjectKey: env.BOOTSTRAP_PROJECT_KEY ?? 'demo',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 172800),
+    refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 17280000),
+    refreshTokenCap: int('REFRESH_TOKEN_CAP', 10_000_000),
+    tokenRateLimitPerMinute: int('TOKEN_RATE_LIMIT_PER_MINUTE', 600),
+    passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),
+    tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000),
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000),
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The one error hierarchy of the service. Every transport (HTTP, GraphQL, OAuth) renders these
+ * through its own renderer; services only ever throw ApiError subclasses.
+ *
+ * `extra` holds the platform's error-specific fields (field, duplicateValue, currentVersion, ...)
+ * which are rendered next to `code` and `message` in `errors[]` (HTTP) or under `extensions` (GraphQL).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly extra: Record<string, unknown>;
+  /** Response headers the transport must add (e.g. WWW-Authenticate, Retry-After). */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+export class InvalidInputError extends ApiError {
+  constructor(message: string) {
+    super(400, 'InvalidInput', message);
+  }
+}
+
+export class InvalidOperationError extends ApiError {
+  constructor(message: string) {
+    super(400, 'InvalidOperation', message);
+  }
+}
+
+export class InvalidJsonInputError extends ApiError {
+  constructor(detailedErrorMessage: string) {
+    super(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.', { detailedErrorMessage });
+  }
+}
+
+export class RequiredFieldError extends ApiError {
+  constructor(field: string) {
+    super(400, 'RequiredField', `A value is required for field ${field}.`, { field });
+  }
+}
+
+export class InvalidFieldError extends ApiError {
+  constructor(field: string, invalidValue: unknown, allowedValues?: unknown[]) {
+    super(
+      400,
+      'InvalidField',
+      `The value ${JSON.stringify(invalidValue)} is not valid for field ${field}.`,
+      allowedValues ? { field, invalidValue, allowedValues } : { field, invalidValue },
+    );
+  }
+}
+
+export class DuplicateFieldError extends ApiError {
+  constructor(field: string, duplicateValue: unknown, message?: string) {
+    super(
+      400,
+      'DuplicateField',
+      message ?? `A duplicate value ${JSON.stringify(duplicateValue)} exists for field ${field}.`,
+      { field, duplicateValue },
+    );
+  }
+}
+
+export class ResourceNotFoundError extends ApiError {
+  constructor(idOrKey: string, message?: string) {
+    super(404, 'ResourceNotFound', message ?? `The Resource with ID '${idOrKey}' was not found.`);
+  }
+}
+
+export class ReferencedResourceNotFoundError extends ApiError {
+  constructor(typeId: string, ref: { id?: string; key?: string }) {
+    const predicate = ref.id !== undefined ? `with ID '${ref.id}'` : `with key '${ref.key}'`;
+    super(
+      400,
+      'ReferencedResourceNotFound',
+      `The referenced object of type '${typeId}' ${predicate} was not found. It either doesn't exist, or it can't be accessed from this endpoint (e.g., if the endpoint filters by store or customer account).`,
+      { typeId, ...ref },
+    );
+  }
+}
+
+export class ConcurrentModificationError extends ApiError {
+  constructor(id: string, expected: number, current: number) {
+    super(
+      409,
+      'ConcurrentModification',
+      `Object ${id} has a different version than expected. Expected: ${expected} - Actual: ${current}.`,
+      { currentVersion: current },
+    );
+  }
+}
+
+export class ReferenceExistsError extends ApiError {
+  constructor(message: string, referencedBy?: string) {
+    super(400, 'ReferenceExists', message, referencedBy ? { referencedBy } : {});
+  }
+}
+
+/** 401: missing, unknown, expired or revoked bearer token. */
+export class InvalidTokenError extends ApiError {
+  constructor(message = 'invalid_token') {
+    super(401, 'invalid_token', message, {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+  }
+}
+
+/** 403: a valid token lacking every one of the scopes an endpoint accepts. */
+export class InsufficientScopeError extends ApiError {
+  constructor(scopes: string[]) {
+    super(
+      403,
+      'insufficient_scope',
+      `Insufficient scope. One of the following scopes is missing: ${scopes.join(', ')}`,
+      {},
+      { 'WWW-Authenticate': 'Bearer error="insufficient_scope"' },
+    );
+  }
+}
+
+export class MethodNotAllowedError extends ApiError {
+  constructor(method: string) {
+    super(405, 'MethodNotAllowed', `The method ${method} is not allowed on this resource.`);
+  }
+}
+
+export class TooManyRequestsError extends ApiError {
+  constructor(retryAfterSeconds: number, message = 'Too many requests. Retry later.') {
+    super(429, 'TooManyRequests', message, {}, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
+export class ExternalOAuthFailedError extends ApiError {
+  constructor(message: string) {
+    super(401, 'ExternalOAuthFailed', message);
+  }
+}
+
+export class GeneralError extends ApiError {
+  constructor(message = 'Internal Server Error') {
+    super(500, 'General', message);
+  }
+}
+
+/** Raised by the OAuth endpoints; rendered in the AuthErrorResponse shape (adds `error`, `error_description`). */
+export class OAuthError extends ApiError {
+  constructor(status: number, error: string, description: string, headers: Record<string, string> = {}) {
+    super(status, error, description, {}, headers);
+  }
+}

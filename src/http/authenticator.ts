@@ -1,0 +1,10 @@
+import type { Context } from 'koa';
+import type { Principal, RequestContext } from '../context.js';
+
+/**
+ * Resolves the bearer token of a request to a principal and checks that it holds one of the
+ * operation's scopes (or manage_project). Implemented by the OAuth module (src/oauth).
+ */
+export interface Authenticator {
+  authenticate(http: Context, ctx: RequestContext, scopes: readonly string[]): Promise<Principal>;
+}

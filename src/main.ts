@@ -1,0 +1,41 @@
+import { bootstrapIfEmpty } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { startServer } from './server.js';
+
+const config = loadConfig();
+const running = await startServer(config);
+const { logger } = running.services;
+logger.info({ url: running.url, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') }, 'listening');
+
+const created = await bootstrapIfEmpty(running.services, running.app.services);
+if (created) {
+  const auth = Buffer.from(`${created.clientId}:${created.clientSecret}`).toString('base64');
+  process.stdout.write(
+    [
+      '',
+      `Bootstrap project '${created.projectKey}' created with an API client (the secret is shown only now):`,
+      `  client_id:     ${created.clientId}`,
+      `  client_secret: ${created.clientSecret}`,
+      `  scope:         ${created.scope}`,
+      '',
+      'Get a token and call the API:',
+      `  curl -s -u '${created.clientId}:${created.clientSecret}' -d grant_type=client_credentials ${running.url}/oauth/token`,
+      `  curl -s -H "Authorization: Bearer <access_token>" ${running.url}/${created.projectKey}`,
+      `  (Basic header: Authorization: Basic ${auth})`,
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, 'shutting down');
+    running.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,41 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+/** A random string over [A-Za-z0-9_-] (the platform's id and token alphabet), unbiased. */
+export function randomToken(length: number): string {
+  const out: string[] = [];
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (out.length === length) break;
+      if (byte < 256 - (256 % ALPHABET.length)) out.push(ALPHABET[byte % ALPHABET.length]);
+    }
+  }
+  return out.join('');
+}
+
+// scrypt N=2^15 (r=8, p=1): ~50 ms per hash here; salted per secret. Format: scrypt$N$r$p$salt$hash.
+const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEY_LENGTH = 32;
+
+function derive(secret: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(secret.normalize('NFC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+/** Salted, deliberately slow hash for passwords and client secrets. */
+export async function hashSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(secret, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Constant-time check of a secret against a stored hash; false for any malformed hash. */
+export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await derive(secret, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

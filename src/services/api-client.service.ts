@@ -1,0 +1,134 @@
+import type { AppServices } from '../context.js';
+import { isoNow } from '../clock.js';
+import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
+import { hashSecret, randomToken, verifySecret } from '../security/secrets.js';
+
+/** The API representation of an API client (facts §7); `secret` appears only in the create response. */
+export interface ApiClientDocument {
+  id: string;
+  name: string;
+  scope: string;
+  createdAt: string;
+  lastUsedAt?: string;
+  deleteAt?: string;
+  accessTokenValiditySeconds?: number;
+  refreshTokenValiditySeconds?: number;
+  secret?: string;
+}
+
+export interface ApiClientDraft {
+  name: string;
+  scope: string;
+  accessTokenValiditySeconds?: number;
+  refreshTokenValiditySeconds?: number;
+  deleteDaysAfterCreation?: number;
+}
+
+export interface ApiClientRecord {
+  id: string;
+  projectKey: string;
+  scopes: string[];
+  accessTokenValiditySeconds?: number;
+  refreshTokenValiditySeconds?: number;
+}
+
+/** Listeners run after a client is deleted (the OAuth module revokes its tokens). */
+export type ClientDeletedListener = (client: ApiClientRecord) => Promise<void> | void;
+
+/**
+ * OAuth clients of a project. The secret is generated here, shown once, and stored only as a salted
+ * scrypt hash; credentials are checked in constant time.
+ */
+export class ApiClientService {
+  readonly deleted = new Set<ClientDeletedListener>();
+
+  constructor(private readonly app: AppServices) {}
+
+  async create(projectKey: string, draft: ApiClientDraft): Promise<ApiClientDocument> {
+    const scopes = draft.scope.split(' ').filter(Boolean);
+    if (scopes.length === 0) throw new InvalidInputError('An API client needs at least one scope.');
+    const id = randomToken(24);
+    const secret = randomToken(32);
+    const now = isoNow(this.app.clock);
+    const doc: ApiClientDocument = { id, name: draft.name, scope: scopes.join(' '), createdAt: now };
+    if (draft.accessTokenValiditySeconds !== undefined) doc.accessTokenValiditySeconds = draft.accessTokenValiditySeconds;
+    if (draft.refreshTokenValiditySeconds !== undefined) doc.refreshTokenValiditySeconds = draft.refreshTokenValiditySeconds;
+    if (draft.deleteDaysAfterCreation !== undefined) {
+      doc.deleteAt = new Date(this.app.clock.now() + draft.deleteDaysAfterCreation * 86_400_000).toISOString();
+    }
+    await this.app.db.prisma.apiClient.create({
+      data: {
+        id,
+        projectKey,
+        createdAt: now,
+        lastModifiedAt: now,
+        name: doc.name,
+        scope: doc.scope,
+        secretHash: await hashSecret(secret),
+        accessTokenValiditySeconds: doc.accessTokenValiditySeconds ?? null,
+        refreshTokenValiditySeconds: doc.refreshTokenValiditySeconds ?? null,
+        data: doc as object,
+      },
+    });
+    return { ...doc, secret };
+  }
+
+  async list(projectKey: string): Promise<ApiClientDocument[]> {
+    const rows = await this.app.db.prisma.apiClient.findMany({ where: { projectKey }, orderBy: { createdAt: 'asc' } });
+    return rows.map((r) => this.toDocument(r));
+  }
+
+  async get(projectKey: string, id: string): Promise<ApiClientDocument> {
+    const row = await this.app.db.prisma.apiClient.findFirst({ where: { projectKey, id } });
+    if (!row) throw new ResourceNotFoundError(id);
+    return this.toDocument(row);
+  }
+
+  async delete(projectKey: string, id: string): Promise<ApiClientDocument> {
+    const row = await this.app.db.prisma.apiClient.findFirst({ where: { projectKey, id } });
+    if (!row) throw new ResourceNotFoundError(id);
+    await this.app.db.prisma.apiClient.delete({ where: { id } });
+    const record = this.toRecord(row);
+    for (const listener of this.deleted) await listener(record);
+    return this.toDocument(row);
+  }
+
+  /** The client if `secret` matches; undefined otherwise. Always spends one hash computation. */
+  async verify(id: string, secret: string): Promise<ApiClientRecord | undefined> {
+    const row = await this.app.db.prisma.apiClient.findUnique({ where: { id } });
+    const ok = await verifySecret(secret, row?.secretHash ?? DUMMY_HASH);
+    if (!row || !ok) return undefined;
+    if (row.data && (row.data as { deleteAt?: string }).deleteAt && Date.parse((row.data as { deleteAt: string }).deleteAt) <= this.app.clock.now()) return undefined;
+    return this.toRecord(row);
+  }
+
+  async findRecord(id: string): Promise<ApiClientRecord | undefined> {
+    const row = await this.app.db.prisma.apiClient.findUnique({ where: { id } });
+    return row ? this.toRecord(row) : undefined;
+  }
+
+  /** lastUsedAt is a date (YYYY-MM-DD): written at most once a day per client. */
+  async touch(id: string): Promise<void> {
+    const today = isoNow(this.app.clock).slice(0, 10);
+    await this.app.db.prisma.apiClient.updateMany({ where: { id, NOT: { lastUsedAt: today } }, data: { lastUsedAt: today } });
+  }
+
+  private toRecord(row: { id: string; projectKey: string; scope: string; accessTokenValiditySeconds: number | null; refreshTokenValiditySeconds: number | null }): ApiClientRecord {
+    return {
+      id: row.id,
+      projectKey: row.projectKey,
+      scopes: row.scope.split(' ').filter(Boolean),
+      accessTokenValiditySeconds: row.accessTokenValiditySeconds ?? undefined,
+      refreshTokenValiditySeconds: row.refreshTokenValiditySeconds ?? undefined,
+    };
+  }
+
+  private toDocument(row: { data: unknown; lastUsedAt: string | null }): ApiClientDocument {
+    const { secret, ...doc } = row.data as ApiClientDocument;
+    void secret;
+    return row.lastUsedAt ? { ...doc, lastUsedAt: row.lastUsedAt } : doc;
+  }
+}
+
+// Verifying against a fixed hash when the client id is unknown keeps response times alike.
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

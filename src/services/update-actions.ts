@@ -1,0 +1,23 @@
+import type { RequestContext } from '../context.js';
+
+/**
+ * Update actions as a table: one small function per action name. `applyUpdateActions` runs all
+ * actions of a request on a copy of the document, so a failing action leaves nothing changed.
+ */
+export type ActionHandlers<D, A extends { action: string }> = {
+  [K in A['action']]: (doc: D, action: Extract<A, { action: K }>, ctx: RequestContext) => void | Promise<void>;
+};
+
+export async function applyUpdateActions<D, A extends { action: string }>(
+  ctx: RequestContext,
+  current: D,
+  actions: readonly A[],
+  handlers: ActionHandlers<D, A>,
+): Promise<{ doc: D; changed: boolean }> {
+  const doc = structuredClone(current);
+  for (const action of actions) {
+    const handler = handlers[action.action as A['action']] as (d: D, a: A, c: RequestContext) => void | Promise<void>;
+    await handler(doc, action, ctx);
+  }
+  return { doc, changed: JSON.stringify(doc) !== JSON.stringify(current) };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/config.js';
+import { ManualClock, type Clock } from '../../src/clock.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+
+export interface TestServer extends RunningServer {
+  /** fetch against the server, path relative to its root. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/**
+ * Starts the real app on a fresh database: an in-memory SQLite database by default, or a fresh
+ * PostgreSQL schema (dropped on close) when TEST_DATABASE_URL points to PostgreSQL.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, opts: { clock?: Clock } = {}): Promise<TestServer> {
+  const base = process.env.TEST_DATABASE_URL;
+  let databaseUrl = 'file::memory:';
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (base && /^postgres/.test(base)) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    await admin.end();
+    const url = new URL(base);
+    url.searchParams.set('schema', schema);
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await c.end();
+    };
+  }
+  const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides };
+  const running = await startServer(config, { clock: opts.clock, logger: createLogger(config.logLevel) });
+  return {
+    ...running,
+    request: (path, init) => fetch(running.url + path, init),
+    async close() {
+      await running.close();
+      await dropSchema?.();
+    },
+  };
+}
+
+export { ManualClock };
