@@ -6,6 +6,8 @@ import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
 export interface TestServer extends RunningServer {
+  /** A project created for the test file ('test'). */
+  projectKey: string;
   /** fetch against the server, path relative to its root. */
   request(path: string, init?: RequestInit): Promise<Response>;
 }
@@ -36,8 +38,11 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { c
   }
   const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides };
   const running = await startServer(config, { clock: opts.clock, logger: createLogger(config.logLevel) });
+  const projectKey = 'test';
+  await running.app.services.projects.create({ key: projectKey, countries: ['DE', 'US'], currencies: ['EUR', 'USD'], languages: ['en', 'de'] });
   return {
     ...running,
+    projectKey,
     request: (path, init) => fetch(running.url + path, init),
     async close() {
       await running.close();

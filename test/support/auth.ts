@@ -1,0 +1,42 @@
+import type { TestServer } from './test-server.js';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Creates an API client the way the admin interface does (the first client is created outside the API). */
+export async function createApiClient(server: TestServer, projectKey: string, scope: string): Promise<ClientCredentials> {
+  const client = await server.app.services.apiClients.create(projectKey, { name: `test ${scope}`, scope });
+  return { clientId: client.id, clientSecret: client.secret! };
+}
+
+export function basic({ clientId, clientSecret }: ClientCredentials): string {
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+}
+
+/** POST a form to an /oauth endpoint with HTTP Basic client authentication. */
+export function oauthPost(server: TestServer, path: string, credentials: ClientCredentials, form: Record<string, string>): Promise<Response> {
+  return server.request(path, {
+    method: 'POST',
+    headers: { Authorization: basic(credentials), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/** A client-credentials access token holding `scope` (space-separated, project-qualified scopes). */
+export async function clientToken(server: TestServer, scope: string, projectKey = server.projectKey): Promise<string> {
+  const credentials = await createApiClient(server, projectKey, scope);
+  const res = await oauthPost(server, '/oauth/token', credentials, { grant_type: 'client_credentials' });
+  if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** JSON request with a bearer token. */
+export function api(server: TestServer, token: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  return server.request(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
