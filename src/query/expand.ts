@@ -80,7 +80,7 @@ export async function expandReferences<T extends object>(docs: readonly T[], pat
 /** Follows a non-empty `path` through the fields of `value`, collecting references to load. */
 function walk(value: JsonObject, path: Segment[], needs: Need[]): void {
   const [segment, ...rest] = path;
-  let targets: unknown[] = [value[segment.name]];
+  let targets: unknown[] = Object.hasOwn(value, segment.name) ? [value[segment.name]] : [];
   for (const index of segment.indexes) {
     targets = targets.flatMap((t) => (!Array.isArray(t) ? [] : index === '*' ? t : index < t.length ? [t[index]] : []));
   }
