@@ -6,7 +6,7 @@
  * `--check` regenerates and fails when that changed anything tracked by git (CI's freshness check).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@hey-api/openapi-ts';
@@ -31,7 +31,7 @@ async function generateOpenApi(): Promise<void> {
   });
   rmSync(bundled, { force: true });
   writeFileSync('generated/openapi/document.ts', `${BANNER}/* eslint-disable */\nexport const openApiDocument = ${JSON.stringify(document, null, 2)} as const;\n`);
-  writeFileSync('generated/openapi/operations.ts', BANNER + renderOperationTable(document));
+  writeFileSync('generated/openapi/operations.ts', BANNER + renderOperationTable(document, readFileSync('generated/openapi/client/types.gen.ts', 'utf8')));
 }
 
 function generateGraphql(): void {

@@ -2,15 +2,22 @@ type Json = Record<string, any>;
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
 
-const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /**
  * Renders the route table: one entry per operation with its method, Koa path, scopes and the JSON
  * schemas of its path, query and body, plus the `Operations` type map from operation id to the
  * request type @hey-api/typescript generated for it. Routes are registered from this table, so a
  * handler that no longer matches its operation fails the type-check.
  */
-export function renderOperationTable(document: Json): string {
+export function renderOperationTable(document: Json, typesSource: string): string {
+  // Name the request types exactly as @hey-api/typescript did (it has its own casing rules for acronyms).
+  const dataTypes = new Map(
+    [...typesSource.matchAll(/^export type (\w+)Data = /gm)].map((m) => [m[1].toLowerCase(), `${m[1]}Data`]),
+  );
+  const typeName = (id: string) => {
+    const name = dataTypes.get(id.toLowerCase());
+    if (!name) throw new Error(`no generated request type for operation ${id}`);
+    return name;
+  };
   const rows: string[] = [];
   const types: string[] = [];
   const entries: { path: string; rank: string; text: string }[] = [];
@@ -51,7 +58,7 @@ export function renderOperationTable(document: Json): string {
         .map((seg) => (seg.startsWith('{') ? '2' : seg.includes('{') ? '1' : '0'))
         .join('');
       entries.push({ path, rank, text: `  ${JSON.stringify(entry)},` });
-      types.push(`  ${id}: ${pascal(id)}Data;`);
+      types.push(`  ${id}: ${typeName(id)};`);
     }
   }
   entries.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

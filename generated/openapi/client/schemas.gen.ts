@@ -221,6 +221,48 @@ export const HealthSchema = {
     }
 } as const;
 
+export const GraphQLRequestSchema = {
+    type: 'object',
+    required: [
+        'query'
+    ],
+    properties: {
+        query: {
+            type: 'string'
+        },
+        operationName: {
+            type: [
+                'string',
+                'null'
+            ]
+        },
+        variables: {
+            type: [
+                'object',
+                'null'
+            ]
+        }
+    }
+} as const;
+
+export const GraphQLResponseSchema = {
+    type: 'object',
+    properties: {
+        data: {
+            type: [
+                'object',
+                'null'
+            ]
+        },
+        errors: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        }
+    }
+} as const;
+
 export const ProjectSchema = {
     type: 'object',
     required: [

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses } from './types.gen.js';
+import type { ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -17,6 +17,19 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: Record<string, unknown>;
 };
+
+/**
+ * GraphQL endpoint of the project (schema in graphql/); scopes are checked per field
+ */
+export const executeGraphQl = <ThrowOnError extends boolean = false>(options: Options<ExecuteGraphQlData, ThrowOnError>) => (options.client ?? client).post<ExecuteGraphQlResponses, ExecuteGraphQlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/graphql',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Liveness probe

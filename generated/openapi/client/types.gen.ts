@@ -86,6 +86,23 @@ export type Health = {
     status: 'ok' | 'unavailable';
 };
 
+export type GraphQlRequest = {
+    query: string;
+    operationName?: string | null;
+    variables?: {
+        [key: string]: unknown;
+    } | null;
+};
+
+export type GraphQlResponse = {
+    data?: {
+        [key: string]: unknown;
+    } | null;
+    errors?: Array<{
+        [key: string]: unknown;
+    }>;
+};
+
 export type Project = {
     key: string;
     name: string;
@@ -152,6 +169,33 @@ export type ProjectSetExternalOAuthAction = {
     action: 'setExternalOAuth';
     externalOAuth?: ExternalOAuth;
 };
+
+export type ExecuteGraphQlData = {
+    body: GraphQlRequest;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/graphql';
+};
+
+export type ExecuteGraphQlErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ExecuteGraphQlError = ExecuteGraphQlErrors[keyof ExecuteGraphQlErrors];
+
+export type ExecuteGraphQlResponses = {
+    /**
+     * GraphQL result; business errors are in `errors` with `extensions.code`
+     */
+    200: GraphQlResponse;
+};
+
+export type ExecuteGraphQlResponse = ExecuteGraphQlResponses[keyof ExecuteGraphQlResponses];
 
 export type GetHealthData = {
     body?: never;

@@ -1,6 +1,7 @@
 import type { AppServices } from '../../context.js';
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
+import { graphqlRoutes } from './graphql.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { projectRoutes } from './project.routes.js';
 
@@ -9,5 +10,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
   return {
     ...healthRoutes(app),
     ...projectRoutes(services),
+    ...graphqlRoutes(services),
   };
 }

@@ -61,3 +61,17 @@ export type Store = Prisma.StoreModel
  * 
  */
 export type AssociateRole = Prisma.AssociateRoleModel
+/**
+ * Model Customer
+ * Customers. `data` is the API representation with the password already masked; the scrypt hash
+ * lives only in `passwordHash` so no read path (queries, expansion) can ever return it.
+ */
+export type Customer = Prisma.CustomerModel
+/**
+ * Model CustomerEmail
+ * The e-mail uniqueness rule as a table: one row per scope a customer signs in to, scopeKey '' for
+ * a global customer and the store key for each store of a store customer. The primary key makes
+ * the database reject a second customer with the same e-mail (lower-cased) in the same scope, even
+ * under concurrent sign-ups; it is also how the password flows find the account of a store.
+ */
+export type CustomerEmail = Prisma.CustomerEmailModel

@@ -54,7 +54,9 @@ export const ModelName = {
   Project: 'Project',
   ApiClient: 'ApiClient',
   Store: 'Store',
-  AssociateRole: 'AssociateRole'
+  AssociateRole: 'AssociateRole',
+  Customer: 'Customer',
+  CustomerEmail: 'CustomerEmail'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -127,6 +129,35 @@ export const AssociateRoleScalarFieldEnum = {
 } as const
 
 export type AssociateRoleScalarFieldEnum = (typeof AssociateRoleScalarFieldEnum)[keyof typeof AssociateRoleScalarFieldEnum]
+
+
+export const CustomerScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  email: 'email',
+  emailLower: 'emailLower',
+  customerNumber: 'customerNumber',
+  externalId: 'externalId',
+  storeKeys: 'storeKeys',
+  passwordHash: 'passwordHash',
+  data: 'data'
+} as const
+
+export type CustomerScalarFieldEnum = (typeof CustomerScalarFieldEnum)[keyof typeof CustomerScalarFieldEnum]
+
+
+export const CustomerEmailScalarFieldEnum = {
+  projectKey: 'projectKey',
+  scopeKey: 'scopeKey',
+  emailLower: 'emailLower',
+  customerId: 'customerId'
+} as const
+
+export type CustomerEmailScalarFieldEnum = (typeof CustomerEmailScalarFieldEnum)[keyof typeof CustomerEmailScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -400,7 +400,9 @@ export const ModelName = {
   Project: 'Project',
   ApiClient: 'ApiClient',
   Store: 'Store',
-  AssociateRole: 'AssociateRole'
+  AssociateRole: 'AssociateRole',
+  Customer: 'Customer',
+  CustomerEmail: 'CustomerEmail'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -416,7 +418,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "store" | "associateRole"
+    modelProps: "project" | "apiClient" | "store" | "associateRole" | "customer" | "customerEmail"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -716,6 +718,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    Customer: {
+      payload: Prisma.$CustomerPayload<ExtArgs>
+      fields: Prisma.CustomerFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CustomerFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CustomerFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>
+        }
+        findFirst: {
+          args: Prisma.CustomerFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CustomerFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>
+        }
+        findMany: {
+          args: Prisma.CustomerFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>[]
+        }
+        create: {
+          args: Prisma.CustomerCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>
+        }
+        createMany: {
+          args: Prisma.CustomerCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CustomerCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>[]
+        }
+        delete: {
+          args: Prisma.CustomerDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>
+        }
+        update: {
+          args: Prisma.CustomerUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>
+        }
+        deleteMany: {
+          args: Prisma.CustomerDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CustomerUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CustomerUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>[]
+        }
+        upsert: {
+          args: Prisma.CustomerUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerPayload>
+        }
+        aggregate: {
+          args: Prisma.CustomerAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCustomer>
+        }
+        groupBy: {
+          args: Prisma.CustomerGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CustomerCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerCountAggregateOutputType> | number
+        }
+      }
+    }
+    CustomerEmail: {
+      payload: Prisma.$CustomerEmailPayload<ExtArgs>
+      fields: Prisma.CustomerEmailFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CustomerEmailFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CustomerEmailFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>
+        }
+        findFirst: {
+          args: Prisma.CustomerEmailFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CustomerEmailFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>
+        }
+        findMany: {
+          args: Prisma.CustomerEmailFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>[]
+        }
+        create: {
+          args: Prisma.CustomerEmailCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>
+        }
+        createMany: {
+          args: Prisma.CustomerEmailCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CustomerEmailCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>[]
+        }
+        delete: {
+          args: Prisma.CustomerEmailDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>
+        }
+        update: {
+          args: Prisma.CustomerEmailUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>
+        }
+        deleteMany: {
+          args: Prisma.CustomerEmailDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CustomerEmailUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CustomerEmailUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>[]
+        }
+        upsert: {
+          args: Prisma.CustomerEmailUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerEmailPayload>
+        }
+        aggregate: {
+          args: Prisma.CustomerEmailAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCustomerEmail>
+        }
+        groupBy: {
+          args: Prisma.CustomerEmailGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerEmailGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CustomerEmailCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerEmailCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -806,6 +956,35 @@ export const AssociateRoleScalarFieldEnum = {
 } as const
 
 export type AssociateRoleScalarFieldEnum = (typeof AssociateRoleScalarFieldEnum)[keyof typeof AssociateRoleScalarFieldEnum]
+
+
+export const CustomerScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  email: 'email',
+  emailLower: 'emailLower',
+  customerNumber: 'customerNumber',
+  externalId: 'externalId',
+  storeKeys: 'storeKeys',
+  passwordHash: 'passwordHash',
+  data: 'data'
+} as const
+
+export type CustomerScalarFieldEnum = (typeof CustomerScalarFieldEnum)[keyof typeof CustomerScalarFieldEnum]
+
+
+export const CustomerEmailScalarFieldEnum = {
+  projectKey: 'projectKey',
+  scopeKey: 'scopeKey',
+  emailLower: 'emailLower',
+  customerId: 'customerId'
+} as const
+
+export type CustomerEmailScalarFieldEnum = (typeof CustomerEmailScalarFieldEnum)[keyof typeof CustomerEmailScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1043,6 +1222,8 @@ export type GlobalOmitConfig = {
   apiClient?: Prisma.ApiClientOmit
   store?: Prisma.StoreOmit
   associateRole?: Prisma.AssociateRoleOmit
+  customer?: Prisma.CustomerOmit
+  customerEmail?: Prisma.CustomerEmailOmit
 }
 
 /* Types for Logging */

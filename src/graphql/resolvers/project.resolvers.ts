@@ -1,0 +1,7 @@
+import type { Resolvers } from '../../../generated/graphql/types.js';
+
+export const projectResolvers: Resolvers = {
+  Query: {
+    project: (_root, _args, { ctx, services }) => services.projects.get(ctx),
+  },
+};

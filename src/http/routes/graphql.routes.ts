@@ -1,0 +1,29 @@
+import { processRequest } from 'graphql-helix';
+import type { ExecutionResult } from 'graphql';
+import { buildGraphQLSchema } from '../../graphql/schema.js';
+import { formatGraphQLErrors } from '../../graphql/errors.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import type { Services } from '../../services/index.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { Handlers } from '../router.js';
+
+/** POST /{projectKey}/graphql through graphql-helix; the body was validated against GraphQLRequest. */
+export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQL'> {
+  const schema = buildGraphQLSchema();
+  return {
+    executeGraphQL: async (ctx, input, http) => {
+      await services.projects.get(ctx);
+      const body = input.body;
+      const result = await processRequest<GraphQLContext>({
+        operationName: body.operationName ?? undefined,
+        query: body.query,
+        variables: body.variables ?? undefined,
+        request: { body, headers: http.headers, method: 'POST', query: {} },
+        schema,
+        contextFactory: () => ({ ctx, services }),
+      });
+      if (result.type !== 'RESPONSE') throw new ApiError(400, 'InvalidInput', 'Subscriptions and incremental delivery are not supported.');
+      return { status: result.status, body: formatGraphQLErrors(result.payload as ExecutionResult) };
+    },
+  };
+}
