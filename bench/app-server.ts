@@ -1,0 +1,20 @@
+/** The real server on a fresh embedded database file, for the benchmarks; prints its URL and credentials. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bootstrapIfEmpty } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config.js';
+import { startServer } from '../src/server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cpa-bench-'));
+const config = {
+  ...loadConfig(),
+  host: '127.0.0.1',
+  port: 0,
+  databaseUrl: process.env.BENCH_DATABASE_URL ?? `file:${join(dir, 'bench.db')}`,
+  tokenRateLimitPerMinute: 1_000_000,
+};
+const running = await startServer(config);
+const created = await bootstrapIfEmpty(running.services, running.app.services);
+process.stdout.write(JSON.stringify({ url: running.url, ...created }) + '\n');
+process.once('SIGTERM', () => void running.close().then(() => process.exit(0)));
