@@ -2,11 +2,27 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-/** Structured JSON logs. Secrets never reach a log line: authorization headers and bodies are not logged. */
+/**
+ * Structured JSON logs on stdout. Writes are buffered (4 KB) so that logging a line per request
+ * stays off the hot path; `flushLogger` runs on shutdown. Secrets never reach a log line:
+ * authorization headers, secrets and passwords are redacted, and bodies are not logged.
+ */
 export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: undefined,
-    redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.secret', '*.password', '*.clientSecret'], remove: true },
-  });
+  const destination = level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  return pino(
+    {
+      level,
+      base: undefined,
+      redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.secret', '*.password', '*.clientSecret'], remove: true },
+    },
+    destination,
+  );
+}
+
+export function flushLogger(logger: Logger): void {
+  try {
+    logger.flush();
+  } catch {
+    // Nothing buffered, or stdout already closed.
+  }
 }

@@ -1,6 +1,7 @@
 import { bootstrapIfEmpty } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { startServer } from './server.js';
+import { flushLogger } from './logger.js';
 
 const config = loadConfig();
 const running = await startServer(config);
@@ -31,7 +32,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     logger.info({ signal }, 'shutting down');
     running.close().then(
-      () => process.exit(0),
+      () => {
+        flushLogger(logger);
+        process.exit(0);
+      },
       (err) => {
         logger.error({ err }, 'shutdown failed');
         process.exit(1);
