@@ -9,7 +9,7 @@ export type { Logger };
  */
 export function createLogger(level: string): Logger {
   const destination = level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  return pino(
+  const logger = pino(
     {
       level,
       base: undefined,
@@ -17,6 +17,9 @@ export function createLogger(level: string): Logger {
     },
     destination,
   );
+  // Buffered lines still reach the terminal within a second when traffic is light.
+  if (destination) setInterval(() => flushLogger(logger), 1000).unref();
+  return logger;
 }
 
 export function flushLogger(logger: Logger): void {
