@@ -60,9 +60,9 @@ export async function insertWidgets(db: SqlRunner, docs: Doc[], projectKey = 'p1
     const params: unknown[] = [];
     const rows = chunk.map((doc) => {
       const values = [doc.id, projectKey, doc.key ?? null, doc.version, doc.createdAt, doc.lastModifiedAt, doc.sku ?? null, JSON.stringify(doc)];
-      const placeholders = values.map((v) => {
+      const placeholders = values.map((v, column) => {
         params.push(v);
-        return pg ? `$${params.length}` : '?';
+        return pg ? `$${params.length}${column === values.length - 1 ? '::jsonb' : ''}` : '?';
       });
       return `(${placeholders.join(', ')})`;
     });
