@@ -30,6 +30,574 @@ export const openApiDocument = {
       }
     },
     "schemas": {
+      "BaseAddress": {
+        "type": "object",
+        "required": [
+          "country"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "Overwritten by the API when the address is created on a resource"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "externalId": {
+            "type": "string"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "title": {
+            "type": "string"
+          },
+          "salutation": {
+            "type": "string"
+          },
+          "firstName": {
+            "type": "string"
+          },
+          "lastName": {
+            "type": "string"
+          },
+          "streetName": {
+            "type": "string"
+          },
+          "streetNumber": {
+            "type": "string"
+          },
+          "additionalStreetInfo": {
+            "type": "string"
+          },
+          "postalCode": {
+            "type": "string"
+          },
+          "city": {
+            "type": "string"
+          },
+          "region": {
+            "type": "string"
+          },
+          "state": {
+            "type": "string"
+          },
+          "company": {
+            "type": "string"
+          },
+          "department": {
+            "type": "string"
+          },
+          "building": {
+            "type": "string"
+          },
+          "apartment": {
+            "type": "string"
+          },
+          "pOBox": {
+            "type": "string"
+          },
+          "phone": {
+            "type": "string"
+          },
+          "mobile": {
+            "type": "string"
+          },
+          "email": {
+            "type": "string"
+          },
+          "fax": {
+            "type": "string"
+          },
+          "additionalAddressInfo": {
+            "type": "string"
+          }
+        }
+      },
+      "Address": {
+        "description": "An address as stored on a resource; `id` is always set.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          {
+            "type": "object",
+            "required": [
+              "id"
+            ],
+            "properties": {
+              "custom": {
+                "type": "object",
+                "description": "Custom fields"
+              }
+            }
+          }
+        ]
+      },
+      "AddressDraft": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "custom": {
+                "type": "object",
+                "description": "Custom fields"
+              }
+            }
+          }
+        ]
+      },
+      "ApiClient": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "scope"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The OAuth client_id"
+          },
+          "name": {
+            "type": "string"
+          },
+          "scope": {
+            "type": "string",
+            "description": "Space-separated scopes, e.g. manage_project:{projectKey}"
+          },
+          "secret": {
+            "type": "string",
+            "description": "Only in the response to the create request"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastUsedAt": {
+            "type": "string",
+            "format": "date",
+            "description": "Date of the last token request or API call (updated at most daily)"
+          },
+          "deleteAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "accessTokenValiditySeconds": {
+            "type": "integer"
+          },
+          "refreshTokenValiditySeconds": {
+            "type": "integer"
+          }
+        }
+      },
+      "ApiClientDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "scope"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "scope": {
+            "type": "string",
+            "description": "Space-separated scopes, each name:{projectKey} or name:{projectKey}:{storeKey} of this project",
+            "minLength": 1
+          },
+          "deleteDaysAfterCreation": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 1
+          },
+          "accessTokenValiditySeconds": {
+            "type": "integer",
+            "minimum": 3600,
+            "maximum": 604800
+          },
+          "refreshTokenValiditySeconds": {
+            "type": "integer",
+            "minimum": 30,
+            "maximum": 31536000
+          }
+        }
+      },
+      "ApiClientPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApiClient"
+            }
+          }
+        }
+      },
+      "AssociateRole": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "key",
+          "buyerAssignable",
+          "permissions"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "buyerAssignable": {
+            "type": "boolean",
+            "description": "false: assignable only through the general (not the my/as-associate) endpoints"
+          },
+          "name": {
+            "type": "string"
+          },
+          "permissions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Permission"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "Permission": {
+        "type": "string",
+        "description": "The RAML Permission enum plus the payment-method permissions the GraphQL enum adds (facts §2.3).",
+        "enum": [
+          "AddChildUnits",
+          "UpdateAssociates",
+          "UpdateBusinessUnitDetails",
+          "UpdateParentUnit",
+          "ViewMyCarts",
+          "ViewOthersCarts",
+          "UpdateMyCarts",
+          "UpdateOthersCarts",
+          "CreateMyCarts",
+          "CreateOthersCarts",
+          "DeleteMyCarts",
+          "DeleteOthersCarts",
+          "ViewMyOrders",
+          "ViewOthersOrders",
+          "UpdateMyOrders",
+          "UpdateOthersOrders",
+          "CreateMyOrdersFromMyCarts",
+          "CreateMyOrdersFromMyQuotes",
+          "CreateOrdersFromOthersCarts",
+          "CreateOrdersFromOthersQuotes",
+          "ViewMyQuotes",
+          "ViewOthersQuotes",
+          "AcceptMyQuotes",
+          "AcceptOthersQuotes",
+          "DeclineMyQuotes",
+          "DeclineOthersQuotes",
+          "RenegotiateMyQuotes",
+          "RenegotiateOthersQuotes",
+          "ReassignMyQuotes",
+          "ReassignOthersQuotes",
+          "ViewMyQuoteRequests",
+          "ViewOthersQuoteRequests",
+          "UpdateMyQuoteRequests",
+          "UpdateOthersQuoteRequests",
+          "CreateMyQuoteRequestsFromMyCarts",
+          "CreateQuoteRequestsFromOthersCarts",
+          "CreateApprovalRules",
+          "UpdateApprovalRules",
+          "UpdateApprovalFlows",
+          "ViewMyShoppingLists",
+          "ViewOthersShoppingLists",
+          "UpdateMyShoppingLists",
+          "UpdateOthersShoppingLists",
+          "CreateMyShoppingLists",
+          "CreateOthersShoppingLists",
+          "DeleteMyShoppingLists",
+          "DeleteOthersShoppingLists",
+          "CreateMyPaymentMethods",
+          "CreateOthersPaymentMethods",
+          "DeleteMyPaymentMethods",
+          "DeleteOthersPaymentMethods",
+          "UpdateMyPaymentMethods",
+          "UpdateOthersPaymentMethods",
+          "ViewMyPaymentMethods",
+          "ViewOthersPaymentMethods"
+        ]
+      },
+      "AssociateRoleDraft": {
+        "type": "object",
+        "required": [
+          "key"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string"
+          },
+          "buyerAssignable": {
+            "type": "boolean"
+          },
+          "permissions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Permission"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "AssociateRolePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssociateRole"
+            }
+          }
+        }
+      },
+      "AssociateRoleUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/AssociateRoleUpdateAction"
+            }
+          }
+        }
+      },
+      "AssociateRoleUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addPermission": "#/components/schemas/AssociateRoleAddPermissionAction",
+            "removePermission": "#/components/schemas/AssociateRoleRemovePermissionAction",
+            "setPermissions": "#/components/schemas/AssociateRoleSetPermissionsAction",
+            "changeBuyerAssignable": "#/components/schemas/AssociateRoleChangeBuyerAssignableAction",
+            "setName": "#/components/schemas/AssociateRoleSetNameAction",
+            "setCustomType": "#/components/schemas/AssociateRoleSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/AssociateRoleSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/AssociateRoleAddPermissionAction"
+          },
+          {
+            "$ref": "#/components/schemas/AssociateRoleRemovePermissionAction"
+          },
+          {
+            "$ref": "#/components/schemas/AssociateRoleSetPermissionsAction"
+          },
+          {
+            "$ref": "#/components/schemas/AssociateRoleChangeBuyerAssignableAction"
+          },
+          {
+            "$ref": "#/components/schemas/AssociateRoleSetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/AssociateRoleSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/AssociateRoleSetCustomFieldAction"
+          }
+        ]
+      },
+      "AssociateRoleAddPermissionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "permission"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addPermission"
+          },
+          "permission": {
+            "$ref": "#/components/schemas/Permission"
+          }
+        }
+      },
+      "AssociateRoleRemovePermissionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "permission"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removePermission"
+          },
+          "permission": {
+            "$ref": "#/components/schemas/Permission"
+          }
+        }
+      },
+      "AssociateRoleSetPermissionsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPermissions"
+          },
+          "permissions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Permission"
+            }
+          }
+        }
+      },
+      "AssociateRoleChangeBuyerAssignableAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "buyerAssignable"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeBuyerAssignable"
+          },
+          "buyerAssignable": {
+            "type": "boolean"
+          }
+        }
+      },
+      "AssociateRoleSetNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setName"
+          },
+          "name": {
+            "type": "string"
+          }
+        }
+      },
+      "AssociateRoleSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "AssociateRoleSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
       "ErrorObject": {
         "type": "object",
         "required": [
@@ -275,6 +843,279 @@ export const openApiDocument = {
           }
         }
       },
+      "FieldContainer": {
+        "type": "object",
+        "description": "Custom field values by field name; their types come from the custom Type.",
+        "additionalProperties": true
+      },
+      "CustomFields": {
+        "type": "object",
+        "required": [
+          "type",
+          "fields"
+        ],
+        "properties": {
+          "type": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CustomFieldsDraft": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "properties": {
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "Customer": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "email",
+          "addresses",
+          "shippingAddressIds",
+          "billingAddressIds",
+          "isEmailVerified",
+          "stores",
+          "authenticationMode"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "customerNumber": {
+            "type": "string"
+          },
+          "externalId": {
+            "type": "string"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "email": {
+            "type": "string"
+          },
+          "password": {
+            "type": "string",
+            "description": "Masked: \"****\" followed by the last 4 characters of the hash"
+          },
+          "firstName": {
+            "type": "string"
+          },
+          "lastName": {
+            "type": "string"
+          },
+          "middleName": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "salutation": {
+            "type": "string"
+          },
+          "dateOfBirth": {
+            "type": "string",
+            "format": "date"
+          },
+          "companyName": {
+            "type": "string"
+          },
+          "vatId": {
+            "type": "string"
+          },
+          "addresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Address"
+            }
+          },
+          "defaultShippingAddressId": {
+            "type": "string"
+          },
+          "defaultBillingAddressId": {
+            "type": "string"
+          },
+          "shippingAddressIds": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "billingAddressIds": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "isEmailVerified": {
+            "type": "boolean"
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          },
+          "stores": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/KeyReference"
+            }
+          },
+          "authenticationMode": {
+            "$ref": "#/components/schemas/AuthenticationMode"
+          },
+          "lastMessageSequenceNumber": {
+            "type": "integer",
+            "format": "int64"
+          }
+        }
+      },
+      "AuthenticationMode": {
+        "type": "string",
+        "enum": [
+          "Password",
+          "ExternalAuth"
+        ]
+      },
+      "CustomerDraft": {
+        "type": "object",
+        "required": [
+          "email"
+        ],
+        "properties": {
+          "email": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "password": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Required when authenticationMode is Password (the default)"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "customerNumber": {
+            "type": "string",
+            "minLength": 1
+          },
+          "externalId": {
+            "type": "string"
+          },
+          "firstName": {
+            "type": "string"
+          },
+          "lastName": {
+            "type": "string"
+          },
+          "middleName": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "salutation": {
+            "type": "string"
+          },
+          "dateOfBirth": {
+            "type": "string",
+            "format": "date"
+          },
+          "companyName": {
+            "type": "string"
+          },
+          "vatId": {
+            "type": "string"
+          },
+          "addresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AddressDraft"
+            }
+          },
+          "defaultShippingAddress": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Index into addresses"
+          },
+          "defaultBillingAddress": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Index into addresses"
+          },
+          "shippingAddresses": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "description": "Indices into addresses"
+          },
+          "billingAddresses": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "description": "Indices into addresses"
+          },
+          "isEmailVerified": {
+            "type": "boolean"
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          },
+          "stores": {
+            "type": "array",
+            "description": "Stores of a store customer (by id or key); absent or empty for a global customer",
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          },
+          "authenticationMode": {
+            "$ref": "#/components/schemas/AuthenticationMode"
+          }
+        }
+      },
+      "CustomerSignInResult": {
+        "type": "object",
+        "required": [
+          "customer"
+        ],
+        "properties": {
+          "customer": {
+            "$ref": "#/components/schemas/Customer"
+          }
+        }
+      },
       "Project": {
         "type": "object",
         "required": [
@@ -504,10 +1345,1310 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/ExternalOAuth"
           }
         }
+      },
+      "Store": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "key",
+          "languages",
+          "countries",
+          "distributionChannels",
+          "supplyChannels",
+          "productSelections"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "languages": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Locale"
+            }
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StoreCountry"
+            }
+          },
+          "distributionChannels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "supplyChannels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "productSelections": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ProductSelectionSetting"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "StoreCountry": {
+        "type": "object",
+        "required": [
+          "code"
+        ],
+        "properties": {
+          "code": {
+            "$ref": "#/components/schemas/CountryCode"
+          }
+        }
+      },
+      "ProductSelectionSetting": {
+        "type": "object",
+        "required": [
+          "productSelection",
+          "active"
+        ],
+        "properties": {
+          "productSelection": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "active": {
+            "type": "boolean"
+          }
+        }
+      },
+      "StoreDraft": {
+        "type": "object",
+        "required": [
+          "key"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "languages": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Locale"
+            }
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StoreCountry"
+            }
+          },
+          "distributionChannels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          },
+          "supplyChannels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "StorePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Store"
+            }
+          }
+        }
+      },
+      "StoreUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/StoreUpdateAction"
+            }
+          }
+        }
+      },
+      "StoreUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "setName": "#/components/schemas/StoreSetNameAction",
+            "setLanguages": "#/components/schemas/StoreSetLanguagesAction",
+            "setCountries": "#/components/schemas/StoreSetCountriesAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/StoreSetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreSetLanguagesAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreSetCountriesAction"
+          }
+        ]
+      },
+      "StoreSetNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "StoreSetLanguagesAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setLanguages"
+          },
+          "languages": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Locale"
+            }
+          }
+        }
+      },
+      "StoreSetCountriesAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCountries"
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StoreCountry"
+            }
+          }
+        }
       }
     }
   },
   "paths": {
+    "/{projectKey}/api-clients": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryApiClients",
+        "summary": "Query API clients",
+        "security": [
+          {
+            "oauth2": [
+              "view_api_clients"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of API clients",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiClientPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "createApiClient",
+        "summary": "Create an API client (the response is the only place its secret appears)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_api_clients"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ApiClientDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The API client with its secret",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiClient"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/api-clients/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getApiClientById",
+        "summary": "Get an API client by id (without its secret)",
+        "security": [
+          {
+            "oauth2": [
+              "view_api_clients"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The API client",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiClient"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteApiClientById",
+        "summary": "Delete an API client and revoke every token it issued",
+        "security": [
+          {
+            "oauth2": [
+              "manage_api_clients"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The API client",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApiClient"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/associate-roles": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryAssociateRoles",
+        "summary": "Query associate roles (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of associate roles",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssociateRolePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkAssociateRolesExist",
+        "summary": "200 if any associate role matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one associate role matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createAssociateRole",
+        "summary": "Create a associate role",
+        "security": [
+          {
+            "oauth2": [
+              "manage_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AssociateRoleDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The associate role",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/associate-roles/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getAssociateRoleById",
+        "summary": "Get a associate role by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate role",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkAssociateRoleExistsById",
+        "summary": "200 if the associate role exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_associate_roles"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate role exists"
+          },
+          "404": {
+            "description": "No such associate role"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateAssociateRoleById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AssociateRoleUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The associate role",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteAssociateRoleById",
+        "summary": "Delete the associate role at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate role",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/associate-roles/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getAssociateRoleByKey",
+        "summary": "Get a associate role by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate role",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkAssociateRoleExistsByKey",
+        "summary": "200 if the associate role exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_associate_roles"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate role exists"
+          },
+          "404": {
+            "description": "No such associate role"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateAssociateRoleByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AssociateRoleUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The associate role",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteAssociateRoleByKey",
+        "summary": "Delete the associate role at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_associate_roles"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate role",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/customers": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "createCustomer",
+        "summary": "Create (sign up) a customer",
+        "security": [
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomerDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The created customer",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerSignInResult"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/customers/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCustomerById",
+        "summary": "Get a customer by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_customers"
+            ]
+          },
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Customer"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCustomerById",
+        "summary": "Delete a customer by id",
+        "security": [
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The deleted customer",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Customer"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/customers/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCustomerByKey",
+        "summary": "Get a customer by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_customers"
+            ]
+          },
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Customer"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCustomerByKey",
+        "summary": "Delete a customer by key",
+        "security": [
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The deleted customer",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Customer"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/graphql": {
       "parameters": [
         {
@@ -680,6 +2821,578 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Project"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/stores": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryStores",
+        "summary": "Query stores (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of stores",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StorePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStoresExist",
+        "summary": "200 if any store matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one store matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createStore",
+        "summary": "Create a store",
+        "security": [
+          {
+            "oauth2": [
+              "manage_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StoreDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The store",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Store"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/stores/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getStoreById",
+        "summary": "Get a store by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The store",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Store"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStoreExistsById",
+        "summary": "200 if the store exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_stores"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The store exists"
+          },
+          "404": {
+            "description": "No such store"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateStoreById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StoreUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The store",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Store"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteStoreById",
+        "summary": "Delete the store at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The store",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Store"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/stores/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getStoreByKey",
+        "summary": "Get a store by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The store",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Store"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStoreExistsByKey",
+        "summary": "200 if the store exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_stores"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The store exists"
+          },
+          "404": {
+            "description": "No such store"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateStoreByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StoreUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The store",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Store"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteStoreByKey",
+        "summary": "Delete the store at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_stores"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The store",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Store"
                 }
               }
             }

@@ -1,16 +1,19 @@
 import type { AppServices } from '../context.js';
 import { ApiClientService } from './api-client.service.js';
+import { CustomerService } from './customer.service.js';
 import { ProjectService } from './project.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
   projects: ProjectService;
   apiClients: ApiClientService;
+  customers: CustomerService;
 }
 
 export function createServices(app: AppServices): Services {
   return {
     projects: new ProjectService(app),
     apiClients: new ApiClientService(app),
+    customers: new CustomerService(app),
   };
 }

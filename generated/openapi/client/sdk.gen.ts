@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses } from './types.gen.js';
+import type { CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -17,6 +17,206 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: Record<string, unknown>;
 };
+
+/**
+ * Query API clients
+ */
+export const queryApiClients = <ThrowOnError extends boolean = false>(options: Options<QueryApiClientsData, ThrowOnError>) => (options.client ?? client).get<QueryApiClientsResponses, QueryApiClientsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/api-clients',
+    ...options
+});
+
+/**
+ * Create an API client (the response is the only place its secret appears)
+ */
+export const createApiClient = <ThrowOnError extends boolean = false>(options: Options<CreateApiClientData, ThrowOnError>) => (options.client ?? client).post<CreateApiClientResponses, CreateApiClientErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/api-clients',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an API client and revoke every token it issued
+ */
+export const deleteApiClientById = <ThrowOnError extends boolean = false>(options: Options<DeleteApiClientByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteApiClientByIdResponses, DeleteApiClientByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/api-clients/{id}',
+    ...options
+});
+
+/**
+ * Get an API client by id (without its secret)
+ */
+export const getApiClientById = <ThrowOnError extends boolean = false>(options: Options<GetApiClientByIdData, ThrowOnError>) => (options.client ?? client).get<GetApiClientByIdResponses, GetApiClientByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/api-clients/{id}',
+    ...options
+});
+
+/**
+ * Query associate roles (where, sort, paging, expansion)
+ */
+export const queryAssociateRoles = <ThrowOnError extends boolean = false>(options: Options<QueryAssociateRolesData, ThrowOnError>) => (options.client ?? client).get<QueryAssociateRolesResponses, QueryAssociateRolesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles',
+    ...options
+});
+
+/**
+ * 200 if any associate role matches the `where` predicates, 404 otherwise
+ */
+export const checkAssociateRolesExist = <ThrowOnError extends boolean = false>(options: Options<CheckAssociateRolesExistData, ThrowOnError>) => (options.client ?? client).head<CheckAssociateRolesExistResponses, CheckAssociateRolesExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles',
+    ...options
+});
+
+/**
+ * Create a associate role
+ */
+export const createAssociateRole = <ThrowOnError extends boolean = false>(options: Options<CreateAssociateRoleData, ThrowOnError>) => (options.client ?? client).post<CreateAssociateRoleResponses, CreateAssociateRoleErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the associate role at the expected version
+ */
+export const deleteAssociateRoleById = <ThrowOnError extends boolean = false>(options: Options<DeleteAssociateRoleByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles/{id}',
+    ...options
+});
+
+/**
+ * Get a associate role by id
+ */
+export const getAssociateRoleById = <ThrowOnError extends boolean = false>(options: Options<GetAssociateRoleByIdData, ThrowOnError>) => (options.client ?? client).get<GetAssociateRoleByIdResponses, GetAssociateRoleByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles/{id}',
+    ...options
+});
+
+/**
+ * 200 if the associate role exists, 404 otherwise
+ */
+export const checkAssociateRoleExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckAssociateRoleExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateAssociateRoleById = <ThrowOnError extends boolean = false>(options: Options<UpdateAssociateRoleByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the associate role at the expected version
+ */
+export const deleteAssociateRoleByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteAssociateRoleByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteAssociateRoleByKeyResponses, DeleteAssociateRoleByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles/key={key}',
+    ...options
+});
+
+/**
+ * Get a associate role by key
+ */
+export const getAssociateRoleByKey = <ThrowOnError extends boolean = false>(options: Options<GetAssociateRoleByKeyData, ThrowOnError>) => (options.client ?? client).get<GetAssociateRoleByKeyResponses, GetAssociateRoleByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the associate role exists, 404 otherwise
+ */
+export const checkAssociateRoleExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckAssociateRoleExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckAssociateRoleExistsByKeyResponses, CheckAssociateRoleExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateAssociateRoleByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateAssociateRoleByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateAssociateRoleByKeyResponses, UpdateAssociateRoleByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/associate-roles/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create (sign up) a customer
+ */
+export const createCustomer = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerResponses, CreateCustomerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a customer by id
+ */
+export const deleteCustomerById = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerByIdResponses, DeleteCustomerByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/{id}',
+    ...options
+});
+
+/**
+ * Get a customer by id
+ */
+export const getCustomerById = <ThrowOnError extends boolean = false>(options: Options<GetCustomerByIdData, ThrowOnError>) => (options.client ?? client).get<GetCustomerByIdResponses, GetCustomerByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/{id}',
+    ...options
+});
+
+/**
+ * Delete a customer by key
+ */
+export const deleteCustomerByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerByKeyResponses, DeleteCustomerByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/key={key}',
+    ...options
+});
+
+/**
+ * Get a customer by key
+ */
+export const getCustomerByKey = <ThrowOnError extends boolean = false>(options: Options<GetCustomerByKeyData, ThrowOnError>) => (options.client ?? client).get<GetCustomerByKeyResponses, GetCustomerByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/key={key}',
+    ...options
+});
 
 /**
  * GraphQL endpoint of the project (schema in graphql/); scopes are checked per field
@@ -56,6 +256,117 @@ export const getProject = <ThrowOnError extends boolean = false>(options: Option
 export const updateProject = <ThrowOnError extends boolean = false>(options: Options<UpdateProjectData, ThrowOnError>) => (options.client ?? client).post<UpdateProjectResponses, UpdateProjectErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query stores (where, sort, paging, expansion)
+ */
+export const queryStores = <ThrowOnError extends boolean = false>(options: Options<QueryStoresData, ThrowOnError>) => (options.client ?? client).get<QueryStoresResponses, QueryStoresErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores',
+    ...options
+});
+
+/**
+ * 200 if any store matches the `where` predicates, 404 otherwise
+ */
+export const checkStoresExist = <ThrowOnError extends boolean = false>(options: Options<CheckStoresExistData, ThrowOnError>) => (options.client ?? client).head<CheckStoresExistResponses, CheckStoresExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores',
+    ...options
+});
+
+/**
+ * Create a store
+ */
+export const createStore = <ThrowOnError extends boolean = false>(options: Options<CreateStoreData, ThrowOnError>) => (options.client ?? client).post<CreateStoreResponses, CreateStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the store at the expected version
+ */
+export const deleteStoreById = <ThrowOnError extends boolean = false>(options: Options<DeleteStoreByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteStoreByIdResponses, DeleteStoreByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores/{id}',
+    ...options
+});
+
+/**
+ * Get a store by id
+ */
+export const getStoreById = <ThrowOnError extends boolean = false>(options: Options<GetStoreByIdData, ThrowOnError>) => (options.client ?? client).get<GetStoreByIdResponses, GetStoreByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores/{id}',
+    ...options
+});
+
+/**
+ * 200 if the store exists, 404 otherwise
+ */
+export const checkStoreExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckStoreExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckStoreExistsByIdResponses, CheckStoreExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateStoreById = <ThrowOnError extends boolean = false>(options: Options<UpdateStoreByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateStoreByIdResponses, UpdateStoreByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the store at the expected version
+ */
+export const deleteStoreByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteStoreByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteStoreByKeyResponses, DeleteStoreByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores/key={key}',
+    ...options
+});
+
+/**
+ * Get a store by key
+ */
+export const getStoreByKey = <ThrowOnError extends boolean = false>(options: Options<GetStoreByKeyData, ThrowOnError>) => (options.client ?? client).get<GetStoreByKeyResponses, GetStoreByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the store exists, 404 otherwise
+ */
+export const checkStoreExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckStoreExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckStoreExistsByKeyResponses, CheckStoreExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateStoreByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateStoreByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateStoreByKeyResponses, UpdateStoreByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/stores/key={key}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

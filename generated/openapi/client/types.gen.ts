@@ -4,6 +4,197 @@ export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
 
+export type BaseAddress = {
+    /**
+     * Overwritten by the API when the address is created on a resource
+     */
+    id?: string;
+    key?: Key;
+    externalId?: string;
+    country: CountryCode;
+    title?: string;
+    salutation?: string;
+    firstName?: string;
+    lastName?: string;
+    streetName?: string;
+    streetNumber?: string;
+    additionalStreetInfo?: string;
+    postalCode?: string;
+    city?: string;
+    region?: string;
+    state?: string;
+    company?: string;
+    department?: string;
+    building?: string;
+    apartment?: string;
+    pOBox?: string;
+    phone?: string;
+    mobile?: string;
+    email?: string;
+    fax?: string;
+    additionalAddressInfo?: string;
+};
+
+/**
+ * An address as stored on a resource; `id` is always set.
+ */
+export type Address = BaseAddress & {
+    /**
+     * Custom fields
+     */
+    custom?: {
+        [key: string]: unknown;
+    };
+};
+
+export type AddressDraft = BaseAddress & {
+    /**
+     * Custom fields
+     */
+    custom?: {
+        [key: string]: unknown;
+    };
+};
+
+export type ApiClient = {
+    /**
+     * The OAuth client_id
+     */
+    id: string;
+    name: string;
+    /**
+     * Space-separated scopes, e.g. manage_project:{projectKey}
+     */
+    scope: string;
+    /**
+     * Only in the response to the create request
+     */
+    secret?: string;
+    createdAt?: DateTime;
+    /**
+     * Date of the last token request or API call (updated at most daily)
+     */
+    lastUsedAt?: string;
+    deleteAt?: DateTime;
+    accessTokenValiditySeconds?: number;
+    refreshTokenValiditySeconds?: number;
+};
+
+export type ApiClientDraft = {
+    name: string;
+    /**
+     * Space-separated scopes, each name:{projectKey} or name:{projectKey}:{storeKey} of this project
+     */
+    scope: string;
+    deleteDaysAfterCreation?: number;
+    accessTokenValiditySeconds?: number;
+    refreshTokenValiditySeconds?: number;
+};
+
+export type ApiClientPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<ApiClient>;
+};
+
+export type AssociateRole = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key: Key;
+    /**
+     * false: assignable only through the general (not the my/as-associate) endpoints
+     */
+    buyerAssignable: boolean;
+    name?: string;
+    permissions: Array<Permission>;
+    custom?: CustomFields;
+};
+
+/**
+ * The RAML Permission enum plus the payment-method permissions the GraphQL enum adds (facts §2.3).
+ */
+export type Permission = 'AddChildUnits' | 'UpdateAssociates' | 'UpdateBusinessUnitDetails' | 'UpdateParentUnit' | 'ViewMyCarts' | 'ViewOthersCarts' | 'UpdateMyCarts' | 'UpdateOthersCarts' | 'CreateMyCarts' | 'CreateOthersCarts' | 'DeleteMyCarts' | 'DeleteOthersCarts' | 'ViewMyOrders' | 'ViewOthersOrders' | 'UpdateMyOrders' | 'UpdateOthersOrders' | 'CreateMyOrdersFromMyCarts' | 'CreateMyOrdersFromMyQuotes' | 'CreateOrdersFromOthersCarts' | 'CreateOrdersFromOthersQuotes' | 'ViewMyQuotes' | 'ViewOthersQuotes' | 'AcceptMyQuotes' | 'AcceptOthersQuotes' | 'DeclineMyQuotes' | 'DeclineOthersQuotes' | 'RenegotiateMyQuotes' | 'RenegotiateOthersQuotes' | 'ReassignMyQuotes' | 'ReassignOthersQuotes' | 'ViewMyQuoteRequests' | 'ViewOthersQuoteRequests' | 'UpdateMyQuoteRequests' | 'UpdateOthersQuoteRequests' | 'CreateMyQuoteRequestsFromMyCarts' | 'CreateQuoteRequestsFromOthersCarts' | 'CreateApprovalRules' | 'UpdateApprovalRules' | 'UpdateApprovalFlows' | 'ViewMyShoppingLists' | 'ViewOthersShoppingLists' | 'UpdateMyShoppingLists' | 'UpdateOthersShoppingLists' | 'CreateMyShoppingLists' | 'CreateOthersShoppingLists' | 'DeleteMyShoppingLists' | 'DeleteOthersShoppingLists' | 'CreateMyPaymentMethods' | 'CreateOthersPaymentMethods' | 'DeleteMyPaymentMethods' | 'DeleteOthersPaymentMethods' | 'UpdateMyPaymentMethods' | 'UpdateOthersPaymentMethods' | 'ViewMyPaymentMethods' | 'ViewOthersPaymentMethods';
+
+export type AssociateRoleDraft = {
+    key: Key;
+    name?: string;
+    buyerAssignable?: boolean;
+    permissions?: Array<Permission>;
+    custom?: CustomFieldsDraft;
+};
+
+export type AssociateRolePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<AssociateRole>;
+};
+
+export type AssociateRoleUpdate = {
+    version: Version;
+    actions: Array<AssociateRoleUpdateAction>;
+};
+
+export type AssociateRoleUpdateAction = ({
+    action: 'addPermission';
+} & AssociateRoleAddPermissionAction) | ({
+    action: 'removePermission';
+} & AssociateRoleRemovePermissionAction) | ({
+    action: 'setPermissions';
+} & AssociateRoleSetPermissionsAction) | ({
+    action: 'changeBuyerAssignable';
+} & AssociateRoleChangeBuyerAssignableAction) | ({
+    action: 'setName';
+} & AssociateRoleSetNameAction) | ({
+    action: 'setCustomType';
+} & AssociateRoleSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & AssociateRoleSetCustomFieldAction);
+
+export type AssociateRoleAddPermissionAction = {
+    action: 'addPermission';
+    permission: Permission;
+};
+
+export type AssociateRoleRemovePermissionAction = {
+    action: 'removePermission';
+    permission: Permission;
+};
+
+export type AssociateRoleSetPermissionsAction = {
+    action: 'setPermissions';
+    permissions?: Array<Permission>;
+};
+
+export type AssociateRoleChangeBuyerAssignableAction = {
+    action: 'changeBuyerAssignable';
+    buyerAssignable: boolean;
+};
+
+export type AssociateRoleSetNameAction = {
+    action: 'setName';
+    name?: string;
+};
+
+export type AssociateRoleSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type AssociateRoleSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
 export type ErrorObject = {
     code: string;
     message: string;
@@ -103,6 +294,107 @@ export type GraphQlResponse = {
     }>;
 };
 
+/**
+ * Custom field values by field name; their types come from the custom Type.
+ */
+export type FieldContainer = {
+    [key: string]: unknown;
+};
+
+export type CustomFields = {
+    type: Reference;
+    fields: FieldContainer;
+};
+
+export type CustomFieldsDraft = {
+    type: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type Customer = {
+    id: string;
+    version: Version;
+    key?: Key;
+    customerNumber?: string;
+    externalId?: string;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    email: string;
+    /**
+     * Masked: "****" followed by the last 4 characters of the hash
+     */
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    middleName?: string;
+    title?: string;
+    salutation?: string;
+    dateOfBirth?: string;
+    companyName?: string;
+    vatId?: string;
+    addresses: Array<Address>;
+    defaultShippingAddressId?: string;
+    defaultBillingAddressId?: string;
+    shippingAddressIds: Array<string>;
+    billingAddressIds: Array<string>;
+    isEmailVerified: boolean;
+    locale?: Locale;
+    stores: Array<KeyReference>;
+    authenticationMode: AuthenticationMode;
+    lastMessageSequenceNumber?: number;
+};
+
+export type AuthenticationMode = 'Password' | 'ExternalAuth';
+
+export type CustomerDraft = {
+    email: string;
+    /**
+     * Required when authenticationMode is Password (the default)
+     */
+    password?: string;
+    key?: Key;
+    customerNumber?: string;
+    externalId?: string;
+    firstName?: string;
+    lastName?: string;
+    middleName?: string;
+    title?: string;
+    salutation?: string;
+    dateOfBirth?: string;
+    companyName?: string;
+    vatId?: string;
+    addresses?: Array<AddressDraft>;
+    /**
+     * Index into addresses
+     */
+    defaultShippingAddress?: number;
+    /**
+     * Index into addresses
+     */
+    defaultBillingAddress?: number;
+    /**
+     * Indices into addresses
+     */
+    shippingAddresses?: Array<number>;
+    /**
+     * Indices into addresses
+     */
+    billingAddresses?: Array<number>;
+    isEmailVerified?: boolean;
+    locale?: Locale;
+    /**
+     * Stores of a store customer (by id or key); absent or empty for a global customer
+     */
+    stores?: Array<ResourceIdentifier>;
+    authenticationMode?: AuthenticationMode;
+};
+
+export type CustomerSignInResult = {
+    customer: Customer;
+};
+
 export type Project = {
     key: string;
     name: string;
@@ -169,6 +461,653 @@ export type ProjectSetExternalOAuthAction = {
     action: 'setExternalOAuth';
     externalOAuth?: ExternalOAuth;
 };
+
+export type Store = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key: Key;
+    name?: LocalizedString;
+    languages: Array<Locale>;
+    countries: Array<StoreCountry>;
+    distributionChannels: Array<Reference>;
+    supplyChannels: Array<Reference>;
+    productSelections: Array<ProductSelectionSetting>;
+    custom?: CustomFields;
+};
+
+export type StoreCountry = {
+    code: CountryCode;
+};
+
+export type ProductSelectionSetting = {
+    productSelection: Reference;
+    active: boolean;
+};
+
+export type StoreDraft = {
+    key: Key;
+    name?: LocalizedString;
+    languages?: Array<Locale>;
+    countries?: Array<StoreCountry>;
+    distributionChannels?: Array<ResourceIdentifier>;
+    supplyChannels?: Array<ResourceIdentifier>;
+    custom?: CustomFieldsDraft;
+};
+
+export type StorePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Store>;
+};
+
+export type StoreUpdate = {
+    version: Version;
+    actions: Array<StoreUpdateAction>;
+};
+
+export type StoreUpdateAction = ({
+    action: 'setName';
+} & StoreSetNameAction) | ({
+    action: 'setLanguages';
+} & StoreSetLanguagesAction) | ({
+    action: 'setCountries';
+} & StoreSetCountriesAction);
+
+export type StoreSetNameAction = {
+    action: 'setName';
+    name?: LocalizedString;
+};
+
+export type StoreSetLanguagesAction = {
+    action: 'setLanguages';
+    languages?: Array<Locale>;
+};
+
+export type StoreSetCountriesAction = {
+    action: 'setCountries';
+    countries?: Array<StoreCountry>;
+};
+
+export type QueryApiClientsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/api-clients';
+};
+
+export type QueryApiClientsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryApiClientsError = QueryApiClientsErrors[keyof QueryApiClientsErrors];
+
+export type QueryApiClientsResponses = {
+    /**
+     * A page of API clients
+     */
+    200: ApiClientPagedQueryResponse;
+};
+
+export type QueryApiClientsResponse = QueryApiClientsResponses[keyof QueryApiClientsResponses];
+
+export type CreateApiClientData = {
+    body: ApiClientDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/api-clients';
+};
+
+export type CreateApiClientErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateApiClientError = CreateApiClientErrors[keyof CreateApiClientErrors];
+
+export type CreateApiClientResponses = {
+    /**
+     * The API client with its secret
+     */
+    201: ApiClient;
+};
+
+export type CreateApiClientResponse = CreateApiClientResponses[keyof CreateApiClientResponses];
+
+export type DeleteApiClientByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/api-clients/{id}';
+};
+
+export type DeleteApiClientByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteApiClientByIdError = DeleteApiClientByIdErrors[keyof DeleteApiClientByIdErrors];
+
+export type DeleteApiClientByIdResponses = {
+    /**
+     * The API client
+     */
+    200: ApiClient;
+};
+
+export type DeleteApiClientByIdResponse = DeleteApiClientByIdResponses[keyof DeleteApiClientByIdResponses];
+
+export type GetApiClientByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/api-clients/{id}';
+};
+
+export type GetApiClientByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetApiClientByIdError = GetApiClientByIdErrors[keyof GetApiClientByIdErrors];
+
+export type GetApiClientByIdResponses = {
+    /**
+     * The API client
+     */
+    200: ApiClient;
+};
+
+export type GetApiClientByIdResponse = GetApiClientByIdResponses[keyof GetApiClientByIdResponses];
+
+export type QueryAssociateRolesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/associate-roles';
+};
+
+export type QueryAssociateRolesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryAssociateRolesError = QueryAssociateRolesErrors[keyof QueryAssociateRolesErrors];
+
+export type QueryAssociateRolesResponses = {
+    /**
+     * A page of associate roles
+     */
+    200: AssociateRolePagedQueryResponse;
+};
+
+export type QueryAssociateRolesResponse = QueryAssociateRolesResponses[keyof QueryAssociateRolesResponses];
+
+export type CheckAssociateRolesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/associate-roles';
+};
+
+export type CheckAssociateRolesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckAssociateRolesExistResponses = {
+    /**
+     * At least one associate role matches
+     */
+    200: unknown;
+};
+
+export type CreateAssociateRoleData = {
+    body: AssociateRoleDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/associate-roles';
+};
+
+export type CreateAssociateRoleErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateAssociateRoleError = CreateAssociateRoleErrors[keyof CreateAssociateRoleErrors];
+
+export type CreateAssociateRoleResponses = {
+    /**
+     * The associate role
+     */
+    201: AssociateRole;
+};
+
+export type CreateAssociateRoleResponse = CreateAssociateRoleResponses[keyof CreateAssociateRoleResponses];
+
+export type DeleteAssociateRoleByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/associate-roles/{id}';
+};
+
+export type DeleteAssociateRoleByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteAssociateRoleByIdError = DeleteAssociateRoleByIdErrors[keyof DeleteAssociateRoleByIdErrors];
+
+export type DeleteAssociateRoleByIdResponses = {
+    /**
+     * The associate role
+     */
+    200: AssociateRole;
+};
+
+export type DeleteAssociateRoleByIdResponse = DeleteAssociateRoleByIdResponses[keyof DeleteAssociateRoleByIdResponses];
+
+export type GetAssociateRoleByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/associate-roles/{id}';
+};
+
+export type GetAssociateRoleByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetAssociateRoleByIdError = GetAssociateRoleByIdErrors[keyof GetAssociateRoleByIdErrors];
+
+export type GetAssociateRoleByIdResponses = {
+    /**
+     * The associate role
+     */
+    200: AssociateRole;
+};
+
+export type GetAssociateRoleByIdResponse = GetAssociateRoleByIdResponses[keyof GetAssociateRoleByIdResponses];
+
+export type CheckAssociateRoleExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/associate-roles/{id}';
+};
+
+export type CheckAssociateRoleExistsByIdErrors = {
+    /**
+     * No such associate role
+     */
+    404: unknown;
+};
+
+export type CheckAssociateRoleExistsByIdResponses = {
+    /**
+     * The associate role exists
+     */
+    200: unknown;
+};
+
+export type UpdateAssociateRoleByIdData = {
+    body: AssociateRoleUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/associate-roles/{id}';
+};
+
+export type UpdateAssociateRoleByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateAssociateRoleByIdError = UpdateAssociateRoleByIdErrors[keyof UpdateAssociateRoleByIdErrors];
+
+export type UpdateAssociateRoleByIdResponses = {
+    /**
+     * The associate role
+     */
+    200: AssociateRole;
+};
+
+export type UpdateAssociateRoleByIdResponse = UpdateAssociateRoleByIdResponses[keyof UpdateAssociateRoleByIdResponses];
+
+export type DeleteAssociateRoleByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/associate-roles/key={key}';
+};
+
+export type DeleteAssociateRoleByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteAssociateRoleByKeyError = DeleteAssociateRoleByKeyErrors[keyof DeleteAssociateRoleByKeyErrors];
+
+export type DeleteAssociateRoleByKeyResponses = {
+    /**
+     * The associate role
+     */
+    200: AssociateRole;
+};
+
+export type DeleteAssociateRoleByKeyResponse = DeleteAssociateRoleByKeyResponses[keyof DeleteAssociateRoleByKeyResponses];
+
+export type GetAssociateRoleByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/associate-roles/key={key}';
+};
+
+export type GetAssociateRoleByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetAssociateRoleByKeyError = GetAssociateRoleByKeyErrors[keyof GetAssociateRoleByKeyErrors];
+
+export type GetAssociateRoleByKeyResponses = {
+    /**
+     * The associate role
+     */
+    200: AssociateRole;
+};
+
+export type GetAssociateRoleByKeyResponse = GetAssociateRoleByKeyResponses[keyof GetAssociateRoleByKeyResponses];
+
+export type CheckAssociateRoleExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/associate-roles/key={key}';
+};
+
+export type CheckAssociateRoleExistsByKeyErrors = {
+    /**
+     * No such associate role
+     */
+    404: unknown;
+};
+
+export type CheckAssociateRoleExistsByKeyResponses = {
+    /**
+     * The associate role exists
+     */
+    200: unknown;
+};
+
+export type UpdateAssociateRoleByKeyData = {
+    body: AssociateRoleUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/associate-roles/key={key}';
+};
+
+export type UpdateAssociateRoleByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateAssociateRoleByKeyError = UpdateAssociateRoleByKeyErrors[keyof UpdateAssociateRoleByKeyErrors];
+
+export type UpdateAssociateRoleByKeyResponses = {
+    /**
+     * The associate role
+     */
+    200: AssociateRole;
+};
+
+export type UpdateAssociateRoleByKeyResponse = UpdateAssociateRoleByKeyResponses[keyof UpdateAssociateRoleByKeyResponses];
+
+export type CreateCustomerData = {
+    body: CustomerDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers';
+};
+
+export type CreateCustomerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCustomerError = CreateCustomerErrors[keyof CreateCustomerErrors];
+
+export type CreateCustomerResponses = {
+    /**
+     * The created customer
+     */
+    201: CustomerSignInResult;
+};
+
+export type CreateCustomerResponse = CreateCustomerResponses[keyof CreateCustomerResponses];
+
+export type DeleteCustomerByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+    };
+    url: '/{projectKey}/customers/{id}';
+};
+
+export type DeleteCustomerByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomerByIdError = DeleteCustomerByIdErrors[keyof DeleteCustomerByIdErrors];
+
+export type DeleteCustomerByIdResponses = {
+    /**
+     * The deleted customer
+     */
+    200: Customer;
+};
+
+export type DeleteCustomerByIdResponse = DeleteCustomerByIdResponses[keyof DeleteCustomerByIdResponses];
+
+export type GetCustomerByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/{id}';
+};
+
+export type GetCustomerByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerByIdError = GetCustomerByIdErrors[keyof GetCustomerByIdErrors];
+
+export type GetCustomerByIdResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetCustomerByIdResponse = GetCustomerByIdResponses[keyof GetCustomerByIdResponses];
+
+export type DeleteCustomerByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+    };
+    url: '/{projectKey}/customers/key={key}';
+};
+
+export type DeleteCustomerByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomerByKeyError = DeleteCustomerByKeyErrors[keyof DeleteCustomerByKeyErrors];
+
+export type DeleteCustomerByKeyResponses = {
+    /**
+     * The deleted customer
+     */
+    200: Customer;
+};
+
+export type DeleteCustomerByKeyResponse = DeleteCustomerByKeyResponses[keyof DeleteCustomerByKeyResponses];
+
+export type GetCustomerByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/key={key}';
+};
+
+export type GetCustomerByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerByKeyError = GetCustomerByKeyErrors[keyof GetCustomerByKeyErrors];
+
+export type GetCustomerByKeyResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetCustomerByKeyResponse = GetCustomerByKeyResponses[keyof GetCustomerByKeyResponses];
 
 export type ExecuteGraphQlData = {
     body: GraphQlRequest;
@@ -291,3 +1230,321 @@ export type UpdateProjectResponses = {
 };
 
 export type UpdateProjectResponse = UpdateProjectResponses[keyof UpdateProjectResponses];
+
+export type QueryStoresData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/stores';
+};
+
+export type QueryStoresErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryStoresError = QueryStoresErrors[keyof QueryStoresErrors];
+
+export type QueryStoresResponses = {
+    /**
+     * A page of stores
+     */
+    200: StorePagedQueryResponse;
+};
+
+export type QueryStoresResponse = QueryStoresResponses[keyof QueryStoresResponses];
+
+export type CheckStoresExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/stores';
+};
+
+export type CheckStoresExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckStoresExistResponses = {
+    /**
+     * At least one store matches
+     */
+    200: unknown;
+};
+
+export type CreateStoreData = {
+    body: StoreDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/stores';
+};
+
+export type CreateStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateStoreError = CreateStoreErrors[keyof CreateStoreErrors];
+
+export type CreateStoreResponses = {
+    /**
+     * The store
+     */
+    201: Store;
+};
+
+export type CreateStoreResponse = CreateStoreResponses[keyof CreateStoreResponses];
+
+export type DeleteStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/stores/{id}';
+};
+
+export type DeleteStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStoreByIdError = DeleteStoreByIdErrors[keyof DeleteStoreByIdErrors];
+
+export type DeleteStoreByIdResponses = {
+    /**
+     * The store
+     */
+    200: Store;
+};
+
+export type DeleteStoreByIdResponse = DeleteStoreByIdResponses[keyof DeleteStoreByIdResponses];
+
+export type GetStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/stores/{id}';
+};
+
+export type GetStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStoreByIdError = GetStoreByIdErrors[keyof GetStoreByIdErrors];
+
+export type GetStoreByIdResponses = {
+    /**
+     * The store
+     */
+    200: Store;
+};
+
+export type GetStoreByIdResponse = GetStoreByIdResponses[keyof GetStoreByIdResponses];
+
+export type CheckStoreExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/stores/{id}';
+};
+
+export type CheckStoreExistsByIdErrors = {
+    /**
+     * No such store
+     */
+    404: unknown;
+};
+
+export type CheckStoreExistsByIdResponses = {
+    /**
+     * The store exists
+     */
+    200: unknown;
+};
+
+export type UpdateStoreByIdData = {
+    body: StoreUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/stores/{id}';
+};
+
+export type UpdateStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStoreByIdError = UpdateStoreByIdErrors[keyof UpdateStoreByIdErrors];
+
+export type UpdateStoreByIdResponses = {
+    /**
+     * The store
+     */
+    200: Store;
+};
+
+export type UpdateStoreByIdResponse = UpdateStoreByIdResponses[keyof UpdateStoreByIdResponses];
+
+export type DeleteStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/stores/key={key}';
+};
+
+export type DeleteStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStoreByKeyError = DeleteStoreByKeyErrors[keyof DeleteStoreByKeyErrors];
+
+export type DeleteStoreByKeyResponses = {
+    /**
+     * The store
+     */
+    200: Store;
+};
+
+export type DeleteStoreByKeyResponse = DeleteStoreByKeyResponses[keyof DeleteStoreByKeyResponses];
+
+export type GetStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/stores/key={key}';
+};
+
+export type GetStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStoreByKeyError = GetStoreByKeyErrors[keyof GetStoreByKeyErrors];
+
+export type GetStoreByKeyResponses = {
+    /**
+     * The store
+     */
+    200: Store;
+};
+
+export type GetStoreByKeyResponse = GetStoreByKeyResponses[keyof GetStoreByKeyResponses];
+
+export type CheckStoreExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/stores/key={key}';
+};
+
+export type CheckStoreExistsByKeyErrors = {
+    /**
+     * No such store
+     */
+    404: unknown;
+};
+
+export type CheckStoreExistsByKeyResponses = {
+    /**
+     * The store exists
+     */
+    200: unknown;
+};
+
+export type UpdateStoreByKeyData = {
+    body: StoreUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/stores/key={key}';
+};
+
+export type UpdateStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStoreByKeyError = UpdateStoreByKeyErrors[keyof UpdateStoreByKeyErrors];
+
+export type UpdateStoreByKeyResponses = {
+    /**
+     * The store
+     */
+    200: Store;
+};
+
+export type UpdateStoreByKeyResponse = UpdateStoreByKeyResponses[keyof UpdateStoreByKeyResponses];

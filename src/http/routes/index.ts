@@ -1,6 +1,7 @@
 import type { AppServices } from '../../context.js';
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
+import { customerRoutes } from './customer.routes.js';
 import { graphqlRoutes } from './graphql.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { projectRoutes } from './project.routes.js';
@@ -10,6 +11,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
   return {
     ...healthRoutes(app),
     ...projectRoutes(services),
+    ...customerRoutes(services),
     ...graphqlRoutes(services),
   };
 }

@@ -52,6 +52,14 @@ export type Project = Prisma.ProjectModel
  */
 export type ApiClient = Prisma.ApiClientModel
 /**
+ * Model OAuthToken
+ * What node-oidc-provider persists through its adapter (src/oauth/prisma-adapter.ts): access and
+ * refresh tokens, client-credentials tokens and grants. `payload` is the provider's own document;
+ * the other columns are copies for lookups, revocation and the refresh-token cap. Timestamps are
+ * ISO-8601 strings like everywhere else. `expiresAt` of a refresh token slides with each use.
+ */
+export type OAuthToken = Prisma.OAuthTokenModel
+/**
  * Model Store
  * 
  */

@@ -32,6 +32,24 @@ CREATE TABLE "ApiClient" (
 );
 
 -- CreateTable
+CREATE TABLE "OAuthToken" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "payload" JSONB NOT NULL,
+    "grantId" TEXT,
+    "uid" TEXT,
+    "userCode" TEXT,
+    "projectKey" TEXT,
+    "clientId" TEXT,
+    "anonymousId" TEXT,
+    "expiresAt" TEXT,
+    "consumedAt" TEXT,
+    "lastUsedAt" TEXT,
+
+    CONSTRAINT "OAuthToken_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "Store" (
     "id" TEXT NOT NULL,
     "projectKey" TEXT NOT NULL,
@@ -57,6 +75,35 @@ CREATE TABLE "AssociateRole" (
     CONSTRAINT "AssociateRole_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "Customer" (
+    "id" TEXT NOT NULL,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "email" TEXT NOT NULL,
+    "emailLower" TEXT NOT NULL,
+    "customerNumber" TEXT,
+    "externalId" TEXT,
+    "storeKeys" TEXT NOT NULL DEFAULT '',
+    "passwordHash" TEXT,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Customer_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CustomerEmail" (
+    "projectKey" TEXT NOT NULL,
+    "scopeKey" TEXT NOT NULL,
+    "emailLower" TEXT NOT NULL,
+    "customerId" TEXT NOT NULL,
+
+    CONSTRAINT "CustomerEmail_pkey" PRIMARY KEY ("projectKey","scopeKey","emailLower")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -65,6 +112,24 @@ CREATE INDEX "ApiClient_projectKey_createdAt_idx" ON "ApiClient"("projectKey", "
 
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_lastModifiedAt_idx" ON "ApiClient"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "OAuthToken_grantId_idx" ON "OAuthToken"("grantId");
+
+-- CreateIndex
+CREATE INDEX "OAuthToken_clientId_idx" ON "OAuthToken"("clientId");
+
+-- CreateIndex
+CREATE INDEX "OAuthToken_uid_idx" ON "OAuthToken"("uid");
+
+-- CreateIndex
+CREATE INDEX "OAuthToken_userCode_idx" ON "OAuthToken"("userCode");
+
+-- CreateIndex
+CREATE INDEX "OAuthToken_projectKey_kind_lastUsedAt_idx" ON "OAuthToken"("projectKey", "kind", "lastUsedAt");
+
+-- CreateIndex
+CREATE INDEX "OAuthToken_projectKey_anonymousId_idx" ON "OAuthToken"("projectKey", "anonymousId");
 
 -- CreateIndex
 CREATE INDEX "Store_projectKey_id_idx" ON "Store"("projectKey", "id");
@@ -89,3 +154,27 @@ CREATE INDEX "AssociateRole_projectKey_lastModifiedAt_idx" ON "AssociateRole"("p
 
 -- CreateIndex
 CREATE UNIQUE INDEX "AssociateRole_projectKey_key_key" ON "AssociateRole"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "Customer_projectKey_id_idx" ON "Customer"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Customer_projectKey_emailLower_idx" ON "Customer"("projectKey", "emailLower");
+
+-- CreateIndex
+CREATE INDEX "Customer_projectKey_createdAt_idx" ON "Customer"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Customer_projectKey_lastModifiedAt_idx" ON "Customer"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Customer_projectKey_key_key" ON "Customer"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Customer_projectKey_customerNumber_key" ON "Customer"("projectKey", "customerNumber");
+
+-- CreateIndex
+CREATE INDEX "CustomerEmail_customerId_idx" ON "CustomerEmail"("customerId");
+
+-- AddForeignKey
+ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -53,6 +53,7 @@ export const AnyNull = runtime.AnyNull
 export const ModelName = {
   Project: 'Project',
   ApiClient: 'ApiClient',
+  OAuthToken: 'OAuthToken',
   Store: 'Store',
   AssociateRole: 'AssociateRole',
   Customer: 'Customer',
@@ -103,6 +104,24 @@ export const ApiClientScalarFieldEnum = {
 } as const
 
 export type ApiClientScalarFieldEnum = (typeof ApiClientScalarFieldEnum)[keyof typeof ApiClientScalarFieldEnum]
+
+
+export const OAuthTokenScalarFieldEnum = {
+  id: 'id',
+  kind: 'kind',
+  payload: 'payload',
+  grantId: 'grantId',
+  uid: 'uid',
+  userCode: 'userCode',
+  projectKey: 'projectKey',
+  clientId: 'clientId',
+  anonymousId: 'anonymousId',
+  expiresAt: 'expiresAt',
+  consumedAt: 'consumedAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type OAuthTokenScalarFieldEnum = (typeof OAuthTokenScalarFieldEnum)[keyof typeof OAuthTokenScalarFieldEnum]
 
 
 export const StoreScalarFieldEnum = {
