@@ -27,7 +27,8 @@ export async function applyMigrations(db: Transactional): Promise<string[]> {
   const applied: string[] = [];
   for (const name of names) {
     const done = await db.transaction(async (tx) => {
-      if (tx.dialect === 'postgresql') await tx.queryRaw('SELECT pg_advisory_xact_lock(727274)');
+      // The lock function returns void, a column type the pg driver adapter cannot read back: cast it.
+      if (tx.dialect === 'postgresql') await tx.queryRaw('SELECT pg_advisory_xact_lock(727274)::text AS locked');
       const rows = await tx.queryRaw(`SELECT "name" FROM "_app_migrations" WHERE "name" = ${tx.dialect === 'sqlite' ? '?' : '$1'}`, [name]);
       if (rows.length > 0) return false;
       for (const statement of splitStatements(readFileSync(join(dir, name, 'migration.sql'), 'utf8'))) {
