@@ -24,8 +24,10 @@ export interface UniqueViolation {
 /** Maps one unique constraint to the platform error it means. */
 export interface UniqueRule {
   model: string;
-  /** Columns that identify the constraint; all must belong to it (the projectKey prefix can be left out). */
+  /** All columns of the constraint in schema order, e.g. ['projectKey', 'key']. */
   fields: readonly string[];
+  /** The model's @@id: PostgreSQL names it `Model_pkey`, without its columns. */
+  primaryKey?: boolean;
   error: () => ApiError;
 }
 
@@ -56,20 +58,15 @@ function unquote(field: string): string {
 
 function matches(v: UniqueViolation, rule: UniqueRule): boolean {
   if (v.model !== undefined && v.model !== rule.model) return false;
-  if (v.fields.length > 0) return rule.fields.every((f) => v.fields.includes(f));
-  if (v.index !== undefined) {
-    // Prisma's default names: Model_col1_col2_key for @@unique, Model_pkey for @@id.
-    if (!v.index.startsWith(`${rule.model}_`)) return false;
-    return v.index === `${rule.model}_pkey` || rule.fields.every((f) => v.index!.includes(`_${f}_`) || v.index!.endsWith(`_${f}`));
-  }
+  if (v.fields.length > 0) return v.fields.length === rule.fields.length && rule.fields.every((f) => v.fields.includes(f));
+  // Prisma's default constraint names: Model_col1_col2_key for @@unique, Model_pkey for @@id.
+  if (v.index !== undefined) return v.index === (rule.primaryKey ? `${rule.model}_pkey` : `${rule.model}_${rule.fields.join('_')}_key`);
   return false;
 }
 
 /**
  * Returns the platform error for a unique-constraint violation named in `rules`, else the error
  * unchanged, so call sites read `catch (err) { throw translatePrismaError(err, rules); }`.
- * A rule for a model's primary key should be listed after the rules for its other unique columns:
- * an index name like `CustomerEmail_pkey` carries no column names.
  */
 export function translatePrismaError(err: unknown, rules: readonly UniqueRule[]): unknown {
   const violation = uniqueViolation(err);

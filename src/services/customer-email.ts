@@ -29,11 +29,12 @@ export function storeKeysColumn(stores: readonly KeyReference[]): string {
 /** The platform errors behind the customer tables' unique constraints. */
 export function customerUniqueRules(values: { email: string; key?: string; customerNumber?: string }): UniqueRule[] {
   return [
-    { model: 'Customer', fields: ['key'], error: () => new DuplicateFieldError('key', values.key) },
-    { model: 'Customer', fields: ['customerNumber'], error: () => new DuplicateFieldError('customerNumber', values.customerNumber) },
+    { model: 'Customer', fields: ['projectKey', 'key'], error: () => new DuplicateFieldError('key', values.key) },
+    { model: 'Customer', fields: ['projectKey', 'customerNumber'], error: () => new DuplicateFieldError('customerNumber', values.customerNumber) },
     {
       model: 'CustomerEmail',
-      fields: ['emailLower'],
+      fields: ['projectKey', 'scopeKey', 'emailLower'],
+      primaryKey: true,
       error: () => new DuplicateFieldError('email', values.email, 'There is already an existing customer with the provided email.'),
     },
   ];
