@@ -8,7 +8,8 @@ import type { ColumnSpec } from './queryable-resource.js';
  *
  * - A comparison on a missing value, a JSON null or a value of another JSON type is false.
  * - `shape.arrays` typed array levels are iterated: the test holds if it holds for any element.
- * - A `dynamic` value (custom field) that is an array is iterated the same way; otherwise it is tested itself.
+ * - A `dynamic` value (custom field) that is an array is iterated the same way; otherwise it is tested
+ *   itself. (Elements of a typed array of dynamic values are tested themselves, never iterated.)
  * - `contains` tests the innermost array as a set (a dynamic scalar counts as a one-element set).
  * - `is empty`/`is defined` look at the value itself, never at its elements. Empty means missing,
  *   null, `[]` or `{}`; defined means present and not null.

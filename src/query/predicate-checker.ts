@@ -137,6 +137,7 @@ class Checker {
   }
 
   private scalar(node: ValueNode, schema: FieldSchema, what: string): Scalar {
+    if (node.kind === 'string') this.checkText(node.value, node.pos);
     if (node.kind === 'variable') {
       const values = this.variable(node);
       if (values.length !== 1) throw this.error(node.pos, `Variable '${node.name}' must have exactly one value here.`);
@@ -155,6 +156,7 @@ class Checker {
 
   /** Variables arrive as text; the field's type says how to read them (custom fields: as text). */
   private fromText(text: string, schema: FieldSchema, what: string, pos: number): Scalar {
+    this.checkText(text, pos);
     const expected = expectedType(schema) ?? 'string';
     if (expected === 'string') return { type: 'string', value: text };
     if (expected === 'number') {
@@ -163,6 +165,11 @@ class Checker {
     }
     if (text !== 'true' && text !== 'false') throw this.error(pos, `${what} needs true or false, got '${text}'.`);
     return { type: 'boolean', value: text === 'true' };
+  }
+
+  /** PostgreSQL text cannot hold NUL; refusing it here keeps both databases answering alike. */
+  private checkText(text: string, pos: number): void {
+    if (text.includes('\u0000')) throw this.error(pos, 'Strings must not contain the NUL character.');
   }
 
   private variable(node: Extract<ValueNode, { kind: 'variable' }>): string[] {

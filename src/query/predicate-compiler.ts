@@ -63,14 +63,16 @@ class PredicateCompiler {
     }
   }
 
-  /** Applies `leaf` to every value the shape reaches: any array element matches; dynamic arrays too. */
+  /**
+   * Applies `leaf` to every value the shape reaches: any array element matches. A dynamic value
+   * (not inside a typed array) that is an array is iterated too; otherwise it is tested itself.
+   */
   private iterate(loc: JsonLoc, shape: ValueShape, leaf: Leaf): string {
     if (shape.arrays > 0) {
-      const inner = { arrays: shape.arrays - 1, dynamic: shape.dynamic };
+      const inner = { arrays: shape.arrays - 1, dynamic: false };
       return this.d.existsElement(loc, this.sql.alias(), (e) => this.iterate(e, inner, leaf));
     }
-    if (!shape.dynamic) return leaf(loc);
-    return `CASE WHEN ${this.d.typeIs(loc, ['array'])} THEN ${this.d.existsElement(loc, this.sql.alias(), leaf)} ELSE ${leaf(loc)} END`;
+    return shape.dynamic ? this.d.existsElementOrSelf(loc, this.sql.alias(), leaf) : leaf(loc);
   }
 
   private containsIn(array: JsonLoc, mode: 'any' | 'all', values: Scalar[]): string {

@@ -29,6 +29,12 @@ export interface SqlDialect {
   boolIs(loc: JsonLoc, value: boolean): string;
   /** True when the value is an array with an element satisfying `body`. */
   existsElement(loc: JsonLoc, alias: string, body: (element: JsonLoc) => string): string;
+  /**
+   * Like existsElement, but a value that is not an array is tested itself, as a one-element array.
+   * `body` appears once in the SQL, so nested dynamic values do not multiply the statement's size.
+   * Only for path locations (not array elements being iterated).
+   */
+  existsElementOrSelf(loc: JsonLoc, alias: string, body: (element: JsonLoc) => string): string;
   isEmpty(loc: JsonLoc): string;
   isDefined(loc: JsonLoc): string;
   /** Code-point ordering for text (SQLite's default BINARY collation already is). */
@@ -82,6 +88,13 @@ export const sqliteDialect: SqlDialect = {
     const element: JsonLoc = { base: `${alias}.value`, path: [], element: alias };
     return `CASE WHEN ${sqliteDialect.typeIs(loc, ['array'])} THEN EXISTS (SELECT 1 FROM json_each(${sqliteArgs(loc)}) AS ${alias} WHERE ${body(element)}) ELSE FALSE END`;
   },
+  existsElementOrSelf(loc, alias, body) {
+    // `->` yields the JSON text of any value, so a scalar or object can be wrapped into an array.
+    const json = `(${loc.base} -> ${sqlitePath(loc.path)})`;
+    const element: JsonLoc = { base: `${alias}.value`, path: [], element: alias };
+    const source = `CASE WHEN ${sqliteDialect.typeIs(loc, ['array'])} THEN ${json} ELSE '[' || ${json} || ']' END`;
+    return `EXISTS (SELECT 1 FROM json_each(${source}) AS ${alias} WHERE ${body(element)})`;
+  },
   isEmpty(loc) {
     const t = sqliteType(loc);
     return `CASE WHEN ${t} IS NULL OR ${t} = 'null' THEN TRUE WHEN ${t} = 'array' THEN json_array_length(${sqliteArgs(loc)}) = 0 WHEN ${t} = 'object' THEN NOT EXISTS (SELECT 1 FROM json_each(${sqliteArgs(loc)})) ELSE FALSE END`;
@@ -118,6 +131,11 @@ export const postgresDialect: SqlDialect = {
     const element: JsonLoc = { base: `${alias}.value`, path: [], element: alias };
     // jsonb_array_elements() raises on non-arrays, so non-arrays iterate an empty array instead.
     return `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${json} ELSE '[]'::jsonb END) AS ${alias}(value) WHERE ${body(element)})`;
+  },
+  existsElementOrSelf(loc, alias, body) {
+    const json = pgJson(loc);
+    const element: JsonLoc = { base: `${alias}.value`, path: [], element: alias };
+    return `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${json} ELSE jsonb_build_array(${json}) END) AS ${alias}(value) WHERE ${body(element)})`;
   },
   isEmpty(loc) {
     const json = pgJson(loc);

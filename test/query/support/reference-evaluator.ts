@@ -65,7 +65,7 @@ function testField(value: Json, shape: ValueShape, test: CheckedTest): boolean {
 
 function reach(value: Json, shape: ValueShape, leaf: (v: Json) => boolean): boolean {
   if (shape.arrays > 0) {
-    return Array.isArray(value) && value.some((e) => reach(e, { arrays: shape.arrays - 1, dynamic: shape.dynamic }, leaf));
+    return Array.isArray(value) && value.some((e) => reach(e, { arrays: shape.arrays - 1, dynamic: false }, leaf));
   }
   if (shape.dynamic && Array.isArray(value)) return value.some(leaf);
   return leaf(value);
