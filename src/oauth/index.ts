@@ -1,8 +1,15 @@
-import type { Context, Middleware } from 'koa';
-import type { AppServices, Principal, RequestContext } from '../context.js';
-import { InvalidTokenError } from '../errors/api-error.js';
+import type { Middleware } from 'koa';
+import type { AppServices } from '../context.js';
 import type { Authenticator } from '../http/authenticator.js';
 import type { Services } from '../services/index.js';
+import { BearerAuthenticator } from './bearer-authenticator.js';
+import { ClientUsage } from './client-usage.js';
+import { ExternalIntrospection } from './external-introspection.js';
+import type { CustomerAuthenticator } from './grants/password.grant.js';
+import { oauthRoutes } from './oauth-routes.js';
+import { createProvider } from './provider.js';
+import { RateLimiter } from './rate-limiter.js';
+import { TokenStore } from './token-store.js';
 
 export interface OAuthModule {
   /** The /oauth/... endpoints, mounted before the API router. */
@@ -11,19 +18,52 @@ export interface OAuthModule {
   close(): Promise<void>;
 }
 
-/** Placeholder until the authorization service lands: every bearer token is refused. */
+const MINUTE = 60_000;
+const SWEEP_INTERVAL_MS = 60 * MINUTE;
+
+/**
+ * The authorization service (node-oidc-provider behind a translating step) and the bearer
+ * authentication of the API, sharing one token store.
+ */
 export async function createOAuthModule(app: AppServices, services: Services): Promise<OAuthModule> {
-  void app;
-  void services;
+  const now = () => app.clock.now();
+  const store = new TokenStore(app);
+  const usage = new ClientUsage(app, services.apiClients);
+  const external = new ExternalIntrospection(app);
+  const passwordFailures = new RateLimiter(app.config.passwordFailureLimit, 15 * MINUTE, now);
+  // The customer service is built by its own module; the password flow finds it when it exists.
+  const customers = (): CustomerAuthenticator | undefined => (services as Services & { customers?: CustomerAuthenticator }).customers;
+  const configured = createProvider({ app, services, store, customers, passwordFailures });
+  const authenticator = new BearerAuthenticator(app, services, store, external, usage);
+
+  store.removed.add((ids) => authenticator.forgetTokens(ids));
+  services.apiClients.deleted.add(async (client) => {
+    // Forget first: a request racing the delete must not be answered from the cache afterwards.
+    authenticator.forgetClient(client.id);
+    await store.revokeClient(client.id);
+    authenticator.forgetClient(client.id);
+    usage.forget(client.id);
+  });
+  services.projects.changed.add((project) => external.forgetProject(project.key));
+
+  const sweep = setInterval(() => {
+    store.sweepExpired().catch((err: unknown) => app.logger.warn({ err }, 'expired token sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  const routes = oauthRoutes({
+    app,
+    services,
+    configured,
+    store,
+    tokenRequests: new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now),
+    clientFailures: new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now),
+    usage,
+  });
+
   return {
-    routes: async function oauthRoutes(_ctx, next) {
-      await next();
-    },
-    authenticator: {
-      async authenticate(_http: Context, _ctx: RequestContext): Promise<Principal> {
-        throw new InvalidTokenError();
-      },
-    },
-    close: async () => undefined,
+    routes,
+    authenticator,
+    close: async () => clearInterval(sweep),
   };
 }

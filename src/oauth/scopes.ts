@@ -22,3 +22,11 @@ export function scopeProject(scope: string): string | undefined {
   const parts = scope.split(':');
   return parts.length >= 2 ? parts[1] : undefined;
 }
+
+/** Scope strings a client of `projectKey` may not hold: malformed, or qualified with another project. */
+export function foreignScopes(scopes: readonly string[], projectKey: string): string[] {
+  return scopes.filter((scope) => {
+    const parts = scope.split(':');
+    return parts.length < 2 || parts.length > 3 || !/^[a-z_]+$/.test(parts[0]) || parts[1] !== projectKey || parts.some((p) => p === '');
+  });
+}

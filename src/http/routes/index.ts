@@ -1,17 +1,23 @@
 import type { AppServices } from '../../context.js';
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
+import { apiClientRoutes } from './api-client.routes.js';
+import { associateRoleRoutes } from './associate-role.routes.js';
 import { customerRoutes } from './customer.routes.js';
 import { graphqlRoutes } from './graphql.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { projectRoutes } from './project.routes.js';
+import { storeRoutes } from './store.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
   return {
     ...healthRoutes(app),
     ...projectRoutes(services),
+    ...apiClientRoutes(services),
     ...customerRoutes(services),
     ...graphqlRoutes(services),
+    ...storeRoutes(services),
+    ...associateRoleRoutes(services),
   };
 }

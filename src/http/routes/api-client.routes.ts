@@ -1,0 +1,27 @@
+import { InvalidInputError } from '../../errors/api-error.js';
+import { foreignScopes } from '../../oauth/scopes.js';
+import type { Services } from '../../services/index.js';
+import type { Handlers } from '../router.js';
+
+type ApiClientHandlers = Pick<Handlers, 'queryApiClients' | 'createApiClient' | 'getApiClientById' | 'deleteApiClientById'>;
+
+export function apiClientRoutes(services: Services): ApiClientHandlers {
+  const clients = services.apiClients;
+  return {
+    // TODO(query engine): switch to the paged query engine (where, sort) once it serves api clients.
+    queryApiClients: async (ctx, input) => {
+      const all = await clients.list(ctx.projectKey);
+      const limit = input.query?.limit ?? 20;
+      const offset = input.query?.offset ?? 0;
+      const results = all.slice(offset, offset + limit);
+      return { body: { limit, offset, count: results.length, total: all.length, results } };
+    },
+    createApiClient: async (ctx, input) => {
+      const bad = foreignScopes(input.body.scope.split(' ').filter(Boolean), ctx.projectKey);
+      if (bad.length > 0) throw new InvalidInputError(`Invalid scope ${bad.join(', ')}: scopes of this project are name:${ctx.projectKey} or name:${ctx.projectKey}:{storeKey}.`);
+      return { status: 201, body: await clients.create(ctx.projectKey, input.body) };
+    },
+    getApiClientById: async (ctx, input) => ({ body: await clients.get(ctx.projectKey, input.path.id) }),
+    deleteApiClientById: async (ctx, input) => ({ body: await clients.delete(ctx.projectKey, input.path.id) }),
+  };
+}

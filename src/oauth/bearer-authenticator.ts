@@ -1,0 +1,95 @@
+import type { Context } from 'koa';
+import { TtlCache } from '../cache.js';
+import type { AppServices, Principal, RequestContext } from '../context.js';
+import { InsufficientScopeError, InvalidTokenError, OAuthError } from '../errors/api-error.js';
+import type { Authenticator } from '../http/authenticator.js';
+import type { Services } from '../services/index.js';
+import type { ClientUsage } from './client-usage.js';
+import type { ExternalIntrospection } from './external-introspection.js';
+import { missingScopes } from './scopes.js';
+import { ACCESS_KINDS, ANONYMOUS_ACCOUNT, CUSTOMER_ACCOUNT, type StoredToken, type TokenStore } from './token-store.js';
+
+interface CachedPrincipal {
+  principal: Principal;
+  /** Epoch ms; the cache entry never outlives the token. */
+  expiresAt: number;
+}
+
+const MISSING_TOKEN = 'This endpoint requires an access token. You can get one from the authorization server.';
+
+/**
+ * Bearer authentication for the API. A principal resolved from the token store is kept in process for
+ * config.tokenCacheTtlMs (never past the token's expiry), so an authenticated read rarely touches the
+ * database. Revocations in this process drop entries at once; another instance may accept a revoked
+ * token for at most tokenCacheTtlMs.
+ */
+export class BearerAuthenticator implements Authenticator {
+  private readonly cache: TtlCache<string, CachedPrincipal>;
+
+  constructor(
+    private readonly app: AppServices,
+    private readonly services: Services,
+    private readonly store: TokenStore,
+    private readonly external: ExternalIntrospection,
+    private readonly usage: ClientUsage,
+  ) {
+    this.cache = new TtlCache(app.config.tokenCacheTtlMs, 100_000, () => app.clock.now());
+  }
+
+  async authenticate(http: Context, ctx: RequestContext, scopes: readonly string[]): Promise<Principal> {
+    if (http.query.access_token !== undefined) {
+      throw new OAuthError(400, 'invalid_request', 'Access tokens in the URL are not supported: send the token in the header Authorization: Bearer <token>.');
+    }
+    const header = http.get('Authorization');
+    if (!header) throw new InvalidTokenError(MISSING_TOKEN);
+    const match = /^Bearer +([^\s]+)\s*$/i.exec(header);
+    if (!match) throw new InvalidTokenError('The Authorization header must be of the form: Bearer <token>.');
+    const principal = await this.resolve(ctx, match[1]);
+    // A token of another project holds none of this project's scopes.
+    if (principal.projectKey !== ctx.projectKey) throw new InsufficientScopeError(missingScopes({ ...principal, scopes: [] }, scopes.length ? scopes : ['manage_project'], ctx.projectKey));
+    const missing = missingScopes(principal, scopes, ctx.projectKey);
+    if (missing.length > 0) throw new InsufficientScopeError(missing);
+    if (principal.externalUserId && !ctx.externalUserId) ctx.externalUserId = principal.externalUserId;
+    return principal;
+  }
+
+  /** Forgets cached principals of removed tokens (this process's revocations). */
+  forgetTokens(ids: readonly string[]): void {
+    for (const id of ids) this.cache.delete(id);
+  }
+
+  forgetClient(clientId: string): void {
+    this.cache.deleteWhere((entry) => entry.principal.clientId === clientId);
+  }
+
+  private async resolve(ctx: RequestContext, token: string): Promise<Principal> {
+    const now = this.app.clock.now();
+    const cached = this.cache.get(token);
+    if (cached) {
+      if (cached.expiresAt > now) return cached.principal;
+      this.cache.delete(token);
+      throw new InvalidTokenError();
+    }
+    const row = await this.store.find(token, ACCESS_KINDS);
+    if (row && row.consumedAt === null && row.projectKey !== null && row.clientId !== null) {
+      const entry = { principal: principalOf(row), expiresAt: row.expiresAt ? Date.parse(row.expiresAt) : Number.MAX_SAFE_INTEGER };
+      this.cache.set(token, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
+      this.usage.used(entry.principal.clientId);
+      return entry.principal;
+    }
+    // Not ours: the project's external authorization server may know it.
+    const project = await this.services.projects.find(ctx.projectKey);
+    if (project?.externalOAuth) return this.external.principal(ctx, token, project.externalOAuth);
+    throw new InvalidTokenError();
+  }
+}
+
+/** Scopes as granted, without the identity markers the token responses carry in `scope`. */
+function principalOf(row: StoredToken): Principal {
+  const scopes = (row.payload.scope ?? '').split(' ').filter((s) => s && !s.startsWith('customer:') && !s.startsWith('anonymous_id='));
+  const principal: Principal = { projectKey: row.projectKey!, clientId: row.clientId!, scopes };
+  const account = row.payload.accountId;
+  if (typeof account === 'string' && account.startsWith(CUSTOMER_ACCOUNT)) principal.customerId = account.slice(CUSTOMER_ACCOUNT.length);
+  if (typeof account === 'string' && account.startsWith(ANONYMOUS_ACCOUNT)) principal.anonymousId = account.slice(ANONYMOUS_ACCOUNT.length);
+  return principal;
+}

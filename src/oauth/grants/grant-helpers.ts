@@ -1,0 +1,41 @@
+import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import type { ApiClientRecord } from '../../services/api-client.service.js';
+import { oauthErrors } from '../oauth-errors.js';
+
+/**
+ * The scopes a token gets: the requested ones, each of which the client must hold, or all of the
+ * client's scopes when none is requested (facts §7). Order follows the request (or the client).
+ */
+export function grantedScopes(client: ApiClientRecord, requested: string | undefined): string[] {
+  const names = (requested ?? '').split(' ').filter(Boolean);
+  if (names.length === 0) return [...client.scopes];
+  const held = new Set(client.scopes);
+  if (!names.every((n) => held.has(n))) throw oauthErrors.invalidScope();
+  return [...new Set(names)];
+}
+
+export interface TokenResponseBody {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+}
+
+/**
+ * Issues a grant with an access token and a refresh token for an account (a customer or an anonymous
+ * session): the shape the provider's own refresh_token grant, introspection and revocation work on.
+ */
+export async function issueSessionTokens(provider: Provider, ctx: KoaContextWithOIDC, accountId: string, scope: string, gty: string): Promise<TokenResponseBody> {
+  const client = ctx.oidc.client!;
+  const grant = new provider.Grant({ accountId, clientId: client.clientId });
+  grant.addOIDCScope(scope);
+  const grantId = await grant.save();
+  const at = new provider.AccessToken({ accountId, client, grantId, gty, scope });
+  const rt = new provider.RefreshToken({ accountId, client, grantId, gty, scope, rotations: 0 });
+  ctx.oidc.entity('AccessToken', at);
+  ctx.oidc.entity('RefreshToken', rt);
+  const accessToken = await at.save();
+  const refreshToken = await rt.save();
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: at.expiration, scope, refresh_token: refreshToken };
+}

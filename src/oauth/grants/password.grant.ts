@@ -1,0 +1,42 @@
+import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { GeneralError, TooManyRequestsError } from '../../errors/api-error.js';
+import { oauthErrors } from '../oauth-errors.js';
+import type { RateLimiter } from '../rate-limiter.js';
+import { requireOAuthState } from '../request-state.js';
+import { CUSTOMER_ACCOUNT } from '../token-store.js';
+import { grantedScopes, issueSessionTokens } from './grant-helpers.js';
+
+/** What the password flow needs from the customer service (src/services/customer.service.ts). */
+export interface CustomerAuthenticator {
+  authenticate(ctx: { projectKey: string }, email: string, password: string, storeKey?: string): Promise<{ id: string } | undefined>;
+}
+
+/**
+ * `password` on `/oauth/{projectKey}[/in-store/key={storeKey}]/customers/token`: a customer signs in
+ * with e-mail and password through an API client. Failed attempts are counted per account so a
+ * password cannot be guessed by brute force; a success clears the count.
+ */
+export function passwordGrant(provider: Provider, customers: () => CustomerAuthenticator | undefined, failures: RateLimiter) {
+  return async function passwordGrantHandler(ctx: KoaContextWithOIDC): Promise<void> {
+    const state = requireOAuthState(ctx);
+    if (state.route.kind !== 'customers') throw oauthErrors.unsupportedGrantType('password');
+    const { projectKey, storeKey } = state.route;
+    const { username, password } = ctx.oidc.params;
+    if (!username) throw oauthErrors.missingParameter('username');
+    if (!password) throw oauthErrors.missingParameter('password');
+    const scopes = grantedScopes(state.client, ctx.oidc.params.scope);
+    const account = `${projectKey}\u0000${storeKey ?? ''}\u0000${username.toLowerCase()}`;
+    const wait = failures.retryAfter(account);
+    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed sign-in attempts for this account. Retry later.');
+    const service = customers();
+    if (!service) throw new GeneralError('Customer sign-in is not available.');
+    const customer = await service.authenticate({ projectKey }, username, password, storeKey);
+    if (!customer) {
+      failures.hit(account);
+      throw oauthErrors.invalidCustomerCredentials();
+    }
+    failures.reset(account);
+    const scope = [...scopes, `customer:${customer.id}`].join(' ');
+    ctx.body = await issueSessionTokens(provider, ctx, `${CUSTOMER_ACCOUNT}${customer.id}`, scope, 'password');
+  };
+}

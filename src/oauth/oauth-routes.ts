@@ -1,0 +1,202 @@
+import type { Context, Middleware } from 'koa';
+import mount from 'koa-mount';
+import type { AppServices } from '../context.js';
+import { ApiError, GeneralError, MethodNotAllowedError, TooManyRequestsError } from '../errors/api-error.js';
+import type { ApiClientRecord } from '../services/api-client.service.js';
+import type { Services } from '../services/index.js';
+import type { ClientUsage } from './client-usage.js';
+import { isProviderErrorBody, oauthErrors, translateProviderError } from './oauth-errors.js';
+import { GRANT_TTL_SLACK_SECONDS, type ConfiguredProvider } from './provider.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { oauthState, setOAuthState, type TokenRoute } from './request-state.js';
+import type { TokenStore } from './token-store.js';
+
+export interface OAuthRoutesDeps {
+  app: AppServices;
+  services: Services;
+  configured: ConfiguredProvider;
+  store: TokenStore;
+  /** Token requests per authenticated client and minute. */
+  tokenRequests: RateLimiter;
+  /** Failed client authentications per claimed client id and minute. */
+  clientFailures: RateLimiter;
+  usage: ClientUsage;
+}
+
+const MAX_FORM_BYTES = 56 * 1024;
+
+/** The platform's authorization endpoints; the project-scoped ones end at the provider's token endpoint. */
+export function matchTokenRoute(path: string): TokenRoute | undefined {
+  if (path === '/oauth/token') return { kind: 'token' };
+  if (path === '/oauth/introspect') return { kind: 'introspect' };
+  if (path === '/oauth/token/revoke') return { kind: 'revoke' };
+  let m = /^\/oauth\/([^/]+)\/customers\/token$/.exec(path);
+  if (m) return { kind: 'customers', projectKey: decodeURIComponent(m[1]) };
+  m = /^\/oauth\/([^/]+)\/in-store\/key=([^/]+)\/customers\/token$/.exec(path);
+  if (m) return { kind: 'customers', projectKey: decodeURIComponent(m[1]), storeKey: decodeURIComponent(m[2]) };
+  m = /^\/oauth\/([^/]+)\/anonymous\/token$/.exec(path);
+  if (m) return { kind: 'anonymous', projectKey: decodeURIComponent(m[1]) };
+  return undefined;
+}
+
+const PROVIDER_PATH: Record<TokenRoute['kind'], string> = {
+  token: '/oauth/token',
+  customers: '/oauth/token',
+  anonymous: '/oauth/token',
+  introspect: '/oauth/introspect',
+  revoke: '/oauth/token/revoke',
+};
+
+/** Grant types each token endpoint accepts. */
+const GRANT_TYPES: Partial<Record<TokenRoute['kind'], readonly string[]>> = {
+  token: ['client_credentials', 'refresh_token'],
+  customers: ['password'],
+  anonymous: ['client_credentials'],
+};
+
+/**
+ * The step in front of node-oidc-provider. It does what the provider cannot do for this platform:
+ * maps the project-scoped token paths onto the provider's token endpoint, authenticates the client
+ * with HTTP Basic against the hashed secret, rate-limits token requests, translates the refresh token
+ * format (`{projectKey}:` + the provider's value), and renders every error in the platform's body.
+ */
+export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
+  const { configured, services, store } = deps;
+  const provider = mount(configured.provider);
+
+  return async function oauthEndpoints(ctx: Context, next: () => Promise<unknown>) {
+    const route = matchTokenRoute(ctx.path);
+    if (!route) return next();
+    if (ctx.method !== 'POST') throw new MethodNotAllowedError(ctx.method);
+    const params = await readForm(ctx);
+    const client = await authenticateClient(ctx, route, deps);
+    const wait = deps.tokenRequests.hit(client.id);
+    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many token requests for this API client. Retry later.');
+    const grantType = checkGrantType(route, params);
+
+    const forwarded = { ...params };
+    for (const name of ['refresh_token', 'token']) {
+      const value = forwarded[name];
+      if (value?.startsWith(`${client.projectKey}:`)) forwarded[name] = value.slice(client.projectKey.length + 1);
+    }
+    setOAuthState(ctx, { route, client, params });
+
+    // The provider sees a request it can authenticate (see ConfiguredProvider.internalSecret), with
+    // the body already parsed, asking for JSON.
+    const internal = `${encodeURIComponent(client.id)}:${configured.internalSecret(client.id)}`;
+    ctx.req.headers.authorization = `Basic ${Buffer.from(internal).toString('base64')}`;
+    ctx.req.headers['content-type'] = 'application/x-www-form-urlencoded';
+    ctx.req.headers.accept = 'application/json';
+    (ctx.request as { body?: unknown }).body = forwarded;
+    const originalPath = ctx.path;
+    ctx.path = PROVIDER_PATH[route.kind];
+    try {
+      await provider(ctx, async () => undefined);
+    } finally {
+      ctx.path = originalPath;
+    }
+
+    const failure = oauthState(ctx)?.error;
+    if (failure instanceof ApiError) throw failure;
+    if (route.kind === 'revoke') {
+      // RFC 7009 and the spec: an invalid revocation request still answers 200.
+      ctx.status = 200;
+      ctx.body = '';
+      deps.usage.used(client.id);
+      return;
+    }
+    if (ctx.status >= 400) {
+      if (failure !== undefined && !(isProviderErrorBody(ctx.body) && ctx.body.error !== 'server_error')) {
+        deps.app.logger.error({ err: failure, correlationId: ctx.state.correlationId }, 'authorization service failure');
+      }
+      throw isProviderErrorBody(ctx.body) ? translateProviderError(ctx.status, ctx.body, grantType) : new GeneralError();
+    }
+    if (route.kind === 'introspect') {
+      ctx.body = introspectionBody(ctx.body);
+    } else {
+      ctx.body = await tokenBody(ctx.body, client, grantType, forwarded.refresh_token);
+    }
+    deps.usage.used(client.id);
+  };
+
+  async function authenticateClient(ctx: Context, route: TokenRoute, d: OAuthRoutesDeps): Promise<ApiClientRecord> {
+    const credentials = basicCredentials(ctx.get('Authorization'));
+    if (!credentials) throw oauthErrors.invalidClient();
+    const blocked = d.clientFailures.retryAfter(credentials.id);
+    if (blocked > 0) throw new TooManyRequestsError(blocked, 'Too many failed client authentications. Retry later.');
+    const client = await services.apiClients.verify(credentials.id, credentials.secret);
+    // A client of another project is as unknown here as a wrong secret.
+    if (!client || ('projectKey' in route && route.projectKey !== client.projectKey)) {
+      d.clientFailures.hit(credentials.id);
+      throw oauthErrors.invalidClient();
+    }
+    return client;
+  }
+
+  async function tokenBody(body: unknown, client: ApiClientRecord, grantType: string | undefined, refreshToken: string | undefined): Promise<unknown> {
+    const b = body as { access_token: string; token_type: string; expires_in: number; scope?: string; refresh_token?: string };
+    const out: Record<string, unknown> = { access_token: b.access_token, token_type: 'Bearer', expires_in: b.expires_in, scope: b.scope ?? '' };
+    if (grantType === 'refresh_token') {
+      // The refresh token is kept, not re-issued; its inactivity timer restarts.
+      if (refreshToken) await store.slideRefreshToken(refreshToken, configured.refreshValidity(client), GRANT_TTL_SLACK_SECONDS);
+    } else if (b.refresh_token) {
+      out.refresh_token = `${client.projectKey}:${b.refresh_token}`;
+    }
+    return out;
+  }
+}
+
+/** Only the fields the spec names: `active`, and when active `scope`, `exp`, `client_id`. */
+function introspectionBody(body: unknown): unknown {
+  const b = body as { active?: boolean; scope?: string; exp?: number; client_id?: string };
+  if (b.active !== true) return { active: false };
+  return { active: true, scope: b.scope ?? '', exp: b.exp, client_id: b.client_id };
+}
+
+function checkGrantType(route: TokenRoute, params: Record<string, string>): string | undefined {
+  const allowed = GRANT_TYPES[route.kind];
+  if (!allowed) return undefined;
+  const grantType = params.grant_type;
+  if (grantType === undefined || grantType === '') throw oauthErrors.missingParameter('grant_type');
+  if (!allowed.includes(grantType)) throw oauthErrors.unsupportedGrantType(grantType);
+  return grantType;
+}
+
+function basicCredentials(header: string): { id: string; secret: string } | undefined {
+  const m = /^Basic +([A-Za-z0-9+/]+=*)$/i.exec(header.trim());
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  try {
+    // RFC 6749 §2.3.1: both parts are form-urlencoded before base64.
+    const id = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, '%20'));
+    const secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, '%20'));
+    return id && secret ? { id, secret } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The form body (and, per facts §7, query string) parameters; a parameter given twice is refused. */
+async function readForm(ctx: Context): Promise<Record<string, string>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_FORM_BYTES) throw oauthErrors.invalidRequest('The request body is too large.');
+    chunks.push(chunk as Buffer);
+  }
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if (raw.trim() !== '' && !ctx.is('application/x-www-form-urlencoded')) {
+    throw oauthErrors.invalidRequest("Unsupported Content-Type: send the parameters as 'application/x-www-form-urlencoded'.");
+  }
+  const params: Record<string, string> = {};
+  for (const source of [new URLSearchParams(ctx.querystring), new URLSearchParams(raw)]) {
+    for (const [name, value] of source) {
+      if (Object.hasOwn(params, name)) throw oauthErrors.invalidRequest(`Duplicate parameter: ${name}.`);
+      params[name] = value;
+    }
+  }
+  return params;
+}

@@ -1,0 +1,126 @@
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { Provider, type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AppServices } from '../context.js';
+import type { ApiClientRecord } from '../services/api-client.service.js';
+import type { Services } from '../services/index.js';
+import { clientCredentialsGrant } from './grants/client-credentials.grant.js';
+import { passwordGrant, type CustomerAuthenticator } from './grants/password.grant.js';
+import { PrismaAdapter } from './prisma-adapter.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { oauthState } from './request-state.js';
+import type { TokenStore } from './token-store.js';
+
+export interface ProviderDeps {
+  app: AppServices;
+  services: Services;
+  store: TokenStore;
+  customers: () => CustomerAuthenticator | undefined;
+  passwordFailures: RateLimiter;
+}
+
+export interface ConfiguredProvider {
+  provider: Provider;
+  /**
+   * The client_secret the provider compares against. API client secrets are stored only as scrypt
+   * hashes, so the step in front of the provider checks the real secret (constant time) and then
+   * presents this per-process HMAC of the client id instead: the plaintext never reaches the provider,
+   * and the value cannot be forged from outside because that step replaces every Authorization header.
+   */
+  internalSecret(clientId: string): string;
+  /** Refresh token inactivity lifetime of a client (seconds). */
+  refreshValidity(client: ApiClientRecord): number;
+}
+
+/** Grants outlive no refresh token: they slide with them (TokenStore.slideRefreshToken). */
+export const GRANT_TTL_SLACK_SECONDS = 60;
+
+/** node-oidc-provider configured for the platform's flows, with its state in the OAuthToken table. */
+export function createProvider(deps: ProviderDeps): ConfiguredProvider {
+  const { app, services, store } = deps;
+  const hmacKey = randomBytes(32);
+  const internalSecret = (clientId: string): string => createHmac('sha256', hmacKey).update(clientId).digest('base64url');
+  const accessValidity = (client: ApiClientRecord | undefined): number => client?.accessTokenValiditySeconds ?? app.config.accessTokenSeconds;
+  const refreshValidity = (client: ApiClientRecord | undefined): number => client?.refreshTokenValiditySeconds ?? app.config.refreshTokenSeconds;
+  const requestClient = (ctx: KoaContextWithOIDC | undefined): ApiClientRecord | undefined => oauthState(ctx)?.client;
+
+  const metadata = (client: ApiClientRecord): AdapterPayload => ({
+    client_id: client.id,
+    client_secret: internalSecret(client.id),
+    grant_types: ['client_credentials', 'refresh_token', 'password'],
+    response_types: [],
+    redirect_uris: [],
+    token_endpoint_auth_method: 'client_secret_basic',
+    // Matches the only signing key; no ID token is ever issued.
+    id_token_signed_response_alg: 'ES256',
+  });
+  const projectOf = async (clientId: string): Promise<string | undefined> => (await services.apiClients.findRecord(clientId))?.projectKey;
+
+  const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+
+  const provider = new Provider(app.config.publicUrl, {
+    adapter: (name: string) =>
+      new PrismaAdapter(name, {
+        store,
+        refreshTokenCap: app.config.refreshTokenCap,
+        projectOf,
+        async clientMetadata(id) {
+          // The client of the current request was just read and verified: no second query.
+          const current = requestClient(Provider.ctx as KoaContextWithOIDC | undefined);
+          const client = current?.id === id ? current : await services.apiClients.findRecord(id);
+          return client ? metadata(client) : undefined;
+        },
+      }),
+    clients: [],
+    clientAuthMethods: ['client_secret_basic'],
+    // Tokens are opaque, nothing is signed with it; the provider insists on having a key.
+    jwks: { keys: [{ ...signingKey, use: 'sig', kid: 'k1' }] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      introspection: {
+        enabled: true,
+        // Own tokens always; any token of the project with introspect_oauth_tokens (or manage_project).
+        async allowedPolicy(ctx, client, token) {
+          if (token.clientId === client.clientId) return true;
+          const caller = requestClient(ctx);
+          const project = token.clientId ? await projectOf(token.clientId) : undefined;
+          if (!caller || !project || project !== caller.projectKey) return false;
+          return caller.scopes.includes(`introspect_oauth_tokens:${project}`) || caller.scopes.includes(`manage_project:${project}`);
+        },
+      },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+    },
+    routes: { token: '/oauth/token', introspection: '/oauth/introspect', revocation: '/oauth/token/revoke' },
+    // 192 bits → 32 characters for access tokens, 256 bits → 43 characters for refresh tokens (facts §7).
+    formats: { bitsOfOpaqueRandomness: (_ctx, token) => (token.kind === 'RefreshToken' || token.kind === 'Grant' ? 256 : 192) },
+    ttl: {
+      AccessToken: (ctx) => accessValidity(requestClient(ctx)),
+      ClientCredentials: (ctx) => accessValidity(requestClient(ctx)),
+      RefreshToken: (ctx) => refreshValidity(requestClient(ctx)),
+      Grant: (ctx) => refreshValidity(requestClient(ctx)) + GRANT_TTL_SLACK_SECONDS,
+    },
+    // The platform keeps the refresh token on refresh (not re-issued) and slides its expiry instead.
+    rotateRefreshToken: false,
+  });
+  provider.proxy = true;
+
+  provider.registerGrantType('client_credentials', clientCredentialsGrant(provider, store), ['scope', 'anonymous_id']);
+  provider.registerGrantType('password', passwordGrant(provider, deps.customers, deps.passwordFailures), ['username', 'password', 'scope']);
+
+  // Errors our grants throw reach the provider as unexpected (server_error); keep the original so the
+  // step in front of the provider renders it with its own status and code.
+  const keep = (ctx: KoaContextWithOIDC, err: unknown): void => {
+    const state = oauthState(ctx);
+    if (state && state.error === undefined) state.error = err;
+  };
+  for (const event of ['server_error', 'grant.error', 'introspection.error', 'revocation.error']) provider.on(event, keep);
+
+  return { provider, internalSecret, refreshValidity: (client) => refreshValidity(client) };
+}
