@@ -2,6 +2,8 @@ import { InvalidInputError } from '../../src/errors/api-error.js';
 import { checkPredicate } from '../../src/query/predicate-checker.js';
 import { compilePredicate } from '../../src/query/predicate-compiler.js';
 import { parsePredicate } from '../../src/query/predicate-parser.js';
+import { expandReferences, parseExpansionPath } from '../../src/query/expand.js';
+import { checkSort } from '../../src/query/sort-compiler.js';
 import { postgresDialect, SqlBuilder, sqliteDialect } from '../../src/query/sql-dialect.js';
 import { Random } from './support/random.js';
 import { PredicateGenerator } from './support/widget-generator.js';
@@ -76,6 +78,23 @@ describe('fuzzing the predicate pipeline', () => {
       const source = String.fromCharCode(...r.list(0, 20, () => r.int(0, 0xffff)));
       const failure = onlyInvalidInput(`a = "x" and ${source}`) ?? onlyInvalidInput(source);
       if (failure) failures.push(failure);
+    }
+    expect(failures.slice(0, 5)).toEqual([]);
+  });
+
+  test('sort expressions and expansion paths: InvalidInputError for sorts, never an error for expansion', async () => {
+    const r = new Random(6);
+    const alphabet = [...'abcdefnamesu.*[]0123 ', 'name.en', 'custom.fields.x', ' asc', ' desc', 'parent', '[*]', '.obj'];
+    const failures: string[] = [];
+    for (let i = 0; i < 5000; i++) {
+      const text = r.list(0, 8, () => r.pick(alphabet)).join('');
+      try {
+        checkSort(text, resource);
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) failures.push(`sort ${JSON.stringify(text)} threw ${String(error)}`);
+      }
+      parseExpansionPath(text);
+      await expandReferences([{ parent: { typeId: 'widget', id: 'w' }, name: { en: 'x' } }], [text], async () => new Map([['w', { id: 'w' }]]));
     }
     expect(failures.slice(0, 5)).toEqual([]);
   });
