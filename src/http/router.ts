@@ -29,7 +29,10 @@ function notFound(ctx: Koa): never {
 /** Registers every operation of the route table with: authentication, validation, handler. */
 export function buildRouter(app: AppServices, handlers: Handlers, authenticator: Authenticator): Router<HttpState> {
   const router = new Router<HttpState>();
-  for (const op of operations) {
+  // @koa/router also answers HEAD with a GET route; explicit HEAD operations are registered first
+  // so they win (the relative order of paths, most specific first, is kept within each group).
+  const ordered = [...operations.filter((op) => op.method === 'HEAD'), ...operations.filter((op) => op.method !== 'HEAD')];
+  for (const op of ordered) {
     router.register(op.koaPath, [op.method], [operationStep(app, op, handlers[op.operationId] as Handler<typeof op.operationId>, authenticator)], {
       name: op.operationId,
     });

@@ -1,0 +1,24 @@
+import * as schemas from '../../generated/openapi/client/schemas.gen.js';
+import { componentsFromSchemaModule, defineQueryableResource, fieldsFromJsonSchema, type QueryableResource } from '../query/index.js';
+
+/**
+ * The resources the query engine can query and expand references to, one per table. Field schemas
+ * are derived from the OpenAPI contract, so what `where` and `sort` accept follows the API shape.
+ * A new resource is declared here and added to `expandableResources`.
+ */
+const components = componentsFromSchemaModule(schemas);
+
+export const storeResource = defineQueryableResource({
+  table: 'Store',
+  typeId: 'store',
+  fields: fieldsFromJsonSchema(schemas.StoreSchema, components),
+});
+
+export const associateRoleResource = defineQueryableResource({
+  table: 'AssociateRole',
+  typeId: 'associate-role',
+  fields: fieldsFromJsonSchema(schemas.AssociateRoleSchema, components),
+});
+
+/** Every typeId a Reference can be expanded to: one loader each, one query per type per page. */
+export const expandableResources: readonly QueryableResource[] = [storeResource, associateRoleResource];
