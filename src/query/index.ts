@@ -1,6 +1,19 @@
 /**
  * The query engine used by every query endpoint: `where` predicates compiled to SQL, sorting,
- * paging, and reference expansion.
+ * paging, and reference expansion. Typical use in a service:
+ *
+ *   export const storeResource = defineQueryableResource({
+ *     table: 'Store', typeId: 'store',
+ *     fields: fieldsFromJsonSchema(components.Store, components),   // from the generated JSON schemas
+ *     extraColumns: { key: { column: 'key', type: 'string', notNull: true } },
+ *   });
+ *
+ *   const params = parseQueryParams(ctx.query);                       // or normalizeQueryParams(graphqlArgs)
+ *   const page = await queryResources(ctx.db, storeResource, params, { projectKey });
+ *   page.results = await expandReferences(page.results, params.expand, referenceLoader(ctx.db, allResources, projectKey));
+ *
+ * PostgreSQL: text columns should be declared `COLLATE "C"` so that range conditions and ordering
+ * (which are always code-point ordered) can use the indexes.
  */
 export {
   array, boolean, customFields, datetime, dynamic, geoPoint, keyReference, localizedString, map, number, object, reference, string,
