@@ -32,7 +32,7 @@ export async function createOAuthModule(app: AppServices, services: Services): P
   const external = new ExternalIntrospection(app);
   const passwordFailures = new RateLimiter(app.config.passwordFailureLimit, 15 * MINUTE, now);
   // The customer service is built by its own module; the password flow finds it when it exists.
-  const customers = (): CustomerAuthenticator | undefined => (services as Services & { customers?: CustomerAuthenticator }).customers;
+  const customers = (): CustomerAuthenticator | undefined => services.customers;
   const configured = createProvider({ app, services, store, customers, passwordFailures });
   const authenticator = new BearerAuthenticator(app, services, store, external, usage);
 

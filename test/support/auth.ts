@@ -40,3 +40,16 @@ export function api(server: TestServer, token: string, path: string, init: { met
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }
+
+/**
+ * A password-flow access token for a customer (POST /oauth/{projectKey}[/in-store/key={storeKey}]/customers/token),
+ * through a new API client holding `scope` (default: the /me scopes of the project).
+ */
+export async function customerToken(server: TestServer, email: string, password: string, storeKey?: string, scope?: string): Promise<string> {
+  const projectKey = server.projectKey;
+  const credentials = await createApiClient(server, projectKey, scope ?? `manage_my_profile:${projectKey} manage_my_orders:${projectKey}`);
+  const path = storeKey ? `/oauth/${projectKey}/in-store/key=${storeKey}/customers/token` : `/oauth/${projectKey}/customers/token`;
+  const res = await oauthPost(server, path, credentials, { grant_type: 'password', username: email, password });
+  if (res.status !== 200) throw new Error(`customer token request failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
