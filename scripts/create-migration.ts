@@ -37,12 +37,15 @@ for (const provider of PROVIDERS) {
   mkdirSync(dir, { recursive: true });
   const previous = readdirSync(dir).filter((d) => existsSync(join(dir, d, 'schema.snapshot.prisma'))).sort().at(-1);
   const current = renderSchema(provider);
-  const sql = await diff(provider, previous ? readFileSync(join(dir, previous, 'schema.snapshot.prisma'), 'utf8') : null, current);
+  let sql = await diff(provider, previous ? readFileSync(join(dir, previous, 'schema.snapshot.prisma'), 'utf8') : null, current);
   if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) {
     console.log(`${provider}: no changes`);
     continue;
   }
   const folder = join(dir, `${stamp}_${name}`);
+  // Text columns compare and sort by code point on PostgreSQL as on SQLite; with the "C" collation the
+  // B-tree indexes also serve range conditions and ORDER BY (Prisma's schema cannot say this itself).
+  if (provider === 'postgresql') sql = sql.replace(/^(\s+"\w+" TEXT)\b/gm, '$1 COLLATE "C"');
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'migration.sql'), sql);
   writeFileSync(join(folder, 'schema.snapshot.prisma'), current);
