@@ -3,10 +3,10 @@ CREATE SCHEMA IF NOT EXISTS "public";
 
 -- CreateTable
 CREATE TABLE "Project" (
-    "key" TEXT NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
     "version" INTEGER NOT NULL,
-    "createdAt" TEXT NOT NULL,
-    "lastModifiedAt" TEXT NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
     "data" JSONB NOT NULL,
 
     CONSTRAINT "Project_pkey" PRIMARY KEY ("key")
@@ -14,16 +14,16 @@ CREATE TABLE "Project" (
 
 -- CreateTable
 CREATE TABLE "ApiClient" (
-    "id" TEXT NOT NULL,
-    "projectKey" TEXT NOT NULL,
-    "key" TEXT,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
     "version" INTEGER NOT NULL DEFAULT 1,
-    "createdAt" TEXT NOT NULL,
-    "lastModifiedAt" TEXT NOT NULL,
-    "name" TEXT NOT NULL,
-    "scope" TEXT NOT NULL,
-    "secretHash" TEXT NOT NULL,
-    "lastUsedAt" TEXT,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "name" TEXT COLLATE "C" NOT NULL,
+    "scope" TEXT COLLATE "C" NOT NULL,
+    "secretHash" TEXT COLLATE "C" NOT NULL,
+    "lastUsedAt" TEXT COLLATE "C",
     "accessTokenValiditySeconds" INTEGER,
     "refreshTokenValiditySeconds" INTEGER,
     "data" JSONB NOT NULL,
@@ -33,30 +33,30 @@ CREATE TABLE "ApiClient" (
 
 -- CreateTable
 CREATE TABLE "OAuthToken" (
-    "id" TEXT NOT NULL,
-    "kind" TEXT NOT NULL,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "kind" TEXT COLLATE "C" NOT NULL,
     "payload" JSONB NOT NULL,
-    "grantId" TEXT,
-    "uid" TEXT,
-    "userCode" TEXT,
-    "projectKey" TEXT,
-    "clientId" TEXT,
-    "anonymousId" TEXT,
-    "expiresAt" TEXT,
-    "consumedAt" TEXT,
-    "lastUsedAt" TEXT,
+    "grantId" TEXT COLLATE "C",
+    "uid" TEXT COLLATE "C",
+    "userCode" TEXT COLLATE "C",
+    "projectKey" TEXT COLLATE "C",
+    "clientId" TEXT COLLATE "C",
+    "anonymousId" TEXT COLLATE "C",
+    "expiresAt" TEXT COLLATE "C",
+    "consumedAt" TEXT COLLATE "C",
+    "lastUsedAt" TEXT COLLATE "C",
 
     CONSTRAINT "OAuthToken_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "Store" (
-    "id" TEXT NOT NULL,
-    "projectKey" TEXT NOT NULL,
-    "key" TEXT NOT NULL,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
     "version" INTEGER NOT NULL,
-    "createdAt" TEXT NOT NULL,
-    "lastModifiedAt" TEXT NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
     "data" JSONB NOT NULL,
 
     CONSTRAINT "Store_pkey" PRIMARY KEY ("id")
@@ -64,12 +64,12 @@ CREATE TABLE "Store" (
 
 -- CreateTable
 CREATE TABLE "AssociateRole" (
-    "id" TEXT NOT NULL,
-    "projectKey" TEXT NOT NULL,
-    "key" TEXT NOT NULL,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
     "version" INTEGER NOT NULL,
-    "createdAt" TEXT NOT NULL,
-    "lastModifiedAt" TEXT NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
     "data" JSONB NOT NULL,
 
     CONSTRAINT "AssociateRole_pkey" PRIMARY KEY ("id")
@@ -77,18 +77,18 @@ CREATE TABLE "AssociateRole" (
 
 -- CreateTable
 CREATE TABLE "Customer" (
-    "id" TEXT NOT NULL,
-    "projectKey" TEXT NOT NULL,
-    "key" TEXT,
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
     "version" INTEGER NOT NULL,
-    "createdAt" TEXT NOT NULL,
-    "lastModifiedAt" TEXT NOT NULL,
-    "email" TEXT NOT NULL,
-    "emailLower" TEXT NOT NULL,
-    "customerNumber" TEXT,
-    "externalId" TEXT,
-    "storeKeys" TEXT NOT NULL DEFAULT '',
-    "passwordHash" TEXT,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "email" TEXT COLLATE "C" NOT NULL,
+    "emailLower" TEXT COLLATE "C" NOT NULL,
+    "customerNumber" TEXT COLLATE "C",
+    "externalId" TEXT COLLATE "C",
+    "storeKeys" TEXT COLLATE "C" NOT NULL DEFAULT '',
+    "passwordHash" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
     CONSTRAINT "Customer_pkey" PRIMARY KEY ("id")
@@ -96,10 +96,10 @@ CREATE TABLE "Customer" (
 
 -- CreateTable
 CREATE TABLE "CustomerEmail" (
-    "projectKey" TEXT NOT NULL,
-    "scopeKey" TEXT NOT NULL,
-    "emailLower" TEXT NOT NULL,
-    "customerId" TEXT NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "scopeKey" TEXT COLLATE "C" NOT NULL,
+    "emailLower" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C" NOT NULL,
 
     CONSTRAINT "CustomerEmail_pkey" PRIMARY KEY ("projectKey","scopeKey","emailLower")
 );
