@@ -110,7 +110,8 @@ export class ApiClientService {
   /** lastUsedAt is a date (YYYY-MM-DD): written at most once a day per client. */
   async touch(id: string): Promise<void> {
     const today = isoNow(this.app.clock).slice(0, 10);
-    await this.app.db.prisma.apiClient.updateMany({ where: { id, NOT: { lastUsedAt: today } }, data: { lastUsedAt: today } });
+    // `NOT (lastUsedAt = today)` is NULL, not true, for a client never used: name the null case.
+    await this.app.db.prisma.apiClient.updateMany({ where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { not: today } }] }, data: { lastUsedAt: today } });
   }
 
   private toRecord(row: { id: string; projectKey: string; scope: string; accessTokenValiditySeconds: number | null; refreshTokenValiditySeconds: number | null }): ApiClientRecord {
