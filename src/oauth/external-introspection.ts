@@ -52,9 +52,9 @@ export class ExternalIntrospection {
   private async call(ctx: RequestContext, token: string, config: ExternalOAuthConfig): Promise<IntrospectionAnswer> {
     let res: Response;
     let body: unknown;
+    // One signal for the whole exchange, so the limit covers connecting, the answer and its body.
+    const signal = AbortSignal.timeout(EXTERNAL_TIMEOUT_MS);
     try {
-      // One signal for the whole exchange, so the limit covers connecting, the answer and its body.
-      const signal = AbortSignal.timeout(EXTERNAL_TIMEOUT_MS);
       res = await fetch(config.url, {
         method: 'POST',
         headers: {
@@ -74,7 +74,7 @@ export class ExternalIntrospection {
       body = await res.json();
     } catch (err) {
       if (err instanceof ExternalOAuthFailedError) throw err;
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      const timedOut = signal.aborted;
       ctx.logger.warn({ err, correlationId: ctx.correlationId, projectKey: ctx.projectKey }, 'external token introspection failed');
       throw new ExternalOAuthFailedError(
         timedOut

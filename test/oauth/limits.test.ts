@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer } from '../../src/server.js';
+import { api, createApiClient } from '../support/auth.js';
+import { ManualClock, startTestServer, type TestServer } from '../support/test-server.js';
+import { signUp, tokenRequest } from './support.js';
+
+describe('rate limiting of the token endpoints per client', () => {
+  let server: TestServer;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    server = await startTestServer({ tokenRateLimitPerMinute: 3 }, { clock });
+  });
+  afterAll(async () => server.close());
+
+  it('answers 429 with Retry-After past tokenRateLimitPerMinute, per client, until the minute is over', async () => {
+    const busy = await createApiClient(server, 'test', 'view_products:test');
+    const calm = await createApiClient(server, 'test', 'view_products:test');
+    for (let i = 0; i < 3; i++) expect((await tokenRequest(server, '/oauth/token', busy, { grant_type: 'client_credentials' })).status).toBe(200);
+    const limited = await tokenRequest(server, '/oauth/token', busy, { grant_type: 'client_credentials' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.errors).toEqual([{ code: 'TooManyRequests', message: expect.any(String) }]);
+    expect((await tokenRequest(server, '/oauth/token', calm, { grant_type: 'client_credentials' })).status).toBe(200);
+    clock.advance(61_000);
+    expect((await tokenRequest(server, '/oauth/token', busy, { grant_type: 'client_credentials' })).status).toBe(200);
+  });
+
+  it('also limits failed client authentications per client id', async () => {
+    const creds = await createApiClient(server, 'test', 'view_products:test');
+    for (let i = 0; i < 3; i++) expect((await tokenRequest(server, '/oauth/token', { ...creds, clientSecret: `wrong-${i}` }, { grant_type: 'client_credentials' })).status).toBe(401);
+    expect((await tokenRequest(server, '/oauth/token', { ...creds, clientSecret: 'wrong' }, { grant_type: 'client_credentials' })).status).toBe(429);
+  });
+});
+
+describe('refresh token cap per project', () => {
+  let server: TestServer;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    server = await startTestServer({ refreshTokenCap: 5 }, { clock });
+    await signUp(server, 'jane@example.com', 'secret-1');
+  });
+  afterAll(async () => server.close());
+
+  it('deletes the least recently used refresh tokens past the cap and keeps issuing new ones', async () => {
+    const creds = await createApiClient(server, 'test', 'manage_my_profile:test');
+    const refresh = (token: string) => tokenRequest(server, '/oauth/token', creds, { grant_type: 'refresh_token', refresh_token: token });
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      clock.advance(1000);
+      const { status, body } = await tokenRequest(server, '/oauth/test/customers/token', creds, { grant_type: 'password', username: 'jane@example.com', password: 'secret-1' });
+      expect(status).toBe(200);
+      tokens.push(body.refresh_token!);
+    }
+    // Using the oldest makes the second-oldest the least recently used.
+    clock.advance(1000);
+    expect((await refresh(tokens[0])).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      clock.advance(1000);
+      const { status, body } = await tokenRequest(server, '/oauth/test/anonymous/token', await createApiClient(server, 'test', 'create_anonymous_token:test'), { grant_type: 'client_credentials' });
+      expect(status).toBe(200);
+      tokens.push(body.refresh_token!);
+    }
+    expect(await server.services.db.prisma.oAuthToken.count({ where: { projectKey: 'test', kind: 'RefreshToken' } })).toBe(5);
+    expect((await refresh(tokens[1])).status).toBe(400);
+    expect((await refresh(tokens[2])).status).toBe(400);
+    expect((await refresh(tokens[0])).status).toBe(200);
+    expect((await refresh(tokens[3])).status).toBe(200);
+  });
+});
+
+describe('persistence', () => {
+  const tryPostgres = process.env.TEST_DATABASE_URL;
+  (tryPostgres ? it.skip : it)('tokens survive a restart and are shared by instances on the same database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oauth-'));
+    const config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl: `file:${join(dir, 'db.sqlite')}`, logLevel: 'silent' };
+    const logger = createLogger('silent');
+    const first = await startServer(config, { logger });
+    try {
+      await first.app.services.projects.create({ key: 'test' });
+      const client = await first.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
+      const res = await fetch(`${first.url}/oauth/token`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      const token = ((await res.json()) as { access_token: string }).access_token;
+      const second = await startServer(config, { logger });
+      try {
+        const viaSecond = await fetch(`${second.url}/test`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(viaSecond.status).toBe(200);
+      } finally {
+        await second.close();
+      }
+      await first.close();
+      const third = await startServer(config, { logger });
+      try {
+        const afterRestart = await fetch(`${third.url}/test`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(afterRestart.status).toBe(200);
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await first.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('bearer authentication edge cases', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('refuses a token in the URL with 400 invalid_request, even a valid one', async () => {
+    const creds = await createApiClient(server, 'test', 'manage_project:test');
+    const token = (await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials' })).body.access_token;
+    const res = await server.request(`/test?access_token=${token}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('Authorization: Bearer') });
+    expect((await api(server, token, `/test?access_token=${token}`)).status).toBe(400);
+  });
+
+  it('refuses a missing or malformed Authorization header with 401 invalid_token and WWW-Authenticate', async () => {
+    for (const headers of [{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer' }] as Record<string, string>[]) {
+      const res = await server.request('/test', { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toContain('Bearer');
+      expect(await res.json()).toMatchObject({ statusCode: 401, errors: [{ code: 'invalid_token' }], error: 'invalid_token' });
+    }
+  });
+
+  it('a token of project A gets 403 insufficient_scope on project B, naming B scopes', async () => {
+    await server.app.services.projects.create({ key: 'other' });
+    const creds = await createApiClient(server, 'other', 'manage_project:other');
+    const token = (await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials' })).body.access_token;
+    expect((await api(server, token, '/other')).status).toBe(200);
+    const res = await api(server, token, '/test');
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toBe('Insufficient scope. One of the following scopes is missing: view_project_settings:test, manage_project:test');
+  });
+
+  it('serves repeated reads from the in-process cache (no token lookup per request)', async () => {
+    const creds = await createApiClient(server, 'test', 'manage_project:test');
+    const token = (await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials' })).body.access_token;
+    const store = server.services.db.prisma.oAuthToken;
+    const original = store.findUnique.bind(store);
+    let lookups = 0;
+    (store as { findUnique: typeof original }).findUnique = ((args: Parameters<typeof original>[0]) => {
+      lookups++;
+      return original(args);
+    }) as typeof original;
+    try {
+      for (let i = 0; i < 5; i++) expect((await api(server, token, '/test')).status).toBe(200);
+    } finally {
+      (store as { findUnique: typeof original }).findUnique = original;
+    }
+    expect(lookups).toBeLessThanOrEqual(1);
+  });
+});
