@@ -1,7 +1,9 @@
 import type { AppServices } from '../context.js';
 import { isoNow } from '../clock.js';
 import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
+import { queryResources, type PagedQueryResult, type QueryParams } from '../query/index.js';
 import { hashSecret, randomToken, verifySecret } from '../security/secrets.js';
+import { apiClientResource } from './queryable-resources.js';
 
 /** The API representation of an API client (facts §7); `secret` appears only in the create response. */
 export interface ApiClientDocument {
@@ -71,6 +73,19 @@ export class ApiClientService {
       },
     });
     return { ...doc, secret };
+  }
+
+  /** A page of clients: where, sort and paging run in the database (query engine). */
+  async query(projectKey: string, params: QueryParams): Promise<PagedQueryResult<ApiClientDocument>> {
+    const page = await queryResources<ApiClientDocument>(this.app.db, apiClientResource, params, { projectKey });
+    if (page.results.length === 0) return page;
+    // lastUsedAt lives only in its column (see touch), so the page's values are read in one query.
+    const used = await this.app.db.prisma.apiClient.findMany({
+      where: { projectKey, id: { in: page.results.map((doc) => doc.id) }, lastUsedAt: { not: null } },
+      select: { id: true, lastUsedAt: true },
+    });
+    const lastUsed = new Map(used.map((row) => [row.id, row.lastUsedAt]));
+    return { ...page, results: page.results.map((doc) => this.toDocument({ data: doc, lastUsedAt: lastUsed.get(doc.id) ?? null })) };
   }
 
   async list(projectKey: string): Promise<ApiClientDocument[]> {

@@ -20,5 +20,17 @@ export const associateRoleResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.AssociateRoleSchema, components),
 });
 
+/**
+ * API clients keep no version, key or lastModifiedAt in their representation; `lastUsedAt` is kept
+ * only in its column (written at most daily without touching `data`), so it is queried there.
+ */
+export const apiClientResource = defineQueryableResource({
+  table: 'ApiClient',
+  typeId: 'api-client',
+  fields: fieldsFromJsonSchema(schemas.ApiClientSchema, components),
+  omitColumns: ['key', 'version', 'lastModifiedAt'],
+  extraColumns: { lastUsedAt: { column: 'lastUsedAt', type: 'datetime' } },
+});
+
 /** Every typeId a Reference can be expanded to: one loader each, one query per type per page. */
 export const expandableResources: readonly QueryableResource[] = [storeResource, associateRoleResource];

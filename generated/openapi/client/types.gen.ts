@@ -540,6 +540,8 @@ export type QueryApiClientsData = {
         projectKey: string;
     };
     query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
         limit?: number;
         offset?: number;
         withTotal?: boolean;

@@ -2,20 +2,14 @@ import { InvalidInputError } from '../../errors/api-error.js';
 import { foreignScopes } from '../../oauth/scopes.js';
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
+import { queryParams } from './query-input.js';
 
 type ApiClientHandlers = Pick<Handlers, 'queryApiClients' | 'createApiClient' | 'getApiClientById' | 'deleteApiClientById'>;
 
 export function apiClientRoutes(services: Services): ApiClientHandlers {
   const clients = services.apiClients;
   return {
-    // TODO(query engine): switch to the paged query engine (where, sort) once it serves api clients.
-    queryApiClients: async (ctx, input) => {
-      const all = await clients.list(ctx.projectKey);
-      const limit = input.query?.limit ?? 20;
-      const offset = input.query?.offset ?? 0;
-      const results = all.slice(offset, offset + limit);
-      return { body: { limit, offset, count: results.length, total: all.length, results } };
-    },
+    queryApiClients: async (ctx, input, http) => ({ body: await clients.query(ctx.projectKey, queryParams(input.query, http)) }),
     createApiClient: async (ctx, input) => {
       const bad = foreignScopes(input.body.scope.split(' ').filter(Boolean), ctx.projectKey);
       if (bad.length > 0) throw new InvalidInputError(`Invalid scope ${bad.join(', ')}: scopes of this project are name:${ctx.projectKey} or name:${ctx.projectKey}:{storeKey}.`);
