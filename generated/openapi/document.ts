@@ -127,8 +127,7 @@ export const openApiDocument = {
             ],
             "properties": {
               "custom": {
-                "type": "object",
-                "description": "Custom fields"
+                "$ref": "#/components/schemas/CustomFields"
               }
             }
           }
@@ -143,8 +142,7 @@ export const openApiDocument = {
             "type": "object",
             "properties": {
               "custom": {
-                "type": "object",
-                "description": "Custom fields"
+                "$ref": "#/components/schemas/CustomFieldsDraft"
               }
             }
           }
@@ -994,6 +992,9 @@ export const openApiDocument = {
           "lastMessageSequenceNumber": {
             "type": "integer",
             "format": "int64"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
           }
         }
       },
@@ -1102,6 +1103,9 @@ export const openApiDocument = {
           },
           "authenticationMode": {
             "$ref": "#/components/schemas/AuthenticationMode"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
           }
         }
       },

@@ -1,13 +1,8 @@
 import type { Address, AddressDraft, Customer, CustomerDraft, KeyReference, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import {
-  DuplicateFieldError,
-  InvalidFieldError,
-  InvalidInputError,
-  ReferencedResourceNotFoundError,
-  RequiredFieldError,
-} from '../errors/api-error.js';
+import { DuplicateFieldError, InvalidFieldError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
 import { randomToken } from '../security/secrets.js';
+import { customFieldsFromDraft } from './custom-fields.js';
 
 /**
  * Turning a CustomerDraft into a Customer: the parts of sign-up that need no database write.
@@ -21,13 +16,13 @@ type AddressListField = 'shippingAddresses' | 'billingAddresses';
 export function newAddresses(drafts: readonly AddressDraft[]): Address[] {
   const keys = new Set<string>();
   return drafts.map((draft, i) => {
-    // Custom types are not implemented yet; storing unchecked custom fields would have to be undone later.
-    if (draft.custom !== undefined) throw new InvalidInputError(`addresses[${i}].custom: custom fields on addresses are not supported yet.`);
     if (draft.key !== undefined) {
       if (keys.has(draft.key)) throw new DuplicateFieldError(`addresses[${i}].key`, draft.key);
       keys.add(draft.key);
     }
-    return { ...draft, id: randomToken(8) };
+    const { custom: customDraft, ...fields } = draft;
+    const custom = customFieldsFromDraft(customDraft);
+    return { ...fields, id: randomToken(8), ...(custom ? { custom } : {}) };
   });
 }
 

@@ -8,6 +8,7 @@ import { translatePrismaError } from '../db/prisma-errors.js';
 import { ConcurrentModificationError, RequiredFieldError, ResourceNotFoundError } from '../errors/api-error.js';
 import { hashSecret, randomToken, verifySecret } from '../security/secrets.js';
 import { clientLogging } from './client-logging.js';
+import { customFieldsFromDraft } from './custom-fields.js';
 import { addressIds, copiedFields, maskPassword, newAddresses, resolveStores, type StoreLookup } from './customer-draft.js';
 import { customerUniqueRules, emailScopes, GLOBAL_SCOPE, normalizeEmail, storeKeysColumn } from './customer-email.js';
 
@@ -46,6 +47,7 @@ export class CustomerService {
     const addresses = newAddresses(draft.addresses ?? []);
     const ids = addressIds(draft, addresses);
     const stores = await resolveStores(ctx, draft.stores ?? [], this.storeLookup);
+    const custom = customFieldsFromDraft(draft.custom);
     // ExternalAuth customers sign in elsewhere; a password given for one is not kept, so the
     // password flows can never accept it.
     const passwordHash = authenticationMode === 'Password' ? await hashSecret(draft.password!) : undefined;
@@ -67,6 +69,7 @@ export class CustomerService {
       stores,
       authenticationMode,
       lastMessageSequenceNumber: 1,
+      ...(custom ? { custom } : {}),
     };
     await this.write(doc, async (tx) => {
       await tx.prisma.customer.create({ data: { ...this.columns(ctx.projectKey, doc), passwordHash: passwordHash ?? null } });

@@ -92,6 +92,12 @@ describe('POST /{projectKey}/customers', () => {
     expect(body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'store', key: 'no-such-store' });
   });
 
+  it('refuses custom fields of an unknown type with ReferencedResourceNotFound', async () => {
+    const res = await signUp(server, token, { email: 'custom@example.com', password: 'pw', addresses: [{ country: 'DE', custom: { type: { key: 'no-such-type' }, fields: {} } }] });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type', key: 'no-such-type' });
+  });
+
   it('requires a password for authenticationMode Password', async () => {
     const res = await signUp(server, token, { email: 'nopw@example.com' });
     expect(res.status).toBe(400);

@@ -98,8 +98,7 @@ export const AddressSchema = {
             ],
             properties: {
                 custom: {
-                    type: 'object',
-                    description: 'Custom fields'
+                    $ref: '#/components/schemas/CustomFields'
                 }
             }
         }
@@ -115,8 +114,7 @@ export const AddressDraftSchema = {
             type: 'object',
             properties: {
                 custom: {
-                    type: 'object',
-                    description: 'Custom fields'
+                    $ref: '#/components/schemas/CustomFieldsDraft'
                 }
             }
         }
@@ -1004,6 +1002,9 @@ export const CustomerSchema = {
         lastMessageSequenceNumber: {
             type: 'integer',
             format: 'int64'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
         }
     }
 } as const;
@@ -1114,6 +1115,9 @@ export const CustomerDraftSchema = {
         },
         authenticationMode: {
             $ref: '#/components/schemas/AuthenticationMode'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
         }
     }
 } as const;

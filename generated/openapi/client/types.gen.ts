@@ -39,21 +39,11 @@ export type BaseAddress = {
  * An address as stored on a resource; `id` is always set.
  */
 export type Address = BaseAddress & {
-    /**
-     * Custom fields
-     */
-    custom?: {
-        [key: string]: unknown;
-    };
+    custom?: CustomFields;
 };
 
 export type AddressDraft = BaseAddress & {
-    /**
-     * Custom fields
-     */
-    custom?: {
-        [key: string]: unknown;
-    };
+    custom?: CustomFieldsDraft;
 };
 
 export type ApiClient = {
@@ -344,6 +334,7 @@ export type Customer = {
     stores: Array<KeyReference>;
     authenticationMode: AuthenticationMode;
     lastMessageSequenceNumber?: number;
+    custom?: CustomFields;
 };
 
 export type AuthenticationMode = 'Password' | 'ExternalAuth';
@@ -389,6 +380,7 @@ export type CustomerDraft = {
      */
     stores?: Array<ResourceIdentifier>;
     authenticationMode?: AuthenticationMode;
+    custom?: CustomFieldsDraft;
 };
 
 export type CustomerSignInResult = {
