@@ -46,7 +46,9 @@ export class BearerAuthenticator implements Authenticator {
     if (!match) throw new InvalidTokenError('The Authorization header must be of the form: Bearer <token>.');
     const principal = await this.resolve(ctx, match[1]);
     // A token of another project holds none of this project's scopes.
-    if (principal.projectKey !== ctx.projectKey) throw new InsufficientScopeError(missingScopes({ ...principal, scopes: [] }, scopes.length ? scopes : ['manage_project'], ctx.projectKey));
+    if (principal.projectKey !== ctx.projectKey) {
+      throw new InsufficientScopeError(scopes.length ? missingScopes({ ...principal, scopes: [] }, scopes, ctx.projectKey) : [`manage_project:${ctx.projectKey}`]);
+    }
     const missing = missingScopes(principal, scopes, ctx.projectKey);
     if (missing.length > 0) throw new InsufficientScopeError(missing);
     if (principal.externalUserId && !ctx.externalUserId) ctx.externalUserId = principal.externalUserId;
