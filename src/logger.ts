@@ -2,6 +2,8 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
+const requestLoggers = new WeakMap<Logger, Logger>();
+
 /**
  * Structured JSON logs on stdout. Writes are buffered (4 KB) so that logging a line per request
  * stays off the hot path; `flushLogger` runs on shutdown. Secrets never reach a log line:
@@ -17,9 +19,16 @@ export function createLogger(level: string): Logger {
     },
     destination,
   );
+  // The per-request line is built from a fixed set of non-secret fields, so it skips the redaction pass.
+  requestLoggers.set(logger, pino({ level, base: undefined }, destination));
   // Buffered lines still reach the terminal within a second when traffic is light.
   if (destination) setInterval(() => flushLogger(logger), 1000).unref();
   return logger;
+}
+
+/** The logger for the one line per request (method, path, status, duration, ids). */
+export function requestLineLogger(logger: Logger): Logger {
+  return requestLoggers.get(logger) ?? logger;
 }
 
 export function flushLogger(logger: Logger): void {

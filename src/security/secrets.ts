@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
@@ -38,4 +38,13 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
   const expected = Buffer.from(hash, 'base64');
   const actual = await derive(secret, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
   return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** A fast digest for high-entropy machine secrets held in memory after a slow verification. */
+export function secretDigest(secret: string): Buffer {
+  return createHash('sha256').update(secret, 'utf8').digest();
+}
+
+export function digestsEqual(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -2,7 +2,8 @@ import type { AppServices } from '../context.js';
 import { isoNow } from '../clock.js';
 import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
 import { queryResources, type PagedQueryResult, type QueryParams } from '../query/index.js';
-import { hashSecret, randomToken, verifySecret } from '../security/secrets.js';
+import { TtlCache } from '../cache.js';
+import { digestsEqual, hashSecret, randomToken, secretDigest, verifySecret } from '../security/secrets.js';
 import { apiClientResource } from './queryable-resources.js';
 
 /** The API representation of an API client (facts §7); `secret` appears only in the create response. */
@@ -44,7 +45,17 @@ export type ClientDeletedListener = (client: ApiClientRecord) => Promise<void> |
 export class ApiClientService {
   readonly deleted = new Set<ClientDeletedListener>();
 
-  constructor(private readonly app: AppServices) {}
+  /**
+   * Credentials verified recently, as a SHA-256 digest of the secret (never the secret): a client
+   * asking for tokens again within the cache TTL is checked in constant time without another scrypt
+   * run. Client secrets are 192-bit random strings, so a fast digest of them cannot be brute-forced;
+   * the slow hash at rest protects the stored copy. Deleting a client drops its entry at once here.
+   */
+  private readonly verified: TtlCache<string, { digest: Buffer; record: ApiClientRecord; deleteAt?: number }>;
+
+  constructor(private readonly app: AppServices) {
+    this.verified = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
+  }
 
   async create(projectKey: string, draft: ApiClientDraft): Promise<ApiClientDocument> {
     const scopes = draft.scope.split(' ').filter(Boolean);
@@ -103,6 +114,7 @@ export class ApiClientService {
     const row = await this.app.db.prisma.apiClient.findFirst({ where: { projectKey, id } });
     if (!row) throw new ResourceNotFoundError(id);
     await this.app.db.prisma.apiClient.delete({ where: { id } });
+    this.verified.delete(id);
     const record = this.toRecord(row);
     for (const listener of this.deleted) await listener(record);
     return this.toDocument(row);
@@ -110,11 +122,19 @@ export class ApiClientService {
 
   /** The client if `secret` matches; undefined otherwise. Always spends one hash computation. */
   async verify(id: string, secret: string): Promise<ApiClientRecord | undefined> {
+    const now = this.app.clock.now();
+    const digest = secretDigest(secret);
+    const hit = this.verified.get(id);
+    if (hit && digestsEqual(hit.digest, digest) && !(hit.deleteAt !== undefined && hit.deleteAt <= now)) return hit.record;
     const row = await this.app.db.prisma.apiClient.findUnique({ where: { id } });
     const ok = await verifySecret(secret, row?.secretHash ?? DUMMY_HASH);
     if (!row || !ok) return undefined;
-    if (row.data && (row.data as { deleteAt?: string }).deleteAt && Date.parse((row.data as { deleteAt: string }).deleteAt) <= this.app.clock.now()) return undefined;
-    return this.toRecord(row);
+    const deleteAtIso = (row.data as { deleteAt?: string } | null)?.deleteAt;
+    const deleteAt = deleteAtIso ? Date.parse(deleteAtIso) : undefined;
+    if (deleteAt !== undefined && deleteAt <= now) return undefined;
+    const record = this.toRecord(row);
+    this.verified.set(id, { digest, record, deleteAt });
+    return record;
   }
 
   async findRecord(id: string): Promise<ApiClientRecord | undefined> {

@@ -1,9 +1,10 @@
 import type { Middleware } from 'koa';
-import type { Logger } from '../../logger.js';
+import { requestLineLogger, type Logger } from '../../logger.js';
 import type { HttpState } from '../state.js';
 
 /** One structured line per request, carrying the correlation id. Query strings and bodies are not logged. */
-export function requestLog(logger: Logger): Middleware<HttpState> {
+export function requestLog(appLogger: Logger): Middleware<HttpState> {
+  const logger = requestLineLogger(appLogger);
   return async function logRequest(ctx, next) {
     const start = process.hrtime.bigint();
     try {
