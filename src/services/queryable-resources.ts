@@ -32,5 +32,19 @@ export const apiClientResource = defineQueryableResource({
   extraColumns: { lastUsedAt: { column: 'lastUsedAt', type: 'datetime' } },
 });
 
-/** Every typeId a Reference can be expanded to: one loader each, one query per type per page. */
-export const expandableResources: readonly QueryableResource[] = [storeResource, associateRoleResource];
+/** Customers: `data` holds the API representation, whose `password` is already masked (the hash has its own column). */
+export const customerResource = defineQueryableResource({
+  table: 'Customer',
+  typeId: 'customer',
+  fields: fieldsFromJsonSchema(schemas.CustomerSchema, components),
+});
+
+/**
+ * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
+ * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
+ */
+export const expandableResources: ReadonlyArray<{ resource: QueryableResource; viewScopes: readonly string[] }> = [
+  { resource: storeResource, viewScopes: ['view_stores'] },
+  { resource: associateRoleResource, viewScopes: ['view_associate_roles'] },
+  { resource: customerResource, viewScopes: ['view_customers'] },
+];
