@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/config.js';
 import { ManualClock, type Clock } from '../../src/clock.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
 export interface TestServer extends RunningServer {
@@ -16,7 +16,7 @@ export interface TestServer extends RunningServer {
  * Starts the real app on a fresh database: an in-memory SQLite database by default, or a fresh
  * PostgreSQL schema (dropped on close) when TEST_DATABASE_URL points to PostgreSQL.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, opts: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, opts: { clock?: Clock; logger?: Logger } = {}): Promise<TestServer> {
   const base = process.env.TEST_DATABASE_URL;
   let databaseUrl = 'file::memory:';
   let dropSchema: (() => Promise<void>) | undefined;
@@ -37,7 +37,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { c
     };
   }
   const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides };
-  const running = await startServer(config, { clock: opts.clock, logger: createLogger(config.logLevel) });
+  const running = await startServer(config, { clock: opts.clock, logger: opts.logger ?? createLogger(config.logLevel) });
   const projectKey = 'test';
   await running.app.services.projects.create({ key: projectKey, countries: ['DE', 'US'], currencies: ['EUR', 'USD'], languages: ['en', 'de'] });
   return {
