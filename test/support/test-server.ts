@@ -39,14 +39,15 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { c
   const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides };
   const running = await startServer(config, { clock: opts.clock, logger: opts.logger ?? createLogger(config.logLevel) });
   const projectKey = 'test';
+  let closing: Promise<void> | undefined;
   await running.app.services.projects.create({ key: projectKey, countries: ['DE', 'US'], currencies: ['EUR', 'USD'], languages: ['en', 'de'] });
   return {
     ...running,
     projectKey,
     request: (path, init) => fetch(running.url + path, init),
-    async close() {
-      await running.close();
-      await dropSchema?.();
+    close() {
+      closing ??= running.close().then(() => dropSchema?.());
+      return closing;
     },
   };
 }
