@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 export type { Logger };
 
 const requestLoggers = new WeakMap<Logger, Logger>();
+const lineWriters = new WeakMap<Logger, (line: string) => void>();
 
 /**
  * Structured JSON logs on stdout. Writes are buffered (4 KB) so that logging a line per request
@@ -21,6 +22,7 @@ export function createLogger(level: string): Logger {
   );
   // The per-request line is built from a fixed set of non-secret fields, so it skips the redaction pass.
   requestLoggers.set(logger, pino({ level, base: undefined }, destination));
+  if (destination && logger.isLevelEnabled('info')) lineWriters.set(logger, (line) => destination.write(line));
   // Buffered lines still reach the terminal within a second when traffic is light.
   if (destination) setInterval(() => flushLogger(logger), 1000).unref();
   return logger;
@@ -29,6 +31,15 @@ export function createLogger(level: string): Logger {
 /** The logger for the one line per request (method, path, status, duration, ids). */
 export function requestLineLogger(logger: Logger): Logger {
   return requestLoggers.get(logger) ?? logger;
+}
+
+/**
+ * Direct access to the logger's destination for the access-log line, which the request-log step
+ * serializes itself (in pino's line format) because it is written for every request. Undefined
+ * when the logger has no such destination (silent, or a logger built elsewhere, as in tests).
+ */
+export function accessLineWriter(logger: Logger): ((line: string) => void) | undefined {
+  return lineWriters.get(logger);
 }
 
 export function flushLogger(logger: Logger): void {

@@ -1,26 +1,30 @@
 import type { Middleware } from 'koa';
-import { requestLineLogger, type Logger } from '../../logger.js';
+import { accessLineWriter, requestLineLogger, type Logger } from '../../logger.js';
 import type { HttpState } from '../state.js';
+
+/** pino's numeric level for `info`, so the line reads like every other log line. */
+const INFO = 30;
 
 /** One structured line per request, carrying the correlation id. Query strings and bodies are not logged. */
 export function requestLog(appLogger: Logger): Middleware<HttpState> {
   const logger = requestLineLogger(appLogger);
+  // Written for every request, so it is serialized here rather than through pino's generic path.
+  const write = accessLineWriter(appLogger);
   return async function logRequest(ctx, next) {
     const start = process.hrtime.bigint();
     try {
       await next();
     } finally {
-      logger.info(
-        {
-          correlationId: ctx.state.correlationId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Number(process.hrtime.bigint() - start) / 1e6,
-          clientId: ctx.state.requestContext?.principal?.clientId,
-        },
-        'request',
-      );
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const clientId = ctx.state.requestContext?.principal?.clientId;
+      if (write) {
+        write(
+          `{"level":${INFO},"time":${Date.now()},"correlationId":${JSON.stringify(ctx.state.correlationId)},"method":${JSON.stringify(ctx.method)},` +
+            `"path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${ms}${clientId ? `,"clientId":${JSON.stringify(clientId)}` : ''},"msg":"request"}\n`,
+        );
+      } else {
+        logger.info({ correlationId: ctx.state.correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms, clientId }, 'request');
+      }
     }
   };
 }
