@@ -17,12 +17,6 @@ export function missingScopes(principal: Principal, accepted: readonly string[],
   return [...accepted.map((n) => `${n}:${projectKey}`), `manage_project:${projectKey}`];
 }
 
-/** The project key a scope string is bound to, if any. */
-export function scopeProject(scope: string): string | undefined {
-  const parts = scope.split(':');
-  return parts.length >= 2 ? parts[1] : undefined;
-}
-
 /** Scope strings a client of `projectKey` may not hold: malformed, or qualified with another project. */
 export function foreignScopes(scopes: readonly string[], projectKey: string): string[] {
   return scopes.filter((scope) => {
