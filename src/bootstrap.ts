@@ -1,4 +1,5 @@
 import type { AppServices } from './context.js';
+import { DuplicateFieldError } from './errors/api-error.js';
 import type { Services } from './services/index.js';
 
 export interface BootstrapResult {
@@ -13,9 +14,15 @@ export interface BootstrapResult {
  * "administration interface" step) so that a fresh `npm start` is usable at once.
  */
 export async function bootstrapIfEmpty(app: AppServices, services: Services): Promise<BootstrapResult | undefined> {
-  if ((await app.db.prisma.project.count()) > 0) return undefined;
+  if ((await services.projects.list()).length > 0) return undefined;
   const projectKey = app.config.bootstrapProjectKey;
-  await services.projects.create({ key: projectKey, name: projectKey, countries: ['DE', 'US'], currencies: ['EUR', 'USD'], languages: ['en', 'de'] });
+  try {
+    await services.projects.create({ key: projectKey, name: projectKey, countries: ['DE', 'US'], currencies: ['EUR', 'USD'], languages: ['en', 'de'] });
+  } catch (err) {
+    // Several instances started at once on an empty database: one of them bootstraps.
+    if (err instanceof DuplicateFieldError) return undefined;
+    throw err;
+  }
   const client = await services.apiClients.create(projectKey, { name: 'bootstrap admin', scope: `manage_project:${projectKey}` });
   return { projectKey, clientId: client.id, clientSecret: client.secret!, scope: client.scope };
 }

@@ -1,4 +1,5 @@
 import type { Database } from './db/database.js';
+import type { Db } from './db/sql-runner.js';
 import type { Logger } from './logger.js';
 import type { Config } from './config.js';
 import type { Clock } from './clock.js';
@@ -28,9 +29,20 @@ export interface AppServices {
  */
 export interface RequestContext {
   app: AppServices;
+  /** The database, or the transaction this request is in (see withTransaction). */
+  db: Db;
   projectKey: string;
   correlationId: string;
   principal?: Principal;
   externalUserId?: string;
   logger: Logger;
+}
+
+/**
+ * Runs `fn` with a context whose `db` is one transaction: every write `fn` makes through it commits
+ * together or not at all. Inside a transaction already, `fn` joins it.
+ */
+export async function withTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
+  if (ctx.db.inTransaction) return fn(ctx);
+  return ctx.app.db.transaction((db) => fn({ ...ctx, db }));
 }

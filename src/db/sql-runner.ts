@@ -1,14 +1,26 @@
 /** The SQL dialects the service runs on: the embedded default and the production database. */
 export type Dialect = 'sqlite' | 'postgresql';
 
+export type Row = Record<string, unknown>;
+
 /**
- * Minimal raw-SQL surface used by the query engine. Implemented in `database.ts` on top of the Prisma
- * client (`$queryRawUnsafe` / `$executeRawUnsafe`), so raw queries share Prisma's connection and
- * transactions. Placeholders are `?` on SQLite and `$1, $2, ...` on PostgreSQL; values are always bound.
- * Rows come back with JSON columns already parsed and integers as JS numbers on both dialects.
+ * Minimal raw-SQL surface used by the query engine. Placeholders are `?` on SQLite and `$1, $2, ...`
+ * on PostgreSQL; values are always bound. Rows come back with JSON columns already parsed and
+ * integers as JS numbers on both dialects.
  */
 export interface SqlRunner {
   readonly dialect: Dialect;
-  queryRaw<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  queryRaw<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   executeRaw(sql: string, params?: readonly unknown[]): Promise<number>;
+}
+
+/**
+ * The database as a request sees it (`ctx.db`): the database itself, or the transaction the request
+ * is in. `rows`/`first` return rows as the driver gives them (no JSON parsing), for reads that hand
+ * stored JSON text straight to the response.
+ */
+export interface Db extends SqlRunner {
+  readonly inTransaction: boolean;
+  rows<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  first<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
 }

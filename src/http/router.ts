@@ -47,6 +47,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
     const projectKey = params.projectKey ?? '';
     const requestContext: RequestContext = {
       app,
+      db: app.db,
       projectKey,
       correlationId: ctx.state.correlationId,
       logger: app.logger,

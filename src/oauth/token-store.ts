@@ -1,11 +1,12 @@
 import type { AdapterPayload } from 'oidc-provider';
 import type { AppServices } from '../context.js';
+import { sql } from '../db/statements.js';
+import { secretDigest } from '../security/secrets.js';
 
 /** Token kinds a bearer token can be: the provider's access tokens of either flow. */
 export const ACCESS_KINDS = new Set(['AccessToken', 'ClientCredentials']);
 
 export interface StoredToken {
-  id: string;
   kind: string;
   payload: AdapterPayload;
   projectKey: string | null;
@@ -25,20 +26,57 @@ export interface NewToken {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
+ * What a token is stored and looked up by: its SHA-256. Tokens are long random strings, so an
+ * unsalted fast digest cannot be reversed, and a copy of the table yields no usable token. Grant
+ * ids are kept the same way, since they key Grant rows.
+ */
+export function tokenKey(token: string): string {
+  return secretDigest(token).toString('hex');
+}
+
+const COLUMNS = '"kind", "payload", "projectKey", "clientId", "expiresAt", "consumedAt"';
+const SAVE = sql(
+  'INSERT INTO "OAuthToken" ("id", "kind", "payload", "grantId", "uid", "userCode", "projectKey", "clientId", "anonymousId", "expiresAt", "lastUsedAt") ' +
+    'VALUES (?, ?, $JSON, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "kind" = excluded."kind", "payload" = excluded."payload", ' +
+    '"grantId" = excluded."grantId", "uid" = excluded."uid", "userCode" = excluded."userCode", "projectKey" = excluded."projectKey", ' +
+    '"clientId" = excluded."clientId", "anonymousId" = excluded."anonymousId", "expiresAt" = excluded."expiresAt", "lastUsedAt" = excluded."lastUsedAt"',
+);
+const FIND = sql(`SELECT ${COLUMNS} FROM "OAuthToken" WHERE "id" = ?`);
+const FIND_BY_UID = sql('SELECT "id" FROM "OAuthToken" WHERE "uid" = ? AND "kind" = ? LIMIT 1');
+const FIND_BY_USER_CODE = sql('SELECT "id" FROM "OAuthToken" WHERE "userCode" = ? AND "kind" = ? LIMIT 1');
+const CONSUME = sql('UPDATE "OAuthToken" SET "consumedAt" = ? WHERE "id" = ?');
+const DESTROY = sql('DELETE FROM "OAuthToken" WHERE "id" = ?');
+const KIND_AND_GRANT = sql('SELECT "kind", "grantId" FROM "OAuthToken" WHERE "id" = ?');
+const SLIDE = sql('UPDATE "OAuthToken" SET "lastUsedAt" = ?, "expiresAt" = ? WHERE "id" = ? AND "kind" = ?');
+const ANONYMOUS_IN_USE = sql('SELECT "id" FROM "OAuthToken" WHERE "projectKey" = ? AND "anonymousId" = ? LIMIT 1');
+const COUNT_REFRESH = sql('SELECT COUNT(*) AS "n" FROM "OAuthToken" WHERE "projectKey" = ? AND "kind" = \'RefreshToken\'');
+const LEAST_RECENT_REFRESH = sql(
+  'SELECT "id" FROM "OAuthToken" WHERE "projectKey" = ? AND "kind" = \'RefreshToken\' AND "id" <> ? ORDER BY "lastUsedAt", "id" LIMIT ?',
+);
+const SWEEP = sql('DELETE FROM "OAuthToken" WHERE "expiresAt" <= ?');
+const IDS_BY_GRANT = sql('SELECT "id" FROM "OAuthToken" WHERE "grantId" = ?');
+const IDS_BY_CLIENT = sql('SELECT "id" FROM "OAuthToken" WHERE "clientId" = ?');
+
+interface TokenRow extends Omit<StoredToken, 'payload'> {
+  payload: AdapterPayload | string;
+}
+
+/**
  * The OAuthToken table: what the provider adapter persists, plus the queries the provider does not
  * make itself (bearer lookups, revoking a client's tokens, the refresh-token cap, sliding expiry).
- * Every revocation reports the ids it removed so in-process caches can drop them at once.
+ * Every method takes tokens in the clear and stores only their key (tokenKey); the payload is kept
+ * without its `jti`. Every revocation reports the keys it removed so in-process caches can drop them.
  */
 export class TokenStore {
-  /** Called with the ids of tokens removed from the store (revoked, consumed, trimmed). */
-  readonly removed = new Set<(ids: string[]) => void>();
+  /** Called with the keys (tokenKey) of tokens removed from the store (revoked, consumed, trimmed). */
+  readonly removed = new Set<(keys: string[]) => void>();
   /** Refresh tokens counted per project since the last exact count (see enforceRefreshCap). */
   private readonly refreshCounts = new Map<string, number>();
 
   constructor(private readonly app: AppServices) {}
 
-  private get prisma() {
-    return this.app.db.prisma;
+  private get db() {
+    return this.app.db;
   }
 
   private nowIso(): string {
@@ -47,78 +85,75 @@ export class TokenStore {
 
   async save(token: NewToken): Promise<void> {
     const now = this.app.clock.now();
-    const { payload } = token;
+    const { jti, ...payload } = token.payload;
+    void jti;
     const accountId = typeof payload.accountId === 'string' ? payload.accountId : undefined;
-    const row = {
-      kind: token.kind,
-      payload: payload as object,
-      grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
-      uid: typeof payload.uid === 'string' ? payload.uid : null,
-      userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
-      projectKey: token.projectKey ?? null,
-      clientId: typeof payload.clientId === 'string' ? payload.clientId : null,
-      anonymousId: accountId?.startsWith(ANONYMOUS_ACCOUNT) ? accountId.slice(ANONYMOUS_ACCOUNT.length) : null,
+    const grantId = typeof payload.grantId === 'string' ? payload.grantId : null;
+    await this.db.executeRaw(SAVE[this.db.dialect], [
+      tokenKey(token.id),
+      token.kind,
+      payload,
+      // The Grant row is stored under its key, so references to it are kept as keys too.
+      grantId !== null ? tokenKey(grantId) : null,
+      typeof payload.uid === 'string' ? payload.uid : null,
+      typeof payload.userCode === 'string' ? payload.userCode : null,
+      token.projectKey ?? null,
+      typeof payload.clientId === 'string' ? payload.clientId : null,
+      accountId?.startsWith(ANONYMOUS_ACCOUNT) ? accountId.slice(ANONYMOUS_ACCOUNT.length) : null,
       // Our clock, not the provider's: tests move it to prove expiry.
-      expiresAt: token.expiresInSeconds ? iso(now + token.expiresInSeconds * 1000) : null,
-      lastUsedAt: iso(now),
-    };
-    await this.prisma.oAuthToken.upsert({ where: { id: token.id }, create: { id: token.id, ...row }, update: row });
+      token.expiresInSeconds ? iso(now + token.expiresInSeconds * 1000) : null,
+      iso(now),
+    ]);
   }
 
   /** The token if it exists, is of `kind` and has not expired by our clock. */
   async find(id: string, kinds: ReadonlySet<string>): Promise<StoredToken | undefined> {
-    const row = await this.prisma.oAuthToken.findUnique({ where: { id } });
-    if (!row || !kinds.has(row.kind)) return undefined;
-    if (row.expiresAt !== null && row.expiresAt <= this.nowIso()) return undefined;
-    return { ...row, payload: row.payload as AdapterPayload };
+    return this.findByKey(tokenKey(id), kinds, id);
   }
 
   async findBy(field: 'uid' | 'userCode', value: string, kind: string): Promise<StoredToken | undefined> {
-    const row = await this.prisma.oAuthToken.findFirst({ where: { [field]: value, kind } });
-    return row ? this.find(row.id, new Set([kind])) : undefined;
+    const statement = field === 'uid' ? FIND_BY_UID : FIND_BY_USER_CODE;
+    const row = await this.db.first<{ id: string }>(statement[this.db.dialect], [value, kind]);
+    return row ? this.findByKey(row.id, new Set([kind])) : undefined;
   }
 
   async consume(id: string): Promise<void> {
-    await this.prisma.oAuthToken.updateMany({ where: { id }, data: { consumedAt: this.nowIso() } });
-    this.notify([id]);
+    const key = tokenKey(id);
+    await this.db.executeRaw(CONSUME[this.db.dialect], [this.nowIso(), key]);
+    this.notify([key]);
   }
 
   async destroy(id: string): Promise<void> {
-    await this.prisma.oAuthToken.deleteMany({ where: { id } });
-    this.notify([id]);
+    const key = tokenKey(id);
+    await this.db.executeRaw(DESTROY[this.db.dialect], [key]);
+    this.notify([key]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.removeWhere({ grantId });
+    await this.removeWhere(IDS_BY_GRANT, tokenKey(grantId));
   }
 
   /** Every token and grant a client was issued (the client was deleted). */
   async revokeClient(clientId: string): Promise<void> {
-    await this.removeWhere({ clientId });
+    await this.removeWhere(IDS_BY_CLIENT, clientId);
   }
 
   /** Sliding expiry: each use of a refresh token restarts its inactivity timer. */
   async slideRefreshToken(id: string, validitySeconds: number, grantSlackSeconds: number): Promise<void> {
     const now = this.app.clock.now();
-    const row = await this.prisma.oAuthToken.findUnique({ where: { id }, select: { kind: true, grantId: true } });
+    const key = tokenKey(id);
+    const row = await this.db.first<{ kind: string; grantId: string | null }>(KIND_AND_GRANT[this.db.dialect], [key]);
     if (row?.kind !== 'RefreshToken') return;
-    await this.prisma.oAuthToken.updateMany({
-      where: { id, kind: 'RefreshToken' },
-      data: { lastUsedAt: iso(now), expiresAt: iso(now + validitySeconds * 1000) },
-    });
+    await this.db.executeRaw(SLIDE[this.db.dialect], [iso(now), iso(now + validitySeconds * 1000), key, 'RefreshToken']);
     // The grant must outlive its refresh token, or the provider refuses the next refresh.
     if (row.grantId) {
-      await this.prisma.oAuthToken.updateMany({
-        where: { id: row.grantId, kind: 'Grant' },
-        data: { lastUsedAt: iso(now), expiresAt: iso(now + (validitySeconds + grantSlackSeconds) * 1000) },
-      });
+      await this.db.executeRaw(SLIDE[this.db.dialect], [iso(now), iso(now + (validitySeconds + grantSlackSeconds) * 1000), row.grantId, 'Grant']);
     }
   }
 
   /** An anonymous id is in use once any token of the project was issued for it. */
   async anonymousIdInUse(projectKey: string, anonymousId: string): Promise<boolean> {
-    const row = await this.prisma.oAuthToken.findFirst({ where: { projectKey, anonymousId }, select: { id: true } });
-    return row !== null;
+    return (await this.db.first(ANONYMOUS_IN_USE[this.db.dialect], [projectKey, anonymousId])) !== undefined;
   }
 
   /**
@@ -127,23 +162,17 @@ export class TokenStore {
    * its own inserts from one exact count and only recounts (and trims) when that estimate passes the cap.
    */
   async enforceRefreshCap(projectKey: string, cap: number, keepId: string): Promise<void> {
-    const where = { projectKey, kind: 'RefreshToken' };
-    let count = this.refreshCounts.get(projectKey);
-    count = count === undefined ? await this.prisma.oAuthToken.count({ where }) : count + 1;
+    const known = this.refreshCounts.get(projectKey);
+    let count = known === undefined ? await this.countRefresh(projectKey) : known + 1;
     if (count > cap) {
-      count = await this.prisma.oAuthToken.count({ where });
+      count = await this.countRefresh(projectKey);
       const excess = count - cap;
       if (excess > 0) {
-        const victims = await this.prisma.oAuthToken.findMany({
-          where: { ...where, NOT: { id: keepId } },
-          orderBy: [{ lastUsedAt: 'asc' }, { id: 'asc' }],
-          take: excess,
-          select: { id: true },
-        });
-        const ids = victims.map((v) => v.id);
-        await this.prisma.oAuthToken.deleteMany({ where: { id: { in: ids } } });
-        this.notify(ids);
-        count -= ids.length;
+        const victims = await this.db.rows<{ id: string }>(LEAST_RECENT_REFRESH[this.db.dialect], [projectKey, tokenKey(keepId), excess]);
+        const keys = victims.map((v) => v.id);
+        for (const key of keys) await this.db.executeRaw(DESTROY[this.db.dialect], [key]);
+        this.notify(keys);
+        count -= keys.length;
       }
     }
     this.refreshCounts.set(projectKey, count);
@@ -151,21 +180,34 @@ export class TokenStore {
 
   /** Removes rows expired by our clock; run periodically so the table does not grow without bound. */
   async sweepExpired(): Promise<number> {
-    const { count } = await this.prisma.oAuthToken.deleteMany({ where: { expiresAt: { lte: this.nowIso() } } });
+    const count = await this.db.executeRaw(SWEEP[this.db.dialect], [this.nowIso()]);
     if (count > 0) this.refreshCounts.clear();
     return count;
   }
 
-  private async removeWhere(where: { grantId: string } | { clientId: string }): Promise<void> {
-    const rows = await this.prisma.oAuthToken.findMany({ where, select: { id: true } });
-    if (rows.length === 0) return;
-    await this.prisma.oAuthToken.deleteMany({ where });
-    this.notify(rows.map((r) => r.id));
+  private async countRefresh(projectKey: string): Promise<number> {
+    return (await this.db.first<{ n: number }>(COUNT_REFRESH[this.db.dialect], [projectKey]))?.n ?? 0;
   }
 
-  private notify(ids: string[]): void {
-    if (ids.length === 0) return;
-    for (const listener of this.removed) listener(ids);
+  private async findByKey(key: string, kinds: ReadonlySet<string>, id?: string): Promise<StoredToken | undefined> {
+    const row = await this.db.first<TokenRow>(FIND[this.db.dialect], [key]);
+    if (!row || !kinds.has(row.kind)) return undefined;
+    if (row.expiresAt !== null && row.expiresAt <= this.nowIso()) return undefined;
+    const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AdapterPayload;
+    return { ...row, payload: id !== undefined ? { ...payload, jti: id } : payload };
+  }
+
+  private async removeWhere(statement: { sqlite: string; postgresql: string }, value: string): Promise<void> {
+    const rows = await this.db.rows<{ id: string }>(statement[this.db.dialect], [value]);
+    if (rows.length === 0) return;
+    const keys = rows.map((r) => r.id);
+    for (const key of keys) await this.db.executeRaw(DESTROY[this.db.dialect], [key]);
+    this.notify(keys);
+  }
+
+  private notify(keys: string[]): void {
+    if (keys.length === 0) return;
+    for (const listener of this.removed) listener(keys);
   }
 }
 

@@ -3,6 +3,7 @@ import { isoNow } from '../clock.js';
 import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
 import { queryResources, type PagedQueryResult, type QueryParams } from '../query/index.js';
 import { TtlCache } from '../cache.js';
+import { sql } from '../db/statements.js';
 import { digestsEqual, hashSecret, randomToken, secretDigest, verifySecret } from '../security/secrets.js';
 import { apiClientResource } from './queryable-resources.js';
 
@@ -33,6 +34,29 @@ export interface ApiClientRecord {
   scopes: string[];
   accessTokenValiditySeconds?: number;
   refreshTokenValiditySeconds?: number;
+}
+
+const INSERT = sql(
+  'INSERT INTO "ApiClient" ("id", "projectKey", "createdAt", "lastModifiedAt", "name", "scope", "secretHash", ' +
+    '"accessTokenValiditySeconds", "refreshTokenValiditySeconds", "data") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, $JSON)',
+);
+const COLUMNS = '"id", "projectKey", "scope", "secretHash", "accessTokenValiditySeconds", "refreshTokenValiditySeconds", "lastUsedAt", $DATA AS "data"';
+const BY_ID = sql(`SELECT ${COLUMNS} FROM "ApiClient" WHERE "id" = ?`);
+const BY_PROJECT_AND_ID = sql(`SELECT ${COLUMNS} FROM "ApiClient" WHERE "projectKey" = ? AND "id" = ?`);
+const BY_PROJECT = sql(`SELECT ${COLUMNS} FROM "ApiClient" WHERE "projectKey" = ? ORDER BY "createdAt"`);
+const DELETE = sql('DELETE FROM "ApiClient" WHERE "id" = ?');
+// `NOT (lastUsedAt = today)` is NULL, not true, for a client never used: name the null case.
+const TOUCH = sql('UPDATE "ApiClient" SET "lastUsedAt" = ? WHERE "id" = ? AND ("lastUsedAt" IS NULL OR "lastUsedAt" <> ?)');
+
+interface ApiClientRow {
+  id: string;
+  projectKey: string;
+  scope: string;
+  secretHash: string;
+  accessTokenValiditySeconds: number | null;
+  refreshTokenValiditySeconds: number | null;
+  lastUsedAt: string | null;
+  data: string;
 }
 
 /** Listeners run after a client is deleted (the OAuth module revokes its tokens). */
@@ -69,20 +93,11 @@ export class ApiClientService {
     if (draft.deleteDaysAfterCreation !== undefined) {
       doc.deleteAt = new Date(this.app.clock.now() + draft.deleteDaysAfterCreation * 86_400_000).toISOString();
     }
-    await this.app.db.prisma.apiClient.create({
-      data: {
-        id,
-        projectKey,
-        createdAt: now,
-        lastModifiedAt: now,
-        name: doc.name,
-        scope: doc.scope,
-        secretHash: await hashSecret(secret),
-        accessTokenValiditySeconds: doc.accessTokenValiditySeconds ?? null,
-        refreshTokenValiditySeconds: doc.refreshTokenValiditySeconds ?? null,
-        data: doc as object,
-      },
-    });
+    const db = this.app.db;
+    await db.executeRaw(INSERT[db.dialect], [
+      id, projectKey, now, now, doc.name, doc.scope, await hashSecret(secret),
+      doc.accessTokenValiditySeconds ?? null, doc.refreshTokenValiditySeconds ?? null, doc,
+    ]);
     return { ...doc, secret };
   }
 
@@ -91,29 +106,33 @@ export class ApiClientService {
     const page = await queryResources<ApiClientDocument>(this.app.db, apiClientResource, params, { projectKey });
     if (page.results.length === 0) return page;
     // lastUsedAt lives only in its column (see touch), so the page's values are read in one query.
-    const used = await this.app.db.prisma.apiClient.findMany({
-      where: { projectKey, id: { in: page.results.map((doc) => doc.id) }, lastUsedAt: { not: null } },
-      select: { id: true, lastUsedAt: true },
-    });
+    const db = this.app.db;
+    const ids = page.results.map((doc) => doc.id);
+    const placeholders = ids.map((_, i) => (db.dialect === 'sqlite' ? '?' : `$${i + 2}`)).join(', ');
+    const first = db.dialect === 'sqlite' ? '?' : '$1';
+    const used = await db.rows<{ id: string; lastUsedAt: string }>(
+      `SELECT "id", "lastUsedAt" FROM "ApiClient" WHERE "projectKey" = ${first} AND "id" IN (${placeholders}) AND "lastUsedAt" IS NOT NULL`,
+      [projectKey, ...ids],
+    );
     const lastUsed = new Map(used.map((row) => [row.id, row.lastUsedAt]));
-    return { ...page, results: page.results.map((doc) => this.toDocument({ data: doc, lastUsedAt: lastUsed.get(doc.id) ?? null })) };
+    return { ...page, results: page.results.map((doc) => withoutSecret(doc, lastUsed.get(doc.id) ?? null)) };
   }
 
   async list(projectKey: string): Promise<ApiClientDocument[]> {
-    const rows = await this.app.db.prisma.apiClient.findMany({ where: { projectKey }, orderBy: { createdAt: 'asc' } });
-    return rows.map((r) => this.toDocument(r));
+    const db = this.app.db;
+    return (await db.rows<ApiClientRow>(BY_PROJECT[db.dialect], [projectKey])).map((r) => this.toDocument(r));
   }
 
   async get(projectKey: string, id: string): Promise<ApiClientDocument> {
-    const row = await this.app.db.prisma.apiClient.findFirst({ where: { projectKey, id } });
+    const row = await this.row(BY_PROJECT_AND_ID, [projectKey, id]);
     if (!row) throw new ResourceNotFoundError(id);
     return this.toDocument(row);
   }
 
   async delete(projectKey: string, id: string): Promise<ApiClientDocument> {
-    const row = await this.app.db.prisma.apiClient.findFirst({ where: { projectKey, id } });
+    const row = await this.row(BY_PROJECT_AND_ID, [projectKey, id]);
     if (!row) throw new ResourceNotFoundError(id);
-    await this.app.db.prisma.apiClient.delete({ where: { id } });
+    await this.app.db.executeRaw(DELETE[this.app.db.dialect], [id]);
     this.verified.delete(id);
     const record = this.toRecord(row);
     for (const listener of this.deleted) await listener(record);
@@ -126,10 +145,10 @@ export class ApiClientService {
     const digest = secretDigest(secret);
     const hit = this.verified.get(id);
     if (hit && digestsEqual(hit.digest, digest) && !(hit.deleteAt !== undefined && hit.deleteAt <= now)) return hit.record;
-    const row = await this.app.db.prisma.apiClient.findUnique({ where: { id } });
+    const row = await this.row(BY_ID, [id]);
     const ok = await verifySecret(secret, row?.secretHash ?? DUMMY_HASH);
     if (!row || !ok) return undefined;
-    const deleteAtIso = (row.data as { deleteAt?: string } | null)?.deleteAt;
+    const deleteAtIso = (JSON.parse(row.data) as { deleteAt?: string }).deleteAt;
     const deleteAt = deleteAtIso ? Date.parse(deleteAtIso) : undefined;
     if (deleteAt !== undefined && deleteAt <= now) return undefined;
     const record = this.toRecord(row);
@@ -138,15 +157,18 @@ export class ApiClientService {
   }
 
   async findRecord(id: string): Promise<ApiClientRecord | undefined> {
-    const row = await this.app.db.prisma.apiClient.findUnique({ where: { id } });
+    const row = await this.row(BY_ID, [id]);
     return row ? this.toRecord(row) : undefined;
   }
 
   /** lastUsedAt is a date (YYYY-MM-DD): written at most once a day per client. */
   async touch(id: string): Promise<void> {
     const today = isoNow(this.app.clock).slice(0, 10);
-    // `NOT (lastUsedAt = today)` is NULL, not true, for a client never used: name the null case.
-    await this.app.db.prisma.apiClient.updateMany({ where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { not: today } }] }, data: { lastUsedAt: today } });
+    await this.app.db.executeRaw(TOUCH[this.app.db.dialect], [today, id, today]);
+  }
+
+  private row(statement: { sqlite: string; postgresql: string }, params: unknown[]): Promise<ApiClientRow | undefined> {
+    return this.app.db.first<ApiClientRow>(statement[this.app.db.dialect], params);
   }
 
   private toRecord(row: { id: string; projectKey: string; scope: string; accessTokenValiditySeconds: number | null; refreshTokenValiditySeconds: number | null }): ApiClientRecord {
@@ -159,11 +181,15 @@ export class ApiClientService {
     };
   }
 
-  private toDocument(row: { data: unknown; lastUsedAt: string | null }): ApiClientDocument {
-    const { secret, ...doc } = row.data as ApiClientDocument;
-    void secret;
-    return row.lastUsedAt ? { ...doc, lastUsedAt: row.lastUsedAt } : doc;
+  private toDocument(row: ApiClientRow): ApiClientDocument {
+    return withoutSecret(JSON.parse(row.data) as ApiClientDocument, row.lastUsedAt);
   }
+}
+
+function withoutSecret(stored: ApiClientDocument, lastUsedAt: string | null): ApiClientDocument {
+  const { secret, ...doc } = stored;
+  void secret;
+  return lastUsedAt ? { ...doc, lastUsedAt } : doc;
 }
 
 // Verifying against a fixed hash when the client id is unknown keeps response times alike.

@@ -32,7 +32,7 @@ const actions: ActionHandlers<AssociateRole, AssociateRoleUpdateAction> = {
  * `buyerAssignable: false` roles can be assigned only through the general endpoints.
  */
 export class AssociateRoleService {
-  readonly repository = new DocumentRepository<AssociateRole>({ resource: associateRoleResource, delegate: (prisma) => prisma.associateRole });
+  readonly repository = new DocumentRepository<AssociateRole>({ resource: associateRoleResource });
 
   async create(ctx: RequestContext, draft: AssociateRoleDraft, expand?: readonly string[]): Promise<AssociateRole> {
     const custom = customFieldsFromDraft(draft.custom);

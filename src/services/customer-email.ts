@@ -1,6 +1,6 @@
 import type { KeyReference } from '../../generated/openapi/client/types.gen.js';
 import { DuplicateFieldError } from '../errors/api-error.js';
-import type { UniqueRule } from '../db/prisma-errors.js';
+import type { UniqueRule } from '../db/unique-violations.js';
 
 /**
  * E-mail uniqueness (facts §9): project-wide among global customers, per store among store

@@ -1,24 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { Customer, CustomerDraft, CustomerSignInResult } from '../../generated/openapi/client/types.gen.js';
-import type { Customer as CustomerRow } from '../../generated/prisma/sqlite/client/client.js';
-import type { AppServices, RequestContext } from '../context.js';
+import { withTransaction, type AppServices, type RequestContext } from '../context.js';
 import { isoNow } from '../clock.js';
-import type { TransactionRunner } from '../db/database.js';
-import { translatePrismaError } from '../db/prisma-errors.js';
-import { ConcurrentModificationError, RequiredFieldError, ResourceNotFoundError } from '../errors/api-error.js';
+import { sql } from '../db/statements.js';
+import { translateUniqueViolation } from '../db/unique-violations.js';
+import { RequiredFieldError } from '../errors/api-error.js';
 import { hashSecret, randomToken, verifySecret } from '../security/secrets.js';
 import { clientLogging } from './client-logging.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { addressIds, copiedFields, maskPassword, newAddresses, resolveStores, type StoreLookup } from './customer-draft.js';
 import { customerUniqueRules, emailScopes, GLOBAL_SCOPE, normalizeEmail, storeKeysColumn } from './customer-email.js';
+import { DocumentRepository, type DocumentAddress } from './document-repository.js';
+import { customerResource } from './queryable-resources.js';
+import { notFound } from './versioning.js';
 
 /** The API representation of a customer; `password` is only ever the masked form. */
 export type CustomerDocument = Customer;
 
 /** How a route names a customer: by id or by `key=`. */
-export type CustomerSelector = { id: string } | { key: string };
+export type CustomerSelector = DocumentAddress;
 
-type ProjectContext = Pick<RequestContext, 'projectKey'>;
+type ProjectContext = Pick<RequestContext, 'projectKey' | 'db'>;
+
+const SET_PASSWORD = sql('UPDATE "Customer" SET "passwordHash" = ? WHERE "projectKey" = ? AND "id" = ?');
+const INSERT_EMAIL = sql('INSERT INTO "CustomerEmail" ("projectKey", "scopeKey", "emailLower", "customerId") VALUES (?, ?, ?, ?)');
+const DELETE_EMAILS = sql('DELETE FROM "CustomerEmail" WHERE "customerId" = ?');
+const SIGN_IN = sql(
+  'SELECT c."passwordHash" AS "passwordHash", c.$DATA AS "data" FROM "CustomerEmail" e JOIN "Customer" c ON c."id" = e."customerId" ' +
+    'WHERE e."projectKey" = ? AND e."scopeKey" = ? AND e."emailLower" = ?',
+);
 
 /**
  * Customers of a project: sign-up, reads, deletion and the credential check of the password
@@ -30,6 +40,21 @@ type ProjectContext = Pick<RequestContext, 'projectKey'>;
  * The password hash is kept in its own column; `data` holds only the masked form.
  */
 export class CustomerService {
+  readonly repository = new DocumentRepository<CustomerDocument>({
+    resource: customerResource,
+    extraColumns: {
+      names: ['email', 'emailLower', 'customerNumber', 'externalId', 'storeKeys'],
+      values: (doc) => ({
+        email: doc.email,
+        emailLower: normalizeEmail(doc.email),
+        customerNumber: doc.customerNumber ?? null,
+        externalId: doc.externalId ?? null,
+        storeKeys: storeKeysColumn(doc.stores),
+      }),
+    },
+    uniqueRules: (doc) => customerUniqueRules(doc),
+  });
+
   /** A hash of a random secret, verified against when an e-mail is unknown so both paths cost one scrypt. */
   private readonly decoyHash: Promise<string>;
 
@@ -71,52 +96,45 @@ export class CustomerService {
       lastMessageSequenceNumber: 1,
       ...(custom ? { custom } : {}),
     };
-    await this.write(doc, async (tx) => {
-      await tx.prisma.customer.create({ data: { ...this.columns(ctx.projectKey, doc), passwordHash: passwordHash ?? null } });
-      await this.insertEmailRows(tx, ctx.projectKey, doc);
+    // The document, its password hash and its e-mail rows are one write: a duplicate e-mail leaves no customer behind.
+    await withTransaction(ctx, async (tx) => {
+      await this.repository.insert(tx, doc);
+      if (passwordHash !== undefined) await tx.db.executeRaw(SET_PASSWORD[tx.db.dialect], [passwordHash, ctx.projectKey, doc.id]);
+      await this.insertEmailRows(tx, doc);
     });
     return { customer: doc };
   }
 
   /** The customer with this id, or 404 in the platform body. */
   async get(ctx: ProjectContext, id: string): Promise<CustomerDocument> {
-    const doc = await this.findById(ctx.projectKey, id);
-    if (!doc) throw new ResourceNotFoundError(id);
+    const doc = await this.findById(ctx, id);
+    if (!doc) throw notFound({ id });
     return doc;
   }
 
   /** The customer with this key, or 404 in the platform body. */
   async getByKey(ctx: ProjectContext, key: string): Promise<CustomerDocument> {
-    const doc = await this.findByKey(ctx.projectKey, key);
-    if (!doc) throw new ResourceNotFoundError(key, `The Resource with key '${key}' was not found.`);
+    const doc = await this.findByKey(ctx, key);
+    if (!doc) throw notFound({ key });
     return doc;
   }
 
-  async findById(projectKey: string, id: string): Promise<CustomerDocument | undefined> {
-    const row = await this.app.db.prisma.customer.findFirst({ where: { projectKey, id } });
-    return row ? toDocument(row) : undefined;
+  findById(ctx: ProjectContext, id: string): Promise<CustomerDocument | undefined> {
+    return this.repository.find(ctx as RequestContext, { id });
   }
 
-  async findByKey(projectKey: string, key: string): Promise<CustomerDocument | undefined> {
-    const row = await this.app.db.prisma.customer.findUnique({ where: { projectKey_key: { projectKey, key } } });
-    return row ? toDocument(row) : undefined;
+  findByKey(ctx: ProjectContext, key: string): Promise<CustomerDocument | undefined> {
+    return this.repository.find(ctx as RequestContext, { key });
   }
 
-  /** Deletes the customer if `version` is current; answers the deleted customer. */
-  async delete(ctx: ProjectContext, selector: CustomerSelector, version: number): Promise<CustomerDocument> {
-    const current = 'id' in selector ? await this.get(ctx, selector.id) : await this.getByKey(ctx, selector.key);
-    if (current.version !== version) throw new ConcurrentModificationError(current.id, version, current.version);
-    const deleted = await this.app.db.transaction(async (tx) => {
+  /** Deletes the customer if `version` is current, with its e-mail rows; answers the deleted customer. */
+  async delete(ctx: RequestContext, selector: CustomerSelector, version: number): Promise<CustomerDocument> {
+    return withTransaction(ctx, async (tx) => {
+      const current = await this.repository.versioned(tx, selector, version);
       // Explicitly, not only by the foreign key's cascade, so an e-mail is free again on every database setup.
-      await tx.prisma.customerEmail.deleteMany({ where: { customerId: current.id } });
-      const { count } = await tx.prisma.customer.deleteMany({ where: { projectKey: ctx.projectKey, id: current.id, version } });
-      return count > 0;
+      await tx.db.executeRaw(DELETE_EMAILS[tx.db.dialect], [current.id]);
+      return this.repository.delete(tx, { id: current.id }, version);
     });
-    if (!deleted) {
-      const latest = await this.get(ctx, current.id);
-      throw new ConcurrentModificationError(current.id, version, latest.version);
-    }
-    return current;
   }
 
   /**
@@ -125,65 +143,44 @@ export class CustomerService {
    * Answers undefined for any failure without saying which part was wrong, and always spends one
    * scrypt verification so an unknown e-mail takes as long as a wrong password.
    */
-  async authenticate(ctx: ProjectContext, email: string, password: string, storeKey?: string): Promise<CustomerDocument | undefined> {
+  async authenticate(ctx: Pick<RequestContext, 'projectKey'>, email: string, password: string, storeKey?: string): Promise<CustomerDocument | undefined> {
     const scopeKey = storeKey ?? GLOBAL_SCOPE;
     // '' would name the global scope; a store key is never that short, so such a call matches nobody.
     const validScope = storeKey === undefined || storeKey.length > 0;
+    const db = this.app.db;
     const entry = validScope
-      ? await this.app.db.prisma.customerEmail.findUnique({
-          where: { projectKey_scopeKey_emailLower: { projectKey: ctx.projectKey, scopeKey, emailLower: normalizeEmail(email) } },
-          include: { customer: true },
-        })
-      : null;
-    const hash = entry?.customer.passwordHash ?? (await this.decoyHash);
+      ? await db.first<{ passwordHash: string | null; data: string }>(SIGN_IN[db.dialect], [ctx.projectKey, scopeKey, normalizeEmail(email)])
+      : undefined;
+    const hash = entry?.passwordHash ?? (await this.decoyHash);
     const valid = await verifySecret(password, hash);
-    return valid && entry?.customer.passwordHash ? toDocument(entry.customer) : undefined;
+    return valid && entry?.passwordHash ? (JSON.parse(entry.data) as CustomerDocument) : undefined;
   }
 
-  /** The indexed columns of a customer row, derived from the document so they cannot drift apart. */
-  private columns(projectKey: string, doc: CustomerDocument) {
-    return {
-      id: doc.id,
-      projectKey,
-      key: doc.key ?? null,
-      version: doc.version,
-      createdAt: doc.createdAt,
-      lastModifiedAt: doc.lastModifiedAt,
-      email: doc.email,
-      emailLower: normalizeEmail(doc.email),
-      customerNumber: doc.customerNumber ?? null,
-      externalId: doc.externalId ?? null,
-      storeKeys: storeKeysColumn(doc.stores),
-      data: doc as object,
-    };
-  }
-
-  private async insertEmailRows(tx: TransactionRunner, projectKey: string, doc: CustomerDocument): Promise<void> {
+  private async insertEmailRows(ctx: RequestContext, doc: CustomerDocument): Promise<void> {
     const emailLower = normalizeEmail(doc.email);
     for (const scopeKey of emailScopes(doc.stores)) {
-      await tx.prisma.customerEmail.create({ data: { projectKey, scopeKey, emailLower, customerId: doc.id } });
+      try {
+        await ctx.db.executeRaw(INSERT_EMAIL[ctx.db.dialect], [ctx.projectKey, scopeKey, emailLower, doc.id]);
+      } catch (err) {
+        throw translateUniqueViolation(err, customerUniqueRules(doc));
+      }
     }
   }
-
-  /** Runs a customer write in one transaction, with unique violations as the platform's DuplicateField. */
-  private async write(doc: CustomerDocument, fn: (tx: TransactionRunner) => Promise<void>): Promise<void> {
-    try {
-      await this.app.db.transaction(fn);
-    } catch (err) {
-      throw translatePrismaError(err, customerUniqueRules(doc));
-    }
-  }
-}
-
-function toDocument(row: CustomerRow): CustomerDocument {
-  return row.data as unknown as CustomerDocument;
 }
 
 /** Reads stores straight from their table (the store service may not be built yet). */
 function defaultStoreLookup(app: AppServices): StoreLookup {
-  return async (projectKey, ids, keys) =>
-    app.db.prisma.store.findMany({
-      where: { projectKey, OR: [{ id: { in: ids } }, { key: { in: keys } }] },
-      select: { id: true, key: true },
-    });
+  return async (projectKey, ids, keys) => {
+    if (ids.length === 0 && keys.length === 0) return [];
+    const db = app.db;
+    let n = 0;
+    const next = () => (db.dialect === 'sqlite' ? '?' : `$${++n}`);
+    const project = next();
+    const idList = ids.map(next).join(', ') || 'NULL';
+    const keyList = keys.map(next).join(', ') || 'NULL';
+    return db.rows<{ id: string; key: string }>(
+      `SELECT "id", "key" FROM "Store" WHERE "projectKey" = ${project} AND ("id" IN (${idList}) OR "key" IN (${keyList}))`,
+      [projectKey, ...ids, ...keys],
+    );
+  };
 }

@@ -2,8 +2,17 @@ import type { Project, ProjectUpdate, ProjectUpdateAction } from '../../generate
 import type { AppServices, RequestContext } from '../context.js';
 import { isoNow } from '../clock.js';
 import { TtlCache } from '../cache.js';
-import { ConcurrentModificationError, DuplicateFieldError, ResourceNotFoundError } from '../errors/api-error.js';
+import { sql } from '../db/statements.js';
+import { translateUniqueViolation } from '../db/unique-violations.js';
+import { DuplicateFieldError, ResourceNotFoundError } from '../errors/api-error.js';
 import { applyUpdateActions, type ActionHandlers } from './update-actions.js';
+import { checkVersion, lostRace } from './versioning.js';
+
+const SELECT = sql('SELECT $DATA AS "data" FROM "Project" WHERE "key" = ?');
+const SELECT_ALL = sql('SELECT $DATA AS "data" FROM "Project" ORDER BY "key"');
+const SELECT_VERSION = sql('SELECT "version" FROM "Project" WHERE "key" = ?');
+const INSERT = sql('INSERT INTO "Project" ("key", "version", "createdAt", "lastModifiedAt", "data") VALUES (?, ?, ?, ?, $JSON)');
+const UPDATE = sql('UPDATE "Project" SET "version" = ?, "lastModifiedAt" = ?, "data" = $JSON WHERE "key" = ? AND "version" = ?');
 
 export type ProjectDocument = Project;
 
@@ -51,16 +60,18 @@ export class ProjectService {
   async find(key: string): Promise<ProjectDocument | undefined> {
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const row = await this.app.db.prisma.project.findUnique({ where: { key } });
+    const db = this.app.db;
+    const row = await db.first<{ data: string }>(SELECT[db.dialect], [key]);
     if (!row) return undefined;
-    const doc = row.data as unknown as ProjectDocument;
+    const doc = JSON.parse(row.data) as ProjectDocument;
     this.cache.set(key, doc);
     return doc;
   }
 
   async list(): Promise<ProjectDocument[]> {
-    const rows = await this.app.db.prisma.project.findMany({ orderBy: { key: 'asc' } });
-    return rows.map((r) => r.data as unknown as ProjectDocument);
+    const db = this.app.db;
+    const rows = await db.rows<{ data: string }>(SELECT_ALL[db.dialect]);
+    return rows.map((r) => JSON.parse(r.data) as ProjectDocument);
   }
 
   async create(draft: ProjectDraft): Promise<ProjectDocument> {
@@ -79,7 +90,13 @@ export class ProjectService {
       messages: { enabled: false, deleteDaysAfterCreation: 15 },
       carts: { countryTaxRateFallbackEnabled: false, deleteDaysAfterLastModification: 90 },
     };
-    await this.app.db.prisma.project.create({ data: { key: doc.key, version: 1, createdAt: now, lastModifiedAt: now, data: doc as object } });
+    const db = this.app.db;
+    try {
+      await db.executeRaw(INSERT[db.dialect], [doc.key, 1, now, now, doc]);
+    } catch (err) {
+      // Another instance created it first (concurrent bootstraps on one database).
+      throw translateUniqueViolation(err, [{ model: 'Project', fields: ['key'], primaryKey: true, error: () => new DuplicateFieldError('key', draft.key) }]);
+    }
     this.cache.set(doc.key, doc);
     return doc;
   }
@@ -87,18 +104,15 @@ export class ProjectService {
   /** Applies all actions or none; a stale `version` is a ConcurrentModification, never a lost update. */
   async update(ctx: RequestContext, update: ProjectUpdate): Promise<ProjectDocument> {
     const current = await this.readFresh(ctx.projectKey);
-    if (current.version !== update.version) throw new ConcurrentModificationError(current.key, update.version, current.version);
+    checkVersion(current.key, update.version, current.version);
     const { doc, changed } = await applyUpdateActions(ctx, current, update.actions, actions);
     if (!changed) return current;
     doc.version = current.version + 1;
     doc.lastModifiedAt = isoNow(this.app.clock);
-    const { count } = await this.app.db.prisma.project.updateMany({
-      where: { key: current.key, version: current.version },
-      data: { version: doc.version, lastModifiedAt: doc.lastModifiedAt, data: doc as object },
-    });
-    if (count === 0) {
-      const latest = await this.readFresh(ctx.projectKey);
-      throw new ConcurrentModificationError(current.key, update.version, latest.version);
+    const written = await ctx.db.executeRaw(UPDATE[ctx.db.dialect], [doc.version, doc.lastModifiedAt, doc, current.key, current.version]);
+    if (written === 0) {
+      this.cache.delete(current.key);
+      await lostRace(current.key, update.version, async () => (await ctx.db.first<{ version: number }>(SELECT_VERSION[ctx.db.dialect], [current.key]))?.version);
     }
     this.cache.set(doc.key, doc);
     for (const listener of this.changed) listener(doc);

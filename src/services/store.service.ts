@@ -19,7 +19,7 @@ const actions: ActionHandlers<Store, StoreUpdateAction> = {
 
 /** Stores (facts §9): the sales channels customers, carts and business units can be limited to. */
 export class StoreService {
-  readonly repository = new DocumentRepository<Store>({ resource: storeResource, delegate: (prisma) => prisma.store });
+  readonly repository = new DocumentRepository<Store>({ resource: storeResource });
 
   async create(ctx: RequestContext, draft: StoreDraft, expand?: readonly string[]): Promise<Store> {
     // Channels are not a resource of this service yet, so no channel reference can be resolved.

@@ -1,13 +1,15 @@
 import { api, clientToken, createApiClient, oauthPost } from '../support/auth.js';
 import { ManualClock, startTestServer, type TestServer } from '../support/test-server.js';
 import { signUp, tokenRequest } from './support.js';
+import { countRows } from '../support/db.js';
 
 let server: TestServer;
 const clock = new ManualClock(Date.parse('2025-03-01T10:00:00Z'));
 let admin: string;
 beforeAll(async () => {
   server = await startTestServer({}, { clock });
-  admin = await clientToken(server, 'manage_api_clients:test');
+  // An administrator may only hand out scopes it holds (test/oauth/scope-escalation.test.ts).
+  admin = await clientToken(server, 'manage_api_clients:test view_products:test manage_my_orders:test view_project_settings:test');
 });
 afterAll(async () => server.close());
 
@@ -71,7 +73,7 @@ describe('API clients endpoints (/{projectKey}/api-clients)', () => {
 
   it('DELETE returns the client and revokes every token it issued at once', async () => {
     await signUp(server, 'jane@example.com', 'secret-1');
-    const res = await api(server, admin, '/test/api-clients', { body: { name: 'doomed', scope: 'manage_project:test' } });
+    const res = await api(server, admin, '/test/api-clients', { body: { name: 'doomed', scope: 'view_project_settings:test' } });
     const created = (await res.json()) as ApiClientBody;
     const creds = { clientId: created.id, clientSecret: created.secret! };
     const cc = await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials' });
@@ -86,7 +88,7 @@ describe('API clients endpoints (/{projectKey}/api-clients)', () => {
     expect((await api(server, cc.body.access_token, '/test')).status).toBe(401);
     expect((await api(server, pw.body.access_token, '/test')).status).toBe(401);
     expect((await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials' })).status).toBe(401);
-    const rows = await server.services.db.prisma.oAuthToken.count({ where: { clientId: created.id } });
+    const rows = await countRows(server.services.db, 'OAuthToken', '"clientId" = ?', [created.id]);
     expect(rows).toBe(0);
     expect((await api(server, admin, `/test/api-clients/${created.id}`)).status).toBe(404);
   });

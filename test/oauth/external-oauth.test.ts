@@ -93,7 +93,7 @@ describe('external OAuth (project externalOAuth)', () => {
     expect(res.status).toBe(403);
     const principal = await server.app.oauth.authenticator.authenticate(
       { query: {}, get: (name: string) => (name === 'Authorization' ? 'Bearer external-token-4' : '') } as never,
-      { app: server.services, projectKey: 'test', correlationId: 'corr-id-12345', logger: server.services.logger },
+      { app: server.services, db: server.services.db, projectKey: 'test', correlationId: 'corr-id-12345', logger: server.services.logger },
       [],
     );
     expect(principal).toEqual({ projectKey: 'test', clientId: 'external', scopes: [], customerId: 'c-1', anonymousId: 'a-1', externalUserId: 'u-1' });

@@ -1,15 +1,11 @@
 import { ApiError, DuplicateFieldError } from '../errors/api-error.js';
-import { translatePrismaError, type UniqueRule } from './prisma-errors.js';
+import { translateUniqueViolation, type UniqueRule } from './unique-violations.js';
 
-// The P2002 shapes Prisma 7's driver adapters produce (recorded from both databases).
-const sqlite = (model: string, fields: string[]) => ({
-  code: 'P2002',
-  meta: { modelName: model, driverAdapterError: { cause: { kind: 'UniqueConstraintViolation', constraint: { fields } } } },
-});
-const postgres = (model: string, index: string) => ({
-  code: 'P2002',
-  meta: { modelName: model, driverAdapterError: { cause: { kind: 'UniqueConstraintViolation', constraint: { index } } } },
-});
+// The error shapes better-sqlite3 and pg produce (recorded from both databases).
+const sqlite = (model: string, fields: string[], code = 'SQLITE_CONSTRAINT_UNIQUE') =>
+  Object.assign(new Error(`UNIQUE constraint failed: ${fields.map((f) => `${model}.${f}`).join(', ')}`), { code });
+const postgres = (model: string, constraint: string) =>
+  Object.assign(new Error(`duplicate key value violates unique constraint "${constraint}"`), { code: '23505', table: model, constraint });
 
 const rules: UniqueRule[] = [
   { model: 'Customer', fields: ['projectKey', 'key'], error: () => new DuplicateFieldError('key', 'k') },
@@ -19,22 +15,22 @@ const rules: UniqueRule[] = [
 
 const field = (err: unknown) => (err instanceof ApiError ? err.extra.field : undefined);
 
-describe('translatePrismaError', () => {
+describe('translateUniqueViolation', () => {
   it.each([
     ['SQLite columns', sqlite('Customer', ['projectKey', 'key']), 'key'],
     ['SQLite columns of another constraint', sqlite('Customer', ['projectKey', 'customerNumber']), 'customerNumber'],
-    ['SQLite primary key', sqlite('CustomerEmail', ['projectKey', 'scopeKey', 'emailLower']), 'email'],
+    ['SQLite primary key', sqlite('CustomerEmail', ['projectKey', 'scopeKey', 'emailLower'], 'SQLITE_CONSTRAINT_PRIMARYKEY'), 'email'],
     ['PostgreSQL index name', postgres('Customer', 'Customer_projectKey_key_key'), 'key'],
     ['PostgreSQL index whose name ends like another rule', postgres('Customer', 'Customer_projectKey_customerNumber_key'), 'customerNumber'],
     ['PostgreSQL primary key', postgres('CustomerEmail', 'CustomerEmail_pkey'), 'email'],
   ])('maps %s to its rule', (_, err, expected) => {
-    expect(field(translatePrismaError(err, rules))).toBe(expected);
+    expect(field(translateUniqueViolation(err, rules))).toBe(expected);
   });
 
   it('passes other errors through unchanged', () => {
     const other = new Error('boom');
-    expect(translatePrismaError(other, rules)).toBe(other);
+    expect(translateUniqueViolation(other, rules)).toBe(other);
     const unmapped = sqlite('Store', ['projectKey', 'key']);
-    expect(translatePrismaError(unmapped, rules)).toBe(unmapped);
+    expect(translateUniqueViolation(unmapped, rules)).toBe(unmapped);
   });
 });

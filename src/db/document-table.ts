@@ -1,0 +1,71 @@
+import type { Db } from './sql-runner.js';
+import { q, sql, type DialectSql } from './statements.js';
+
+/** Where a document is: by id or by key, always within one project. */
+export type RowAddress = { id: string } | { key: string };
+
+/**
+ * The statements of one document table (id, projectKey, key, version, createdAt, lastModifiedAt,
+ * data, plus the table's own indexed columns), rendered once per dialect. Every write is conditional
+ * on the version the caller read: the one optimistic-concurrency check every versioned resource
+ * goes through.
+ */
+export class DocumentTable {
+  private readonly byId: DialectSql;
+  private readonly byKey: DialectSql;
+  private readonly versionById: DialectSql;
+  private readonly insertSql: DialectSql;
+  private readonly updateSql: DialectSql;
+  private readonly deleteSql: DialectSql;
+  private readonly insertColumns: readonly string[];
+
+  /** `columns`: every column written on insert and update besides id, projectKey and createdAt. */
+  constructor(
+    readonly table: string,
+    private readonly columns: readonly string[],
+  ) {
+    const t = q(table);
+    const json = (c: string) => (c === 'data' ? '$JSON' : '?');
+    this.byId = sql(`SELECT $DATA AS "data" FROM ${t} WHERE "projectKey" = ? AND "id" = ?`);
+    this.byKey = sql(`SELECT $DATA AS "data" FROM ${t} WHERE "projectKey" = ? AND "key" = ?`);
+    this.versionById = sql(`SELECT "version" FROM ${t} WHERE "projectKey" = ? AND "id" = ?`);
+    this.insertColumns = ['id', 'projectKey', 'createdAt', ...columns];
+    this.insertSql = sql(`INSERT INTO ${t} (${this.insertColumns.map(q).join(', ')}) VALUES (${this.insertColumns.map(json).join(', ')})`);
+    this.updateSql = sql(
+      `UPDATE ${t} SET ${columns.map((c) => `${q(c)} = ${json(c)}`).join(', ')} WHERE "projectKey" = ? AND "id" = ? AND "version" = ?`,
+    );
+    this.deleteSql = sql(`DELETE FROM ${t} WHERE "projectKey" = ? AND "id" = ? AND "version" = ?`);
+  }
+
+  /** The stored document as JSON text, or undefined. */
+  async readText(db: Db, projectKey: string, at: RowAddress): Promise<string | undefined> {
+    const row =
+      'id' in at
+        ? await db.first<{ data: string }>(this.byId[db.dialect], [projectKey, at.id])
+        : await db.first<{ data: string }>(this.byKey[db.dialect], [projectKey, at.key]);
+    return row?.data;
+  }
+
+  async read<T>(db: Db, projectKey: string, at: RowAddress): Promise<T | undefined> {
+    const text = await this.readText(db, projectKey, at);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  async currentVersion(db: Db, projectKey: string, id: string): Promise<number | undefined> {
+    return (await db.first<{ version: number }>(this.versionById[db.dialect], [projectKey, id]))?.version;
+  }
+
+  /** `values` holds every column of the constructor's list (`data` as an object). */
+  async insert(db: Db, values: Record<string, unknown>): Promise<void> {
+    await db.executeRaw(this.insertSql[db.dialect], this.insertColumns.map((c) => values[c]));
+  }
+
+  /** Writes the new column values if the row is still at `version`; answers whether it was. */
+  async updateIfVersion(db: Db, projectKey: string, id: string, version: number, values: Record<string, unknown>): Promise<boolean> {
+    return (await db.executeRaw(this.updateSql[db.dialect], [...this.columns.map((c) => values[c]), projectKey, id, version])) > 0;
+  }
+
+  async deleteIfVersion(db: Db, projectKey: string, id: string, version: number): Promise<boolean> {
+    return (await db.executeRaw(this.deleteSql[db.dialect], [projectKey, id, version])) > 0;
+  }
+}

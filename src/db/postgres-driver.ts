@@ -1,0 +1,108 @@
+import pg from 'pg';
+import type { Db, Row } from './sql-runner.js';
+import { bindValue, normalizeRow } from './row-values.js';
+
+const INT8 = 20;
+// COUNT(*) is bigint; every count this service makes fits a JS number.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Statement texts seen so far get a name, so each pooled connection parses and plans them once
+ * (a named prepared statement). The set is bounded: past it, statements run unnamed, which is only
+ * slower, never wrong.
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  nameOf(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < 1000) {
+      name = `cpa_${this.names.size + 1}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+}
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+function executor(client: Queryable, names: StatementNames, inTransaction: boolean): Db {
+  const query = async (sql: string, params: readonly unknown[]) =>
+    client.query<Row>({ name: names.nameOf(sql), text: sql, values: params.map(bindValue) });
+  return {
+    dialect: 'postgresql',
+    inTransaction,
+    queryRaw: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows.map(normalizeRow) as T[],
+    rows: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows as T[],
+    first: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows[0] as T | undefined,
+    executeRaw: async (sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rowCount ?? 0,
+  };
+}
+
+/** PostgreSQL, the production database, on a pool of the `pg` driver with named prepared statements. */
+export class PostgresDatabase implements Db {
+  readonly dialect = 'postgresql' as const;
+  readonly inTransaction = false;
+  private readonly pool: pg.Pool;
+  private readonly names = new StatementNames();
+  private readonly direct: Db;
+
+  constructor(url: string) {
+    const parsed = new URL(url);
+    const schema = parsed.searchParams.get('schema') ?? undefined;
+    parsed.searchParams.delete('schema');
+    this.pool = new pg.Pool({
+      connectionString: parsed.toString(),
+      max: 10,
+      options: schema ? `-c search_path="${schema}"` : undefined,
+      types,
+    });
+    // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
+    this.pool.on('error', () => undefined);
+    this.direct = executor(this.pool, this.names, false);
+  }
+
+  queryRaw<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.direct.queryRaw<T>(sql, params);
+  }
+
+  rows<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.direct.rows<T>(sql, params);
+  }
+
+  first<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return this.direct.first<T>(sql, params);
+  }
+
+  executeRaw(sql: string, params: readonly unknown[] = []): Promise<number> {
+    return this.direct.executeRaw(sql, params);
+  }
+
+  /** All-or-nothing on one pooled connection: `fn`'s statements commit together or roll back. */
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(executor(client, this.names, true));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        broken = rollbackError as Error;
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
