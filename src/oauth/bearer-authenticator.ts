@@ -1,12 +1,12 @@
 import type { Context } from 'koa';
 import { TtlCache } from '../cache.js';
 import type { AppServices, Principal, RequestContext } from '../context.js';
-import { InsufficientScopeError, InvalidTokenError, OAuthError } from '../errors/api-error.js';
+import { assertScopes } from '../auth/authorize.js';
+import { InvalidTokenError, OAuthError } from '../errors/api-error.js';
 import type { Authenticator } from '../http/authenticator.js';
 import type { Services } from '../services/index.js';
 import type { ClientUsage } from './client-usage.js';
 import type { ExternalIntrospection } from './external-introspection.js';
-import { missingScopes } from './scopes.js';
 import { ACCESS_KINDS, ANONYMOUS_ACCOUNT, CUSTOMER_ACCOUNT, type StoredToken, type TokenStore } from './token-store.js';
 
 interface CachedPrincipal {
@@ -45,12 +45,7 @@ export class BearerAuthenticator implements Authenticator {
     const match = /^Bearer +([^\s]+)\s*$/i.exec(header);
     if (!match) throw new InvalidTokenError('The Authorization header must be of the form: Bearer <token>.');
     const principal = await this.resolve(ctx, match[1]);
-    // A token of another project holds none of this project's scopes.
-    if (principal.projectKey !== ctx.projectKey) {
-      throw new InsufficientScopeError(scopes.length ? missingScopes({ ...principal, scopes: [] }, scopes, ctx.projectKey) : [`manage_project:${ctx.projectKey}`]);
-    }
-    const missing = missingScopes(principal, scopes, ctx.projectKey);
-    if (missing.length > 0) throw new InsufficientScopeError(missing);
+    assertScopes(principal, scopes, ctx.projectKey);
     if (principal.externalUserId && !ctx.externalUserId) ctx.externalUserId = principal.externalUserId;
     return principal;
   }

@@ -1,6 +1,6 @@
-import type { Principal, RequestContext } from '../context.js';
+import { parseScope, splitScopes } from '../auth/scopes.js';
 import { TtlCache } from '../cache.js';
-import type { AppServices } from '../context.js';
+import type { AppServices, Principal, RequestContext } from '../context.js';
 import { ExternalOAuthFailedError, InvalidTokenError } from '../errors/api-error.js';
 
 export interface ExternalOAuthConfig {
@@ -104,14 +104,14 @@ function toPrincipal(projectKey: string, answer: IntrospectionAnswer): Principal
     scopes: [],
   };
   const scopes: string[] = [];
-  for (const scope of typeof answer.scope === 'string' ? answer.scope.split(' ').filter(Boolean) : []) {
+  for (const scope of splitScopes(typeof answer.scope === 'string' ? answer.scope : undefined)) {
     const colon = scope.indexOf(':');
     const name = colon < 0 ? scope : scope.slice(0, colon);
     const rest = colon < 0 ? '' : scope.slice(colon + 1);
     if (name === 'customer_id' && rest) principal.customerId = rest;
     else if (name === 'anonymous_id' && rest) principal.anonymousId = rest;
     else if (name === 'external_user_id' && rest) principal.externalUserId = rest.slice(0, 128);
-    else if (rest.split(':')[0] === projectKey) scopes.push(scope);
+    else if (parseScope(scope)?.projectKey === projectKey) scopes.push(scope);
   }
   principal.scopes = scopes;
   return principal;

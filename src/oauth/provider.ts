@@ -1,5 +1,6 @@
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Provider, type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
+import { hasScopes } from '../auth/authorize.js';
 import type { AppServices } from '../context.js';
 import type { ApiClientRecord } from '../services/api-client.service.js';
 import type { Services } from '../services/index.js';
@@ -88,8 +89,7 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
           if (token.clientId === client.clientId) return true;
           const caller = requestClient(ctx);
           const project = token.clientId ? await projectOf(token.clientId) : undefined;
-          if (!caller || !project || project !== caller.projectKey) return false;
-          return caller.scopes.includes(`introspect_oauth_tokens:${project}`) || caller.scopes.includes(`manage_project:${project}`);
+          return caller !== undefined && project !== undefined && hasScopes(caller, ['introspect_oauth_tokens'], project);
         },
       },
       revocation: {

@@ -1,5 +1,5 @@
+import { hasScopes } from '../auth/authorize.js';
 import type { RequestContext } from '../context.js';
-import { missingScopes } from '../oauth/scopes.js';
 import { expandReferences, referenceLoader } from '../query/index.js';
 import { expandableResources } from './queryable-resources.js';
 
@@ -12,7 +12,7 @@ export async function expandDocuments<T extends object>(ctx: RequestContext, doc
   if (paths.length === 0 || docs.length === 0) return [...docs];
   const principal = ctx.principal;
   const readable = expandableResources
-    .filter((e) => principal !== undefined && missingScopes(principal, e.viewScopes, ctx.projectKey).length === 0)
+    .filter((e) => principal !== undefined && hasScopes(principal, e.viewScopes, ctx.projectKey))
     .map((e) => e.resource);
   if (readable.length === 0) return [...docs];
   return expandReferences(docs, paths, referenceLoader(ctx.app.db, readable, ctx.projectKey));

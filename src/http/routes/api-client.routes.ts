@@ -1,5 +1,5 @@
-import { InvalidInputError } from '../../errors/api-error.js';
-import { foreignScopes } from '../../oauth/scopes.js';
+import { assertMayGrant } from '../../auth/authorize.js';
+import { splitScopes } from '../../auth/scopes.js';
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { queryParams } from './query-input.js';
@@ -11,8 +11,7 @@ export function apiClientRoutes(services: Services): ApiClientHandlers {
   return {
     queryApiClients: async (ctx, input, http) => ({ body: await clients.query(ctx.projectKey, queryParams(input.query, http)) }),
     createApiClient: async (ctx, input) => {
-      const bad = foreignScopes(input.body.scope.split(' ').filter(Boolean), ctx.projectKey);
-      if (bad.length > 0) throw new InvalidInputError(`Invalid scope ${bad.join(', ')}: scopes of this project are name:${ctx.projectKey} or name:${ctx.projectKey}:{storeKey}.`);
+      assertMayGrant(ctx, splitScopes(input.body.scope));
       return { status: 201, body: await clients.create(ctx.projectKey, input.body) };
     },
     getApiClientById: async (ctx, input) => ({ body: await clients.get(ctx.projectKey, input.path.id) }),

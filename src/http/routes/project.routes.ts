@@ -1,6 +1,17 @@
+import type { ProjectUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import { requireScopes } from '../../auth/authorize.js';
 import type { Services } from '../../services/index.js';
 import type { ProjectDocument } from '../../services/project.service.js';
 import type { Handlers } from '../router.js';
+
+/**
+ * Update actions that need more than the operation's manage_project_settings. setExternalOAuth makes
+ * the project trust another authorization server, whose tokens then carry whatever scopes it says:
+ * only a caller who already holds every scope (manage_project) may hand that power out.
+ */
+const ACTION_SCOPES: Partial<Record<ProjectUpdateAction['action'], readonly string[]>> = {
+  setExternalOAuth: ['manage_project'],
+};
 
 /** The external OAuth Authorization header is a credential: it is only ever shown partially masked. */
 function toResponse(project: ProjectDocument): ProjectDocument {
@@ -12,6 +23,12 @@ function toResponse(project: ProjectDocument): ProjectDocument {
 export function projectRoutes(services: Services): Pick<Handlers, 'getProject' | 'updateProject'> {
   return {
     getProject: async (ctx) => ({ body: toResponse(await services.projects.get(ctx)) }),
-    updateProject: async (ctx, input) => ({ body: toResponse(await services.projects.update(ctx, input.body)) }),
+    updateProject: async (ctx, input) => {
+      for (const { action } of input.body.actions) {
+        const accepted = ACTION_SCOPES[action];
+        if (accepted) requireScopes(ctx, accepted);
+      }
+      return { body: toResponse(await services.projects.update(ctx, input.body)) };
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { hasScopes } from '../../auth/authorize.js';
 import { OAuthError } from '../../errors/api-error.js';
 import { oauthErrors } from '../oauth-errors.js';
 import { requireOAuthState } from '../request-state.js';
@@ -31,8 +32,7 @@ export function clientCredentialsGrant(provider: Provider, store: TokenStore) {
 
 async function anonymousSession(provider: Provider, store: TokenStore, ctx: KoaContextWithOIDC, projectKey: string, scopes: string[]): Promise<TokenResponseBody> {
   const { client } = requireOAuthState(ctx);
-  const allowed = new Set(client.scopes);
-  if (!allowed.has(`create_anonymous_token:${projectKey}`) && !allowed.has(`manage_project:${projectKey}`)) {
+  if (!hasScopes(client, ['create_anonymous_token'], projectKey)) {
     throw new OAuthError(400, 'unauthorized_client', `The API client needs the scope create_anonymous_token:${projectKey} to create anonymous sessions.`);
   }
   const requested = ctx.oidc.params.anonymous_id;

@@ -1,16 +1,17 @@
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { scopesBeyond, splitScopes } from '../../auth/scopes.js';
 import type { ApiClientRecord } from '../../services/api-client.service.js';
 import { oauthErrors } from '../oauth-errors.js';
 
 /**
- * The scopes a token gets: the requested ones, each of which the client must hold, or all of the
- * client's scopes when none is requested (facts §7). Order follows the request (or the client).
+ * The scopes a token gets: the requested ones, each held by the client or implied by what it holds
+ * (the may-grant rule of src/auth), or all of the client's scopes when none is requested (facts §7).
+ * Order follows the request (or the client).
  */
 export function grantedScopes(client: ApiClientRecord, requested: string | undefined): string[] {
-  const names = (requested ?? '').split(' ').filter(Boolean);
+  const names = splitScopes(requested);
   if (names.length === 0) return [...client.scopes];
-  const held = new Set(client.scopes);
-  if (!names.every((n) => held.has(n))) throw oauthErrors.invalidScope();
+  if (scopesBeyond(client.scopes, names).length > 0) throw oauthErrors.invalidScope();
   return [...new Set(names)];
 }
 

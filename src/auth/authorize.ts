@@ -1,0 +1,67 @@
+import type { Principal, RequestContext } from '../context.js';
+import { InsufficientScopeError, InvalidInputError, InvalidTokenError } from '../errors/api-error.js';
+import { foreignScopes, grants, qualifyScope, scopesBeyond } from './scopes.js';
+
+/*
+ * Who may do what, asked in one place by every transport: the bearer authenticator for an operation's
+ * scopes, routes for rules finer than an operation (an update action, scopes passed on to a new API
+ * client), the token grants, reference expansion and each GraphQL field.
+ *
+ * Today a caller's permissions are its OAuth scopes. Associate permissions (a customer acting for a
+ * business unit through its associate roles) belong here too, next to the scope checks, so that no
+ * caller has to learn a second place to ask.
+ */
+
+/** Anything holding scopes of a project: a principal (the caller behind a token) or an API client. */
+export type ScopeHolder = Pick<Principal, 'projectKey' | 'scopes'>;
+
+/**
+ * Whether `holder` may do something of `projectKey` that accepts any one of the scope names
+ * `accepted` (`manage_project` always suffices). An empty list accepts any caller of the project
+ * (an operation that checks finer-grained later, as GraphQL does per field).
+ */
+export function hasScopes(holder: ScopeHolder, accepted: readonly string[], projectKey: string): boolean {
+  if (holder.projectKey !== projectKey) return false;
+  return accepted.length === 0 || accepted.some((name) => grants(holder.scopes, qualifyScope(name, projectKey)));
+}
+
+/** A caller of another project holds none of this project's scopes: 403 naming what would be needed. */
+export function assertProject(holder: ScopeHolder, projectKey: string, accepted: readonly string[] = []): void {
+  if (holder.projectKey !== projectKey) throw new InsufficientScopeError(neededScopes(accepted, projectKey));
+}
+
+/** 403 insufficient_scope unless `holder` has one of the `accepted` scope names in `projectKey`. */
+export function assertScopes(holder: ScopeHolder, accepted: readonly string[], projectKey: string): void {
+  assertProject(holder, projectKey, accepted);
+  if (!hasScopes(holder, accepted, projectKey)) throw new InsufficientScopeError(neededScopes(accepted, projectKey));
+}
+
+/** The authenticated caller of the request, if it has one of the `accepted` scope names in its project. */
+export function requireScopes(ctx: Pick<RequestContext, 'projectKey' | 'principal'>, accepted: readonly string[]): Principal {
+  const principal = ctx.principal;
+  if (!principal) throw new InvalidTokenError('This endpoint requires an access token. You can get one from the authorization server.');
+  assertScopes(principal, accepted, ctx.projectKey);
+  return principal;
+}
+
+/**
+ * 400 InvalidInput unless the caller may pass `requested` on (e.g. to a new API client): each must be
+ * a scope of this project, held by the caller or implied by what it holds. Without this a token with
+ * only manage_api_clients could mint a client with manage_project.
+ */
+export function assertMayGrant(ctx: Pick<RequestContext, 'projectKey' | 'principal'>, requested: readonly string[]): void {
+  const principal = requireScopes(ctx, []);
+  const foreign = foreignScopes(requested, ctx.projectKey);
+  if (foreign.length > 0) {
+    throw new InvalidInputError(`Invalid scope ${foreign.join(', ')}: scopes of this project are name:${ctx.projectKey} or name:${ctx.projectKey}:{storeKey}.`);
+  }
+  const beyond = scopesBeyond(principal.scopes, requested);
+  if (beyond.length > 0) {
+    throw new InvalidInputError(`Cannot grant ${beyond.join(', ')}: a caller may only grant scopes it holds or that those imply.`);
+  }
+}
+
+/** What the insufficient_scope message lists: each accepted scope, and manage_project, qualified. */
+function neededScopes(accepted: readonly string[], projectKey: string): string[] {
+  return [...new Set([...accepted, 'manage_project'])].map((name) => qualifyScope(name, projectKey));
+}
