@@ -4,16 +4,21 @@ import { fileURLToPath } from 'node:url';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { Resolvers } from '../../generated/graphql/types.js';
+import { guardRootFields } from './field-guard.js';
+import { fieldScopes } from './field-scopes.js';
 import { projectResolvers } from './resolvers/project.resolvers.js';
 
 const SDL_DIR = fileURLToPath(new URL('../../graphql/', import.meta.url));
 
-/** The SDL files of graphql/ are the contract; resolvers are typed by the signatures generated from them. */
+/**
+ * The SDL files of graphql/ are the contract; resolvers are typed by the signatures generated from
+ * them, and every root field checks the scopes declared in field-scopes.ts.
+ */
 export function buildGraphQLSchema(): GraphQLSchema {
   const typeDefs = readdirSync(SDL_DIR)
     .filter((f) => f.endsWith('.graphql'))
     .sort()
     .map((f) => readFileSync(join(SDL_DIR, f), 'utf8'));
   const resolvers: Resolvers[] = [projectResolvers];
-  return makeExecutableSchema({ typeDefs, resolvers });
+  return guardRootFields(makeExecutableSchema({ typeDefs, resolvers }), fieldScopes);
 }

@@ -1,0 +1,92 @@
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
+import { guardRootFields } from '../../src/graphql/field-guard.js';
+import { fieldScopes } from '../../src/graphql/field-scopes.js';
+import { buildGraphQLSchema } from '../../src/graphql/schema.js';
+import { signUp } from '../oauth/support.js';
+import { api, clientToken, customerToken } from '../support/auth.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Every root field of the GraphQL API checks the scopes declared for it in src/graphql/field-scopes.ts
+ * (the promise of openapi/paths/graphql.yaml), read from the table so fields added later are covered.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+interface GraphQLBody {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; path?: string[]; extensions: { code: string } }[];
+}
+
+async function graphql(token: string, query: string): Promise<{ status: number; body: GraphQLBody }> {
+  const res = await api(server, token, '/test/graphql', { body: { query } });
+  return { status: res.status, body: (await res.json()) as GraphQLBody };
+}
+
+/** The smallest document selecting a root field (fields with required arguments need their own probe). */
+function probe(root: GraphQLObjectType, field: string): string {
+  const definition = root.getFields()[field];
+  if (definition.args.some((arg) => arg.type.toString().endsWith('!'))) throw new Error(`${root.name}.${field}: add a probe with its arguments`);
+  const selection = isObjectType(getNamedType(definition.type)) ? `${field} { __typename }` : field;
+  return `${root.name === 'Mutation' ? 'mutation ' : ''}{ ${selection} }`;
+}
+
+const schema = buildGraphQLSchema();
+const rootFields = (['Query', 'Mutation'] as const).flatMap((typeName) =>
+  Object.entries(fieldScopes[typeName]).map(([field, scopes]) => [`${typeName}.${field}`, typeName, field, scopes] as const),
+);
+
+describe.each(rootFields)('%s', (_name, typeName, field, scopes) => {
+  const root = typeName === 'Query' ? schema.getQueryType()! : schema.getMutationType()!;
+  const document = probe(root, field);
+
+  if (scopes.length > 0) {
+    it('is refused with extensions.code insufficient_scope to a token without any of its scopes', async () => {
+      const token = await clientToken(server, 'introspect_oauth_tokens:test');
+      const { status, body } = await graphql(token, document);
+      expect(status).toBe(200);
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors![0]).toMatchObject({ path: [field], extensions: { code: 'insufficient_scope' } });
+      for (const name of [...scopes, 'manage_project']) expect(body.errors![0].message).toContain(`${name}:test`);
+    });
+  }
+
+  it.each([...scopes, 'manage_project'])('is served to a token with %s', async (name) => {
+    const token = await clientToken(server, `${name}:test`);
+    const { body } = await graphql(token, document);
+    expect(body.errors).toBeUndefined();
+  });
+});
+
+describe('the reported hole', () => {
+  it('a customer token without view_project_settings cannot read the project through /graphql', async () => {
+    await signUp(server, 'jane@example.com', 'secret-1');
+    const token = await customerToken(server, 'jane@example.com', 'secret-1');
+    const { body } = await graphql(token, '{ project { key name } }');
+    expect(body.data).toBeNull();
+    expect(body.errors![0].extensions.code).toBe('insufficient_scope');
+  });
+
+  it('a refused field does not fail the fields the caller may read', async () => {
+    const token = await clientToken(server, 'introspect_oauth_tokens:test');
+    const { body } = await graphql(token, 'mutation { _noop }');
+    expect(body).toEqual({ data: { _noop: null } });
+  });
+});
+
+describe('the table is complete (checked when the schema is built)', () => {
+  const typeDefs = 'type Query { a: Int, b: Int }';
+
+  it('a root field without an entry stops the server from starting', () => {
+    expect(() => guardRootFields(makeExecutableSchema({ typeDefs }), { Query: { a: [] } })).toThrow('Query.b declares no scopes');
+  });
+
+  it('an entry naming no field of the schema does too', () => {
+    expect(() => guardRootFields(makeExecutableSchema({ typeDefs }), { Query: { a: [], b: [], c: [] } })).toThrow('Query.c is not in the schema');
+    expect(() => guardRootFields(makeExecutableSchema({ typeDefs }), { Query: { a: [], b: [] }, Mutation: {} })).toThrow('Mutation is not a root type');
+  });
+});
