@@ -1,15 +1,17 @@
-import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { operations, type OperationSpec, type Operations } from '../../generated/openapi/operations.js';
 import type { AppServices, RequestContext } from '../context.js';
+import { JsonText } from '../db/json-text.js';
 import { ApiError, MethodNotAllowedError } from '../errors/api-error.js';
+import type { Authenticator } from './authenticator.js';
 import { readJsonBody } from './middleware/read-body.js';
+import { RouteTable } from './route-table.js';
 import type { HttpState } from './state.js';
 import { bodyError, compileValidators, parameterError } from './validation.js';
-import type { Authenticator } from './authenticator.js';
 
 export interface HandlerResult {
   status?: number;
+  /** A value to serialize, or stored JSON text to send as it is. */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -21,34 +23,36 @@ export type Handler<K extends keyof Operations> = (ctx: RequestContext, input: O
 export type Handlers = { [K in keyof Operations]: Handler<K> };
 
 type Koa = Context & { state: HttpState };
+type OperationStep = (ctx: Koa, params: Record<string, string>) => Promise<void>;
 
-function notFound(ctx: Koa): never {
-  throw new ApiError(404, 'ResourceNotFound', `The endpoint ${ctx.method} ${ctx.path} was not found.`);
+const JSON_TYPE = 'application/json; charset=utf-8';
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Dispatch for every operation of the contract, compiled once at start: the route table, the
+ * validators and the handler of each operation. A request costs one table match and the steps of
+ * its own operation: authentication, validation, handler.
+ */
+export function buildDispatcher(app: AppServices, handlers: Handlers, authenticator: Authenticator): (ctx: Koa) => Promise<void> {
+  const table = new RouteTable<OperationStep>(
+    operations.map((op) => ({ method: op.method, path: op.path, route: operationStep(app, op, handlers[op.operationId] as Handler<typeof op.operationId>, authenticator) })),
+  );
+  return async function dispatch(ctx) {
+    const match = table.match(ctx.method, ctx.path);
+    if (match === undefined) throw new ApiError(404, 'ResourceNotFound', `The endpoint ${ctx.method} ${ctx.path} was not found.`);
+    if ('methodNotAllowed' in match) throw new MethodNotAllowedError(ctx.method);
+    await match.route(ctx, match.params);
+  };
 }
 
-/** Registers every operation of the route table with: authentication, validation, handler. */
-export function buildRouter(app: AppServices, handlers: Handlers, authenticator: Authenticator): Router<HttpState> {
-  const router = new Router<HttpState>();
-  // @koa/router also answers HEAD with a GET route; explicit HEAD operations are registered first
-  // so they win (the relative order of paths, most specific first, is kept within each group).
-  const ordered = [...operations.filter((op) => op.method === 'HEAD'), ...operations.filter((op) => op.method !== 'HEAD')];
-  for (const op of ordered) {
-    router.register(op.koaPath, [op.method], [operationStep(app, op, handlers[op.operationId] as Handler<typeof op.operationId>, authenticator)], {
-      name: op.operationId,
-    });
-  }
-  return router;
-}
-
-function operationStep(app: AppServices, op: OperationSpec, handler: Handler<keyof Operations>, authenticator: Authenticator): Middleware<HttpState> {
+function operationStep(app: AppServices, op: OperationSpec, handler: Handler<keyof Operations>, authenticator: Authenticator): OperationStep {
   const validators = compileValidators(op);
-  const step = async function runOperation(ctx: Koa) {
-    const params = ctx.params as Record<string, string>;
-    const projectKey = params.projectKey ?? '';
+  const readsBody = WITH_BODY.has(op.method);
+  return async function runOperation(ctx, params) {
     const requestContext: RequestContext = {
       app,
       db: app.db,
-      projectKey,
+      projectKey: params.projectKey ?? '',
       correlationId: ctx.state.correlationId,
       logger: app.logger,
       externalUserId: ctx.get('X-External-User-ID') || undefined,
@@ -57,32 +61,27 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
     if (op.authenticated) {
       requestContext.principal = await authenticator.authenticate(ctx, requestContext, op.scopes);
     }
-    const path = { ...params };
-    if (validators.path && !validators.path(path)) throw parameterError('path', validators.path.errors![0]);
-    const query: Record<string, unknown> = { ...ctx.query };
+    if (validators.path && !validators.path(params)) throw parameterError('path', validators.path.errors![0]);
+    // Koa parses the query string once; the validator coerces and defaults a copy of it.
+    const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
     if (validators.query && !validators.query(query)) throw parameterError('query', validators.query.errors![0]);
     let body: unknown;
-    if (op.method === 'POST' || op.method === 'PUT' || op.method === 'PATCH') {
+    if (readsBody) {
       body = await readJsonBody(ctx);
       if (body === undefined && op.bodyRequired) throw new ApiError(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.', { detailedErrorMessage: 'No content to map due to end-of-input' });
       if (validators.body && body !== undefined && !validators.body(body)) throw bodyError(validators.body.errors![0], body);
     }
-    const input = { path, query, body, url: op.path } as unknown as Operations[keyof Operations];
+    const input = { path: params, query, body, url: op.path } as unknown as Operations[keyof Operations];
     const result = await handler(requestContext, input, ctx);
-    for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+    if (result.headers) for (const name in result.headers) ctx.set(name, result.headers[name]);
     ctx.status = result.status ?? 200;
-    if (result.body !== undefined && ctx.method !== 'HEAD') ctx.body = result.body;
+    if (result.body === undefined || ctx.method === 'HEAD') return;
+    if (result.body instanceof JsonText) {
+      // Stored JSON goes out as stored: no parse, no stringify.
+      ctx.set('Content-Type', JSON_TYPE);
+      ctx.body = result.body.text;
+    } else {
+      ctx.body = result.body;
+    }
   };
-  return step as unknown as Middleware<HttpState>;
-}
-
-/** Unknown routes and methods, in the platform's envelope (after the router found nothing to run). */
-export function fallbackRoutes(router: Router<HttpState>): Middleware<HttpState>[] {
-  return [
-    async function endpointNotFound(ctx) {
-      const match = router.match(ctx.path, ctx.method);
-      if (match.path.length > 0) throw new MethodNotAllowedError(ctx.method);
-      notFound(ctx as Koa);
-    },
-  ];
 }

@@ -1,13 +1,12 @@
 import type {
   AssociateRole,
   AssociateRoleDraft,
-  AssociateRoleUpdate,
   AssociateRoleUpdateAction,
 } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import type { PagedQueryResult, PredicateVariables, QueryParams } from '../query/index.js';
 import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
-import { DocumentRepository, type DocumentAddress } from './document-repository.js';
+import { DocumentRepository, type NewDocument } from './document-repository.js';
+import { DocumentService } from './document-service.js';
 import { associateRoleResource } from './queryable-resources.js';
 import type { ActionHandlers } from './update-actions.js';
 
@@ -31,45 +30,18 @@ const actions: ActionHandlers<AssociateRole, AssociateRoleUpdateAction> = {
  * Associate roles (facts §3): named permission sets that business units assign to their associates.
  * `buyerAssignable: false` roles can be assigned only through the general endpoints.
  */
-export class AssociateRoleService {
+export class AssociateRoleService extends DocumentService<AssociateRole, AssociateRoleDraft, AssociateRoleUpdateAction> {
   readonly repository = new DocumentRepository<AssociateRole>({ resource: associateRoleResource });
+  protected readonly actions = actions;
 
-  async create(ctx: RequestContext, draft: AssociateRoleDraft, expand?: readonly string[]): Promise<AssociateRole> {
+  protected fromDraft(_ctx: RequestContext, draft: AssociateRoleDraft): NewDocument<AssociateRole> {
     const custom = customFieldsFromDraft(draft.custom);
-    return this.repository.create(
-      ctx,
-      {
-        key: draft.key,
-        buyerAssignable: draft.buyerAssignable ?? true,
-        ...(draft.name !== undefined ? { name: draft.name } : {}),
-        permissions: [...new Set(draft.permissions ?? [])],
-        ...(custom ? { custom } : {}),
-      },
-      expand,
-    );
-  }
-
-  get(ctx: RequestContext, at: DocumentAddress, expand?: readonly string[]): Promise<AssociateRole> {
-    return this.repository.get(ctx, at, expand);
-  }
-
-  exists(ctx: RequestContext, at: DocumentAddress): Promise<boolean> {
-    return this.repository.exists(ctx, at);
-  }
-
-  query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<AssociateRole>> {
-    return this.repository.query(ctx, params);
-  }
-
-  anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
-    return this.repository.anyMatches(ctx, params);
-  }
-
-  update(ctx: RequestContext, at: DocumentAddress, update: AssociateRoleUpdate, expand?: readonly string[]): Promise<AssociateRole> {
-    return this.repository.update(ctx, at, update, actions, expand);
-  }
-
-  delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<AssociateRole> {
-    return this.repository.delete(ctx, at, version, expand);
+    return {
+      key: draft.key,
+      buyerAssignable: draft.buyerAssignable ?? true,
+      ...(draft.name !== undefined ? { name: draft.name } : {}),
+      permissions: [...new Set(draft.permissions ?? [])],
+      ...(custom ? { custom } : {}),
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { InvalidInputError } from '../../errors/api-error.js';
 import type { HttpState } from '../state.js';
 
@@ -9,17 +9,14 @@ const VALID = /^[A-Za-z0-9_-]{8,256}$/;
  * X-Correlation-ID: accepted when 8-256 chars of [A-Za-z0-9_-]; generated when absent. The response
  * always carries one, error responses included, so it is set before anything can fail.
  */
-export function correlationId(): Middleware<HttpState> {
-  return async function correlationIdStep(ctx, next) {
-    const supplied = ctx.get('X-Correlation-ID');
-    const valid = supplied !== '' && VALID.test(supplied);
-    ctx.state.correlationId = valid ? supplied : `cpa-${randomUUID()}`;
-    ctx.set('X-Correlation-ID', ctx.state.correlationId);
-    if (supplied !== '' && !valid) {
-      throw new InvalidInputError(
-        'Invalid X-Correlation-ID header. It may only contain alphanumeric characters, underscores and hyphens and have a length of 8 to 256 characters.',
-      );
-    }
-    await next();
-  };
+export function assignCorrelationId(ctx: Context & { state: HttpState }): void {
+  const supplied = ctx.get('X-Correlation-ID');
+  const valid = supplied !== '' && VALID.test(supplied);
+  ctx.state.correlationId = valid ? supplied : `cpa-${randomUUID()}`;
+  ctx.set('X-Correlation-ID', ctx.state.correlationId);
+  if (supplied !== '' && !valid) {
+    throw new InvalidInputError(
+      'Invalid X-Correlation-ID header. It may only contain alphanumeric characters, underscores and hyphens and have a length of 8 to 256 characters.',
+    );
+  }
 }

@@ -1,6 +1,5 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { ApiError } from '../../errors/api-error.js';
-import type { HttpState } from '../state.js';
 
 /** The platform blocks requests whose URL plus headers exceed about 15 KB. */
 export const MAX_HEADER_BYTES = 15 * 1024;
@@ -13,19 +12,16 @@ function headerBytes(rawHeaders: string[], url: string): number {
 }
 
 /** Refuses oversized heads, bodies on methods that allow none, and protocol upgrades. */
-export function requestLimits(): Middleware<HttpState> {
-  return async function enforceRequestLimits(ctx, next) {
-    if (headerBytes(ctx.req.rawHeaders, ctx.url) > MAX_HEADER_BYTES) {
-      throw new ApiError(431, 'RequestHeaderFieldsTooLarge', 'The request URL and headers together exceed the limit of 15 KB.');
-    }
-    if (ctx.get('Upgrade') !== '') {
-      throw new ApiError(400, 'InvalidInput', 'Protocol upgrades are not supported: remove the Upgrade header.');
-    }
-    const length = ctx.get('Content-Length');
-    const hasBody = (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
-    if (BODYLESS.has(ctx.method) && hasBody) {
-      throw new ApiError(400, 'InvalidInput', `A ${ctx.method} request must not have a body.`);
-    }
-    await next();
-  };
+export function checkRequestLimits(ctx: Context): void {
+  if (headerBytes(ctx.req.rawHeaders, ctx.url) > MAX_HEADER_BYTES) {
+    throw new ApiError(431, 'RequestHeaderFieldsTooLarge', 'The request URL and headers together exceed the limit of 15 KB.');
+  }
+  if (ctx.get('Upgrade') !== '') {
+    throw new ApiError(400, 'InvalidInput', 'Protocol upgrades are not supported: remove the Upgrade header.');
+  }
+  const length = ctx.get('Content-Length');
+  const hasBody = (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
+  if (BODYLESS.has(ctx.method) && hasBody) {
+    throw new ApiError(400, 'InvalidInput', `A ${ctx.method} request must not have a body.`);
+  }
 }

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { accessLineWriter, requestLineLogger, type Logger } from '../../logger.js';
 import type { HttpState } from '../state.js';
 
@@ -6,25 +6,20 @@ import type { HttpState } from '../state.js';
 const INFO = 30;
 
 /** One structured line per request, carrying the correlation id. Query strings and bodies are not logged. */
-export function requestLog(appLogger: Logger): Middleware<HttpState> {
+export function accessLog(appLogger: Logger): (ctx: Context & { state: HttpState }, start: bigint) => void {
   const logger = requestLineLogger(appLogger);
   // Written for every request, so it is serialized here rather than through pino's generic path.
   const write = accessLineWriter(appLogger);
-  return async function logRequest(ctx, next) {
-    const start = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const clientId = ctx.state.requestContext?.principal?.clientId;
-      if (write) {
-        write(
-          `{"level":${INFO},"time":${Date.now()},"correlationId":${JSON.stringify(ctx.state.correlationId)},"method":${JSON.stringify(ctx.method)},` +
-            `"path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${ms}${clientId ? `,"clientId":${JSON.stringify(clientId)}` : ''},"msg":"request"}\n`,
-        );
-      } else {
-        logger.info({ correlationId: ctx.state.correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms, clientId }, 'request');
-      }
+  return function logRequest(ctx, start) {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const clientId = ctx.state.requestContext?.principal?.clientId;
+    if (write) {
+      write(
+        `{"level":${INFO},"time":${Date.now()},"correlationId":${JSON.stringify(ctx.state.correlationId)},"method":${JSON.stringify(ctx.method)},` +
+          `"path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${ms}${clientId ? `,"clientId":${JSON.stringify(clientId)}` : ''},"msg":"request"}\n`,
+      );
+    } else {
+      logger.info({ correlationId: ctx.state.correlationId, method: ctx.method, path: ctx.path, status: ctx.status, ms, clientId }, 'request');
     }
   };
 }
