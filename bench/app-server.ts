@@ -1,5 +1,8 @@
-/** The real server on a fresh embedded database file, for the benchmarks; prints its URL and credentials. */
-import { mkdtempSync } from 'node:fs';
+/**
+ * The real server on a fresh embedded database file (or on BENCH_DATABASE_URL), for the benchmarks;
+ * prints its URL and the bootstrap API client's credentials as JSON on its first stdout line.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapIfEmpty } from '../src/bootstrap.js';
@@ -17,4 +20,9 @@ const config = {
 const running = await startServer(config);
 const created = await bootstrapIfEmpty(running.services, running.app.services);
 process.stdout.write(JSON.stringify({ url: running.url, ...created }) + '\n');
-process.once('SIGTERM', () => void running.close().then(() => process.exit(0)));
+process.once('SIGTERM', () =>
+  void running.close().then(() => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  }),
+);

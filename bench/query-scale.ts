@@ -70,7 +70,10 @@ export async function runQueryScale(): Promise<ScaleRow[]> {
       filled = size;
       const sortedIds = [...ids].sort();
       const pick = (i: number) => (i * 7919) % size;
-      const byKeyUs = await time(OPS, (i) => db.prisma.store.findUnique({ where: { projectKey_key: { projectKey: PROJECT, key: `store-${pick(i)}` } } }));
+      const byKeySql = db.dialect === 'sqlite'
+        ? 'SELECT "data" FROM "Store" WHERE "projectKey" = ? AND "key" = ?'
+        : 'SELECT "data" FROM "Store" WHERE "projectKey" = $1 AND "key" = $2';
+      const byKeyUs = await time(OPS, (i) => db.queryRaw(byKeySql, [PROJECT, `store-${pick(i)}`]));
       const whereUs = await time(OPS, (i) =>
         queryResources(db, stores, normalizeQueryParams({ where: [`key = "store-${pick(i)}"`], withTotal: true }), { projectKey: PROJECT }),
       );

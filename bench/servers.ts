@@ -1,0 +1,158 @@
+/**
+ * Starts the measured servers, each in its own child process, and makes sure none outlives the
+ * benchmark: every child is stopped by `stopAll()` and, should the run die first, killed on exit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface Child<T> {
+  info: T;
+  stop(): Promise<void>;
+}
+
+/** What bench/app-server.ts prints: the server's URL and the bootstrap project's API client. */
+export interface OursInfo {
+  url: string;
+  projectKey: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const children = new Set<ChildProcess>();
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** Spawns `script` under tsx and resolves with the JSON object on its first stdout line. */
+export function startChild<T>(script: string, env: NodeJS.ProcessEnv): Promise<Child<T>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const stop = () => stopChild(child);
+  return new Promise<Child<T>>((resolve, reject) => {
+    let pending = '';
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      void stop().finally(() => reject(error));
+    };
+    const timer = setTimeout(() => fail(new Error(`${script} printed nothing within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    const onExit = (code: number | null, signal: string | null) => fail(new Error(`${script} exited (${signal ?? `code ${code}`}) before it was ready`));
+    const onData = (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const newline = pending.indexOf('\n');
+      if (newline < 0) return;
+      // Whatever the child prints afterwards (our server's request log) is read and dropped, so the
+      // pipe never fills up and blocks it.
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      const line = pending.slice(0, newline);
+      let info: T;
+      try {
+        info = JSON.parse(line) as T;
+      } catch {
+        return fail(new Error(`${script} printed ${JSON.stringify(line)} instead of a JSON line`));
+      }
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      resolve({ info, stop });
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+/** The CPU time (user + system, in clock ticks) a process has used, from /proc; undefined elsewhere. */
+function cpuTicks(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until no child is busy (at most one clock tick of CPU in 100 ms): a server still working off
+ * requests that arrived before the previous measurement stopped would otherwise steal CPU from the
+ * next one. Without /proc, waits half a second.
+ */
+export async function waitUntilIdle(maxMs = 15_000): Promise<void> {
+  const pids = [...children].map((c) => c.pid).filter((pid): pid is number => pid !== undefined);
+  let before = pids.map(cpuTicks);
+  if (before.some((t) => t === undefined)) return sleep(500);
+  for (const deadline = Date.now() + maxMs; Date.now() < deadline; ) {
+    await sleep(100);
+    const now = pids.map(cpuTicks);
+    if (now.every((t, i) => t === undefined || t - before[i]! <= 1)) return;
+    before = now;
+  }
+}
+
+/** SIGTERM (the servers shut down gracefully), then SIGKILL if the child is still there. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...children].map(stopChild));
+}
+
+/** Kills the children if this process exits or is interrupted before `stopAll()` ran. */
+export function killChildrenOnExit(): void {
+  process.once('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => process.exit(130));
+  }
+}
+
+function childEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  return env;
+}
+
+/**
+ * Our server on a fresh embedded database file, or on `databaseUrl` (PostgreSQL). Request logging
+ * stays on (`info`, as in production) unless BENCH_LOG_LEVEL says otherwise.
+ */
+export async function startOurs(databaseUrl: string | undefined): Promise<Child<OursInfo>> {
+  const started = await startChild<Partial<OursInfo>>(
+    'bench/app-server.ts',
+    childEnv({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', BENCH_DATABASE_URL: databaseUrl }),
+  );
+  const { url, projectKey, clientId, clientSecret } = started.info;
+  if (!url || !projectKey || !clientId || !clientSecret) {
+    await started.stop();
+    throw new Error('bench/app-server.ts created no API client: the database was not empty (BENCH_POSTGRES=1 uses a fresh schema)');
+  }
+  return { info: { url, projectKey, clientId, clientSecret }, stop: started.stop };
+}
+
+/** The community emulator, in memory, with authentication on. */
+export async function startEmulator(): Promise<Child<{ url: string }>> {
+  const started = await startChild<{ port: number }>('bench/emulator-server.ts', childEnv({ PORT: undefined }));
+  return { info: { url: `http://127.0.0.1:${started.info.port}` }, stop: started.stop };
+}
+
+/** The bare Koa handler, answering every request with `body`. */
+export async function startBaseline(body: string): Promise<Child<{ url: string }>> {
+  const started = await startChild<{ port: number }>('bench/baseline-server.ts', childEnv({ PORT: undefined, BASELINE_BODY: body }));
+  return { info: { url: `http://127.0.0.1:${started.info.port}/` }, stop: started.stop };
+}
