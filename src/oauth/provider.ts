@@ -66,7 +66,7 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
         projectOf,
         async clientMetadata(id) {
           // The client of the current request was just read and verified: no second query.
-          const current = requestClient(Provider.ctx as KoaContextWithOIDC | undefined);
+          const current = requestClient(Provider.ctx);
           const client = current?.id === id ? current : await services.apiClients.findRecord(id);
           return client ? metadata(client) : undefined;
         },
@@ -120,7 +120,10 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
     const state = oauthState(ctx);
     if (state && state.error === undefined) state.error = err;
   };
-  for (const event of ['server_error', 'grant.error', 'introspection.error', 'revocation.error']) provider.on(event, keep);
+  provider.on('server_error', keep);
+  provider.on('grant.error', keep);
+  provider.on('introspection.error', keep);
+  provider.on('revocation.error', keep);
 
   return { provider, internalSecret, refreshValidity: (client) => refreshValidity(client) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import type { Provider, TokenEndpointGrantContext } from 'oidc-provider';
 import { hasScopes } from '../../auth/authorize.js';
 import { OAuthError } from '../../errors/api-error.js';
 import { oauthErrors } from '../oauth-errors.js';
@@ -9,13 +9,16 @@ import { grantedScopes, issueSessionTokens, type TokenResponseBody } from './gra
 
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{1,256}$/;
 
+/** The parameters registered with this grant beyond the provider's own (see createProvider). */
+type ClientCredentialsContext = TokenEndpointGrantContext<{ anonymous_id?: string }>;
+
 /**
  * `client_credentials`, re-registered because the built-in grant drops scopes missing from a static
  * list and ours are dynamic (`name:{projectKey}[:{storeKey}]`). On the anonymous-session endpoint the
  * same grant type opens an anonymous session: a grant for `anonymous:{id}` with a refresh token.
  */
 export function clientCredentialsGrant(provider: Provider, store: TokenStore) {
-  return async function clientCredentialsGrantHandler(ctx: KoaContextWithOIDC): Promise<void> {
+  return async function clientCredentialsGrantHandler(ctx: ClientCredentialsContext): Promise<void> {
     const state = requireOAuthState(ctx);
     const scopes = grantedScopes(state.client, ctx.oidc.params.scope);
     if (state.route.kind === 'anonymous') {
@@ -30,7 +33,7 @@ export function clientCredentialsGrant(provider: Provider, store: TokenStore) {
   };
 }
 
-async function anonymousSession(provider: Provider, store: TokenStore, ctx: KoaContextWithOIDC, projectKey: string, scopes: string[]): Promise<TokenResponseBody> {
+async function anonymousSession(provider: Provider, store: TokenStore, ctx: ClientCredentialsContext, projectKey: string, scopes: string[]): Promise<TokenResponseBody> {
   const { client } = requireOAuthState(ctx);
   if (!hasScopes(client, ['create_anonymous_token'], projectKey)) {
     throw new OAuthError(400, 'unauthorized_client', `The API client needs the scope create_anonymous_token:${projectKey} to create anonymous sessions.`);

@@ -1,4 +1,4 @@
-import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import type { Provider, TokenEndpointGrantContext } from 'oidc-provider';
 import { scopesBeyond, splitScopes } from '../../auth/scopes.js';
 import type { ApiClientRecord } from '../../services/api-client.service.js';
 import { oauthErrors } from '../oauth-errors.js';
@@ -27,8 +27,8 @@ export interface TokenResponseBody {
  * Issues a grant with an access token and a refresh token for an account (a customer or an anonymous
  * session): the shape the provider's own refresh_token grant, introspection and revocation work on.
  */
-export async function issueSessionTokens(provider: Provider, ctx: KoaContextWithOIDC, accountId: string, scope: string, gty: string): Promise<TokenResponseBody> {
-  const client = ctx.oidc.client!;
+export async function issueSessionTokens(provider: Provider, ctx: TokenEndpointGrantContext, accountId: string, scope: string, gty: string): Promise<TokenResponseBody> {
+  const client = ctx.oidc.client;
   const grant = new provider.Grant({ accountId, clientId: client.clientId });
   grant.addOIDCScope(scope);
   const grantId = await grant.save();

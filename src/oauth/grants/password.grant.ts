@@ -1,4 +1,4 @@
-import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import type { Provider, TokenEndpointGrantContext } from 'oidc-provider';
 import { GeneralError, TooManyRequestsError } from '../../errors/api-error.js';
 import { oauthErrors } from '../oauth-errors.js';
 import type { RateLimiter } from '../rate-limiter.js';
@@ -17,7 +17,7 @@ export interface CustomerAuthenticator {
  * password cannot be guessed by brute force; a success clears the count.
  */
 export function passwordGrant(provider: Provider, customers: () => CustomerAuthenticator | undefined, failures: RateLimiter) {
-  return async function passwordGrantHandler(ctx: KoaContextWithOIDC): Promise<void> {
+  return async function passwordGrantHandler(ctx: TokenEndpointGrantContext<{ username?: string; password?: string }>): Promise<void> {
     const state = requireOAuthState(ctx);
     if (state.route.kind !== 'customers') throw oauthErrors.unsupportedGrantType('password');
     const { projectKey, storeKey } = state.route;
