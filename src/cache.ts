@@ -1,33 +1,37 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * A small in-process cache. Writers in this process update or delete entries exactly; the TTL bounds
- * how long a change made by another server instance on the same database can go unseen here.
+ * A small in-process cache: least recently used entries go first when it is full, and each entry
+ * lives at most its TTL. Writers in this process update or delete entries exactly; the TTL bounds how
+ * long a change made by another server instance on the same database can go unseen here.
  */
-export class TtlCache<K, V> {
-  private readonly entries = new Map<K, { value: V; expires: number }>();
+export class TtlCache<K extends {}, V extends {}> {
+  private readonly entries: LRUCache<K, V>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 100_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get(key: K): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
+    maxEntries = 100_000,
+    now: () => number = Date.now,
+  ) {
+    this.entries = new LRUCache<K, V>({
+      max: maxEntries,
+      // Expired entries are dropped when read, not by timers (nothing keeps the process awake).
+      ttlAutopurge: false,
+      // The clock is injected (tests move it by hand); lru-cache would otherwise reuse one reading
+      // of it for up to a millisecond.
+      perf: { now },
+      ttlResolution: 0,
+    });
   }
 
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** A TTL of 0 or less stores nothing (lru-cache would read 0 as "never expires"). */
   set(key: K, value: V, ttlMs = this.ttlMs): void {
-    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
-      // Map iteration order is insertion order: drop the oldest entry.
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, { value, expires: this.now() + ttlMs });
+    if (ttlMs > 0) this.entries.set(key, value, { ttl: ttlMs });
+    else this.entries.delete(key);
   }
 
   delete(key: K): void {
@@ -35,7 +39,9 @@ export class TtlCache<K, V> {
   }
 
   deleteWhere(predicate: (value: V, key: K) => boolean): void {
-    for (const [key, entry] of this.entries) if (predicate(entry.value, key)) this.entries.delete(key);
+    // Collected first: the cache is not changed while it is being walked.
+    const doomed = [...this.entries.entries()].filter(([key, value]) => predicate(value, key)).map(([key]) => key);
+    for (const key of doomed) this.entries.delete(key);
   }
 
   clear(): void {
