@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import mount from 'koa-mount';
+import getRawBody from 'raw-body';
 import type { AppServices } from '../context.js';
 import { ApiError, GeneralError, MethodNotAllowedError, TooManyRequestsError } from '../errors/api-error.js';
 import type { ApiClientRecord } from '../services/api-client.service.js';
@@ -180,14 +181,7 @@ function basicCredentials(header: string): { id: string; secret: string } | unde
 
 /** The form body (and, per facts §7, query string) parameters; a parameter given twice is refused. */
 async function readForm(ctx: Context): Promise<Record<string, string>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_FORM_BYTES) throw oauthErrors.invalidRequest('The request body is too large.');
-    chunks.push(chunk as Buffer);
-  }
-  const raw = Buffer.concat(chunks).toString('utf8');
+  const raw = await readFormBody(ctx);
   if (raw.trim() !== '' && !ctx.is('application/x-www-form-urlencoded')) {
     throw oauthErrors.invalidRequest("Unsupported Content-Type: send the parameters as 'application/x-www-form-urlencoded'.");
   }
@@ -199,4 +193,16 @@ async function readForm(ctx: Context): Promise<Record<string, string>> {
     }
   }
   return params;
+}
+
+/** The body as text, at most MAX_FORM_BYTES; a larger Content-Length is refused before reading. */
+async function readFormBody(ctx: Context): Promise<string> {
+  try {
+    return await getRawBody(ctx.req, { limit: MAX_FORM_BYTES, length: ctx.get('Content-Length') || undefined, encoding: 'utf8' });
+  } catch (err) {
+    const type = err instanceof Error && 'type' in err ? err.type : undefined;
+    if (type === 'entity.too.large') throw oauthErrors.invalidRequest('The request body is too large.');
+    if (type === 'request.size.invalid') throw oauthErrors.invalidRequest('The request body does not match its Content-Length.');
+    throw err;
+  }
 }

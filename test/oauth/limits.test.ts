@@ -165,3 +165,46 @@ describe('bearer authentication edge cases', () => {
     expect(lookups).toBe(1);
   });
 });
+
+describe('token request body size', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  /** A form of exactly `bytes` bytes: a client_credentials request padded with an ignored parameter. */
+  const form = (bytes: number) => {
+    const head = 'grant_type=client_credentials&pad=';
+    return head + 'x'.repeat(bytes - head.length);
+  };
+  const post = async (body: string | ReadableStream<Uint8Array>) => {
+    const creds = await createApiClient(server, 'test', 'view_products:test');
+    return server.request('/oauth/token', {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+  };
+  const chunked = (text: string) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = Buffer.from(text);
+        for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.subarray(i, i + 8192));
+        controller.close();
+      },
+    });
+
+  it('accepts a form body of 56 KB', async () => {
+    expect((await post(form(56 * 1024))).status).toBe(200);
+  });
+
+  it('refuses a larger one with 400 invalid_request, with or without Content-Length', async () => {
+    for (const body of [form(56 * 1024 + 1), chunked(form(56 * 1024 + 1))]) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'invalid_request', error_description: 'The request body is too large.' });
+    }
+  });
+});
