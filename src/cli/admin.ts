@@ -17,6 +17,7 @@ import { openDatabase } from '../db/database.js';
 import { createLogger } from '../logger.js';
 import { createServices } from '../services/index.js';
 import { ApiError } from '../errors/api-error.js';
+import { foreignScopes, splitScopes } from '../auth/scopes.js';
 
 const USAGE = `usage:
   admin project create <key> [--name N] [--json]
@@ -60,6 +61,9 @@ try {
   } else if (resource === 'client' && command === 'create' && a) {
     if (!(await services.projects.find(a))) fail(`unknown project '${a}'`);
     if (!values.scope) fail('--scope is required, e.g. --scope "manage_project:' + a + '"');
+    // The API refuses these for a client of this project; the first client must follow the same rule.
+    const foreign = foreignScopes(splitScopes(values.scope), a);
+    if (foreign.length > 0) fail(`invalid scope ${foreign.join(', ')}: scopes of project '${a}' are name:${a} or name:${a}:{storeKey}`);
     const c = await services.apiClients.create(a, { name: values.name ?? 'admin client', scope: values.scope });
     out(
       { projectKey: a, clientId: c.id, clientSecret: c.secret, scope: c.scope },

@@ -1,12 +1,8 @@
+import type { ExternalOAuth } from '../../generated/openapi/client/types.gen.js';
 import { parseScope, splitScopes } from '../auth/scopes.js';
 import { TtlCache } from '../cache.js';
 import type { AppServices, Principal, RequestContext } from '../context.js';
 import { ExternalOAuthFailedError, InvalidTokenError } from '../errors/api-error.js';
-
-export interface ExternalOAuthConfig {
-  url: string;
-  authorizationHeader: string;
-}
 
 /** The spec's limits: 500 ms per call including the network, results kept up to 30 minutes. */
 export const EXTERNAL_TIMEOUT_MS = 500;
@@ -28,7 +24,7 @@ export class ExternalIntrospection {
     this.cache = new TtlCache(EXTERNAL_CACHE_MS, 100_000, () => app.clock.now());
   }
 
-  async principal(ctx: RequestContext, token: string, config: ExternalOAuthConfig): Promise<Principal> {
+  async principal(ctx: RequestContext, token: string, config: ExternalOAuth): Promise<Principal> {
     const key = `${ctx.projectKey}\u0000${token}`;
     const cached = this.cache.get(key);
     if (cached) return cached.principal;
@@ -49,7 +45,7 @@ export class ExternalIntrospection {
     this.cache.deleteWhere((v) => v.projectKey === projectKey);
   }
 
-  private async call(ctx: RequestContext, token: string, config: ExternalOAuthConfig): Promise<IntrospectionAnswer> {
+  private async call(ctx: RequestContext, token: string, config: ExternalOAuth): Promise<IntrospectionAnswer> {
     let res: Response;
     let body: unknown;
     // One signal for the whole exchange, so the limit covers connecting, the answer and its body.
