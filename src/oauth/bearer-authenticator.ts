@@ -7,7 +7,7 @@ import type { Authenticator } from '../http/authenticator.js';
 import type { Services } from '../services/index.js';
 import type { ClientUsage } from './client-usage.js';
 import type { ExternalIntrospection } from './external-introspection.js';
-import { ACCESS_KINDS, ANONYMOUS_ACCOUNT, CUSTOMER_ACCOUNT, type StoredToken, type TokenStore } from './token-store.js';
+import { ACCESS_KINDS, ANONYMOUS_ACCOUNT, CUSTOMER_ACCOUNT, tokenKey, type StoredToken, type TokenStore } from './token-store.js';
 
 interface CachedPrincipal {
   principal: Principal;
@@ -50,9 +50,9 @@ export class BearerAuthenticator implements Authenticator {
     return principal;
   }
 
-  /** Forgets cached principals of removed tokens (this process's revocations). */
-  forgetTokens(ids: readonly string[]): void {
-    for (const id of ids) this.cache.delete(id);
+  /** Forgets cached principals of removed tokens (this process's revocations), by token key. */
+  forgetTokens(keys: readonly string[]): void {
+    for (const key of keys) this.cache.delete(key);
   }
 
   forgetClient(clientId: string): void {
@@ -61,16 +61,18 @@ export class BearerAuthenticator implements Authenticator {
 
   private async resolve(ctx: RequestContext, token: string): Promise<Principal> {
     const now = this.app.clock.now();
-    const cached = this.cache.get(token);
+    // Keyed like the store: revocations report token keys, never tokens.
+    const key = tokenKey(token);
+    const cached = this.cache.get(key);
     if (cached) {
       if (cached.expiresAt > now) return cached.principal;
-      this.cache.delete(token);
+      this.cache.delete(key);
       throw new InvalidTokenError();
     }
     const row = await this.store.find(token, ACCESS_KINDS);
     if (row && row.consumedAt === null && row.projectKey !== null && row.clientId !== null) {
       const entry = { principal: principalOf(row), expiresAt: row.expiresAt ? Date.parse(row.expiresAt) : Number.MAX_SAFE_INTEGER };
-      this.cache.set(token, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
+      this.cache.set(key, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
       this.usage.used(entry.principal.clientId);
       return entry.principal;
     }
