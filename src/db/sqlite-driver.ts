@@ -7,6 +7,13 @@ import { bindValue, normalizeRow } from './row-values.js';
 
 type Statement = BetterSqlite3.Statement<unknown[], Row>;
 
+interface PendingWrite {
+  sql: string;
+  params: readonly unknown[];
+  resolve: (changes: number) => void;
+  reject: (err: unknown) => void;
+}
+
 /** One better-sqlite3 connection with its prepared statements, kept for the life of the connection. */
 class Connection {
   private readonly statements = new Map<string, Statement>();
@@ -99,9 +106,57 @@ export class SqliteDatabase implements Db {
     return (await this.rows<T>(sql, params))[0];
   }
 
-  async executeRaw(sql: string, params: readonly unknown[] = []): Promise<number> {
-    if (this.lock.locked) return this.lock.run(async () => this.writer.run(sql, params));
-    return this.writer.run(sql, params);
+  /**
+   * Writes outside a transaction are committed in groups: the writes that arrive while the event
+   * loop is busy are committed together in one transaction at the next turn (each in its own
+   * savepoint, so one failing write fails only its own caller). A commit is the expensive part of
+   * a write; each caller is answered only after the commit that holds its write.
+   */
+  executeRaw(sql: string, params: readonly unknown[] = []): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ sql, params, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => void this.lock.run(async () => this.commitPending()));
+    });
+  }
+
+  private readonly pending: PendingWrite[] = [];
+
+  private commitPending(): void {
+    const batch = this.pending.splice(0);
+    if (batch.length === 1) {
+      const [only] = batch;
+      try {
+        only.resolve(this.writer.run(only.sql, only.params));
+      } catch (err) {
+        only.reject(err);
+      }
+      return;
+    }
+    const outcomes: Array<{ changes: number } | { error: unknown }> = [];
+    try {
+      this.writer.raw.exec('BEGIN IMMEDIATE');
+      for (const write of batch) {
+        this.writer.raw.exec('SAVEPOINT w');
+        try {
+          outcomes.push({ changes: this.writer.run(write.sql, write.params) });
+          this.writer.raw.exec('RELEASE w');
+        } catch (error) {
+          this.writer.raw.exec('ROLLBACK TO w');
+          this.writer.raw.exec('RELEASE w');
+          outcomes.push({ error });
+        }
+      }
+      this.writer.raw.exec('COMMIT');
+    } catch (err) {
+      if (this.writer.raw.inTransaction) this.writer.raw.exec('ROLLBACK');
+      for (const write of batch) write.reject(err);
+      return;
+    }
+    batch.forEach((write, i) => {
+      const outcome = outcomes[i];
+      if ('error' in outcome) write.reject(outcome.error);
+      else write.resolve(outcome.changes);
+    });
   }
 
   /** All-or-nothing: `fn`'s statements commit together, or none of them is visible to anyone. */

@@ -18,10 +18,27 @@ export function randomToken(length: number): string {
 const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-function derive(secret: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(secret.normalize('NFC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/**
+ * scrypt runs on libuv's thread pool, which file and DNS work share; at most this many derivations
+ * run at once and the rest queue, so a burst of sign-ins cannot starve the process.
+ */
+const MAX_CONCURRENT_DERIVATIONS = 2;
+let running = 0;
+const queue: Array<() => void> = [];
+
+async function derive(secret: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  // A finishing derivation hands its slot straight to the next in the queue, so the bound is exact.
+  if (running < MAX_CONCURRENT_DERIVATIONS) running++;
+  else await new Promise<void>((resolve) => queue.push(resolve));
+  try {
+    return await new Promise((resolve, reject) =>
+      scrypt(secret.normalize('NFC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  }
 }
 
 /** Salted, deliberately slow hash for passwords and client secrets. */

@@ -2,7 +2,7 @@ import type { AppServices } from '../context.js';
 import { isoNow } from '../clock.js';
 import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
 import { queryResources, type PagedQueryResult, type QueryParams } from '../query/index.js';
-import { TtlCache } from '../cache.js';
+import { LRUCache } from 'lru-cache';
 import { sql } from '../db/statements.js';
 import { digestsEqual, hashSecret, randomToken, secretDigest, verifySecret } from '../security/secrets.js';
 import { apiClientResource } from './queryable-resources.js';
@@ -70,16 +70,18 @@ export class ApiClientService {
   readonly deleted = new Set<ClientDeletedListener>();
 
   /**
-   * Credentials verified recently, as a SHA-256 digest of the secret (never the secret): a client
-   * asking for tokens again within the cache TTL is checked in constant time without another scrypt
-   * run. Client secrets are 192-bit random strings, so a fast digest of them cannot be brute-forced;
-   * the slow hash at rest protects the stored copy. Deleting a client drops its entry at once here.
+   * Credentials verified before, as a SHA-256 digest of the secret (never the secret) together with
+   * the stored hash they were verified against. A token request still reads the client's row (a
+   * prepared statement: microseconds), so a deleted or replaced client is refused at once on every
+   * instance; only the scrypt run is skipped while the stored hash is unchanged. Client secrets are
+   * 192-bit random strings, so a fast digest of them cannot be brute-forced; the slow hash at rest
+   * protects the stored copy.
    */
-  private readonly verified: TtlCache<string, { digest: Buffer; record: ApiClientRecord; deleteAt?: number }>;
+  private readonly verified = new LRUCache<string, { digest: Buffer; secretHash: string }>({ max: 10_000 });
+  /** Concurrent requests with the same unverified credentials share one scrypt run. */
+  private readonly verifying = new Map<string, Promise<boolean>>();
 
-  constructor(private readonly app: AppServices) {
-    this.verified = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
-  }
+  constructor(private readonly app: AppServices) {}
 
   async create(projectKey: string, draft: ApiClientDraft): Promise<ApiClientDocument> {
     const scopes = draft.scope.split(' ').filter(Boolean);
@@ -139,21 +141,32 @@ export class ApiClientService {
     return this.toDocument(row);
   }
 
-  /** The client if `secret` matches; undefined otherwise. Always spends one hash computation. */
+  /**
+   * The client if `secret` matches; undefined otherwise. Client ids are not secret (they appear in
+   * createdBy), so an unknown id is refused without spending a slow hash on it.
+   */
   async verify(id: string, secret: string): Promise<ApiClientRecord | undefined> {
-    const now = this.app.clock.now();
+    const row = await this.row(BY_ID, [id]);
+    if (!row) return undefined;
+    const deleteAtIso = (JSON.parse(row.data) as { deleteAt?: string }).deleteAt;
+    if (deleteAtIso !== undefined && Date.parse(deleteAtIso) <= this.app.clock.now()) return undefined;
     const digest = secretDigest(secret);
     const hit = this.verified.get(id);
-    if (hit && digestsEqual(hit.digest, digest) && !(hit.deleteAt !== undefined && hit.deleteAt <= now)) return hit.record;
-    const row = await this.row(BY_ID, [id]);
-    const ok = await verifySecret(secret, row?.secretHash ?? DUMMY_HASH);
-    if (!row || !ok) return undefined;
-    const deleteAtIso = (JSON.parse(row.data) as { deleteAt?: string }).deleteAt;
-    const deleteAt = deleteAtIso ? Date.parse(deleteAtIso) : undefined;
-    if (deleteAt !== undefined && deleteAt <= now) return undefined;
-    const record = this.toRecord(row);
-    this.verified.set(id, { digest, record, deleteAt });
-    return record;
+    const known = hit !== undefined && hit.secretHash === row.secretHash && digestsEqual(hit.digest, digest);
+    if (!known && !(await this.verifyOnce(id, digest, secret, row.secretHash))) return undefined;
+    return this.toRecord(row);
+  }
+
+  private async verifyOnce(id: string, digest: Buffer, secret: string, secretHash: string): Promise<boolean> {
+    const key = `${id}\u0000${digest.toString('hex')}\u0000${secretHash}`;
+    let pending = this.verifying.get(key);
+    if (!pending) {
+      pending = verifySecret(secret, secretHash).finally(() => this.verifying.delete(key));
+      this.verifying.set(key, pending);
+    }
+    const ok = await pending;
+    if (ok) this.verified.set(id, { digest, secretHash });
+    return ok;
   }
 
   async findRecord(id: string): Promise<ApiClientRecord | undefined> {
@@ -192,5 +205,3 @@ function withoutSecret(stored: ApiClientDocument, lastUsedAt: string | null): Ap
   return lastUsedAt ? { ...doc, lastUsedAt } : doc;
 }
 
-// Verifying against a fixed hash when the client id is unknown keeps response times alike.
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
