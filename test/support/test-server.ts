@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig, type Config } from '../../src/config.js';
 import { ManualClock, type Clock } from '../../src/clock.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { freshDatabase } from './fresh-database.js';
 
 export interface TestServer extends RunningServer {
   /** A project created for the test file ('test'). */
@@ -17,25 +16,7 @@ export interface TestServer extends RunningServer {
  * PostgreSQL schema (dropped on close) when TEST_DATABASE_URL points to PostgreSQL.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, opts: { clock?: Clock; logger?: Logger } = {}): Promise<TestServer> {
-  const base = process.env.TEST_DATABASE_URL;
-  let databaseUrl = 'file::memory:';
-  let dropSchema: (() => Promise<void>) | undefined;
-  if (base && /^postgres/.test(base)) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    await admin.end();
-    const url = new URL(base);
-    url.searchParams.set('schema', schema);
-    databaseUrl = url.toString();
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await c.end();
-    };
-  }
+  const { url: databaseUrl, drop: dropSchema } = await freshDatabase();
   const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides };
   const running = await startServer(config, { clock: opts.clock, logger: opts.logger ?? createLogger(config.logLevel) });
   const projectKey = 'test';
@@ -46,7 +27,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { c
     projectKey,
     request: (path, init) => fetch(running.url + path, init),
     close() {
-      closing ??= running.close().then(() => dropSchema?.());
+      closing ??= running.close().then(() => dropSchema());
       return closing;
     },
   };
