@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import Router from '@koa/router';
 import mount from 'koa-mount';
 import getRawBody from 'raw-body';
 import type { AppServices } from '../context.js';
@@ -26,19 +27,18 @@ export interface OAuthRoutesDeps {
 
 const MAX_FORM_BYTES = 56 * 1024;
 
-/** The platform's authorization endpoints; the project-scoped ones end at the provider's token endpoint. */
-export function matchTokenRoute(path: string): TokenRoute | undefined {
-  if (path === '/oauth/token') return { kind: 'token' };
-  if (path === '/oauth/introspect') return { kind: 'introspect' };
-  if (path === '/oauth/token/revoke') return { kind: 'revoke' };
-  let m = /^\/oauth\/([^/]+)\/customers\/token$/.exec(path);
-  if (m) return { kind: 'customers', projectKey: decodeURIComponent(m[1]) };
-  m = /^\/oauth\/([^/]+)\/in-store\/key=([^/]+)\/customers\/token$/.exec(path);
-  if (m) return { kind: 'customers', projectKey: decodeURIComponent(m[1]), storeKey: decodeURIComponent(m[2]) };
-  m = /^\/oauth\/([^/]+)\/anonymous\/token$/.exec(path);
-  if (m) return { kind: 'anonymous', projectKey: decodeURIComponent(m[1]) };
-  return undefined;
-}
+/**
+ * The platform's authorization endpoints (@koa/router paths) and what each one is; the project-scoped
+ * ones end at the provider's token endpoint.
+ */
+const ENDPOINTS: ReadonlyArray<[string, (params: Record<string, string>) => TokenRoute]> = [
+  ['/oauth/token', () => ({ kind: 'token' })],
+  ['/oauth/introspect', () => ({ kind: 'introspect' })],
+  ['/oauth/token/revoke', () => ({ kind: 'revoke' })],
+  ['/oauth/:projectKey/customers/token', (p) => ({ kind: 'customers', projectKey: p.projectKey })],
+  ['/oauth/:projectKey/in-store/key=:storeKey/customers/token', (p) => ({ kind: 'customers', projectKey: p.projectKey, storeKey: p.storeKey })],
+  ['/oauth/:projectKey/anonymous/token', (p) => ({ kind: 'anonymous', projectKey: p.projectKey })],
+];
 
 const PROVIDER_PATH: Record<TokenRoute['kind'], string> = {
   token: '/oauth/token',
@@ -64,11 +64,16 @@ const GRANT_TYPES: Partial<Record<TokenRoute['kind'], readonly string[]>> = {
 export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
   const { configured, services, store } = deps;
   const provider = mount(configured.provider);
+  const router = new Router();
+  for (const [path, routeOf] of ENDPOINTS) {
+    router.post(path, (ctx) => oauthEndpoint(ctx, routeOf(ctx.params)));
+    router.all(path, (ctx) => {
+      throw new MethodNotAllowedError(ctx.method);
+    });
+  }
+  return router.routes() as unknown as Middleware;
 
-  return async function oauthEndpoints(ctx: Context, next: () => Promise<unknown>) {
-    const route = matchTokenRoute(ctx.path);
-    if (!route) return next();
-    if (ctx.method !== 'POST') throw new MethodNotAllowedError(ctx.method);
+  async function oauthEndpoint(ctx: Context, route: TokenRoute): Promise<void> {
     const params = await readForm(ctx);
     const client = await authenticateClient(ctx, route, deps);
     const wait = deps.tokenRequests.hit(client.id);
@@ -118,7 +123,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
       ctx.body = await tokenBody(ctx.body, client, grantType, forwarded.refresh_token);
     }
     deps.usage.used(client.id);
-  };
+  }
 
   async function authenticateClient(ctx: Context, route: TokenRoute, d: OAuthRoutesDeps): Promise<ApiClientRecord> {
     const credentials = basicCredentials(ctx.get('Authorization'));
