@@ -128,12 +128,17 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
   async function authenticateClient(ctx: Context, route: TokenRoute, d: OAuthRoutesDeps): Promise<ApiClientRecord> {
     const credentials = basicCredentials(ctx.get('Authorization'));
     if (!credentials) throw oauthErrors.invalidClient();
-    const blocked = d.clientFailures.retryAfter(credentials.id);
-    if (blocked > 0) throw new TooManyRequestsError(blocked, 'Too many failed client authentications. Retry later.');
+    // The secret is checked first: client ids are not secret (they appear in createdBy), so counting
+    // failures before the check would let anyone lock a client out. A correct secret is never refused;
+    // an unknown id costs no slow hash (see ApiClientService.verify) and is not counted; scrypt runs
+    // for wrong secrets are bounded process-wide (security/secrets.ts).
     const client = await services.apiClients.verify(credentials.id, credentials.secret);
     // A client of another project is as unknown here as a wrong secret.
     if (!client || ('projectKey' in route && route.projectKey !== client.projectKey)) {
-      d.clientFailures.hit(credentials.id);
+      if (client || (await services.apiClients.findRecord(credentials.id))) {
+        const wait = d.clientFailures.hit(credentials.id);
+        if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed client authentications. Retry later.');
+      }
       throw oauthErrors.invalidClient();
     }
     return client;

@@ -35,6 +35,22 @@ describe('rate limiting of the token endpoints per client', () => {
     for (let i = 0; i < 3; i++) expect((await tokenRequest(server, '/oauth/token', { ...creds, clientSecret: `wrong-${i}` }, { grant_type: 'client_credentials' })).status).toBe(401);
     expect((await tokenRequest(server, '/oauth/token', { ...creds, clientSecret: 'wrong' }, { grant_type: 'client_credentials' })).status).toBe(429);
   });
+
+  it('never refuses the correct secret, however many wrong ones were sent for the client id', async () => {
+    const creds = await createApiClient(server, 'test', 'view_products:test');
+    for (let i = 0; i < 5; i++) await tokenRequest(server, '/oauth/token', { ...creds, clientSecret: `attacker-${i}` }, { grant_type: 'client_credentials' });
+    const res = await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials' });
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('does not count or throttle unknown client ids (they cost no slow hash either)', async () => {
+    for (let i = 0; i < 6; i++) {
+      const res = await tokenRequest(server, '/oauth/token', { clientId: 'no-such-client-id', clientSecret: `s-${i}` }, { grant_type: 'client_credentials' });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('invalid_client');
+    }
+  });
 });
 
 describe('refresh token cap per project', () => {
