@@ -39,11 +39,9 @@ export class DocumentTable {
 
   /** The stored document as JSON text, or undefined. */
   async readText(db: Db, projectKey: string, at: RowAddress): Promise<string | undefined> {
-    const row =
-      'id' in at
-        ? await db.first<{ data: string }>(this.byId[db.dialect], [projectKey, at.id])
-        : await db.first<{ data: string }>(this.byKey[db.dialect], [projectKey, at.key]);
-    return row?.data;
+    return 'id' in at
+      ? db.value<string>(this.byId[db.dialect], [projectKey, at.id])
+      : db.value<string>(this.byKey[db.dialect], [projectKey, at.key]);
   }
 
   async read<T>(db: Db, projectKey: string, at: RowAddress): Promise<T | undefined> {

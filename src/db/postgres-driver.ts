@@ -38,6 +38,10 @@ function executor(client: Queryable, names: StatementNames, inTransaction: boole
     queryRaw: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows.map(normalizeRow) as T[],
     rows: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows as T[],
     first: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows[0] as T | undefined,
+    value: async <T>(sql: string, params: readonly unknown[] = []) => {
+      const row = (await query(sql, params)).rows[0];
+      return row === undefined ? undefined : (Object.values(row)[0] as T);
+    },
     executeRaw: async (sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rowCount ?? 0,
   };
 }
@@ -75,6 +79,10 @@ export class PostgresDatabase implements Db {
 
   first<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
     return this.direct.first<T>(sql, params);
+  }
+
+  value<T = unknown>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return this.direct.value<T>(sql, params);
   }
 
   executeRaw(sql: string, params: readonly unknown[] = []): Promise<number> {

@@ -23,4 +23,6 @@ export interface Db extends SqlRunner {
   readonly inTransaction: boolean;
   rows<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   first<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** The first column of the first row, as the driver gives it (the hot single-value read). */
+  value<T = unknown>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
 }

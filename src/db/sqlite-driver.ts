@@ -17,6 +17,7 @@ interface PendingWrite {
 /** One better-sqlite3 connection with its prepared statements, kept for the life of the connection. */
 class Connection {
   private readonly statements = new Map<string, Statement>();
+  private readonly plucking = new Map<string, Statement>();
 
   constructor(readonly raw: BetterSqlite3.Database) {}
 
@@ -30,6 +31,17 @@ class Connection {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /** First column of the first row: a plucking copy of the statement, so no row object is built. */
+  value(sql: string, params: readonly unknown[]): unknown {
+    let statement = this.plucking.get(sql);
+    if (statement === undefined) {
+      statement = this.raw.prepare<unknown[], Row>(sql).pluck(true);
+      if (this.plucking.size >= 2000) this.plucking.clear();
+      this.plucking.set(sql, statement);
+    }
+    return statement.get(...params.map(bindValue));
   }
 
   rows(sql: string, params: readonly unknown[]): Row[] {
@@ -106,6 +118,12 @@ export class SqliteDatabase implements Db {
     return (await this.rows<T>(sql, params))[0];
   }
 
+  async value<T = unknown>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    if (this.reader && isRead(sql)) return this.reader.value(sql, params) as T | undefined;
+    if (this.lock.locked) return this.lock.run(async () => this.writer.value(sql, params) as T | undefined);
+    return this.writer.value(sql, params) as T | undefined;
+  }
+
   /**
    * Writes outside a transaction are committed in groups: the writes that arrive while the event
    * loop is busy are committed together in one transaction at the next turn (each in its own
@@ -172,6 +190,7 @@ export class SqliteDatabase implements Db {
         queryRaw: async <R>(sql: string, params: readonly unknown[] = []) => writer.rows(sql, params).map(normalizeRow) as R[],
         rows: async <R>(sql: string, params: readonly unknown[] = []) => writer.rows(sql, params) as R[],
         first: async <R>(sql: string, params: readonly unknown[] = []) => writer.rows(sql, params)[0] as R | undefined,
+        value: async <R>(sql: string, params: readonly unknown[] = []) => writer.value(sql, params) as R | undefined,
         executeRaw: async (sql: string, params: readonly unknown[] = []) => writer.run(sql, params),
       };
       try {

@@ -37,7 +37,7 @@ export class BearerAuthenticator implements Authenticator {
   }
 
   async authenticate(http: Context, ctx: RequestContext, scopes: readonly string[]): Promise<Principal> {
-    if (http.query.access_token !== undefined) {
+    if (http.querystring !== '' && http.query.access_token !== undefined) {
       throw new OAuthError(400, 'invalid_request', 'Access tokens in the URL are not supported: send the token in the header Authorization: Bearer <token>.');
     }
     const header = http.get('Authorization');

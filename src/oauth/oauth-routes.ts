@@ -8,6 +8,7 @@ import type { ApiClientRecord } from '../services/api-client.service.js';
 import type { Services } from '../services/index.js';
 import type { ClientUsage } from './client-usage.js';
 import { isProviderErrorBody, oauthErrors, translateProviderError } from './oauth-errors.js';
+import { withProviderContext } from './provider-context.js';
 import { GRANT_TTL_SLACK_SECONDS, type ConfiguredProvider } from './provider.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { oauthState, setOAuthState, type TokenRoute } from './request-state.js';
@@ -97,7 +98,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
     const originalPath = ctx.path;
     ctx.path = PROVIDER_PATH[route.kind];
     try {
-      await provider(ctx, async () => undefined);
+      await withProviderContext(() => provider(ctx, async () => undefined));
     } finally {
       ctx.path = originalPath;
     }

@@ -1,7 +1,7 @@
 import type { AdapterPayload } from 'oidc-provider';
 import type { AppServices } from '../context.js';
 import { sql } from '../db/statements.js';
-import { secretDigest } from '../security/secrets.js';
+import { secretDigestHex } from '../security/secrets.js';
 
 /** Token kinds a bearer token can be: the provider's access tokens of either flow. */
 export const ACCESS_KINDS = new Set(['AccessToken', 'ClientCredentials']);
@@ -31,7 +31,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
  * ids are kept the same way, since they key Grant rows.
  */
 export function tokenKey(token: string): string {
-  return secretDigest(token).toString('hex');
+  return secretDigestHex(token);
 }
 
 const COLUMNS = '"kind", "payload", "projectKey", "clientId", "expiresAt", "consumedAt"';

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
@@ -59,7 +59,12 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
 
 /** A fast digest for high-entropy machine secrets held in memory after a slow verification. */
 export function secretDigest(secret: string): Buffer {
-  return createHash('sha256').update(secret, 'utf8').digest();
+  return hash('sha256', secret, 'buffer');
+}
+
+/** The same digest as hex text, for keys (crypto.hash is one native call: it runs on every API request). */
+export function secretDigestHex(secret: string): string {
+  return hash('sha256', secret, 'hex');
 }
 
 export function digestsEqual(a: Buffer, b: Buffer): boolean {
