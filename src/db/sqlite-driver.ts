@@ -75,7 +75,8 @@ function open(path: string, readonly: boolean): BetterSqlite3.Database {
  * the same read through Prisma's query compiler costs a few hundred).
  *
  * One writer connection and, for a file, one read connection beside it: in WAL mode the reader sees
- * every committed write and never a transaction in progress. better-sqlite3 is synchronous, so a
+ * every committed write and never a transaction in progress, so reads made while a transaction holds
+ * the writer go there. better-sqlite3 is synchronous, so a
  * single statement can never interleave with another; a transaction spans awaits, so it holds the
  * writer mutex, and writes outside it wait for the mutex while it is held (otherwise they would
  * silently join the open transaction).
@@ -108,10 +109,15 @@ export class SqliteDatabase implements Db {
     return (await this.rows(sql, params)).map(normalizeRow) as T[];
   }
 
+  /**
+   * Reads run on the writer while no transaction is open: its page cache holds what was just
+   * written, where the reader would re-read changed pages through the WAL. While a transaction holds
+   * the writer, plain reads go to the reader, which sees only committed data.
+   */
   async rows<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    if (!this.lock.locked) return this.writer.rows(sql, params) as T[];
     if (this.reader && isRead(sql)) return this.reader.rows(sql, params) as T[];
-    if (this.lock.locked) return this.lock.run(async () => this.writer.rows(sql, params) as T[]);
-    return this.writer.rows(sql, params) as T[];
+    return this.lock.run(async () => this.writer.rows(sql, params) as T[]);
   }
 
   async first<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
@@ -119,9 +125,9 @@ export class SqliteDatabase implements Db {
   }
 
   async value<T = unknown>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    if (!this.lock.locked) return this.writer.value(sql, params) as T | undefined;
     if (this.reader && isRead(sql)) return this.reader.value(sql, params) as T | undefined;
-    if (this.lock.locked) return this.lock.run(async () => this.writer.value(sql, params) as T | undefined);
-    return this.writer.value(sql, params) as T | undefined;
+    return this.lock.run(async () => this.writer.value(sql, params) as T | undefined);
   }
 
   /**
@@ -141,32 +147,31 @@ export class SqliteDatabase implements Db {
 
   private commitPending(): void {
     const batch = this.pending.splice(0);
+    const writer = this.writer;
     if (batch.length === 1) {
       const [only] = batch;
       try {
-        only.resolve(this.writer.run(only.sql, only.params));
+        only.resolve(writer.run(only.sql, only.params));
       } catch (err) {
         only.reject(err);
       }
       return;
     }
+    // Each write is one statement, and a failing statement is rolled back on its own (SQLite's
+    // default ABORT conflict resolution) while the transaction stays open: so no savepoints are needed.
     const outcomes: Array<{ changes: number } | { error: unknown }> = [];
     try {
-      this.writer.raw.exec('BEGIN IMMEDIATE');
+      writer.run('BEGIN IMMEDIATE', []);
       for (const write of batch) {
-        this.writer.raw.exec('SAVEPOINT w');
         try {
-          outcomes.push({ changes: this.writer.run(write.sql, write.params) });
-          this.writer.raw.exec('RELEASE w');
+          outcomes.push({ changes: writer.run(write.sql, write.params) });
         } catch (error) {
-          this.writer.raw.exec('ROLLBACK TO w');
-          this.writer.raw.exec('RELEASE w');
           outcomes.push({ error });
         }
       }
-      this.writer.raw.exec('COMMIT');
+      writer.run('COMMIT', []);
     } catch (err) {
-      if (this.writer.raw.inTransaction) this.writer.raw.exec('ROLLBACK');
+      if (writer.raw.inTransaction) writer.raw.exec('ROLLBACK');
       for (const write of batch) write.reject(err);
       return;
     }
