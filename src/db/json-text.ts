@@ -4,8 +4,4 @@
  */
 export class JsonText {
   constructor(readonly text: string) {}
-
-  parse<T>(): T {
-    return JSON.parse(this.text) as T;
-  }
 }

@@ -209,11 +209,6 @@ export class SqliteDatabase implements Db {
     });
   }
 
-  /** Runs a migration script (several statements) on the writer. */
-  exec(script: string): void {
-    this.writer.raw.exec(script);
-  }
-
   async close(): Promise<void> {
     await this.lock.run(async () => {
       this.reader?.raw.close();

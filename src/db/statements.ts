@@ -11,6 +11,11 @@ export type DialectSql = Readonly<Record<Dialect, string>>;
  * `$DATA` for the stored JSON document read as text and `$JSON` for a JSON document parameter
  * (`jsonb` on PostgreSQL). Hand-written statements contain no other `?` or `$`.
  */
+/** `?, ?, ?` for a list of `count` values (never empty: `NULL` matches nothing in an `IN`). */
+export function list(count: number): string {
+  return count === 0 ? 'NULL' : Array.from({ length: count }, () => '?').join(', ');
+}
+
 export function sql(text: string): DialectSql {
   const sqlite = text.replace(/\$DATA\b/g, '"data"').replace(/\$JSON\b/g, '?');
   let n = 0;

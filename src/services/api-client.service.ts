@@ -3,7 +3,7 @@ import { isoNow } from '../clock.js';
 import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
 import { queryResources, type PagedQueryResult, type QueryParams } from '../query/index.js';
 import { LRUCache } from 'lru-cache';
-import { sql } from '../db/statements.js';
+import { list, sql } from '../db/statements.js';
 import { digestsEqual, hashSecret, randomToken, secretDigest, verifySecret } from '../security/secrets.js';
 import { apiClientResource } from './queryable-resources.js';
 
@@ -110,12 +110,8 @@ export class ApiClientService {
     // lastUsedAt lives only in its column (see touch), so the page's values are read in one query.
     const db = this.app.db;
     const ids = page.results.map((doc) => doc.id);
-    const placeholders = ids.map((_, i) => (db.dialect === 'sqlite' ? '?' : `$${i + 2}`)).join(', ');
-    const first = db.dialect === 'sqlite' ? '?' : '$1';
-    const used = await db.rows<{ id: string; lastUsedAt: string }>(
-      `SELECT "id", "lastUsedAt" FROM "ApiClient" WHERE "projectKey" = ${first} AND "id" IN (${placeholders}) AND "lastUsedAt" IS NOT NULL`,
-      [projectKey, ...ids],
-    );
+    const statement = sql(`SELECT "id", "lastUsedAt" FROM "ApiClient" WHERE "projectKey" = ? AND "id" IN (${list(ids.length)}) AND "lastUsedAt" IS NOT NULL`);
+    const used = await db.rows<{ id: string; lastUsedAt: string }>(statement[db.dialect], [projectKey, ...ids]);
     const lastUsed = new Map(used.map((row) => [row.id, row.lastUsedAt]));
     return { ...page, results: page.results.map((doc) => withoutSecret(doc, lastUsed.get(doc.id) ?? null)) };
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Customer, CustomerDraft, CustomerSignInResult } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type AppServices, type RequestContext } from '../context.js';
 import { isoNow } from '../clock.js';
-import { sql } from '../db/statements.js';
+import { list, sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
 import { RequiredFieldError } from '../errors/api-error.js';
 import { hashSecret, randomToken, verifySecret } from '../security/secrets.js';
@@ -120,11 +120,11 @@ export class CustomerService {
   }
 
   findById(ctx: ProjectContext, id: string): Promise<CustomerDocument | undefined> {
-    return this.repository.find(ctx as RequestContext, { id });
+    return this.repository.find(ctx, { id });
   }
 
   findByKey(ctx: ProjectContext, key: string): Promise<CustomerDocument | undefined> {
-    return this.repository.find(ctx as RequestContext, { key });
+    return this.repository.find(ctx, { key });
   }
 
   /** Deletes the customer if `version` is current, with its e-mail rows; answers the deleted customer. */
@@ -173,14 +173,7 @@ function defaultStoreLookup(app: AppServices): StoreLookup {
   return async (projectKey, ids, keys) => {
     if (ids.length === 0 && keys.length === 0) return [];
     const db = app.db;
-    let n = 0;
-    const next = () => (db.dialect === 'sqlite' ? '?' : `$${++n}`);
-    const project = next();
-    const idList = ids.map(next).join(', ') || 'NULL';
-    const keyList = keys.map(next).join(', ') || 'NULL';
-    return db.rows<{ id: string; key: string }>(
-      `SELECT "id", "key" FROM "Store" WHERE "projectKey" = ${project} AND ("id" IN (${idList}) OR "key" IN (${keyList}))`,
-      [projectKey, ...ids, ...keys],
-    );
+    const statement = sql(`SELECT "id", "key" FROM "Store" WHERE "projectKey" = ? AND ("id" IN (${list(ids.length)}) OR "key" IN (${list(keys.length)}))`);
+    return db.rows<{ id: string; key: string }>(statement[db.dialect], [projectKey, ...ids, ...keys]);
   };
 }

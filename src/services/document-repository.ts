@@ -65,7 +65,7 @@ export class DocumentRepository<D extends VersionedDocument> {
     return this.config.resource;
   }
 
-  find(ctx: RequestContext, at: DocumentAddress): Promise<D | undefined> {
+  find(ctx: Pick<RequestContext, 'db' | 'projectKey'>, at: DocumentAddress): Promise<D | undefined> {
     return this.table.read<D>(ctx.db, ctx.projectKey, at);
   }
 
