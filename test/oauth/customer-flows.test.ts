@@ -98,6 +98,21 @@ describe('password flow (POST /oauth/{projectKey}/customers/token)', () => {
     expect((await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'victim@example.com', password: 'right-password' })).status).toBe(200);
   });
 
+  it('counts failures per account whatever the Unicode spelling of the e-mail (NFC, NFD, upper case)', async () => {
+    await signUp(server, 'jos\u00e9@example.com', 'right-password');
+    const creds = await createApiClient(server, 'test', 'manage_my_profile:test');
+    const spellings = ['jos\u00e9@example.com', 'jose\u0301@example.com', 'JOS\u00c9@EXAMPLE.COM'];
+    for (const username of spellings) {
+      const res = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username, password: 'wrong' });
+      expect(res.status).toBe(400);
+    }
+    const locked = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'JOSE\u0301@example.com', password: 'right-password' });
+    expect(locked.status).toBe(429);
+    clock.advance(15 * 60_000 + 1000);
+    const after = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'jose\u0301@EXAMPLE.com', password: 'right-password' });
+    expect(after.status).toBe(200);
+  });
+
   it('resolves the customer on API calls made with the token (customerToken helper)', async () => {
     const token = await customerToken(server, 'jane@example.com', 'secret-1', undefined, 'manage_project:test');
     expect((await api(server, token, '/test')).status).toBe(200);

@@ -1,5 +1,6 @@
 import type { Provider, TokenEndpointGrantContext } from 'oidc-provider';
 import { GeneralError, TooManyRequestsError } from '../../errors/api-error.js';
+import { normalizeEmail } from '../../services/customer-email.js';
 import { oauthErrors } from '../oauth-errors.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { requireOAuthState } from '../request-state.js';
@@ -25,7 +26,9 @@ export function passwordGrant(provider: Provider, customers: () => CustomerAuthe
     if (!username) throw oauthErrors.missingParameter('username');
     if (!password) throw oauthErrors.missingParameter('password');
     const scopes = grantedScopes(state.client, ctx.oidc.params.scope);
-    const account = `${projectKey}\u0000${storeKey ?? ''}\u0000${username.toLowerCase()}`;
+    // Keyed on the same normalization as the lookup: otherwise each Unicode spelling of one address
+    // (NFD, upper case) would get its own failure budget against the same account.
+    const account = `${projectKey}\u0000${storeKey ?? ''}\u0000${normalizeEmail(username)}`;
     const wait = failures.retryAfter(account);
     if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed sign-in attempts for this account. Retry later.');
     const service = customers();
