@@ -18,6 +18,10 @@ export async function createApp(app: AppServices): Promise<App> {
   const services = createServices(app);
   const oauth = await createOAuthModule(app, services);
   const koa = new Koa<HttpState>({ proxy: true });
+  // Errors reach Koa's own handler only when the connection failed under a request (the peer went
+  // away, or its body broke the parser mid-way): nothing can be answered; record them quietly
+  // instead of Koa's default print to stderr.
+  koa.on('error', (err: Error) => app.logger.debug({ err: err.message }, 'connection error during a request'));
   const dispatch = buildDispatcher(app, allHandlers(app, services), oauth.authenticator);
   koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch));
   return { koa, services, oauth };

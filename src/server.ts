@@ -4,6 +4,7 @@ import { createApp, type App } from './app.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { answerClientError } from './http/client-error.js';
 import { createLogger, type Logger } from './logger.js';
 import type { AppServices } from './context.js';
 
@@ -25,6 +26,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
   // Our own limit (15 KB, rendered in the platform body) must trip before Node's 16 KB default.
   const server = createServer({ maxHeaderSize: 64 * 1024 }, app.koa.callback());
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

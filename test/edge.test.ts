@@ -1,4 +1,6 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { clientToken } from './support/auth.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -23,6 +25,87 @@ function raw(method: string, path: string, headers: Record<string, string>, body
     req.end();
   });
 }
+
+/** Bytes as written, for requests no HTTP client library would send; resolves with what came back. */
+function rawSocket(bytes: string): Promise<{ status: number; headers: string; body: string }> {
+  const port = Number(new URL(server.url).port);
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, ...rest] = data.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+describe('requests the HTTP parser refuses are answered in the error envelope', () => {
+  const envelope = (status: number, code: string) => ({ statusCode: status, message: expect.any(String), errors: [{ code, message: expect.any(String) }] });
+  it.each([
+    ['broken chunked framing', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n'],
+    ['a body shorter than its Content-Length', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab'],
+    ['a NUL in a header value', 'GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n'],
+    ['Content-Length together with Transfer-Encoding', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    ['an unknown protocol version', 'GET /health HTTP/3.0\r\nHost: x\r\n\r\n'],
+  ])('%s: 400 InvalidInput with a correlation id, connection closed', async (_name, bytes) => {
+    const res = await rawSocket(bytes);
+    expect(res.status).toBe(400);
+    expect(res.headers).toMatch(/\r\nX-Correlation-ID: cpa-[0-9a-f-]{36}\r\n/);
+    expect(res.headers).toMatch(/\r\nConnection: close/);
+    expect(JSON.parse(res.body)).toEqual(envelope(400, 'InvalidInput'));
+  });
+
+  it('an over-long head: 431 RequestHeaderFieldsTooLarge', async () => {
+    const res = await rawSocket(`GET /health HTTP/1.1\r\nHost: x\r\nX-A: ${'a'.repeat(70_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual(envelope(431, 'RequestHeaderFieldsTooLarge'));
+  });
+
+  it.each([
+    ['HTTP/2.0 in an HTTP/1 request line', 'GET /health HTTP/2.0\r\nHost: x\r\n\r\n'],
+    ['an HTTP/0.9-style request line', 'GET /health\r\n\r\n'],
+  ])('%s is blocked (400), not served', async (_name, bytes) => {
+    const res = await rawSocket(bytes);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual(envelope(400, 'InvalidInput'));
+    expect(res.body).not.toContain('"status":"ok"');
+  });
+
+  it('HTTP/1.0 is still served', async () => {
+    const res = await rawSocket('GET /health HTTP/1.0\r\n\r\n');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: 'ok' });
+  });
+});
+
+describe('X-External-User-ID', () => {
+  it('up to 128 characters is recorded in client logging', async () => {
+    const token = await clientToken(server, 'manage_project:test');
+    const id = 'u'.repeat(128);
+    const res = await server.request('/test/stores', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-External-User-ID': id },
+      body: JSON.stringify({ key: 'external-user-store' }),
+    });
+    expect(res.status).toBe(201);
+    expect((await res.json()).createdBy).toMatchObject({ externalUserId: id });
+  });
+
+  it('longer than 128 characters is refused with 400 InvalidInput, nothing written', async () => {
+    const token = await clientToken(server, 'manage_project:test');
+    const res = await server.request('/test/stores', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-External-User-ID': 'u'.repeat(129) },
+      body: JSON.stringify({ key: 'too-long-external-user' }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ code: 'InvalidInput', message: expect.stringContaining('X-External-User-ID') });
+    const get = await server.request('/test/stores/key=too-long-external-user', { headers: { Authorization: `Bearer ${token}` } });
+    expect(get.status).toBe(404);
+  });
+});
 
 describe('X-Correlation-ID', () => {
   it('echoes a valid correlation id on the response', async () => {
