@@ -52,14 +52,28 @@ export class RequiredFieldError extends ApiError {
   }
 }
 
+/** Longest invalid value (as JSON) echoed back in an error; a larger one is left out of the answer. */
+const MAX_ECHOED_VALUE = 256;
+
+/** The value as JSON when it is small enough to echo, else undefined (never walks more than it must). */
+function echoable(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && value.length > MAX_ECHOED_VALUE) return undefined;
+  if (Array.isArray(value) ? value.length > MAX_ECHOED_VALUE : value !== null && typeof value === 'object' && Object.keys(value).length > MAX_ECHOED_VALUE) return undefined;
+  try {
+    const text = JSON.stringify(value);
+    return text !== undefined && text.length <= MAX_ECHOED_VALUE ? text : undefined;
+  } catch {
+    return undefined; // too deep or cyclic: not echoed
+  }
+}
+
 export class InvalidFieldError extends ApiError {
   constructor(field: string, invalidValue: unknown, allowedValues?: unknown[]) {
-    super(
-      400,
-      'InvalidField',
-      `The value ${JSON.stringify(invalidValue)} is not valid for field ${field}.`,
-      allowedValues ? { field, invalidValue, allowedValues } : { field, invalidValue },
-    );
+    const text = echoable(invalidValue);
+    const extra: Record<string, unknown> = text === undefined ? { field } : { field, invalidValue };
+    if (allowedValues) extra.allowedValues = allowedValues;
+    super(400, 'InvalidField', text === undefined ? `The value is not valid for field ${field}.` : `The value ${text} is not valid for field ${field}.`, extra);
   }
 }
 

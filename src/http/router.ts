@@ -4,6 +4,7 @@ import type { AppServices, RequestContext } from '../context.js';
 import { JsonText } from '../db/json-text.js';
 import { ApiError, MethodNotAllowedError } from '../errors/api-error.js';
 import type { Authenticator } from './authenticator.js';
+import { dropUnknownFields } from './known-fields.js';
 import { readJsonBody } from './middleware/read-body.js';
 import { RouteTable } from './route-table.js';
 import type { HttpState } from './state.js';
@@ -69,7 +70,10 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
     if (readsBody) {
       body = await readJsonBody(ctx);
       if (body === undefined && op.bodyRequired) throw new ApiError(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.', { detailedErrorMessage: 'No content to map due to end-of-input' });
-      if (validators.body && body !== undefined && !validators.body(body)) throw bodyError(validators.body.errors![0], body);
+      if (validators.body && body !== undefined) {
+        if (!validators.body(body)) throw bodyError(validators.body.errors![0], body);
+        dropUnknownFields(body, op.bodySchema as object);
+      }
     }
     const input = { path: params, query, body, url: op.path } as unknown as Operations[keyof Operations];
     const result = await handler(requestContext, input, ctx);

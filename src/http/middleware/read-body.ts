@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { ApiError, InvalidJsonInputError } from '../../errors/api-error.js';
+import { exceedsDepth, MAX_JSON_DEPTH } from '../json-depth.js';
 import type { HttpState } from '../state.js';
 
 /** Resource documents are capped at 16 MB on the platform; a request body cannot be larger. */
@@ -23,9 +24,12 @@ export async function readJsonBody(ctx: Context & { state: HttpState }): Promise
   if (!ctx.is('application/json')) {
     throw new ApiError(415, 'InvalidInput', "Unsupported Content-Type: send the body as 'application/json'.");
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch (err) {
     throw new InvalidJsonInputError((err as Error).message);
   }
+  if (exceedsDepth(parsed)) throw new InvalidJsonInputError(`The JSON value nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  return parsed;
 }
