@@ -23,6 +23,10 @@ export interface Config {
   tokenCacheTtlMs: number;
   /** Time budget for graceful shutdown (ms). */
   shutdownGraceMs: number;
+  /** Hosts (name or name:port) a project's external OAuth endpoint may use without https and on private addresses. */
+  externalOAuthAllowedHosts: string[];
+  /** Calls to one project's external introspection endpoint per minute; more are refused with 429. */
+  externalIntrospectionPerMinute: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -50,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),
     tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000),
+    externalOAuthAllowedHosts: (env.EXTERNAL_OAUTH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    externalIntrospectionPerMinute: int('EXTERNAL_INTROSPECTION_PER_MINUTE', 1200),
   };
 }

@@ -4,7 +4,8 @@ import { isoNow } from '../clock.js';
 import { TtlCache } from '../cache.js';
 import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
-import { DuplicateFieldError, ResourceNotFoundError } from '../errors/api-error.js';
+import { ApiError, DuplicateFieldError, ResourceNotFoundError } from '../errors/api-error.js';
+import { introspectionUrlProblem } from '../security/outbound-address.js';
 import { applyUpdateActions, type ActionHandlers } from './update-actions.js';
 import { checkVersion, lostRace } from './versioning.js';
 
@@ -31,9 +32,13 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
   changeCountries: (doc, a) => void (doc.countries = a.countries),
   changeCurrencies: (doc, a) => void (doc.currencies = a.currencies),
   changeLanguages: (doc, a) => void (doc.languages = a.languages),
-  setExternalOAuth: (doc, a) => {
-    if (a.externalOAuth) doc.externalOAuth = a.externalOAuth;
-    else delete doc.externalOAuth;
+  setExternalOAuth: (doc, a, ctx) => {
+    if (a.externalOAuth) {
+      // Checked here for a clear answer to the admin; checked again on every call (the rules may change).
+      const problem = introspectionUrlProblem(a.externalOAuth.url, ctx.app.config.externalOAuthAllowedHosts);
+      if (problem) throw new ApiError(400, 'InvalidField', problem, { field: 'externalOAuth.url', invalidValue: a.externalOAuth.url });
+      doc.externalOAuth = a.externalOAuth;
+    } else delete doc.externalOAuth;
   },
 };
 

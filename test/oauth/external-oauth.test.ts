@@ -44,7 +44,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => introspection.listen(0, '127.0.0.1', resolve));
   introspectionUrl = `http://127.0.0.1:${(introspection.address() as AddressInfo).port}/introspect`;
-  server = await startTestServer({}, { clock });
+  // The scripted endpoint is plain HTTP on loopback: allowed for this host only.
+  server = await startTestServer({ externalOAuthAllowedHosts: ['127.0.0.1'], externalIntrospectionPerMinute: 30 }, { clock });
   admin = await clientToken(server, 'manage_project:test');
   await configure({ url: introspectionUrl, authorizationHeader: 'Bearer introspection-secret' });
 });
@@ -135,6 +136,58 @@ describe('external OAuth (project externalOAuth)', () => {
     const own = await clientToken(server, 'view_project_settings:test');
     expect((await api(server, own, '/test')).status).toBe(200);
     expect(seen).toHaveLength(0);
+  });
+
+  it('remembers an inactive answer for a minute: a repeated junk token costs one outbound call', async () => {
+    answer = () => ({ status: 200, body: { active: false } });
+    for (let i = 0; i < 5; i++) expect((await api(server, 'junk-token-1', '/test')).status).toBe(401);
+    expect(seen).toHaveLength(1);
+    clock.advance(61_000);
+    expect((await api(server, 'junk-token-1', '/test')).status).toBe(401);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('shares one outbound call between concurrent checks of the same token', async () => {
+    answer = () => ({ status: 200, body: { active: true, scope: 'view_project_settings:test' }, delayMs: 100 });
+    const results = await Promise.all(Array.from({ length: 10 }, () => api(server, 'concurrent-token', '/test')));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('limits outbound calls per project (429 with Retry-After past the limit), then recovers', async () => {
+    clock.advance(61_000); // a fresh window
+    answer = () => ({ status: 200, body: { active: false } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await api(server, `flood-token-${i}`, '/test')).status);
+    expect(seen).toHaveLength(30);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    const limited = await api(server, 'flood-token-x', '/test');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The service's own tokens are not affected.
+    expect((await api(server, await clientToken(server, 'view_project_settings:test'), '/test')).status).toBe(200);
+    clock.advance(61_000);
+    expect((await api(server, 'flood-token-y', '/test')).status).toBe(401);
+  });
+
+  it.each([
+    ['plain http', 'http://idp.example.com/introspect'],
+    ['loopback', 'https://127.0.0.2/introspect'],
+    ['the cloud metadata address', 'https://169.254.169.254/latest'],
+    ['a private range', 'https://10.1.2.3/introspect'],
+    ['a private IPv6 address', 'https://[fd00::1]/introspect'],
+    ['IPv4-mapped loopback', 'https://[::ffff:127.0.0.2]/introspect'],
+    ['localhost', 'https://localhost:8443/introspect'],
+    ['credentials in the URL', 'https://user:pw@idp.example.com/introspect'],
+  ])('refuses an endpoint on %s (400 InvalidField) unless its host is allowed', async (_name, url) => {
+    const res = await api(server, admin, '/test', { body: { version: projectVersion, actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader: 'Bearer x' } }] } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ code: 'InvalidField', field: 'externalOAuth.url' });
+  });
+
+  it('accepts a public https endpoint', async () => {
+    await configure({ url: 'https://idp.example.com/introspect', authorizationHeader: 'Bearer x' });
+    await configure({ url: introspectionUrl, authorizationHeader: 'Bearer introspection-secret' });
   });
 
   it('without externalOAuth an unknown token is simply 401', async () => {
