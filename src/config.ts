@@ -17,6 +17,8 @@ export interface Config {
   refreshTokenCap: number;
   /** Token requests allowed per client per minute on the token endpoints. */
   tokenRateLimitPerMinute: number;
+  /** Failed client authentications per source address per minute before the address is refused. */
+  clientAuthFailuresPerSourcePerMinute: number;
   /** Failed password attempts per account per 15 minutes before sign-in is refused. */
   passwordFailureLimit: number;
   /** How long another instance may keep accepting a token after it was revoked elsewhere (ms). */
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 17280000),
     refreshTokenCap: int('REFRESH_TOKEN_CAP', 10_000_000),
     tokenRateLimitPerMinute: int('TOKEN_RATE_LIMIT_PER_MINUTE', 600),
+    clientAuthFailuresPerSourcePerMinute: int('CLIENT_AUTH_FAILURES_PER_SOURCE_PER_MINUTE', 100),
     passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),
     tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000),

@@ -58,6 +58,7 @@ export async function createOAuthModule(app: AppServices, services: Services): P
     store,
     tokenRequests: new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now),
     clientFailures: new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now),
+    sourceFailures: new RateLimiter(app.config.clientAuthFailuresPerSourcePerMinute, MINUTE, now),
     usage,
   });
 

@@ -23,6 +23,8 @@ export interface OAuthRoutesDeps {
   tokenRequests: RateLimiter;
   /** Failed client authentications per claimed client id and minute. */
   clientFailures: RateLimiter;
+  /** Failed client authentications per source address (the socket's, not a forwarded header). */
+  sourceFailures: RateLimiter;
   usage: ClientUsage;
 }
 
@@ -127,8 +129,17 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
   }
 
   async function authenticateClient(ctx: Context, route: TokenRoute, d: OAuthRoutesDeps): Promise<ApiClientRecord> {
+    // A source that keeps failing (guessing secrets, or spraying ids) is refused before any work is
+    // done for it, so one address cannot keep the slow hash busy. The socket address is used: a
+    // forwarded header is the caller's to choose.
+    const source = ctx.req.socket.remoteAddress ?? '';
+    const sourceWait = d.sourceFailures.retryAfter(source);
+    if (sourceWait > 0) throw new TooManyRequestsError(sourceWait, 'Too many failed client authentications from this address. Retry later.');
     const credentials = basicCredentials(ctx.get('Authorization'));
-    if (!credentials) throw oauthErrors.invalidClient();
+    if (!credentials) {
+      d.sourceFailures.hit(source);
+      throw oauthErrors.invalidClient();
+    }
     // The secret is checked first: client ids are not secret (they appear in createdBy), so counting
     // failures before the check would let anyone lock a client out. A correct secret is never refused;
     // an unknown id costs no slow hash (see ApiClientService.verify) and is not counted; scrypt runs
@@ -136,6 +147,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
     const client = await services.apiClients.verify(credentials.id, credentials.secret);
     // A client of another project is as unknown here as a wrong secret.
     if (!client || ('projectKey' in route && route.projectKey !== client.projectKey)) {
+      d.sourceFailures.hit(source);
       if (client || (await services.apiClients.findRecord(credentials.id))) {
         const wait = d.clientFailures.hit(credentials.id);
         if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed client authentications. Retry later.');

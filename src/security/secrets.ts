@@ -1,4 +1,5 @@
 import { hash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { TooManyRequestsError } from '../errors/api-error.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
@@ -23,12 +24,18 @@ const KEY_LENGTH = 32;
  * run at once and the rest queue, so a burst of sign-ins cannot starve the process.
  */
 const MAX_CONCURRENT_DERIVATIONS = 2;
+/**
+ * Derivations waiting beyond this many (about 5 s of work) are refused at once with 429 instead of
+ * queueing without bound: the global limit on slow-hash work, whoever asks for it.
+ */
+export const MAX_QUEUED_DERIVATIONS = 200;
 let running = 0;
 const queue: Array<() => void> = [];
 
 async function derive(secret: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   // A finishing derivation hands its slot straight to the next in the queue, so the bound is exact.
   if (running < MAX_CONCURRENT_DERIVATIONS) running++;
+  else if (queue.length >= MAX_QUEUED_DERIVATIONS) throw new TooManyRequestsError(1, 'The server is busy verifying credentials. Retry later.');
   else await new Promise<void>((resolve) => queue.push(resolve));
   try {
     return await new Promise((resolve, reject) =>

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
@@ -50,6 +51,62 @@ describe('rate limiting of the token endpoints per client', () => {
       expect(res.status).toBe(401);
       expect(res.body.error).toBe('invalid_client');
     }
+  });
+});
+
+describe('failed client authentications per source address', () => {
+  let server: TestServer;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    server = await startTestServer({ clientAuthFailuresPerSourcePerMinute: 5 }, { clock });
+  });
+  afterAll(async () => server.close());
+
+  /** A token request sent from a chosen loopback address (Linux routes all of 127/8 to lo). */
+  function tokenFrom(localAddress: string, creds: { clientId: string; clientSecret: string }): Promise<{ status: number; body: { error?: string; errors?: Array<{ code: string }> } }> {
+    const url = new URL(`${server.url}/oauth/token`);
+    const form = 'grant_type=client_credentials';
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { Authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length) } },
+        (res) => {
+          let data = '';
+          res.on('data', (c) => (data += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(data) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(form);
+    });
+  }
+
+  it('refuses an address after its budget of failures (unknown ids included), without affecting other addresses, until the minute is over', async () => {
+    const creds = await createApiClient(server, 'test', 'view_products:test');
+    for (let i = 0; i < 5; i++) expect((await tokenFrom('127.0.0.2', { clientId: `sprayed-id-${i}`, clientSecret: 'guess' })).status).toBe(401);
+    const refused = await tokenFrom('127.0.0.2', creds);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors?.[0].code).toBe('TooManyRequests');
+    expect((await tokenFrom('127.0.0.3', creds)).status).toBe(200);
+    clock.advance(61_000);
+    expect((await tokenFrom('127.0.0.2', creds)).status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For (the caller chooses it)', async () => {
+    clock.advance(61_000);
+    for (let i = 0; i < 5; i++) {
+      const res = await server.request('/oauth/token', {
+        method: 'POST',
+        headers: { Authorization: `Basic ${Buffer.from(`nobody-${i}:x`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `203.0.113.${i}` },
+        body: 'grant_type=client_credentials',
+      });
+      expect(res.status).toBe(401);
+    }
+    const res = await server.request('/oauth/token', {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('nobody:x').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '203.0.113.99' },
+      body: 'grant_type=client_credentials',
+    });
+    expect(res.status).toBe(429);
   });
 });
 
