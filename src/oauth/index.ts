@@ -28,6 +28,8 @@ const SWEEP_INTERVAL_MS = 60 * MINUTE;
 export async function createOAuthModule(app: AppServices, services: Services): Promise<OAuthModule> {
   const now = () => app.clock.now();
   const store = new TokenStore(app);
+  const rekeyed = await store.rekeyLegacyRows();
+  if (rekeyed > 0) app.logger.info({ rows: rekeyed }, 'tokens stored in the clear by an older version re-keyed');
   const usage = new ClientUsage(app, services.apiClients);
   const external = new ExternalIntrospection(app);
   const passwordFailures = new RateLimiter(app.config.passwordFailureLimit, 15 * MINUTE, now);

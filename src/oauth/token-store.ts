@@ -55,6 +55,9 @@ const LEAST_RECENT_REFRESH = sql(
 );
 const SWEEP = sql('DELETE FROM "OAuthToken" WHERE "expiresAt" <= ?');
 const IDS_BY_GRANT = sql('SELECT "id" FROM "OAuthToken" WHERE "grantId" = ?');
+// A key is 64 hex characters; anything else was written before tokens were stored by key.
+const LEGACY = sql('SELECT "id", "payload", "grantId" FROM "OAuthToken" WHERE length("id") <> 64 OR length("grantId") <> 64');
+const REKEY = sql('UPDATE "OAuthToken" SET "id" = ?, "grantId" = ?, "payload" = $JSON WHERE "id" = ?');
 const IDS_BY_CLIENT = sql('SELECT "id" FROM "OAuthToken" WHERE "clientId" = ?');
 
 interface TokenRow extends Omit<StoredToken, 'payload'> {
@@ -81,6 +84,23 @@ export class TokenStore {
 
   private nowIso(): string {
     return iso(this.app.clock.now());
+  }
+
+  /**
+   * Rows stored before tokens were kept by key hold the token itself as their id (and in the payload
+   * as `jti`): re-keyed once, at start, so a database from an older version holds no usable token
+   * either. Each row is rewritten under its key; the token keeps working.
+   */
+  async rekeyLegacyRows(): Promise<number> {
+    const rows = await this.db.rows<{ id: string; payload: AdapterPayload | string; grantId: string | null }>(LEGACY[this.db.dialect], []);
+    for (const row of rows) {
+      const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AdapterPayload;
+      delete payload.jti;
+      const id = row.id.length === 64 ? row.id : tokenKey(row.id);
+      const grantId = row.grantId === null || row.grantId.length === 64 ? row.grantId : tokenKey(row.grantId);
+      await this.db.executeRaw(REKEY[this.db.dialect], [id, grantId, payload, row.id]);
+    }
+    return rows.length;
   }
 
   async save(token: NewToken): Promise<void> {

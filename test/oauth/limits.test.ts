@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { tokenKey } from '../../src/oauth/token-store.js';
+import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer } from '../../src/server.js';
 import { api, createApiClient } from '../support/auth.js';
@@ -147,21 +146,31 @@ describe('refresh token cap per project', () => {
 });
 
 describe('persistence', () => {
-  const tryPostgres = process.env.TEST_DATABASE_URL;
-  (tryPostgres ? it.skip : it)('tokens survive a restart and are shared by instances on the same database', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'oauth-'));
-    const config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl: `file:${join(dir, 'db.sqlite')}`, logLevel: 'silent' };
-    const logger = createLogger('silent');
+  // A database of its own that outlives the servers (a SQLite file, or a PostgreSQL schema).
+  let database: FreshDatabase;
+  let config: Config;
+  const logger = createLogger('silent');
+  beforeEach(async () => {
+    database = await freshDatabase('file');
+    config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl: database.url, logLevel: 'silent' };
+  });
+  afterEach(async () => database.drop());
+
+  async function clientCredentialsToken(url: string, client: { id: string; secret?: string }): Promise<string> {
+    const res = await fetch(`${url}/oauth/token`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${client.id}:${client.secret ?? ""}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  it('tokens survive a restart and are shared by instances on the same database', async () => {
     const first = await startServer(config, { logger });
     try {
       await first.app.services.projects.create({ key: 'test' });
       const client = await first.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
-      const res = await fetch(`${first.url}/oauth/token`, {
-        method: 'POST',
-        headers: { Authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'grant_type=client_credentials',
-      });
-      const token = ((await res.json()) as { access_token: string }).access_token;
+      const token = await clientCredentialsToken(first.url, client);
       const second = await startServer(config, { logger });
       try {
         const viaSecond = await fetch(`${second.url}/test`, { headers: { Authorization: `Bearer ${token}` } });
@@ -179,7 +188,38 @@ describe('persistence', () => {
       }
     } finally {
       await first.close();
-      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('re-keys token rows an older version stored in the clear: the token keeps working, the table no longer holds it', async () => {
+    const first = await startServer(config, { logger });
+    let token: string;
+    try {
+      await first.app.services.projects.create({ key: 'test' });
+      const client = await first.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
+      token = await clientCredentialsToken(first.url, client);
+      // Turn the row into what the older version wrote: the token as the id and as jti in the payload.
+      const db = first.services.db;
+      const key = tokenKey(token);
+      const row = await db.first<{ payload: unknown }>(`SELECT "payload" FROM "OAuthToken" WHERE "id" = ${db.dialect === 'postgresql' ? '$1' : '?'}`, [key]);
+      const payload = typeof row!.payload === 'string' ? JSON.parse(row!.payload) : row!.payload;
+      const legacy = JSON.stringify({ ...payload, jti: token });
+      await db.executeRaw(
+        db.dialect === 'postgresql' ? 'UPDATE "OAuthToken" SET "id" = $1, "payload" = $2::jsonb WHERE "id" = $3' : 'UPDATE "OAuthToken" SET "id" = ?, "payload" = ? WHERE "id" = ?',
+        [token, legacy, key],
+      );
+    } finally {
+      await first.close();
+    }
+    const second = await startServer(config, { logger });
+    try {
+      expect((await fetch(`${second.url}/test`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+      const rows = await second.services.db.rows<{ id: string; payload: unknown }>('SELECT "id", "payload" FROM "OAuthToken"', []);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(rows)).not.toContain(token);
+    } finally {
+      await second.close();
     }
   });
 });
