@@ -21,14 +21,16 @@ export async function applyMigrations(db: Transactional): Promise<string[]> {
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
-  await db.executeRaw(
-    'CREATE TABLE IF NOT EXISTS "_app_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TEXT NOT NULL)',
-  );
+  // Under the lock too: two concurrent CREATE TABLE IF NOT EXISTS can both miss the table on
+  // PostgreSQL, and the second then fails on the catalog's unique index.
+  await db.transaction(async (tx) => {
+    await lock(tx);
+    await tx.executeRaw('CREATE TABLE IF NOT EXISTS "_app_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TEXT NOT NULL)');
+  });
   const applied: string[] = [];
   for (const name of names) {
     const done = await db.transaction(async (tx) => {
-      // The lock function returns void, a column type the pg driver adapter cannot read back: cast it.
-      if (tx.dialect === 'postgresql') await tx.queryRaw('SELECT pg_advisory_xact_lock(727274)::text AS locked');
+      await lock(tx);
       const rows = await tx.queryRaw(`SELECT "name" FROM "_app_migrations" WHERE "name" = ${tx.dialect === 'sqlite' ? '?' : '$1'}`, [name]);
       if (rows.length > 0) return false;
       for (const statement of splitStatements(readFileSync(join(dir, name, 'migration.sql'), 'utf8'))) {
@@ -43,6 +45,12 @@ export async function applyMigrations(db: Transactional): Promise<string[]> {
     if (done) applied.push(name);
   }
   return applied;
+}
+
+/** Serializes concurrent starters on PostgreSQL until the transaction ends (SQLite has one writer anyway). */
+async function lock(tx: SqlRunner): Promise<void> {
+  // The lock function returns void, a column type the pg driver adapter cannot read back: cast it.
+  if (tx.dialect === 'postgresql') await tx.queryRaw('SELECT pg_advisory_xact_lock(727274)::text AS locked');
 }
 
 /** Prisma's migration scripts are plain DDL: one statement per `;` at a line end, `--` comments. */

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DatabaseUnavailableError } from '../errors/api-error.js';
 import type { Db, Row } from './sql-runner.js';
 import { bindValue, normalizeRow } from './row-values.js';
 
@@ -29,9 +30,29 @@ class StatementNames {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/** SQLSTATE classes and driver errors that mean "no usable connection", as opposed to a bad statement. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+
+function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (typeof e?.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  const message = e?.message ?? '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(message);
+}
+
+/** Runs a database call; losing the connection becomes a clean 503 instead of an internal error. */
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isUnavailable(err)) throw new DatabaseUnavailableError();
+    throw err;
+  }
+}
+
 function executor(client: Queryable, names: StatementNames, inTransaction: boolean): Db {
-  const query = async (sql: string, params: readonly unknown[]) =>
-    client.query<Row>({ name: names.nameOf(sql), text: sql, values: params.map(bindValue) });
+  const query = (sql: string, params: readonly unknown[]) =>
+    guarded(() => client.query<Row>({ name: names.nameOf(sql), text: sql, values: params.map(bindValue) }));
   return {
     dialect: 'postgresql',
     inTransaction,
@@ -61,6 +82,9 @@ export class PostgresDatabase implements Db {
     this.pool = new pg.Pool({
       connectionString: parsed.toString(),
       max: 10,
+      // While the database is unreachable a request fails within seconds instead of waiting forever.
+      connectionTimeoutMillis: 3000,
+      keepAlive: true,
       options: schema ? `-c search_path="${schema}"` : undefined,
       types,
     });
@@ -91,7 +115,7 @@ export class PostgresDatabase implements Db {
 
   /** All-or-nothing on one pooled connection: `fn`'s statements commit together or roll back. */
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await guarded(() => this.pool.connect());
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');

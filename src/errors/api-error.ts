@@ -155,6 +155,13 @@ export class TooManyRequestsError extends ApiError {
   }
 }
 
+/** The database cannot be reached (down, restarting, network cut): the platform's 503, retryable. */
+export class DatabaseUnavailableError extends ApiError {
+  constructor() {
+    super(503, 'OverCapacity', 'The service is temporarily unavailable: its database cannot be reached. Retry later.', {}, { 'Retry-After': '1' });
+  }
+}
+
 export class ExternalOAuthFailedError extends ApiError {
   constructor(message: string) {
     super(401, 'ExternalOAuthFailed', message);
