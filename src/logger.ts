@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -10,8 +10,9 @@ const lineWriters = new WeakMap<Logger, (line: string) => void>();
  * stays off the hot path; `flushLogger` runs on shutdown. Secrets never reach a log line:
  * authorization headers, secrets and passwords are redacted, and bodies are not logged.
  */
-export function createLogger(level: string): Logger {
-  const destination = level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+export function createLogger(level: string, to?: DestinationStream): Logger {
+  // `to` replaces stdout (tests read the lines the production configuration writes).
+  const destination = level === 'silent' ? undefined : (to ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }));
   const logger = pino(
     {
       level,
@@ -24,7 +25,7 @@ export function createLogger(level: string): Logger {
   requestLoggers.set(logger, pino({ level, base: undefined }, destination));
   if (destination && logger.isLevelEnabled('info')) lineWriters.set(logger, (line) => destination.write(line));
   // Buffered lines still reach the terminal within a second when traffic is light.
-  if (destination) setInterval(() => flushLogger(logger), 1000).unref();
+  if (destination && !to) setInterval(() => flushLogger(logger), 1000).unref();
   return logger;
 }
 

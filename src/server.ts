@@ -40,8 +40,12 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+          // A keep-alive connection whose request finishes during the grace period turns idle
+          // afterwards; close those as they appear rather than waiting out the whole grace period.
+          const sweep = setInterval(() => server.closeIdleConnections(), 50);
           server.close(() => {
             clearTimeout(timer);
+            clearInterval(sweep);
             resolve();
           });
           server.closeIdleConnections();

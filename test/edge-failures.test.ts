@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
+import { createLogger } from '../src/logger.js';
 import { api, clientToken, createApiClient, oauthPost } from './support/auth.js';
+import { signUp } from './oauth/support.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /** Log lines written by the server, parsed. */
@@ -14,7 +15,9 @@ const sink = new Writable({
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, { logger: pino({ level: 'info', base: undefined }, sink) });
+  // The production logger (redaction, the access-line writer), writing into the sink instead of stdout;
+  // debug level, so every line the server can write is checked.
+  server = await startTestServer({}, { logger: createLogger('debug', sink) });
 });
 afterAll(async () => {
   await server.close();
@@ -27,14 +30,27 @@ describe('logging', () => {
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/health', status: 200 });
   });
 
-  it('never logs the bearer token or a client secret', async () => {
+  it('never logs a bearer token, a refresh token, a client secret or a password, on success or failure', async () => {
     const client = await createApiClient(server, 'test', 'manage_project:test');
     const tokenRes = await oauthPost(server, '/oauth/token', client, { grant_type: 'client_credentials' });
     const token = (await tokenRes.json()).access_token as string;
     await api(server, token, '/test');
+    await api(server, token, `/test/stores?where=${encodeURIComponent('key = "x"')}`);
+    // A wrong secret, a password flow (right and wrong password), a refresh, a revocation.
+    await oauthPost(server, '/oauth/token', { ...client, clientSecret: `${client.clientSecret}-wrong` }, { grant_type: 'client_credentials' });
+    await signUp(server, 'logged@example.com', 'customer-password-1');
+    const customer = await createApiClient(server, 'test', 'manage_my_profile:test');
+    const signIn = await oauthPost(server, '/oauth/test/customers/token', customer, { grant_type: 'password', username: 'logged@example.com', password: 'customer-password-1' });
+    const { access_token: customerToken, refresh_token: refreshToken } = await signIn.json();
+    await oauthPost(server, '/oauth/test/customers/token', customer, { grant_type: 'password', username: 'logged@example.com', password: 'wrong-password-2' });
+    await oauthPost(server, '/oauth/token', customer, { grant_type: 'refresh_token', refresh_token: refreshToken });
+    await oauthPost(server, '/oauth/token/revoke', customer, { token: customerToken });
+    await new Promise((resolve) => setImmediate(resolve));
     const all = JSON.stringify(lines);
-    expect(all).not.toContain(token);
-    expect(all).not.toContain(client.clientSecret);
+    expect(lines.filter((l) => l.msg === 'request').length).toBeGreaterThanOrEqual(9);
+    for (const secret of [token, client.clientSecret, customer.clientSecret, customerToken, refreshToken, 'customer-password-1', 'wrong-password-2']) {
+      expect(all).not.toContain(secret);
+    }
   });
 });
 
