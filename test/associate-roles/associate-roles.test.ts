@@ -1,5 +1,6 @@
 import { api, clientToken } from '../support/auth.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectError } from '../support/errors.js';
 
 interface RoleBody {
   id: string;
@@ -109,8 +110,8 @@ describe('get, HEAD and query', () => {
   });
 
   it('unknown id or key is 404', async () => {
-    expect((await api(server, viewer, '/test/associate-roles/no-such-id')).status).toBe(404);
-    expect((await api(server, viewer, '/test/associate-roles/key=no-such-key')).status).toBe(404);
+    await expectError(await api(server, viewer, '/test/associate-roles/no-such-id'), 404, 'ResourceNotFound');
+    await expectError(await api(server, viewer, '/test/associate-roles/key=no-such-key'), 404, 'ResourceNotFound');
   });
 
   it('HEAD by id and key: 200 or 404', async () => {
@@ -229,7 +230,7 @@ describe('delete', () => {
     const role = await createRole();
     await updated(role.id, 1, [{ action: 'setName', name: 'v2' }]);
     const res = await api(server, manager, `/test/associate-roles/key=${role.key}?version=1`, { method: 'DELETE' });
-    expect(res.status).toBe(409);
+    await expectError(res, 409, 'ConcurrentModification', { currentVersion: 2 });
     expect((await api(server, viewer, `/test/associate-roles/${role.id}`)).status).toBe(200);
   });
 });
@@ -238,9 +239,9 @@ describe('scopes', () => {
   it('view_associate_roles reads but cannot write', async () => {
     const role = await createRole();
     expect((await api(server, viewer, '/test/associate-roles')).status).toBe(200);
-    expect((await api(server, viewer, '/test/associate-roles', { body: { key: uniqueKey() } })).status).toBe(403);
-    expect((await api(server, viewer, `/test/associate-roles/${role.id}`, { body: { version: 1, actions: [] } })).status).toBe(403);
-    expect((await api(server, viewer, `/test/associate-roles/${role.id}?version=1`, { method: 'DELETE' })).status).toBe(403);
+    await expectError(await api(server, viewer, '/test/associate-roles', { body: { key: uniqueKey() } }), 403, 'insufficient_scope');
+    await expectError(await api(server, viewer, `/test/associate-roles/${role.id}`, { body: { version: 1, actions: [] } }), 403, 'insufficient_scope');
+    await expectError(await api(server, viewer, `/test/associate-roles/${role.id}?version=1`, { method: 'DELETE' }), 403, 'insufficient_scope');
   });
 
   it('a store scope does not open associate roles', async () => {

@@ -1,6 +1,7 @@
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { api, clientToken } from '../support/auth.js';
 import { createCustomer, managerToken, type CustomerBody, type ErrorBody } from './support.js';
+import { expectError } from '../support/errors.js';
 
 let server: TestServer;
 let token: string;
@@ -54,7 +55,7 @@ describe('GET /{projectKey}/customers/{id} and /key={key}', () => {
     await server.app.services.projects.create({ key: 'other' });
     const otherToken = await clientToken(server, 'manage_customers:other', 'other');
     const res = await api(server, otherToken, `/other/customers/${created.id}`);
-    expect(res.status).toBe(404);
+    await expectError(res, 404, 'ResourceNotFound');
   });
 });
 

@@ -116,6 +116,10 @@ describe('password flow (POST /oauth/{projectKey}/customers/token)', () => {
   it('resolves the customer on API calls made with the token (customerToken helper)', async () => {
     const token = await customerToken(server, 'jane@example.com', 'secret-1', undefined, 'manage_project:test');
     expect((await api(server, token, '/test')).status).toBe(200);
+    // The customer behind the token is who client logging records.
+    const created = await api(server, token, '/test/stores', { body: { key: 'created-by-jane' } });
+    expect(created.status).toBe(201);
+    expect((await created.json()).createdBy).toMatchObject({ customer: { typeId: 'customer', id: customerId } });
   });
 });
 

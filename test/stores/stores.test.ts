@@ -1,5 +1,6 @@
 import { api, clientToken } from '../support/auth.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectError } from '../support/errors.js';
 
 interface StoreBody {
   id: string;
@@ -141,7 +142,7 @@ describe('get and HEAD', () => {
     const store = await createStore();
     const otherToken = await clientToken(server, 'manage_project:other', 'other');
     const res = await api(server, otherToken, `/other/stores/${store.id}`);
-    expect(res.status).toBe(404);
+    await expectError(res, 404, 'ResourceNotFound');
   });
 });
 
@@ -230,7 +231,7 @@ describe('update actions', () => {
 
   it('updating an unknown store is 404', async () => {
     const res = await update('key=no-such-store', 1, [{ action: 'setLanguages', languages: ['en'] }]);
-    expect(res.status).toBe(404);
+    await expectError(res, 404, 'ResourceNotFound');
   });
 });
 
@@ -297,8 +298,8 @@ describe('scopes', () => {
   it('view_stores reads but cannot create, update or delete (403)', async () => {
     const store = await createStore();
     expect((await api(server, viewer, '/test/stores')).status).toBe(200);
-    expect((await api(server, viewer, '/test/stores', { body: { key: uniqueKey() } })).status).toBe(403);
-    expect((await api(server, viewer, `/test/stores/${store.id}`, { body: { version: 1, actions: [] } })).status).toBe(403);
+    await expectError(await api(server, viewer, '/test/stores', { body: { key: uniqueKey() } }), 403, 'insufficient_scope');
+    await expectError(await api(server, viewer, `/test/stores/${store.id}`, { body: { version: 1, actions: [] } }), 403, 'insufficient_scope');
     const del = await api(server, viewer, `/test/stores/${store.id}?version=1`, { method: 'DELETE' });
     expect(del.status).toBe(403);
     expect(((await del.json()) as ErrorBody).errors[0].code).toBe('insufficient_scope');
@@ -323,6 +324,6 @@ describe('scopes', () => {
 
   it('no token is 401', async () => {
     const res = await server.request('/test/stores');
-    expect(res.status).toBe(401);
+    await expectError(res, 401, 'invalid_token');
   });
 });
