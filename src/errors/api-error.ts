@@ -53,11 +53,11 @@ export class RequiredFieldError extends ApiError {
 }
 
 export class InvalidFieldError extends ApiError {
-  constructor(field: string, invalidValue: unknown, allowedValues?: unknown[]) {
+  constructor(field: string, invalidValue: unknown, allowedValues?: unknown[], message?: string) {
     super(
       400,
       'InvalidField',
-      `The value ${JSON.stringify(invalidValue)} is not valid for field ${field}.`,
+      message ?? `The value ${JSON.stringify(invalidValue)} is not valid for field ${field}.`,
       allowedValues ? { field, invalidValue, allowedValues } : { field, invalidValue },
     );
   }
@@ -106,6 +106,20 @@ export class ConcurrentModificationError extends ApiError {
 export class ReferenceExistsError extends ApiError {
   constructor(message: string, referencedBy?: string) {
     super(400, 'ReferenceExists', message, referencedBy ? { referencedBy } : {});
+  }
+}
+
+/** An enum field definition would hold the same key twice. */
+export class DuplicateEnumValuesError extends ApiError {
+  constructor(duplicates: string[]) {
+    super(400, 'DuplicateEnumValues', `The enum values contain duplicate keys: ${duplicates.map((d) => `'${d}'`).join(', ')}.`, { duplicates });
+  }
+}
+
+/** A reordering of enum values that does not name exactly the existing keys. */
+export class EnumValuesMustMatchError extends ApiError {
+  constructor() {
+    super(400, 'EnumValuesMustMatch', 'The given enum values do not match the existing ones.');
   }
 }
 

@@ -1,9 +1,11 @@
 import type { AppServices } from '../context.js';
 import { ApiClientService } from './api-client.service.js';
 import { AssociateRoleService } from './associate-role.service.js';
+import { CustomerGroupService } from './customer-group.service.js';
 import { CustomerService } from './customer.service.js';
 import { ProjectService } from './project.service.js';
 import { StoreService } from './store.service.js';
+import { TypeService } from './type.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -12,6 +14,8 @@ export interface Services {
   customers: CustomerService;
   stores: StoreService;
   associateRoles: AssociateRoleService;
+  customerGroups: CustomerGroupService;
+  types: TypeService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -21,5 +25,7 @@ export function createServices(app: AppServices): Services {
     customers: new CustomerService(app),
     stores: new StoreService(),
     associateRoles: new AssociateRoleService(),
+    customerGroups: new CustomerGroupService(),
+    types: new TypeService(),
   };
 }
