@@ -1,4 +1,5 @@
 import { api, clientToken } from '../support/auth.js';
+import { firstError } from '../support/errors.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 interface GroupBody {
@@ -16,11 +17,6 @@ interface Page {
   count: number;
   total?: number;
   results: GroupBody[];
-}
-interface ErrorBody {
-  statusCode: number;
-  message: string;
-  errors: { code: string; message: string; [extra: string]: unknown }[];
 }
 
 let server: TestServer;
@@ -46,7 +42,6 @@ async function createGroup(draft: Record<string, unknown> = {}): Promise<GroupBo
 }
 
 const update = (path: string, version: number, actions: unknown[]) => api(server, manager, `/test/customer-groups/${path}`, { body: { version, actions } });
-const firstError = async (res: Response) => ((await res.json()) as ErrorBody).errors[0];
 
 describe('create', () => {
   it('answers 201 with the group at version 1; the draft groupName becomes name', async () => {
