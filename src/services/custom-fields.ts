@@ -44,7 +44,7 @@ export async function setCustomField(ctx: RequestContext, doc: { custom?: Custom
   }
   const type = await typeRepository.find(ctx, { id: doc.custom.type.id });
   if (!type) throw new ReferencedResourceNotFoundError('type', { id: doc.custom.type.id });
-  const definition = definitionOf(type, name);
+  const definition = definitionOf(type, name, value);
   if (value === undefined || value === null) {
     if (definition.required) throw new RequiredFieldError(name);
     delete doc.custom.fields[name];
@@ -92,9 +92,10 @@ async function resolveType(ctx: RequestContext, ref: ResourceIdentifier, resourc
   return type;
 }
 
-function definitionOf(type: Type, name: string): FieldDefinition {
+/** The definition of the field `name`; a field the type does not define is 400 InvalidField. */
+function definitionOf(type: Type, name: string, value: unknown): FieldDefinition {
   const definition = type.fieldDefinitions.find((d) => d.name === name);
-  if (!definition) throw new InvalidFieldError(name, undefined, undefined, `The field '${name}' is not defined by the type with key '${type.key}'.`);
+  if (!definition) throw new InvalidFieldError(name, value, undefined, `The field '${name}' is not defined by the type with key '${type.key}'.`);
   return definition;
 }
 
@@ -103,7 +104,7 @@ async function checkFields(ctx: RequestContext, type: Type, fields: Record<strin
   const refs: FieldReference[] = [];
   const checked: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
-    const definition = definitionOf(type, name);
+    const definition = definitionOf(type, name, value);
     // A null value is no value, as in setCustomField.
     if (value !== null) checked[name] = checkFieldValue(definition, value, refs);
   }

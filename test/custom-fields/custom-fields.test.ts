@@ -137,7 +137,7 @@ describe('drafts with custom fields', () => {
   it('a field the type does not define is 400 InvalidField', async () => {
     const res = await createStore({ type: { key: 'store-fields' }, fields: { code: 'x', unknown: 1 } });
     expect(res.status).toBe(400);
-    expect(await firstError(res)).toMatchObject({ code: 'InvalidField', field: 'unknown' });
+    expect(await firstError(res)).toMatchObject({ code: 'InvalidField', field: 'unknown', invalidValue: 1 });
   });
 
   it('a missing required field is 400 RequiredField', async () => {
