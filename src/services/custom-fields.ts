@@ -1,9 +1,9 @@
 import type { CustomFields, CustomFieldsDraft, FieldDefinition, ResourceIdentifier, ResourceTypeId, Type } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { InvalidFieldError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
-import { loadByIds, resourceExists } from '../query/index.js';
+import { loadByIds } from '../query/index.js';
 import { checkFieldValue, type FieldReference } from './custom-field-values.js';
-import { associateRoleResource, customerGroupResource, customerResource, expandableResources, storeResource } from './queryable-resources.js';
+import { expandableResources } from './queryable-resources.js';
 import { typeRepository } from './type-repository.js';
 
 /**
@@ -54,25 +54,6 @@ export async function setCustomField(ctx: RequestContext, doc: { custom?: Custom
   const checked = checkFieldValue(definition, value, refs);
   await checkReferences(ctx, refs);
   doc.custom.fields[name] = checked;
-}
-
-/**
- * The resources that can hold custom fields here, with where each keeps its type reference. Deleting
- * a Type that any of them uses is refused (see TypeService.delete).
- */
-const TYPE_USERS = [
-  { resource: storeResource, where: 'custom(type(id = :typeId))' },
-  { resource: associateRoleResource, where: 'custom(type(id = :typeId))' },
-  { resource: customerGroupResource, where: 'custom(type(id = :typeId))' },
-  { resource: customerResource, where: 'custom(type(id = :typeId)) or addresses(custom(type(id = :typeId)))' },
-] as const;
-
-/** The type id of the first kind of resource whose custom fields use the Type `typeId`, if any does. */
-export async function firstTypeUser(ctx: RequestContext, typeId: string): Promise<string | undefined> {
-  for (const { resource, where } of TYPE_USERS) {
-    if (await resourceExists(ctx.db, resource, { where: [where], vars: { typeId: [typeId] } }, { projectKey: ctx.projectKey })) return resource.typeId;
-  }
-  return undefined;
 }
 
 /** The Type an identifier names, in the caller's project; it must be meant for `resourceTypeId`. */

@@ -24,9 +24,8 @@ function reorderEnumValues<V extends { key: string }>(values: V[], keys: readonl
 }
 
 /**
- * The platform's update actions of a Type. Removing a field definition leaves values already
- * stored on resources in place (the platform deletes them asynchronously); they are no longer
- * checked, and setCustomType or setCustomField replace them.
+ * The platform's update actions of a Type. What removeFieldDefinition means for resources using
+ * the type (their values of the field go too) is done by TypeService.update.
  */
 export const typeActions: ActionHandlers<Type, TypeUpdateAction> = {
   changeKey: (doc, a) => void (doc.key = a.key),

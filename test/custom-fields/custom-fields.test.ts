@@ -300,3 +300,39 @@ describe('associate roles, customer groups and customers', () => {
     }
   });
 });
+
+describe('removing a field definition', () => {
+  it('removes that field from every resource using the type (new version), and nothing else', async () => {
+    const type = await post<{ id: string; version: number }>('/test/types', {
+      key: 'removable',
+      name: label('Removable'),
+      resourceTypeIds: ['store', 'customer', 'address'],
+      fieldDefinitions: [field('gone', { name: 'String' }), field('kept', { name: 'String' })],
+    });
+    const custom = { type: { key: 'removable' }, fields: { gone: 'x', kept: 'y' } };
+    const store = (await (await createStore(custom)).json()) as Resource;
+    const untouched = (await (await createStore({ type: { key: 'store-fields' }, fields: { code: 'gone' } })).json()) as Resource;
+    const { customer } = await post<{ customer: Resource }>('/test/customers', {
+      email: 'removable@example.com',
+      password: 'secret-123',
+      addresses: [{ country: 'DE', custom }],
+    });
+    const res = await api(server, token, `/test/types/${type.id}`, { body: { version: 1, actions: [{ action: 'removeFieldDefinition', fieldName: 'gone' }] } });
+    expect(res.status).toBe(200);
+
+    const storeAfter = (await (await api(server, token, `/test/stores/${store.id}`)).json()) as Resource;
+    expect(storeAfter.custom?.fields).toEqual({ kept: 'y' });
+    expect(storeAfter.version).toBe(store.version + 1);
+    const customerAfter = (await (await api(server, token, `/test/customers/${customer.id}`)).json()) as { addresses: { custom?: Custom }[] };
+    expect(customerAfter.addresses[0].custom?.fields).toEqual({ kept: 'y' });
+    expect(await (await api(server, token, `/test/stores/${untouched.id}`)).json()).toEqual(untouched);
+
+    // The name can be defined again with another type; no old value is left to contradict it.
+    const readded = await api(server, token, `/test/types/${type.id}`, {
+      body: { version: 2, actions: [{ action: 'addFieldDefinition', fieldDefinition: field('gone', { name: 'Number' }) }] },
+    });
+    expect(readded.status).toBe(200);
+    const set = await updateStore(storeAfter, [{ action: 'setCustomField', name: 'gone', value: 3 }]);
+    expect(((await set.json()) as Resource).custom?.fields).toEqual({ kept: 'y', gone: 3 });
+  });
+});
