@@ -1,5 +1,6 @@
 import type { CustomFieldEnumValue, CustomFieldLocalizedEnumValue, Type, TypeUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import { EnumValuesMustMatchError, InvalidOperationError } from '../errors/api-error.js';
+import { checkFieldNamesAgainstOtherTypes } from './field-definition-conflicts.js';
 import { checkEnumKeys, checkFieldDefinitions, enumOf, fieldDefinition } from './field-definitions.js';
 import type { ActionHandlers } from './update-actions.js';
 
@@ -34,8 +35,9 @@ export const typeActions: ActionHandlers<Type, TypeUpdateAction> = {
     if (a.description !== undefined) doc.description = a.description;
     else delete doc.description;
   },
-  addFieldDefinition: (doc, a) => {
+  addFieldDefinition: async (doc, a, ctx) => {
     checkFieldDefinitions([...doc.fieldDefinitions, a.fieldDefinition]);
+    await checkFieldNamesAgainstOtherTypes(ctx, doc, [a.fieldDefinition]);
     doc.fieldDefinitions.push(a.fieldDefinition);
   },
   removeFieldDefinition: (doc, a) => {

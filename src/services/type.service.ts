@@ -3,6 +3,7 @@ import { withTransaction, type RequestContext } from '../context.js';
 import { ReferenceExistsError } from '../errors/api-error.js';
 import type { DocumentAddress, NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
+import { checkFieldNamesAgainstOtherTypes } from './field-definition-conflicts.js';
 import { checkFieldDefinitions } from './field-definitions.js';
 import { typeActions } from './type-update-actions.js';
 import { typeRepository } from './type-repository.js';
@@ -22,9 +23,10 @@ export class TypeService extends DocumentService<Type, TypeDraft, TypeUpdateActi
     super();
   }
 
-  protected fromDraft(_ctx: RequestContext, draft: TypeDraft): NewDocument<Type> {
+  protected async fromDraft(ctx: RequestContext, draft: TypeDraft): Promise<NewDocument<Type>> {
     const fieldDefinitions = draft.fieldDefinitions ?? [];
     checkFieldDefinitions(fieldDefinitions);
+    await checkFieldNamesAgainstOtherTypes(ctx, draft, fieldDefinitions);
     return {
       key: draft.key,
       name: draft.name,

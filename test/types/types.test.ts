@@ -256,9 +256,9 @@ describe('update actions', () => {
   });
 
   it('an enum action on a field of another type is 400 InvalidOperation', async () => {
-    const type = await createType({ fieldDefinitions: [field('color', colorEnum), field('text', { name: 'String' })] });
+    const type = await createType({ fieldDefinitions: [field('color', colorEnum), field('plain', { name: 'String' })] });
     for (const action of [
-      { action: 'addEnumValue', fieldName: 'text', value: { key: 'x', label: 'X' } },
+      { action: 'addEnumValue', fieldName: 'plain', value: { key: 'x', label: 'X' } },
       { action: 'addLocalizedEnumValue', fieldName: 'color', value: { key: 'x', label: label('X') } },
       { action: 'changeEnumValueOrder', fieldName: 'missing', keys: [] },
     ]) {
@@ -304,6 +304,26 @@ describe('update actions', () => {
     const stale = await update(type.id, 1, [{ action: 'changeName', name: label('lost') }]);
     expect(stale.status).toBe(409);
     expect(await firstError(stale)).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
+  });
+});
+
+describe('field names shared between types', () => {
+  it('a field name another type uses for the same resource type id must have the same field type (else 400 InvalidOperation)', async () => {
+    await createType({ resourceTypeIds: ['customer-group'], fieldDefinitions: [field('tier', { name: 'Number' }), field('badge', colorEnum)] });
+    const clash = await api(server, manager, '/test/types', {
+      body: { key: uniqueKey(), name: label('x'), resourceTypeIds: ['customer', 'customer-group'], fieldDefinitions: [field('tier', { name: 'String' })] },
+    });
+    expect(clash.status).toBe(400);
+    expect(await firstError(clash)).toMatchObject({ code: 'InvalidOperation' });
+    // Same field type (enum values may differ), or other resource type ids: fine.
+    await createType({ resourceTypeIds: ['customer-group'], fieldDefinitions: [field('tier', { name: 'Number' }), field('badge', { name: 'Enum', values: [] })] });
+    const other = await createType({ resourceTypeIds: ['customer'], fieldDefinitions: [field('tier', { name: 'String' })] });
+    const added = await update(other.id, 1, [{ action: 'addFieldDefinition', fieldDefinition: field('badge', { name: 'Set', elementType: { name: 'String' } }) }]);
+    expect(added.status).toBe(200);
+    const groupType = await createType({ resourceTypeIds: ['customer-group'] });
+    const addedClash = await update(groupType.id, 1, [{ action: 'addFieldDefinition', fieldDefinition: field('badge', { name: 'String' }) }]);
+    expect(addedClash.status).toBe(400);
+    expect(await firstError(addedClash)).toMatchObject({ code: 'InvalidOperation' });
   });
 });
 
