@@ -875,6 +875,206 @@ export const openApiDocument = {
           }
         }
       },
+      "CustomerGroup": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "CustomerGroupDraft": {
+        "type": "object",
+        "description": "The draft names the group `groupName`; the resource calls it `name` (as on the platform).",
+        "required": [
+          "groupName"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "groupName": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "CustomerGroupPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomerGroup"
+            }
+          }
+        }
+      },
+      "CustomerGroupUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/CustomerGroupUpdateAction"
+            }
+          }
+        }
+      },
+      "CustomerGroupUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeName": "#/components/schemas/CustomerGroupChangeNameAction",
+            "setKey": "#/components/schemas/CustomerGroupSetKeyAction",
+            "setCustomType": "#/components/schemas/CustomerGroupSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/CustomerGroupSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CustomerGroupChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/CustomerGroupSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/CustomerGroupSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CustomerGroupSetCustomFieldAction"
+          }
+        ]
+      },
+      "CustomerGroupChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "type": "string"
+          }
+        }
+      },
+      "CustomerGroupSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "CustomerGroupSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CustomerGroupSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
       "Customer": {
         "type": "object",
         "required": [
@@ -1554,7 +1754,9 @@ export const openApiDocument = {
           "mapping": {
             "setName": "#/components/schemas/StoreSetNameAction",
             "setLanguages": "#/components/schemas/StoreSetLanguagesAction",
-            "setCountries": "#/components/schemas/StoreSetCountriesAction"
+            "setCountries": "#/components/schemas/StoreSetCountriesAction",
+            "setCustomType": "#/components/schemas/StoreSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/StoreSetCustomFieldAction"
           }
         },
         "oneOf": [
@@ -1566,6 +1768,12 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/StoreSetCountriesAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreSetCustomFieldAction"
           }
         ]
       },
@@ -1617,6 +1825,927 @@ export const openApiDocument = {
             "items": {
               "$ref": "#/components/schemas/StoreCountry"
             }
+          }
+        }
+      },
+      "StoreSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "StoreSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "Type": {
+        "type": "object",
+        "description": "A custom-field type (the platform's `type` resource) - which resources may use it and what fields they get.",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "key",
+          "name",
+          "resourceTypeIds",
+          "fieldDefinitions"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "resourceTypeIds": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceTypeId"
+            }
+          },
+          "fieldDefinitions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/FieldDefinition"
+            }
+          }
+        }
+      },
+      "TypeDraft": {
+        "type": "object",
+        "required": [
+          "key",
+          "name",
+          "resourceTypeIds"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "resourceTypeIds": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceTypeId"
+            }
+          },
+          "fieldDefinitions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/FieldDefinition"
+            }
+          }
+        }
+      },
+      "ResourceTypeId": {
+        "type": "string",
+        "description": "The resources (and embedded objects) a Type can customize.",
+        "enum": [
+          "address",
+          "approval-flow",
+          "approval-rule",
+          "asset",
+          "associate-role",
+          "business-unit",
+          "cart-discount",
+          "category",
+          "channel",
+          "customer",
+          "customer-group",
+          "custom-line-item",
+          "discount-code",
+          "inventory-entry",
+          "line-item",
+          "order",
+          "order-edit",
+          "order-delivery",
+          "order-parcel",
+          "order-return-item",
+          "payment",
+          "payment-interface-interaction",
+          "product-price",
+          "product-selection",
+          "product-tailoring",
+          "quote",
+          "review",
+          "shipping",
+          "shipping-method",
+          "shopping-list",
+          "shopping-list-text-line-item",
+          "standalone-price",
+          "store",
+          "transaction"
+        ]
+      },
+      "FieldDefinition": {
+        "type": "object",
+        "required": [
+          "type",
+          "name",
+          "label",
+          "required"
+        ],
+        "properties": {
+          "type": {
+            "$ref": "#/components/schemas/FieldType"
+          },
+          "name": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]+$",
+            "minLength": 2,
+            "maxLength": 36
+          },
+          "label": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "required": {
+            "type": "boolean"
+          },
+          "inputHint": {
+            "$ref": "#/components/schemas/TypeTextInputHint"
+          }
+        }
+      },
+      "TypeTextInputHint": {
+        "type": "string",
+        "enum": [
+          "SingleLine",
+          "MultiLine"
+        ]
+      },
+      "CustomFieldEnumValue": {
+        "type": "object",
+        "required": [
+          "key",
+          "label"
+        ],
+        "properties": {
+          "key": {
+            "type": "string",
+            "minLength": 1
+          },
+          "label": {
+            "type": "string"
+          }
+        }
+      },
+      "CustomFieldLocalizedEnumValue": {
+        "type": "object",
+        "required": [
+          "key",
+          "label"
+        ],
+        "properties": {
+          "key": {
+            "type": "string",
+            "minLength": 1
+          },
+          "label": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CustomFieldReferenceTypeId": {
+        "type": "string",
+        "description": "What a Reference field may point to.",
+        "enum": [
+          "associate-role",
+          "business-unit",
+          "cart",
+          "cart-discount",
+          "category",
+          "channel",
+          "customer",
+          "customer-group",
+          "key-value-document",
+          "order",
+          "product",
+          "product-type",
+          "review",
+          "shipping-method",
+          "shopping-list",
+          "state",
+          "store",
+          "tax-category",
+          "type",
+          "zone"
+        ]
+      },
+      "FieldType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "discriminator": {
+          "propertyName": "name",
+          "mapping": {
+            "Boolean": "#/components/schemas/CustomFieldBooleanType",
+            "String": "#/components/schemas/CustomFieldStringType",
+            "LocalizedString": "#/components/schemas/CustomFieldLocalizedStringType",
+            "Number": "#/components/schemas/CustomFieldNumberType",
+            "Money": "#/components/schemas/CustomFieldMoneyType",
+            "Date": "#/components/schemas/CustomFieldDateType",
+            "Time": "#/components/schemas/CustomFieldTimeType",
+            "DateTime": "#/components/schemas/CustomFieldDateTimeType",
+            "Enum": "#/components/schemas/CustomFieldEnumType",
+            "LocalizedEnum": "#/components/schemas/CustomFieldLocalizedEnumType",
+            "Reference": "#/components/schemas/CustomFieldReferenceType",
+            "Set": "#/components/schemas/CustomFieldSetType"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CustomFieldBooleanType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldStringType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldLocalizedStringType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldNumberType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldMoneyType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldDateType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldTimeType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldDateTimeType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldEnumType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldLocalizedEnumType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldReferenceType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldSetType"
+          }
+        ]
+      },
+      "SetElementFieldType": {
+        "type": "object",
+        "description": "The element type of a Set (a Set of Sets is not supported).",
+        "required": [
+          "name"
+        ],
+        "discriminator": {
+          "propertyName": "name",
+          "mapping": {
+            "Boolean": "#/components/schemas/CustomFieldBooleanType",
+            "String": "#/components/schemas/CustomFieldStringType",
+            "LocalizedString": "#/components/schemas/CustomFieldLocalizedStringType",
+            "Number": "#/components/schemas/CustomFieldNumberType",
+            "Money": "#/components/schemas/CustomFieldMoneyType",
+            "Date": "#/components/schemas/CustomFieldDateType",
+            "Time": "#/components/schemas/CustomFieldTimeType",
+            "DateTime": "#/components/schemas/CustomFieldDateTimeType",
+            "Enum": "#/components/schemas/CustomFieldEnumType",
+            "LocalizedEnum": "#/components/schemas/CustomFieldLocalizedEnumType",
+            "Reference": "#/components/schemas/CustomFieldReferenceType"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CustomFieldBooleanType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldStringType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldLocalizedStringType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldNumberType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldMoneyType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldDateType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldTimeType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldDateTimeType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldEnumType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldLocalizedEnumType"
+          },
+          {
+            "$ref": "#/components/schemas/CustomFieldReferenceType"
+          }
+        ]
+      },
+      "CustomFieldBooleanType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "Boolean"
+          }
+        }
+      },
+      "CustomFieldStringType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "String"
+          }
+        }
+      },
+      "CustomFieldLocalizedStringType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "LocalizedString"
+          }
+        }
+      },
+      "CustomFieldNumberType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "Number"
+          }
+        }
+      },
+      "CustomFieldMoneyType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "Money"
+          }
+        }
+      },
+      "CustomFieldDateType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "Date"
+          }
+        }
+      },
+      "CustomFieldTimeType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "Time"
+          }
+        }
+      },
+      "CustomFieldDateTimeType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "DateTime"
+          }
+        }
+      },
+      "CustomFieldEnumType": {
+        "type": "object",
+        "required": [
+          "name",
+          "values"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "Enum"
+          },
+          "values": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomFieldEnumValue"
+            }
+          }
+        }
+      },
+      "CustomFieldLocalizedEnumType": {
+        "type": "object",
+        "required": [
+          "name",
+          "values"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "LocalizedEnum"
+          },
+          "values": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomFieldLocalizedEnumValue"
+            }
+          }
+        }
+      },
+      "CustomFieldReferenceType": {
+        "type": "object",
+        "required": [
+          "name",
+          "referenceTypeId"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "Reference"
+          },
+          "referenceTypeId": {
+            "$ref": "#/components/schemas/CustomFieldReferenceTypeId"
+          }
+        }
+      },
+      "CustomFieldSetType": {
+        "type": "object",
+        "required": [
+          "name",
+          "elementType"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "Set"
+          },
+          "elementType": {
+            "$ref": "#/components/schemas/SetElementFieldType"
+          }
+        }
+      },
+      "TypePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Type"
+            }
+          }
+        }
+      },
+      "TypeUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/TypeUpdateAction"
+            }
+          }
+        }
+      },
+      "TypeUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeKey": "#/components/schemas/TypeChangeKeyAction",
+            "changeName": "#/components/schemas/TypeChangeNameAction",
+            "setDescription": "#/components/schemas/TypeSetDescriptionAction",
+            "addFieldDefinition": "#/components/schemas/TypeAddFieldDefinitionAction",
+            "removeFieldDefinition": "#/components/schemas/TypeRemoveFieldDefinitionAction",
+            "changeLabel": "#/components/schemas/TypeChangeLabelAction",
+            "changeFieldDefinitionOrder": "#/components/schemas/TypeChangeFieldDefinitionOrderAction",
+            "addEnumValue": "#/components/schemas/TypeAddEnumValueAction",
+            "addLocalizedEnumValue": "#/components/schemas/TypeAddLocalizedEnumValueAction",
+            "changeEnumValueLabel": "#/components/schemas/TypeChangeEnumValueLabelAction",
+            "changeLocalizedEnumValueLabel": "#/components/schemas/TypeChangeLocalizedEnumValueLabelAction",
+            "changeEnumValueOrder": "#/components/schemas/TypeChangeEnumValueOrderAction",
+            "changeLocalizedEnumValueOrder": "#/components/schemas/TypeChangeLocalizedEnumValueOrderAction",
+            "changeInputHint": "#/components/schemas/TypeChangeInputHintAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/TypeChangeKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeAddFieldDefinitionAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeRemoveFieldDefinitionAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeChangeLabelAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeChangeFieldDefinitionOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeAddEnumValueAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeAddLocalizedEnumValueAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeChangeEnumValueLabelAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeChangeLocalizedEnumValueLabelAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeChangeEnumValueOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeChangeLocalizedEnumValueOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/TypeChangeInputHintAction"
+          }
+        ]
+      },
+      "TypeChangeKeyAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "key"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "TypeChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "TypeSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "TypeAddFieldDefinitionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldDefinition"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addFieldDefinition"
+          },
+          "fieldDefinition": {
+            "$ref": "#/components/schemas/FieldDefinition"
+          }
+        }
+      },
+      "TypeRemoveFieldDefinitionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeFieldDefinition"
+          },
+          "fieldName": {
+            "type": "string"
+          }
+        }
+      },
+      "TypeChangeLabelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName",
+          "label"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeLabel"
+          },
+          "fieldName": {
+            "type": "string"
+          },
+          "label": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "TypeChangeFieldDefinitionOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldNames"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeFieldDefinitionOrder"
+          },
+          "fieldNames": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "TypeAddEnumValueAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName",
+          "value"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addEnumValue"
+          },
+          "fieldName": {
+            "type": "string"
+          },
+          "value": {
+            "$ref": "#/components/schemas/CustomFieldEnumValue"
+          }
+        }
+      },
+      "TypeAddLocalizedEnumValueAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName",
+          "value"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addLocalizedEnumValue"
+          },
+          "fieldName": {
+            "type": "string"
+          },
+          "value": {
+            "$ref": "#/components/schemas/CustomFieldLocalizedEnumValue"
+          }
+        }
+      },
+      "TypeChangeEnumValueLabelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName",
+          "value"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeEnumValueLabel"
+          },
+          "fieldName": {
+            "type": "string"
+          },
+          "value": {
+            "$ref": "#/components/schemas/CustomFieldEnumValue"
+          }
+        }
+      },
+      "TypeChangeLocalizedEnumValueLabelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName",
+          "value"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeLocalizedEnumValueLabel"
+          },
+          "fieldName": {
+            "type": "string"
+          },
+          "value": {
+            "$ref": "#/components/schemas/CustomFieldLocalizedEnumValue"
+          }
+        }
+      },
+      "TypeChangeEnumValueOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName",
+          "keys"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeEnumValueOrder"
+          },
+          "fieldName": {
+            "type": "string"
+          },
+          "keys": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "TypeChangeLocalizedEnumValueOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName",
+          "keys"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeLocalizedEnumValueOrder"
+          },
+          "fieldName": {
+            "type": "string"
+          },
+          "keys": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "TypeChangeInputHintAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "fieldName",
+          "inputHint"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeInputHint"
+          },
+          "fieldName": {
+            "type": "string"
+          },
+          "inputHint": {
+            "$ref": "#/components/schemas/TypeTextInputHint"
           }
         }
       }
@@ -2399,6 +3528,578 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/customer-groups": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryCustomerGroups",
+        "summary": "Query customer groups (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of customer groups",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerGroupPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCustomerGroupsExist",
+        "summary": "200 if any customer group matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one customer group matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createCustomerGroup",
+        "summary": "Create a customer group",
+        "security": [
+          {
+            "oauth2": [
+              "manage_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomerGroupDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The customer group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/customer-groups/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCustomerGroupById",
+        "summary": "Get a customer group by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCustomerGroupExistsById",
+        "summary": "200 if the customer group exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customer_groups"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer group exists"
+          },
+          "404": {
+            "description": "No such customer group"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCustomerGroupById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomerGroupUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The customer group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCustomerGroupById",
+        "summary": "Delete the customer group at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/customer-groups/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCustomerGroupByKey",
+        "summary": "Get a customer group by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCustomerGroupExistsByKey",
+        "summary": "200 if the customer group exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customer_groups"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer group exists"
+          },
+          "404": {
+            "description": "No such customer group"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCustomerGroupByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomerGroupUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The customer group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCustomerGroupByKey",
+        "summary": "Delete the customer group at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_customer_groups"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerGroup"
                 }
               }
             }
@@ -3417,6 +5118,578 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Store"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/types": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryTypes",
+        "summary": "Query types (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of types",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TypePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkTypesExist",
+        "summary": "200 if any type matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one type matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createType",
+        "summary": "Create a type",
+        "security": [
+          {
+            "oauth2": [
+              "manage_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TypeDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Type"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/types/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getTypeById",
+        "summary": "Get a type by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Type"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkTypeExistsById",
+        "summary": "200 if the type exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_types"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The type exists"
+          },
+          "404": {
+            "description": "No such type"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateTypeById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TypeUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Type"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteTypeById",
+        "summary": "Delete the type at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Type"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/types/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getTypeByKey",
+        "summary": "Get a type by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Type"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkTypeExistsByKey",
+        "summary": "200 if the type exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_types"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The type exists"
+          },
+          "404": {
+            "description": "No such type"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateTypeByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TypeUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Type"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteTypeByKey",
+        "summary": "Delete the type at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_types"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Type"
                 }
               }
             }

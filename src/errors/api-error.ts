@@ -69,11 +69,11 @@ function echoable(value: unknown): string | undefined {
 }
 
 export class InvalidFieldError extends ApiError {
-  constructor(field: string, invalidValue: unknown, allowedValues?: unknown[]) {
+  constructor(field: string, invalidValue: unknown, allowedValues?: unknown[], message?: string) {
     const text = echoable(invalidValue);
     const extra: Record<string, unknown> = text === undefined ? { field } : { field, invalidValue };
     if (allowedValues) extra.allowedValues = allowedValues;
-    super(400, 'InvalidField', text === undefined ? `The value is not valid for field ${field}.` : `The value ${text} is not valid for field ${field}.`, extra);
+    super(400, 'InvalidField', message ?? (text === undefined ? `The value is not valid for field ${field}.` : `The value ${text} is not valid for field ${field}.`), extra);
   }
 }
 
@@ -120,6 +120,20 @@ export class ConcurrentModificationError extends ApiError {
 export class ReferenceExistsError extends ApiError {
   constructor(message: string, referencedBy?: string) {
     super(400, 'ReferenceExists', message, referencedBy ? { referencedBy } : {});
+  }
+}
+
+/** An enum field definition would hold the same key twice. */
+export class DuplicateEnumValuesError extends ApiError {
+  constructor(duplicates: string[]) {
+    super(400, 'DuplicateEnumValues', `The enum values contain duplicate keys: ${duplicates.map((d) => `'${d}'`).join(', ')}.`, { duplicates });
+  }
+}
+
+/** A reordering of enum values that does not name exactly the existing keys. */
+export class EnumValuesMustMatchError extends ApiError {
+  constructor() {
+    super(400, 'EnumValuesMustMatch', 'The given enum values do not match the existing ones.');
   }
 }
 

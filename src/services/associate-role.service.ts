@@ -22,8 +22,8 @@ const actions: ActionHandlers<AssociateRole, AssociateRoleUpdateAction> = {
     if (a.name !== undefined) doc.name = a.name;
     else delete doc.name;
   },
-  setCustomType: (doc, a) => setCustomType(doc, a.type),
-  setCustomField: (doc, a) => setCustomField(doc, a.name, a.value),
+  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'associate-role', doc, a.type, a.fields),
+  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
 };
 
 /**
@@ -34,8 +34,8 @@ export class AssociateRoleService extends DocumentService<AssociateRole, Associa
   readonly repository = new DocumentRepository<AssociateRole>({ resource: associateRoleResource });
   protected readonly actions = actions;
 
-  protected fromDraft(_ctx: RequestContext, draft: AssociateRoleDraft): NewDocument<AssociateRole> {
-    const custom = customFieldsFromDraft(draft.custom);
+  protected async fromDraft(ctx: RequestContext, draft: AssociateRoleDraft): Promise<NewDocument<AssociateRole>> {
+    const custom = await customFieldsFromDraft(ctx, 'associate-role', draft.custom);
     return {
       key: draft.key,
       buyerAssignable: draft.buyerAssignable ?? true,

@@ -13,17 +13,19 @@ type AddressIndexField = 'defaultShippingAddress' | 'defaultBillingAddress';
 type AddressListField = 'shippingAddresses' | 'billingAddresses';
 
 /** Gives every address a fresh id (the API overwrites a supplied one) and checks address keys are unique. */
-export function newAddresses(drafts: readonly AddressDraft[]): Address[] {
+export async function newAddresses(ctx: RequestContext, drafts: readonly AddressDraft[]): Promise<Address[]> {
   const keys = new Set<string>();
-  return drafts.map((draft, i) => {
+  const addresses: Address[] = [];
+  for (const [i, draft] of drafts.entries()) {
     if (draft.key !== undefined) {
       if (keys.has(draft.key)) throw new DuplicateFieldError(`addresses[${i}].key`, draft.key);
       keys.add(draft.key);
     }
     const { custom: customDraft, ...fields } = draft;
-    const custom = customFieldsFromDraft(customDraft);
-    return { ...fields, id: randomToken(8), ...(custom ? { custom } : {}) };
-  });
+    const custom = await customFieldsFromDraft(ctx, 'address', customDraft);
+    addresses.push({ ...fields, id: randomToken(8), ...(custom ? { custom } : {}) });
+  }
+  return addresses;
 }
 
 function addressAt(addresses: readonly Address[], field: string, index: number): string {

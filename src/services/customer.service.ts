@@ -69,10 +69,10 @@ export class CustomerService {
   async create(ctx: RequestContext, draft: CustomerDraft): Promise<CustomerSignInResult> {
     const authenticationMode = draft.authenticationMode ?? 'Password';
     if (authenticationMode === 'Password' && draft.password === undefined) throw new RequiredFieldError('password');
-    const addresses = newAddresses(draft.addresses ?? []);
+    const addresses = await newAddresses(ctx, draft.addresses ?? []);
     const ids = addressIds(draft, addresses);
     const stores = await resolveStores(ctx, draft.stores ?? [], this.storeLookup);
-    const custom = customFieldsFromDraft(draft.custom);
+    const custom = await customFieldsFromDraft(ctx, 'customer', draft.custom);
     // ExternalAuth customers sign in elsewhere; a password given for one is not kept, so the
     // password flows can never accept it.
     const passwordHash = authenticationMode === 'Password' ? await hashSecret(draft.password!) : undefined;

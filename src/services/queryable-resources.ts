@@ -39,6 +39,19 @@ export const customerResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.CustomerSchema, components),
 });
 
+export const customerGroupResource = defineQueryableResource({
+  table: 'CustomerGroup',
+  typeId: 'customer-group',
+  fields: fieldsFromJsonSchema(schemas.CustomerGroupSchema, components),
+});
+
+/** Custom-field types: the platform's `type` resource, kept in the table CustomType. */
+export const typeResource = defineQueryableResource({
+  table: 'CustomType',
+  typeId: 'type',
+  fields: fieldsFromJsonSchema(schemas.TypeSchema, components),
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
@@ -47,4 +60,6 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: storeResource, viewScopes: ['view_stores'] },
   { resource: associateRoleResource, viewScopes: ['view_associate_roles'] },
   { resource: customerResource, viewScopes: ['view_customers'] },
+  { resource: customerGroupResource, viewScopes: ['view_customer_groups'] },
+  { resource: typeResource, viewScopes: ['view_types'] },
 ];

@@ -1,7 +1,7 @@
 import type { Store, StoreDraft, StoreUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { ReferencedResourceNotFoundError } from '../errors/api-error.js';
-import { customFieldsFromDraft } from './custom-fields.js';
+import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { storeResource } from './queryable-resources.js';
@@ -15,6 +15,8 @@ const actions: ActionHandlers<Store, StoreUpdateAction> = {
   },
   setLanguages: (doc, a) => void (doc.languages = a.languages ?? []),
   setCountries: (doc, a) => void (doc.countries = a.countries ?? []),
+  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'store', doc, a.type, a.fields),
+  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
 };
 
 /** Stores (facts §9): the sales channels customers, carts and business units can be limited to. */
@@ -22,11 +24,11 @@ export class StoreService extends DocumentService<Store, StoreDraft, StoreUpdate
   readonly repository = new DocumentRepository<Store>({ resource: storeResource });
   protected readonly actions = actions;
 
-  protected fromDraft(_ctx: RequestContext, draft: StoreDraft): NewDocument<Store> {
+  protected async fromDraft(ctx: RequestContext, draft: StoreDraft): Promise<NewDocument<Store>> {
     // Channels are not a resource of this service yet, so no channel reference can be resolved.
     const channel = [...(draft.distributionChannels ?? []), ...(draft.supplyChannels ?? [])][0];
     if (channel) throw new ReferencedResourceNotFoundError('channel', channel.id !== undefined ? { id: channel.id } : { key: channel.key ?? '' });
-    const custom = customFieldsFromDraft(draft.custom);
+    const custom = await customFieldsFromDraft(ctx, 'store', draft.custom);
     return {
       key: draft.key,
       ...(draft.name !== undefined ? { name: draft.name } : {}),

@@ -1,3 +1,15 @@
+/** The platform's error envelope, as every failing API response carries it. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  errors: { code: string; message: string; [extra: string]: unknown }[];
+}
+
+/** The first error of a failing response (its `message` is the envelope's). */
+export async function firstError(res: Response): Promise<ErrorBody['errors'][number]> {
+  return ((await res.json()) as ErrorBody).errors[0];
+}
+
 /**
  * Asserts an error answer completely: the status, the platform's envelope around it, and the first
  * error's code (plus any fields given). A status alone would pass for the wrong error.

@@ -885,6 +885,215 @@ export const CustomFieldsDraftSchema = {
     }
 } as const;
 
+export const CustomerGroupSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const CustomerGroupDraftSchema = {
+    type: 'object',
+    description: 'The draft names the group `groupName`; the resource calls it `name` (as on the platform).',
+    required: [
+        'groupName'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        groupName: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const CustomerGroupPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomerGroup'
+            }
+        }
+    }
+} as const;
+
+export const CustomerGroupUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/CustomerGroupUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const CustomerGroupUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeName: '#/components/schemas/CustomerGroupChangeNameAction',
+            setKey: '#/components/schemas/CustomerGroupSetKeyAction',
+            setCustomType: '#/components/schemas/CustomerGroupSetCustomTypeAction',
+            setCustomField: '#/components/schemas/CustomerGroupSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CustomerGroupChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerGroupSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerGroupSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerGroupSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const CustomerGroupChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerGroupSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const CustomerGroupSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const CustomerGroupSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
 export const CustomerSchema = {
     type: 'object',
     required: [
@@ -1583,7 +1792,9 @@ export const StoreUpdateActionSchema = {
         mapping: {
             setName: '#/components/schemas/StoreSetNameAction',
             setLanguages: '#/components/schemas/StoreSetLanguagesAction',
-            setCountries: '#/components/schemas/StoreSetCountriesAction'
+            setCountries: '#/components/schemas/StoreSetCountriesAction',
+            setCustomType: '#/components/schemas/StoreSetCustomTypeAction',
+            setCustomField: '#/components/schemas/StoreSetCustomFieldAction'
         }
     },
     oneOf: [
@@ -1595,6 +1806,12 @@ export const StoreUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/StoreSetCountriesAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreSetCustomFieldAction'
         }
     ]
 } as const;
@@ -1649,6 +1866,968 @@ export const StoreSetCountriesActionSchema = {
             items: {
                 $ref: '#/components/schemas/StoreCountry'
             }
+        }
+    }
+} as const;
+
+export const StoreSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const StoreSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const TypeSchema = {
+    type: 'object',
+    description: 'A custom-field type (the platform\'s `type` resource) - which resources may use it and what fields they get.',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'key',
+        'name',
+        'resourceTypeIds',
+        'fieldDefinitions'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        resourceTypeIds: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceTypeId'
+            }
+        },
+        fieldDefinitions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/FieldDefinition'
+            }
+        }
+    }
+} as const;
+
+export const TypeDraftSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'name',
+        'resourceTypeIds'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        resourceTypeIds: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceTypeId'
+            }
+        },
+        fieldDefinitions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/FieldDefinition'
+            }
+        }
+    }
+} as const;
+
+export const ResourceTypeIdSchema = {
+    type: 'string',
+    description: 'The resources (and embedded objects) a Type can customize.',
+    enum: [
+        'address',
+        'approval-flow',
+        'approval-rule',
+        'asset',
+        'associate-role',
+        'business-unit',
+        'cart-discount',
+        'category',
+        'channel',
+        'customer',
+        'customer-group',
+        'custom-line-item',
+        'discount-code',
+        'inventory-entry',
+        'line-item',
+        'order',
+        'order-edit',
+        'order-delivery',
+        'order-parcel',
+        'order-return-item',
+        'payment',
+        'payment-interface-interaction',
+        'product-price',
+        'product-selection',
+        'product-tailoring',
+        'quote',
+        'review',
+        'shipping',
+        'shipping-method',
+        'shopping-list',
+        'shopping-list-text-line-item',
+        'standalone-price',
+        'store',
+        'transaction'
+    ]
+} as const;
+
+export const FieldDefinitionSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'name',
+        'label',
+        'required'
+    ],
+    properties: {
+        type: {
+            $ref: '#/components/schemas/FieldType'
+        },
+        name: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]+$',
+            minLength: 2,
+            maxLength: 36
+        },
+        label: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        required: {
+            type: 'boolean'
+        },
+        inputHint: {
+            $ref: '#/components/schemas/TypeTextInputHint'
+        }
+    }
+} as const;
+
+export const TypeTextInputHintSchema = {
+    type: 'string',
+    enum: [
+        'SingleLine',
+        'MultiLine'
+    ]
+} as const;
+
+export const CustomFieldEnumValueSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'label'
+    ],
+    properties: {
+        key: {
+            type: 'string',
+            minLength: 1
+        },
+        label: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomFieldLocalizedEnumValueSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'label'
+    ],
+    properties: {
+        key: {
+            type: 'string',
+            minLength: 1
+        },
+        label: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CustomFieldReferenceTypeIdSchema = {
+    type: 'string',
+    description: 'What a Reference field may point to.',
+    enum: [
+        'associate-role',
+        'business-unit',
+        'cart',
+        'cart-discount',
+        'category',
+        'channel',
+        'customer',
+        'customer-group',
+        'key-value-document',
+        'order',
+        'product',
+        'product-type',
+        'review',
+        'shipping-method',
+        'shopping-list',
+        'state',
+        'store',
+        'tax-category',
+        'type',
+        'zone'
+    ]
+} as const;
+
+export const FieldTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    discriminator: {
+        propertyName: 'name',
+        mapping: {
+            Boolean: '#/components/schemas/CustomFieldBooleanType',
+            String: '#/components/schemas/CustomFieldStringType',
+            LocalizedString: '#/components/schemas/CustomFieldLocalizedStringType',
+            Number: '#/components/schemas/CustomFieldNumberType',
+            Money: '#/components/schemas/CustomFieldMoneyType',
+            Date: '#/components/schemas/CustomFieldDateType',
+            Time: '#/components/schemas/CustomFieldTimeType',
+            DateTime: '#/components/schemas/CustomFieldDateTimeType',
+            Enum: '#/components/schemas/CustomFieldEnumType',
+            LocalizedEnum: '#/components/schemas/CustomFieldLocalizedEnumType',
+            Reference: '#/components/schemas/CustomFieldReferenceType',
+            Set: '#/components/schemas/CustomFieldSetType'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CustomFieldBooleanType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldStringType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldLocalizedStringType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldNumberType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldMoneyType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldDateType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldTimeType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldDateTimeType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldEnumType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldLocalizedEnumType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldReferenceType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldSetType'
+        }
+    ]
+} as const;
+
+export const SetElementFieldTypeSchema = {
+    type: 'object',
+    description: 'The element type of a Set (a Set of Sets is not supported).',
+    required: [
+        'name'
+    ],
+    discriminator: {
+        propertyName: 'name',
+        mapping: {
+            Boolean: '#/components/schemas/CustomFieldBooleanType',
+            String: '#/components/schemas/CustomFieldStringType',
+            LocalizedString: '#/components/schemas/CustomFieldLocalizedStringType',
+            Number: '#/components/schemas/CustomFieldNumberType',
+            Money: '#/components/schemas/CustomFieldMoneyType',
+            Date: '#/components/schemas/CustomFieldDateType',
+            Time: '#/components/schemas/CustomFieldTimeType',
+            DateTime: '#/components/schemas/CustomFieldDateTimeType',
+            Enum: '#/components/schemas/CustomFieldEnumType',
+            LocalizedEnum: '#/components/schemas/CustomFieldLocalizedEnumType',
+            Reference: '#/components/schemas/CustomFieldReferenceType'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CustomFieldBooleanType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldStringType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldLocalizedStringType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldNumberType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldMoneyType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldDateType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldTimeType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldDateTimeType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldEnumType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldLocalizedEnumType'
+        },
+        {
+            $ref: '#/components/schemas/CustomFieldReferenceType'
+        }
+    ]
+} as const;
+
+export const CustomFieldBooleanTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'Boolean'
+        }
+    }
+} as const;
+
+export const CustomFieldStringTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'String'
+        }
+    }
+} as const;
+
+export const CustomFieldLocalizedStringTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'LocalizedString'
+        }
+    }
+} as const;
+
+export const CustomFieldNumberTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'Number'
+        }
+    }
+} as const;
+
+export const CustomFieldMoneyTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'Money'
+        }
+    }
+} as const;
+
+export const CustomFieldDateTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'Date'
+        }
+    }
+} as const;
+
+export const CustomFieldTimeTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'Time'
+        }
+    }
+} as const;
+
+export const CustomFieldDateTimeTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'DateTime'
+        }
+    }
+} as const;
+
+export const CustomFieldEnumTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'values'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'Enum'
+        },
+        values: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomFieldEnumValue'
+            }
+        }
+    }
+} as const;
+
+export const CustomFieldLocalizedEnumTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'values'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'LocalizedEnum'
+        },
+        values: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomFieldLocalizedEnumValue'
+            }
+        }
+    }
+} as const;
+
+export const CustomFieldReferenceTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'referenceTypeId'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'Reference'
+        },
+        referenceTypeId: {
+            $ref: '#/components/schemas/CustomFieldReferenceTypeId'
+        }
+    }
+} as const;
+
+export const CustomFieldSetTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'elementType'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'Set'
+        },
+        elementType: {
+            $ref: '#/components/schemas/SetElementFieldType'
+        }
+    }
+} as const;
+
+export const TypePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Type'
+            }
+        }
+    }
+} as const;
+
+export const TypeUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/TypeUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const TypeUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeKey: '#/components/schemas/TypeChangeKeyAction',
+            changeName: '#/components/schemas/TypeChangeNameAction',
+            setDescription: '#/components/schemas/TypeSetDescriptionAction',
+            addFieldDefinition: '#/components/schemas/TypeAddFieldDefinitionAction',
+            removeFieldDefinition: '#/components/schemas/TypeRemoveFieldDefinitionAction',
+            changeLabel: '#/components/schemas/TypeChangeLabelAction',
+            changeFieldDefinitionOrder: '#/components/schemas/TypeChangeFieldDefinitionOrderAction',
+            addEnumValue: '#/components/schemas/TypeAddEnumValueAction',
+            addLocalizedEnumValue: '#/components/schemas/TypeAddLocalizedEnumValueAction',
+            changeEnumValueLabel: '#/components/schemas/TypeChangeEnumValueLabelAction',
+            changeLocalizedEnumValueLabel: '#/components/schemas/TypeChangeLocalizedEnumValueLabelAction',
+            changeEnumValueOrder: '#/components/schemas/TypeChangeEnumValueOrderAction',
+            changeLocalizedEnumValueOrder: '#/components/schemas/TypeChangeLocalizedEnumValueOrderAction',
+            changeInputHint: '#/components/schemas/TypeChangeInputHintAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/TypeChangeKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeAddFieldDefinitionAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeRemoveFieldDefinitionAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeChangeLabelAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeChangeFieldDefinitionOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeAddEnumValueAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeAddLocalizedEnumValueAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeChangeEnumValueLabelAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeChangeLocalizedEnumValueLabelAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeChangeEnumValueOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeChangeLocalizedEnumValueOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/TypeChangeInputHintAction'
+        }
+    ]
+} as const;
+
+export const TypeChangeKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'key'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const TypeChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const TypeSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const TypeAddFieldDefinitionActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldDefinition'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addFieldDefinition'
+        },
+        fieldDefinition: {
+            $ref: '#/components/schemas/FieldDefinition'
+        }
+    }
+} as const;
+
+export const TypeRemoveFieldDefinitionActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeFieldDefinition'
+        },
+        fieldName: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const TypeChangeLabelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName',
+        'label'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeLabel'
+        },
+        fieldName: {
+            type: 'string'
+        },
+        label: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const TypeChangeFieldDefinitionOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldNames'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeFieldDefinitionOrder'
+        },
+        fieldNames: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        }
+    }
+} as const;
+
+export const TypeAddEnumValueActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName',
+        'value'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addEnumValue'
+        },
+        fieldName: {
+            type: 'string'
+        },
+        value: {
+            $ref: '#/components/schemas/CustomFieldEnumValue'
+        }
+    }
+} as const;
+
+export const TypeAddLocalizedEnumValueActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName',
+        'value'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addLocalizedEnumValue'
+        },
+        fieldName: {
+            type: 'string'
+        },
+        value: {
+            $ref: '#/components/schemas/CustomFieldLocalizedEnumValue'
+        }
+    }
+} as const;
+
+export const TypeChangeEnumValueLabelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName',
+        'value'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeEnumValueLabel'
+        },
+        fieldName: {
+            type: 'string'
+        },
+        value: {
+            $ref: '#/components/schemas/CustomFieldEnumValue'
+        }
+    }
+} as const;
+
+export const TypeChangeLocalizedEnumValueLabelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName',
+        'value'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeLocalizedEnumValueLabel'
+        },
+        fieldName: {
+            type: 'string'
+        },
+        value: {
+            $ref: '#/components/schemas/CustomFieldLocalizedEnumValue'
+        }
+    }
+} as const;
+
+export const TypeChangeEnumValueOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName',
+        'keys'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeEnumValueOrder'
+        },
+        fieldName: {
+            type: 'string'
+        },
+        keys: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        }
+    }
+} as const;
+
+export const TypeChangeLocalizedEnumValueOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName',
+        'keys'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeLocalizedEnumValueOrder'
+        },
+        fieldName: {
+            type: 'string'
+        },
+        keys: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        }
+    }
+} as const;
+
+export const TypeChangeInputHintActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'fieldName',
+        'inputHint'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeInputHint'
+        },
+        fieldName: {
+            type: 'string'
+        },
+        inputHint: {
+            $ref: '#/components/schemas/TypeTextInputHint'
         }
     }
 } as const;

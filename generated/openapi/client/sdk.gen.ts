@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses } from './types.gen.js';
+import type { CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -162,6 +162,117 @@ export const checkAssociateRoleExistsByKey = <ThrowOnError extends boolean = fal
 export const updateAssociateRoleByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateAssociateRoleByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateAssociateRoleByKeyResponses, UpdateAssociateRoleByKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}/associate-roles/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query customer groups (where, sort, paging, expansion)
+ */
+export const queryCustomerGroups = <ThrowOnError extends boolean = false>(options: Options<QueryCustomerGroupsData, ThrowOnError>) => (options.client ?? client).get<QueryCustomerGroupsResponses, QueryCustomerGroupsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups',
+    ...options
+});
+
+/**
+ * 200 if any customer group matches the `where` predicates, 404 otherwise
+ */
+export const checkCustomerGroupsExist = <ThrowOnError extends boolean = false>(options: Options<CheckCustomerGroupsExistData, ThrowOnError>) => (options.client ?? client).head<CheckCustomerGroupsExistResponses, CheckCustomerGroupsExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups',
+    ...options
+});
+
+/**
+ * Create a customer group
+ */
+export const createCustomerGroup = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerGroupData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerGroupResponses, CreateCustomerGroupErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the customer group at the expected version
+ */
+export const deleteCustomerGroupById = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerGroupByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups/{id}',
+    ...options
+});
+
+/**
+ * Get a customer group by id
+ */
+export const getCustomerGroupById = <ThrowOnError extends boolean = false>(options: Options<GetCustomerGroupByIdData, ThrowOnError>) => (options.client ?? client).get<GetCustomerGroupByIdResponses, GetCustomerGroupByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups/{id}',
+    ...options
+});
+
+/**
+ * 200 if the customer group exists, 404 otherwise
+ */
+export const checkCustomerGroupExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckCustomerGroupExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateCustomerGroupById = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerGroupByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the customer group at the expected version
+ */
+export const deleteCustomerGroupByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerGroupByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerGroupByKeyResponses, DeleteCustomerGroupByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups/key={key}',
+    ...options
+});
+
+/**
+ * Get a customer group by key
+ */
+export const getCustomerGroupByKey = <ThrowOnError extends boolean = false>(options: Options<GetCustomerGroupByKeyData, ThrowOnError>) => (options.client ?? client).get<GetCustomerGroupByKeyResponses, GetCustomerGroupByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the customer group exists, 404 otherwise
+ */
+export const checkCustomerGroupExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckCustomerGroupExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateCustomerGroupByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerGroupByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateCustomerGroupByKeyResponses, UpdateCustomerGroupByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customer-groups/key={key}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -367,6 +478,117 @@ export const checkStoreExistsByKey = <ThrowOnError extends boolean = false>(opti
 export const updateStoreByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateStoreByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateStoreByKeyResponses, UpdateStoreByKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}/stores/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query types (where, sort, paging, expansion)
+ */
+export const queryTypes = <ThrowOnError extends boolean = false>(options: Options<QueryTypesData, ThrowOnError>) => (options.client ?? client).get<QueryTypesResponses, QueryTypesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types',
+    ...options
+});
+
+/**
+ * 200 if any type matches the `where` predicates, 404 otherwise
+ */
+export const checkTypesExist = <ThrowOnError extends boolean = false>(options: Options<CheckTypesExistData, ThrowOnError>) => (options.client ?? client).head<CheckTypesExistResponses, CheckTypesExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types',
+    ...options
+});
+
+/**
+ * Create a type
+ */
+export const createType = <ThrowOnError extends boolean = false>(options: Options<CreateTypeData, ThrowOnError>) => (options.client ?? client).post<CreateTypeResponses, CreateTypeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the type at the expected version
+ */
+export const deleteTypeById = <ThrowOnError extends boolean = false>(options: Options<DeleteTypeByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteTypeByIdResponses, DeleteTypeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types/{id}',
+    ...options
+});
+
+/**
+ * Get a type by id
+ */
+export const getTypeById = <ThrowOnError extends boolean = false>(options: Options<GetTypeByIdData, ThrowOnError>) => (options.client ?? client).get<GetTypeByIdResponses, GetTypeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types/{id}',
+    ...options
+});
+
+/**
+ * 200 if the type exists, 404 otherwise
+ */
+export const checkTypeExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckTypeExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckTypeExistsByIdResponses, CheckTypeExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateTypeById = <ThrowOnError extends boolean = false>(options: Options<UpdateTypeByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateTypeByIdResponses, UpdateTypeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the type at the expected version
+ */
+export const deleteTypeByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteTypeByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteTypeByKeyResponses, DeleteTypeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types/key={key}',
+    ...options
+});
+
+/**
+ * Get a type by key
+ */
+export const getTypeByKey = <ThrowOnError extends boolean = false>(options: Options<GetTypeByKeyData, ThrowOnError>) => (options.client ?? client).get<GetTypeByKeyResponses, GetTypeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the type exists, 404 otherwise
+ */
+export const checkTypeExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckTypeExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckTypeExistsByKeyResponses, CheckTypeExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateTypeByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateTypeByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateTypeByKeyResponses, UpdateTypeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/types/key={key}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -301,6 +301,72 @@ export type CustomFieldsDraft = {
     fields?: FieldContainer;
 };
 
+export type CustomerGroup = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: string;
+    custom?: CustomFields;
+};
+
+/**
+ * The draft names the group `groupName`; the resource calls it `name` (as on the platform).
+ */
+export type CustomerGroupDraft = {
+    key?: Key;
+    groupName: string;
+    custom?: CustomFieldsDraft;
+};
+
+export type CustomerGroupPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<CustomerGroup>;
+};
+
+export type CustomerGroupUpdate = {
+    version: Version;
+    actions: Array<CustomerGroupUpdateAction>;
+};
+
+export type CustomerGroupUpdateAction = ({
+    action: 'changeName';
+} & CustomerGroupChangeNameAction) | ({
+    action: 'setKey';
+} & CustomerGroupSetKeyAction) | ({
+    action: 'setCustomType';
+} & CustomerGroupSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & CustomerGroupSetCustomFieldAction);
+
+export type CustomerGroupChangeNameAction = {
+    action: 'changeName';
+    name: string;
+};
+
+export type CustomerGroupSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type CustomerGroupSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CustomerGroupSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
 export type Customer = {
     id: string;
     version: Version;
@@ -509,7 +575,11 @@ export type StoreUpdateAction = ({
     action: 'setLanguages';
 } & StoreSetLanguagesAction) | ({
     action: 'setCountries';
-} & StoreSetCountriesAction);
+} & StoreSetCountriesAction) | ({
+    action: 'setCustomType';
+} & StoreSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & StoreSetCustomFieldAction);
 
 export type StoreSetNameAction = {
     action: 'setName';
@@ -524,6 +594,299 @@ export type StoreSetLanguagesAction = {
 export type StoreSetCountriesAction = {
     action: 'setCountries';
     countries?: Array<StoreCountry>;
+};
+
+export type StoreSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type StoreSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+/**
+ * A custom-field type (the platform's `type` resource) - which resources may use it and what fields they get.
+ */
+export type Type = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    resourceTypeIds: Array<ResourceTypeId>;
+    fieldDefinitions: Array<FieldDefinition>;
+};
+
+export type TypeDraft = {
+    key: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    resourceTypeIds: Array<ResourceTypeId>;
+    fieldDefinitions?: Array<FieldDefinition>;
+};
+
+/**
+ * The resources (and embedded objects) a Type can customize.
+ */
+export type ResourceTypeId = 'address' | 'approval-flow' | 'approval-rule' | 'asset' | 'associate-role' | 'business-unit' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'custom-line-item' | 'discount-code' | 'inventory-entry' | 'line-item' | 'order' | 'order-edit' | 'order-delivery' | 'order-parcel' | 'order-return-item' | 'payment' | 'payment-interface-interaction' | 'product-price' | 'product-selection' | 'product-tailoring' | 'quote' | 'review' | 'shipping' | 'shipping-method' | 'shopping-list' | 'shopping-list-text-line-item' | 'standalone-price' | 'store' | 'transaction';
+
+export type FieldDefinition = {
+    type: FieldType;
+    name: string;
+    label: LocalizedString;
+    required: boolean;
+    inputHint?: TypeTextInputHint;
+};
+
+export type TypeTextInputHint = 'SingleLine' | 'MultiLine';
+
+export type CustomFieldEnumValue = {
+    key: string;
+    label: string;
+};
+
+export type CustomFieldLocalizedEnumValue = {
+    key: string;
+    label: LocalizedString;
+};
+
+/**
+ * What a Reference field may point to.
+ */
+export type CustomFieldReferenceTypeId = 'associate-role' | 'business-unit' | 'cart' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'key-value-document' | 'order' | 'product' | 'product-type' | 'review' | 'shipping-method' | 'shopping-list' | 'state' | 'store' | 'tax-category' | 'type' | 'zone';
+
+export type FieldType = ({
+    name: 'Boolean';
+} & CustomFieldBooleanType) | ({
+    name: 'String';
+} & CustomFieldStringType) | ({
+    name: 'LocalizedString';
+} & CustomFieldLocalizedStringType) | ({
+    name: 'Number';
+} & CustomFieldNumberType) | ({
+    name: 'Money';
+} & CustomFieldMoneyType) | ({
+    name: 'Date';
+} & CustomFieldDateType) | ({
+    name: 'Time';
+} & CustomFieldTimeType) | ({
+    name: 'DateTime';
+} & CustomFieldDateTimeType) | ({
+    name: 'Enum';
+} & CustomFieldEnumType) | ({
+    name: 'LocalizedEnum';
+} & CustomFieldLocalizedEnumType) | ({
+    name: 'Reference';
+} & CustomFieldReferenceType) | ({
+    name: 'Set';
+} & CustomFieldSetType);
+
+/**
+ * The element type of a Set (a Set of Sets is not supported).
+ */
+export type SetElementFieldType = ({
+    name: 'Boolean';
+} & CustomFieldBooleanType) | ({
+    name: 'String';
+} & CustomFieldStringType) | ({
+    name: 'LocalizedString';
+} & CustomFieldLocalizedStringType) | ({
+    name: 'Number';
+} & CustomFieldNumberType) | ({
+    name: 'Money';
+} & CustomFieldMoneyType) | ({
+    name: 'Date';
+} & CustomFieldDateType) | ({
+    name: 'Time';
+} & CustomFieldTimeType) | ({
+    name: 'DateTime';
+} & CustomFieldDateTimeType) | ({
+    name: 'Enum';
+} & CustomFieldEnumType) | ({
+    name: 'LocalizedEnum';
+} & CustomFieldLocalizedEnumType) | ({
+    name: 'Reference';
+} & CustomFieldReferenceType);
+
+export type CustomFieldBooleanType = {
+    name: 'Boolean';
+};
+
+export type CustomFieldStringType = {
+    name: 'String';
+};
+
+export type CustomFieldLocalizedStringType = {
+    name: 'LocalizedString';
+};
+
+export type CustomFieldNumberType = {
+    name: 'Number';
+};
+
+export type CustomFieldMoneyType = {
+    name: 'Money';
+};
+
+export type CustomFieldDateType = {
+    name: 'Date';
+};
+
+export type CustomFieldTimeType = {
+    name: 'Time';
+};
+
+export type CustomFieldDateTimeType = {
+    name: 'DateTime';
+};
+
+export type CustomFieldEnumType = {
+    name: 'Enum';
+    values: Array<CustomFieldEnumValue>;
+};
+
+export type CustomFieldLocalizedEnumType = {
+    name: 'LocalizedEnum';
+    values: Array<CustomFieldLocalizedEnumValue>;
+};
+
+export type CustomFieldReferenceType = {
+    name: 'Reference';
+    referenceTypeId: CustomFieldReferenceTypeId;
+};
+
+export type CustomFieldSetType = {
+    name: 'Set';
+    elementType: SetElementFieldType;
+};
+
+export type TypePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Type>;
+};
+
+export type TypeUpdate = {
+    version: Version;
+    actions: Array<TypeUpdateAction>;
+};
+
+export type TypeUpdateAction = ({
+    action: 'changeKey';
+} & TypeChangeKeyAction) | ({
+    action: 'changeName';
+} & TypeChangeNameAction) | ({
+    action: 'setDescription';
+} & TypeSetDescriptionAction) | ({
+    action: 'addFieldDefinition';
+} & TypeAddFieldDefinitionAction) | ({
+    action: 'removeFieldDefinition';
+} & TypeRemoveFieldDefinitionAction) | ({
+    action: 'changeLabel';
+} & TypeChangeLabelAction) | ({
+    action: 'changeFieldDefinitionOrder';
+} & TypeChangeFieldDefinitionOrderAction) | ({
+    action: 'addEnumValue';
+} & TypeAddEnumValueAction) | ({
+    action: 'addLocalizedEnumValue';
+} & TypeAddLocalizedEnumValueAction) | ({
+    action: 'changeEnumValueLabel';
+} & TypeChangeEnumValueLabelAction) | ({
+    action: 'changeLocalizedEnumValueLabel';
+} & TypeChangeLocalizedEnumValueLabelAction) | ({
+    action: 'changeEnumValueOrder';
+} & TypeChangeEnumValueOrderAction) | ({
+    action: 'changeLocalizedEnumValueOrder';
+} & TypeChangeLocalizedEnumValueOrderAction) | ({
+    action: 'changeInputHint';
+} & TypeChangeInputHintAction);
+
+export type TypeChangeKeyAction = {
+    action: 'changeKey';
+    key: Key;
+};
+
+export type TypeChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type TypeSetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type TypeAddFieldDefinitionAction = {
+    action: 'addFieldDefinition';
+    fieldDefinition: FieldDefinition;
+};
+
+export type TypeRemoveFieldDefinitionAction = {
+    action: 'removeFieldDefinition';
+    fieldName: string;
+};
+
+export type TypeChangeLabelAction = {
+    action: 'changeLabel';
+    fieldName: string;
+    label: LocalizedString;
+};
+
+export type TypeChangeFieldDefinitionOrderAction = {
+    action: 'changeFieldDefinitionOrder';
+    fieldNames: Array<string>;
+};
+
+export type TypeAddEnumValueAction = {
+    action: 'addEnumValue';
+    fieldName: string;
+    value: CustomFieldEnumValue;
+};
+
+export type TypeAddLocalizedEnumValueAction = {
+    action: 'addLocalizedEnumValue';
+    fieldName: string;
+    value: CustomFieldLocalizedEnumValue;
+};
+
+export type TypeChangeEnumValueLabelAction = {
+    action: 'changeEnumValueLabel';
+    fieldName: string;
+    value: CustomFieldEnumValue;
+};
+
+export type TypeChangeLocalizedEnumValueLabelAction = {
+    action: 'changeLocalizedEnumValueLabel';
+    fieldName: string;
+    value: CustomFieldLocalizedEnumValue;
+};
+
+export type TypeChangeEnumValueOrderAction = {
+    action: 'changeEnumValueOrder';
+    fieldName: string;
+    keys: Array<string>;
+};
+
+export type TypeChangeLocalizedEnumValueOrderAction = {
+    action: 'changeLocalizedEnumValueOrder';
+    fieldName: string;
+    keys: Array<string>;
+};
+
+export type TypeChangeInputHintAction = {
+    action: 'changeInputHint';
+    fieldName: string;
+    inputHint: TypeTextInputHint;
 };
 
 export type QueryApiClientsData = {
@@ -959,6 +1322,324 @@ export type UpdateAssociateRoleByKeyResponses = {
 };
 
 export type UpdateAssociateRoleByKeyResponse = UpdateAssociateRoleByKeyResponses[keyof UpdateAssociateRoleByKeyResponses];
+
+export type QueryCustomerGroupsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/customer-groups';
+};
+
+export type QueryCustomerGroupsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCustomerGroupsError = QueryCustomerGroupsErrors[keyof QueryCustomerGroupsErrors];
+
+export type QueryCustomerGroupsResponses = {
+    /**
+     * A page of customer groups
+     */
+    200: CustomerGroupPagedQueryResponse;
+};
+
+export type QueryCustomerGroupsResponse = QueryCustomerGroupsResponses[keyof QueryCustomerGroupsResponses];
+
+export type CheckCustomerGroupsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/customer-groups';
+};
+
+export type CheckCustomerGroupsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCustomerGroupsExistResponses = {
+    /**
+     * At least one customer group matches
+     */
+    200: unknown;
+};
+
+export type CreateCustomerGroupData = {
+    body: CustomerGroupDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/customer-groups';
+};
+
+export type CreateCustomerGroupErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCustomerGroupError = CreateCustomerGroupErrors[keyof CreateCustomerGroupErrors];
+
+export type CreateCustomerGroupResponses = {
+    /**
+     * The customer group
+     */
+    201: CustomerGroup;
+};
+
+export type CreateCustomerGroupResponse = CreateCustomerGroupResponses[keyof CreateCustomerGroupResponses];
+
+export type DeleteCustomerGroupByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/customer-groups/{id}';
+};
+
+export type DeleteCustomerGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomerGroupByIdError = DeleteCustomerGroupByIdErrors[keyof DeleteCustomerGroupByIdErrors];
+
+export type DeleteCustomerGroupByIdResponses = {
+    /**
+     * The customer group
+     */
+    200: CustomerGroup;
+};
+
+export type DeleteCustomerGroupByIdResponse = DeleteCustomerGroupByIdResponses[keyof DeleteCustomerGroupByIdResponses];
+
+export type GetCustomerGroupByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/customer-groups/{id}';
+};
+
+export type GetCustomerGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerGroupByIdError = GetCustomerGroupByIdErrors[keyof GetCustomerGroupByIdErrors];
+
+export type GetCustomerGroupByIdResponses = {
+    /**
+     * The customer group
+     */
+    200: CustomerGroup;
+};
+
+export type GetCustomerGroupByIdResponse = GetCustomerGroupByIdResponses[keyof GetCustomerGroupByIdResponses];
+
+export type CheckCustomerGroupExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customer-groups/{id}';
+};
+
+export type CheckCustomerGroupExistsByIdErrors = {
+    /**
+     * No such customer group
+     */
+    404: unknown;
+};
+
+export type CheckCustomerGroupExistsByIdResponses = {
+    /**
+     * The customer group exists
+     */
+    200: unknown;
+};
+
+export type UpdateCustomerGroupByIdData = {
+    body: CustomerGroupUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/customer-groups/{id}';
+};
+
+export type UpdateCustomerGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCustomerGroupByIdError = UpdateCustomerGroupByIdErrors[keyof UpdateCustomerGroupByIdErrors];
+
+export type UpdateCustomerGroupByIdResponses = {
+    /**
+     * The customer group
+     */
+    200: CustomerGroup;
+};
+
+export type UpdateCustomerGroupByIdResponse = UpdateCustomerGroupByIdResponses[keyof UpdateCustomerGroupByIdResponses];
+
+export type DeleteCustomerGroupByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/customer-groups/key={key}';
+};
+
+export type DeleteCustomerGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomerGroupByKeyError = DeleteCustomerGroupByKeyErrors[keyof DeleteCustomerGroupByKeyErrors];
+
+export type DeleteCustomerGroupByKeyResponses = {
+    /**
+     * The customer group
+     */
+    200: CustomerGroup;
+};
+
+export type DeleteCustomerGroupByKeyResponse = DeleteCustomerGroupByKeyResponses[keyof DeleteCustomerGroupByKeyResponses];
+
+export type GetCustomerGroupByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/customer-groups/key={key}';
+};
+
+export type GetCustomerGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerGroupByKeyError = GetCustomerGroupByKeyErrors[keyof GetCustomerGroupByKeyErrors];
+
+export type GetCustomerGroupByKeyResponses = {
+    /**
+     * The customer group
+     */
+    200: CustomerGroup;
+};
+
+export type GetCustomerGroupByKeyResponse = GetCustomerGroupByKeyResponses[keyof GetCustomerGroupByKeyResponses];
+
+export type CheckCustomerGroupExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customer-groups/key={key}';
+};
+
+export type CheckCustomerGroupExistsByKeyErrors = {
+    /**
+     * No such customer group
+     */
+    404: unknown;
+};
+
+export type CheckCustomerGroupExistsByKeyResponses = {
+    /**
+     * The customer group exists
+     */
+    200: unknown;
+};
+
+export type UpdateCustomerGroupByKeyData = {
+    body: CustomerGroupUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/customer-groups/key={key}';
+};
+
+export type UpdateCustomerGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCustomerGroupByKeyError = UpdateCustomerGroupByKeyErrors[keyof UpdateCustomerGroupByKeyErrors];
+
+export type UpdateCustomerGroupByKeyResponses = {
+    /**
+     * The customer group
+     */
+    200: CustomerGroup;
+};
+
+export type UpdateCustomerGroupByKeyResponse = UpdateCustomerGroupByKeyResponses[keyof UpdateCustomerGroupByKeyResponses];
 
 export type CreateCustomerData = {
     body: CustomerDraft;
@@ -1542,3 +2223,321 @@ export type UpdateStoreByKeyResponses = {
 };
 
 export type UpdateStoreByKeyResponse = UpdateStoreByKeyResponses[keyof UpdateStoreByKeyResponses];
+
+export type QueryTypesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/types';
+};
+
+export type QueryTypesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryTypesError = QueryTypesErrors[keyof QueryTypesErrors];
+
+export type QueryTypesResponses = {
+    /**
+     * A page of types
+     */
+    200: TypePagedQueryResponse;
+};
+
+export type QueryTypesResponse = QueryTypesResponses[keyof QueryTypesResponses];
+
+export type CheckTypesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/types';
+};
+
+export type CheckTypesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckTypesExistResponses = {
+    /**
+     * At least one type matches
+     */
+    200: unknown;
+};
+
+export type CreateTypeData = {
+    body: TypeDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/types';
+};
+
+export type CreateTypeErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateTypeError = CreateTypeErrors[keyof CreateTypeErrors];
+
+export type CreateTypeResponses = {
+    /**
+     * The type
+     */
+    201: Type;
+};
+
+export type CreateTypeResponse = CreateTypeResponses[keyof CreateTypeResponses];
+
+export type DeleteTypeByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/types/{id}';
+};
+
+export type DeleteTypeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteTypeByIdError = DeleteTypeByIdErrors[keyof DeleteTypeByIdErrors];
+
+export type DeleteTypeByIdResponses = {
+    /**
+     * The type
+     */
+    200: Type;
+};
+
+export type DeleteTypeByIdResponse = DeleteTypeByIdResponses[keyof DeleteTypeByIdResponses];
+
+export type GetTypeByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/types/{id}';
+};
+
+export type GetTypeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetTypeByIdError = GetTypeByIdErrors[keyof GetTypeByIdErrors];
+
+export type GetTypeByIdResponses = {
+    /**
+     * The type
+     */
+    200: Type;
+};
+
+export type GetTypeByIdResponse = GetTypeByIdResponses[keyof GetTypeByIdResponses];
+
+export type CheckTypeExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/types/{id}';
+};
+
+export type CheckTypeExistsByIdErrors = {
+    /**
+     * No such type
+     */
+    404: unknown;
+};
+
+export type CheckTypeExistsByIdResponses = {
+    /**
+     * The type exists
+     */
+    200: unknown;
+};
+
+export type UpdateTypeByIdData = {
+    body: TypeUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/types/{id}';
+};
+
+export type UpdateTypeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateTypeByIdError = UpdateTypeByIdErrors[keyof UpdateTypeByIdErrors];
+
+export type UpdateTypeByIdResponses = {
+    /**
+     * The type
+     */
+    200: Type;
+};
+
+export type UpdateTypeByIdResponse = UpdateTypeByIdResponses[keyof UpdateTypeByIdResponses];
+
+export type DeleteTypeByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/types/key={key}';
+};
+
+export type DeleteTypeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteTypeByKeyError = DeleteTypeByKeyErrors[keyof DeleteTypeByKeyErrors];
+
+export type DeleteTypeByKeyResponses = {
+    /**
+     * The type
+     */
+    200: Type;
+};
+
+export type DeleteTypeByKeyResponse = DeleteTypeByKeyResponses[keyof DeleteTypeByKeyResponses];
+
+export type GetTypeByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/types/key={key}';
+};
+
+export type GetTypeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetTypeByKeyError = GetTypeByKeyErrors[keyof GetTypeByKeyErrors];
+
+export type GetTypeByKeyResponses = {
+    /**
+     * The type
+     */
+    200: Type;
+};
+
+export type GetTypeByKeyResponse = GetTypeByKeyResponses[keyof GetTypeByKeyResponses];
+
+export type CheckTypeExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/types/key={key}';
+};
+
+export type CheckTypeExistsByKeyErrors = {
+    /**
+     * No such type
+     */
+    404: unknown;
+};
+
+export type CheckTypeExistsByKeyResponses = {
+    /**
+     * The type exists
+     */
+    200: unknown;
+};
+
+export type UpdateTypeByKeyData = {
+    body: TypeUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/types/key={key}';
+};
+
+export type UpdateTypeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateTypeByKeyError = UpdateTypeByKeyErrors[keyof UpdateTypeByKeyErrors];
+
+export type UpdateTypeByKeyResponses = {
+    /**
+     * The type
+     */
+    200: Type;
+};
+
+export type UpdateTypeByKeyResponse = UpdateTypeByKeyResponses[keyof UpdateTypeByKeyResponses];

@@ -3,11 +3,13 @@ import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { apiClientRoutes } from './api-client.routes.js';
 import { associateRoleRoutes } from './associate-role.routes.js';
+import { customerGroupRoutes } from './customer-group.routes.js';
 import { customerRoutes } from './customer.routes.js';
 import { graphqlRoutes } from './graphql.routes.js';
 import { healthRoutes } from './health.routes.js';
 import { projectRoutes } from './project.routes.js';
 import { storeRoutes } from './store.routes.js';
+import { typeRoutes } from './type.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -19,5 +21,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...graphqlRoutes(services),
     ...storeRoutes(services),
     ...associateRoleRoutes(services),
+    ...customerGroupRoutes(services),
+    ...typeRoutes(services),
   };
 }

@@ -83,3 +83,13 @@ export type Customer = Prisma.CustomerModel
  * under concurrent sign-ups; it is also how the password flows find the account of a store.
  */
 export type CustomerEmail = Prisma.CustomerEmailModel
+/**
+ * Model CustomerGroup
+ * Customer groups; `key` is optional on the platform.
+ */
+export type CustomerGroup = Prisma.CustomerGroupModel
+/**
+ * Model CustomType
+ * Custom-field types (the platform's `type` resource); `custom.type` of other resources points here.
+ */
+export type CustomType = Prisma.CustomTypeModel

@@ -104,6 +104,32 @@ CREATE TABLE "CustomerEmail" (
     CONSTRAINT "CustomerEmail_pkey" PRIMARY KEY ("projectKey","scopeKey","emailLower")
 );
 
+-- CreateTable
+CREATE TABLE "CustomerGroup" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "CustomerGroup_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CustomType" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "CustomType_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -175,6 +201,30 @@ CREATE UNIQUE INDEX "Customer_projectKey_customerNumber_key" ON "Customer"("proj
 
 -- CreateIndex
 CREATE INDEX "CustomerEmail_customerId_idx" ON "CustomerEmail"("customerId");
+
+-- CreateIndex
+CREATE INDEX "CustomerGroup_projectKey_id_idx" ON "CustomerGroup"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CustomerGroup_projectKey_createdAt_idx" ON "CustomerGroup"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CustomerGroup_projectKey_lastModifiedAt_idx" ON "CustomerGroup"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomerGroup_projectKey_key_key" ON "CustomerGroup"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CustomType_projectKey_id_idx" ON "CustomType"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CustomType_projectKey_createdAt_idx" ON "CustomType"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CustomType_projectKey_lastModifiedAt_idx" ON "CustomType"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomType_projectKey_key_key" ON "CustomType"("projectKey", "key");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -90,6 +90,28 @@ CREATE TABLE "CustomerEmail" (
     CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "CustomerGroup" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "CustomType" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -161,3 +183,27 @@ CREATE UNIQUE INDEX "Customer_projectKey_customerNumber_key" ON "Customer"("proj
 
 -- CreateIndex
 CREATE INDEX "CustomerEmail_customerId_idx" ON "CustomerEmail"("customerId");
+
+-- CreateIndex
+CREATE INDEX "CustomerGroup_projectKey_id_idx" ON "CustomerGroup"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CustomerGroup_projectKey_createdAt_idx" ON "CustomerGroup"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CustomerGroup_projectKey_lastModifiedAt_idx" ON "CustomerGroup"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomerGroup_projectKey_key_key" ON "CustomerGroup"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CustomType_projectKey_id_idx" ON "CustomType"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CustomType_projectKey_createdAt_idx" ON "CustomType"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CustomType_projectKey_lastModifiedAt_idx" ON "CustomType"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomType_projectKey_key_key" ON "CustomType"("projectKey", "key");

@@ -403,7 +403,9 @@ export const ModelName = {
   Store: 'Store',
   AssociateRole: 'AssociateRole',
   Customer: 'Customer',
-  CustomerEmail: 'CustomerEmail'
+  CustomerEmail: 'CustomerEmail',
+  CustomerGroup: 'CustomerGroup',
+  CustomType: 'CustomType'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -419,7 +421,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -941,6 +943,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    CustomerGroup: {
+      payload: Prisma.$CustomerGroupPayload<ExtArgs>
+      fields: Prisma.CustomerGroupFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CustomerGroupFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CustomerGroupFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>
+        }
+        findFirst: {
+          args: Prisma.CustomerGroupFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CustomerGroupFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>
+        }
+        findMany: {
+          args: Prisma.CustomerGroupFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>[]
+        }
+        create: {
+          args: Prisma.CustomerGroupCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>
+        }
+        createMany: {
+          args: Prisma.CustomerGroupCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CustomerGroupCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>[]
+        }
+        delete: {
+          args: Prisma.CustomerGroupDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>
+        }
+        update: {
+          args: Prisma.CustomerGroupUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>
+        }
+        deleteMany: {
+          args: Prisma.CustomerGroupDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CustomerGroupUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CustomerGroupUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>[]
+        }
+        upsert: {
+          args: Prisma.CustomerGroupUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerGroupPayload>
+        }
+        aggregate: {
+          args: Prisma.CustomerGroupAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCustomerGroup>
+        }
+        groupBy: {
+          args: Prisma.CustomerGroupGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerGroupGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CustomerGroupCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerGroupCountAggregateOutputType> | number
+        }
+      }
+    }
+    CustomType: {
+      payload: Prisma.$CustomTypePayload<ExtArgs>
+      fields: Prisma.CustomTypeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CustomTypeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CustomTypeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>
+        }
+        findFirst: {
+          args: Prisma.CustomTypeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CustomTypeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>
+        }
+        findMany: {
+          args: Prisma.CustomTypeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>[]
+        }
+        create: {
+          args: Prisma.CustomTypeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>
+        }
+        createMany: {
+          args: Prisma.CustomTypeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CustomTypeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>[]
+        }
+        delete: {
+          args: Prisma.CustomTypeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>
+        }
+        update: {
+          args: Prisma.CustomTypeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>
+        }
+        deleteMany: {
+          args: Prisma.CustomTypeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CustomTypeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CustomTypeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>[]
+        }
+        upsert: {
+          args: Prisma.CustomTypeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomTypePayload>
+        }
+        aggregate: {
+          args: Prisma.CustomTypeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCustomType>
+        }
+        groupBy: {
+          args: Prisma.CustomTypeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomTypeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CustomTypeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomTypeCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1078,6 +1228,32 @@ export const CustomerEmailScalarFieldEnum = {
 } as const
 
 export type CustomerEmailScalarFieldEnum = (typeof CustomerEmailScalarFieldEnum)[keyof typeof CustomerEmailScalarFieldEnum]
+
+
+export const CustomerGroupScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CustomerGroupScalarFieldEnum = (typeof CustomerGroupScalarFieldEnum)[keyof typeof CustomerGroupScalarFieldEnum]
+
+
+export const CustomTypeScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CustomTypeScalarFieldEnum = (typeof CustomTypeScalarFieldEnum)[keyof typeof CustomTypeScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1318,6 +1494,8 @@ export type GlobalOmitConfig = {
   associateRole?: Prisma.AssociateRoleOmit
   customer?: Prisma.CustomerOmit
   customerEmail?: Prisma.CustomerEmailOmit
+  customerGroup?: Prisma.CustomerGroupOmit
+  customType?: Prisma.CustomTypeOmit
 }
 
 /* Types for Logging */

@@ -57,7 +57,9 @@ export const ModelName = {
   Store: 'Store',
   AssociateRole: 'AssociateRole',
   Customer: 'Customer',
-  CustomerEmail: 'CustomerEmail'
+  CustomerEmail: 'CustomerEmail',
+  CustomerGroup: 'CustomerGroup',
+  CustomType: 'CustomType'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -174,6 +176,32 @@ export const CustomerEmailScalarFieldEnum = {
 } as const
 
 export type CustomerEmailScalarFieldEnum = (typeof CustomerEmailScalarFieldEnum)[keyof typeof CustomerEmailScalarFieldEnum]
+
+
+export const CustomerGroupScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CustomerGroupScalarFieldEnum = (typeof CustomerGroupScalarFieldEnum)[keyof typeof CustomerGroupScalarFieldEnum]
+
+
+export const CustomTypeScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CustomTypeScalarFieldEnum = (typeof CustomTypeScalarFieldEnum)[keyof typeof CustomTypeScalarFieldEnum]
 
 
 export const SortOrder = {

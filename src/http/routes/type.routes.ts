@@ -1,0 +1,18 @@
+import type { Services } from '../../services/index.js';
+import { versionedResourceRoutes } from './versioned-resource.routes.js';
+
+export function typeRoutes(services: Services) {
+  return versionedResourceRoutes(services.types, {
+    query: 'queryTypes',
+    exists: 'checkTypesExist',
+    create: 'createType',
+    getById: 'getTypeById',
+    existsById: 'checkTypeExistsById',
+    updateById: 'updateTypeById',
+    deleteById: 'deleteTypeById',
+    getByKey: 'getTypeByKey',
+    existsByKey: 'checkTypeExistsByKey',
+    updateByKey: 'updateTypeByKey',
+    deleteByKey: 'deleteTypeByKey',
+  } as const);
+}
