@@ -83,3 +83,10 @@ export type Customer = Prisma.CustomerModel
  * under concurrent sign-ups; it is also how the password flows find the account of a store.
  */
 export type CustomerEmail = Prisma.CustomerEmailModel
+/**
+ * Model CustomerToken
+ * E-mail verification and password reset tokens of customers (issue 10). Only the SHA-256 of the
+ * token value is kept (`valueHash`), so a copy of the table yields no usable token. A token is
+ * single use: it is deleted when it is used, and with its customer.
+ */
+export type CustomerToken = Prisma.CustomerTokenModel

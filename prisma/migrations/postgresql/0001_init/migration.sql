@@ -104,6 +104,19 @@ CREATE TABLE "CustomerEmail" (
     CONSTRAINT "CustomerEmail_pkey" PRIMARY KEY ("projectKey","scopeKey","emailLower")
 );
 
+-- CreateTable
+CREATE TABLE "CustomerToken" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C" NOT NULL,
+    "kind" TEXT COLLATE "C" NOT NULL,
+    "valueHash" TEXT COLLATE "C" NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "expiresAt" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "CustomerToken_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -175,6 +188,12 @@ CREATE UNIQUE INDEX "Customer_projectKey_customerNumber_key" ON "Customer"("proj
 
 -- CreateIndex
 CREATE INDEX "CustomerEmail_customerId_idx" ON "CustomerEmail"("customerId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomerToken_valueHash_key" ON "CustomerToken"("valueHash");
+
+-- CreateIndex
+CREATE INDEX "CustomerToken_customerId_kind_idx" ON "CustomerToken"("customerId", "kind");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -90,6 +90,17 @@ CREATE TABLE "CustomerEmail" (
     CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "CustomerToken" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "customerId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "valueHash" TEXT NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "expiresAt" TEXT NOT NULL
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -161,3 +172,9 @@ CREATE UNIQUE INDEX "Customer_projectKey_customerNumber_key" ON "Customer"("proj
 
 -- CreateIndex
 CREATE INDEX "CustomerEmail_customerId_idx" ON "CustomerEmail"("customerId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomerToken_valueHash_key" ON "CustomerToken"("valueHash");
+
+-- CreateIndex
+CREATE INDEX "CustomerToken_customerId_kind_idx" ON "CustomerToken"("customerId", "kind");

@@ -57,7 +57,8 @@ export const ModelName = {
   Store: 'Store',
   AssociateRole: 'AssociateRole',
   Customer: 'Customer',
-  CustomerEmail: 'CustomerEmail'
+  CustomerEmail: 'CustomerEmail',
+  CustomerToken: 'CustomerToken'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -177,6 +178,19 @@ export const CustomerEmailScalarFieldEnum = {
 } as const
 
 export type CustomerEmailScalarFieldEnum = (typeof CustomerEmailScalarFieldEnum)[keyof typeof CustomerEmailScalarFieldEnum]
+
+
+export const CustomerTokenScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  customerId: 'customerId',
+  kind: 'kind',
+  valueHash: 'valueHash',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type CustomerTokenScalarFieldEnum = (typeof CustomerTokenScalarFieldEnum)[keyof typeof CustomerTokenScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -403,7 +403,8 @@ export const ModelName = {
   Store: 'Store',
   AssociateRole: 'AssociateRole',
   Customer: 'Customer',
-  CustomerEmail: 'CustomerEmail'
+  CustomerEmail: 'CustomerEmail',
+  CustomerToken: 'CustomerToken'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -419,7 +420,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerToken"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -941,6 +942,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    CustomerToken: {
+      payload: Prisma.$CustomerTokenPayload<ExtArgs>
+      fields: Prisma.CustomerTokenFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CustomerTokenFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CustomerTokenFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        findFirst: {
+          args: Prisma.CustomerTokenFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CustomerTokenFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        findMany: {
+          args: Prisma.CustomerTokenFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>[]
+        }
+        create: {
+          args: Prisma.CustomerTokenCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        createMany: {
+          args: Prisma.CustomerTokenCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CustomerTokenCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>[]
+        }
+        delete: {
+          args: Prisma.CustomerTokenDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        update: {
+          args: Prisma.CustomerTokenUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        deleteMany: {
+          args: Prisma.CustomerTokenDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CustomerTokenUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CustomerTokenUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>[]
+        }
+        upsert: {
+          args: Prisma.CustomerTokenUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        aggregate: {
+          args: Prisma.CustomerTokenAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCustomerToken>
+        }
+        groupBy: {
+          args: Prisma.CustomerTokenGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerTokenGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CustomerTokenCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerTokenCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1078,6 +1153,19 @@ export const CustomerEmailScalarFieldEnum = {
 } as const
 
 export type CustomerEmailScalarFieldEnum = (typeof CustomerEmailScalarFieldEnum)[keyof typeof CustomerEmailScalarFieldEnum]
+
+
+export const CustomerTokenScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  customerId: 'customerId',
+  kind: 'kind',
+  valueHash: 'valueHash',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type CustomerTokenScalarFieldEnum = (typeof CustomerTokenScalarFieldEnum)[keyof typeof CustomerTokenScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1318,6 +1406,7 @@ export type GlobalOmitConfig = {
   associateRole?: Prisma.AssociateRoleOmit
   customer?: Prisma.CustomerOmit
   customerEmail?: Prisma.CustomerEmailOmit
+  customerToken?: Prisma.CustomerTokenOmit
 }
 
 /* Types for Logging */
