@@ -18,15 +18,568 @@ export type Scalars = {
   Date: { input: string; output: string; }
   DateTime: { input: string; output: string; }
   Json: { input: unknown; output: unknown; }
+  KeyReferenceInput: { input: string; output: string; }
   Locale: { input: string; output: string; }
   Long: { input: number; output: number; }
   Time: { input: string; output: string; }
+};
+
+export type AddCustomerAddress = {
+  address: AddressInput;
+};
+
+export type AddCustomerBillingAddressId = {
+  addressId?: InputMaybe<Scalars['String']['input']>;
+  addressKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AddCustomerShippingAddressId = {
+  addressId?: InputMaybe<Scalars['String']['input']>;
+  addressKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AddCustomerStore = {
+  store: ResourceIdentifierInput;
+};
+
+export type Address = {
+  __typename?: 'Address';
+  additionalAddressInfo?: Maybe<Scalars['String']['output']>;
+  additionalStreetInfo?: Maybe<Scalars['String']['output']>;
+  apartment?: Maybe<Scalars['String']['output']>;
+  building?: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  company?: Maybe<Scalars['String']['output']>;
+  contactInfo: AddressContactInfo;
+  country: Scalars['Country']['output'];
+  custom?: Maybe<CustomFieldsType>;
+  department?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  fax?: Maybe<Scalars['String']['output']>;
+  firstName?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['String']['output']>;
+  lastName?: Maybe<Scalars['String']['output']>;
+  mobile?: Maybe<Scalars['String']['output']>;
+  pOBox?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  postalCode?: Maybe<Scalars['String']['output']>;
+  region?: Maybe<Scalars['String']['output']>;
+  salutation?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  streetName?: Maybe<Scalars['String']['output']>;
+  streetNumber?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+export type AddressContactInfo = {
+  __typename?: 'AddressContactInfo';
+  email?: Maybe<Scalars['String']['output']>;
+  fax?: Maybe<Scalars['String']['output']>;
+  mobile?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+};
+
+export type AddressInput = {
+  additionalAddressInfo?: InputMaybe<Scalars['String']['input']>;
+  additionalStreetInfo?: InputMaybe<Scalars['String']['input']>;
+  apartment?: InputMaybe<Scalars['String']['input']>;
+  building?: InputMaybe<Scalars['String']['input']>;
+  city?: InputMaybe<Scalars['String']['input']>;
+  company?: InputMaybe<Scalars['String']['input']>;
+  country: Scalars['Country']['input'];
+  custom?: InputMaybe<CustomFieldsDraft>;
+  department?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  fax?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  mobile?: InputMaybe<Scalars['String']['input']>;
+  pOBox?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  region?: InputMaybe<Scalars['String']['input']>;
+  salutation?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+  streetName?: InputMaybe<Scalars['String']['input']>;
+  streetNumber?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export enum AnonymousCartSignInMode {
+  /** The anonymous cart's content is merged into the customer's most recently modified active cart. */
+  MergeWithExistingCustomerCart = 'MergeWithExistingCustomerCart',
+  /** The anonymous cart becomes the customer's new active cart; line items are not merged. */
+  UseAsNewActiveCustomerCart = 'UseAsNewActiveCustomerCart'
+}
+
+export enum AuthenticationMode {
+  ExternalAuth = 'ExternalAuth',
+  Password = 'Password'
+}
+
+/** Carts are served in their own issue; the type exists so sign-in documents validate. */
+export type Cart = {
+  __typename?: 'Cart';
+  id: Scalars['String']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type ChangeCustomerAddress = {
+  address: AddressInput;
+  addressId?: InputMaybe<Scalars['String']['input']>;
+  addressKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChangeCustomerEmail = {
+  email: Scalars['String']['input'];
+};
+
+/** `value` is the field's value JSON-encoded, e.g. "\"text\"", "4", "[\"a\",\"b\"]". */
+export type CustomFieldInput = {
+  name: Scalars['String']['input'];
+  value: Scalars['String']['input'];
+};
+
+export type CustomFieldsDraft = {
+  fields?: InputMaybe<Array<CustomFieldInput>>;
+  type?: InputMaybe<ResourceIdentifierInput>;
+  typeId?: InputMaybe<Scalars['String']['input']>;
+  typeKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CustomFieldsType = {
+  __typename?: 'CustomFieldsType';
+  /** All custom fields when neither argument is given. */
+  customFieldsRaw?: Maybe<Array<RawCustomField>>;
+  typeRef: Reference;
+};
+
+
+export type CustomFieldsTypeCustomFieldsRawArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type Customer = {
+  __typename?: 'Customer';
+  addresses: Array<Address>;
+  authenticationMode?: Maybe<AuthenticationMode>;
+  billingAddressIds: Array<Scalars['String']['output']>;
+  billingAddresses: Array<Address>;
+  companyName?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  /** All custom fields when neither argument is given. */
+  customFieldsRaw?: Maybe<Array<RawCustomField>>;
+  customerGroup?: Maybe<CustomerGroup>;
+  customerGroupRef?: Maybe<Reference>;
+  customerNumber?: Maybe<Scalars['String']['output']>;
+  dateOfBirth?: Maybe<Scalars['Date']['output']>;
+  defaultBillingAddress?: Maybe<Address>;
+  defaultBillingAddressId?: Maybe<Scalars['String']['output']>;
+  defaultShippingAddress?: Maybe<Address>;
+  defaultShippingAddressId?: Maybe<Scalars['String']['output']>;
+  email: Scalars['String']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  firstName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  isEmailVerified: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastMessageSequenceNumber: Scalars['Long']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  lastName?: Maybe<Scalars['String']['output']>;
+  locale?: Maybe<Scalars['Locale']['output']>;
+  middleName?: Maybe<Scalars['String']['output']>;
+  /** The stored hash masked ("****" and its last four characters); absent for ExternalAuth customers. */
+  password?: Maybe<Scalars['String']['output']>;
+  salutation?: Maybe<Scalars['String']['output']>;
+  shippingAddressIds: Array<Scalars['String']['output']>;
+  shippingAddresses: Array<Address>;
+  stores: Array<Store>;
+  storesRef: Array<KeyReference>;
+  title?: Maybe<Scalars['String']['output']>;
+  vatId?: Maybe<Scalars['String']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type CustomerCustomFieldsRawArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type CustomerGroup = {
+  __typename?: 'CustomerGroup';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  name: Scalars['String']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type CustomerQueryResult = {
+  __typename?: 'CustomerQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Customer>;
+  total: Scalars['Long']['output'];
+};
+
+export type CustomerSignInDraft = {
+  anonymousCart?: InputMaybe<ResourceIdentifierInput>;
+  anonymousCartId?: InputMaybe<Scalars['String']['input']>;
+  anonymousCartSignInMode?: InputMaybe<AnonymousCartSignInMode>;
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type CustomerSignInResult = {
+  __typename?: 'CustomerSignInResult';
+  /** The customer's active cart; always null until carts are served. */
+  cart?: Maybe<Cart>;
+  customer: Customer;
+};
+
+export type CustomerSignMeInDraft = {
+  activeCartSignInMode?: InputMaybe<AnonymousCartSignInMode>;
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type CustomerSignMeUpDraft = {
+  addresses?: InputMaybe<Array<AddressInput>>;
+  /** Indices into addresses. */
+  billingAddresses?: InputMaybe<Array<Scalars['Int']['input']>>;
+  companyName?: InputMaybe<Scalars['String']['input']>;
+  custom?: InputMaybe<CustomFieldsDraft>;
+  dateOfBirth?: InputMaybe<Scalars['Date']['input']>;
+  /** Index into addresses. */
+  defaultBillingAddress?: InputMaybe<Scalars['Int']['input']>;
+  /** Index into addresses. */
+  defaultShippingAddress?: InputMaybe<Scalars['Int']['input']>;
+  email: Scalars['String']['input'];
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+  middleName?: InputMaybe<Scalars['String']['input']>;
+  password: Scalars['String']['input'];
+  salutation?: InputMaybe<Scalars['String']['input']>;
+  /** Indices into addresses. */
+  shippingAddresses?: InputMaybe<Array<Scalars['Int']['input']>>;
+  stores?: InputMaybe<Array<ResourceIdentifierInput>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  vatId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CustomerSignUpDraft = {
+  addresses?: InputMaybe<Array<AddressInput>>;
+  anonymousCart?: InputMaybe<ResourceIdentifierInput>;
+  anonymousCartId?: InputMaybe<Scalars['String']['input']>;
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+  authenticationMode?: InputMaybe<AuthenticationMode>;
+  billingAddresses?: InputMaybe<Array<Scalars['Int']['input']>>;
+  companyName?: InputMaybe<Scalars['String']['input']>;
+  custom?: InputMaybe<CustomFieldsDraft>;
+  customerGroup?: InputMaybe<ResourceIdentifierInput>;
+  customerNumber?: InputMaybe<Scalars['String']['input']>;
+  dateOfBirth?: InputMaybe<Scalars['Date']['input']>;
+  defaultBillingAddress?: InputMaybe<Scalars['Int']['input']>;
+  defaultShippingAddress?: InputMaybe<Scalars['Int']['input']>;
+  email: Scalars['String']['input'];
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  isEmailVerified?: InputMaybe<Scalars['Boolean']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+  middleName?: InputMaybe<Scalars['String']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  salutation?: InputMaybe<Scalars['String']['input']>;
+  shippingAddresses?: InputMaybe<Array<Scalars['Int']['input']>>;
+  stores?: InputMaybe<Array<ResourceIdentifierInput>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  vatId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An e-mail verification or password reset token; `value` is only ever shown in the answer that creates it. */
+export type CustomerToken = {
+  __typename?: 'CustomerToken';
+  createdAt: Scalars['DateTime']['output'];
+  customerId: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  invalidateOlderTokens: Scalars['Boolean']['output'];
+  lastModifiedAt?: Maybe<Scalars['DateTime']['output']>;
+  value: Scalars['String']['output'];
+};
+
+/** One update action: exactly one member is set. */
+export type CustomerUpdateAction = {
+  addAddress?: InputMaybe<AddCustomerAddress>;
+  addBillingAddressId?: InputMaybe<AddCustomerBillingAddressId>;
+  addShippingAddressId?: InputMaybe<AddCustomerShippingAddressId>;
+  addStore?: InputMaybe<AddCustomerStore>;
+  changeAddress?: InputMaybe<ChangeCustomerAddress>;
+  changeEmail?: InputMaybe<ChangeCustomerEmail>;
+  removeAddress?: InputMaybe<RemoveCustomerAddress>;
+  removeBillingAddressId?: InputMaybe<RemoveCustomerBillingAddressId>;
+  removeShippingAddressId?: InputMaybe<RemoveCustomerShippingAddressId>;
+  removeStore?: InputMaybe<RemoveCustomerStore>;
+  setAddressCustomField?: InputMaybe<SetCustomerAddressCustomField>;
+  setAddressCustomType?: InputMaybe<SetCustomerAddressCustomType>;
+  setCompanyName?: InputMaybe<SetCustomerCompanyName>;
+  setCustomField?: InputMaybe<SetCustomerCustomField>;
+  setCustomType?: InputMaybe<SetCustomerCustomType>;
+  setCustomerGroup?: InputMaybe<SetCustomerCustomerGroup>;
+  setCustomerNumber?: InputMaybe<SetCustomerCustomerNumber>;
+  setDateOfBirth?: InputMaybe<SetCustomerDateOfBirth>;
+  setDefaultBillingAddress?: InputMaybe<SetCustomerDefaultBillingAddress>;
+  setDefaultShippingAddress?: InputMaybe<SetCustomerDefaultShippingAddress>;
+  setExternalId?: InputMaybe<SetCustomerExternalId>;
+  setFirstName?: InputMaybe<SetCustomerFirstName>;
+  setKey?: InputMaybe<SetCustomerKey>;
+  setLastName?: InputMaybe<SetCustomerLastName>;
+  setLocale?: InputMaybe<SetCustomerLocale>;
+  setMiddleName?: InputMaybe<SetCustomerMiddleName>;
+  setSalutation?: InputMaybe<SetCustomerSalutation>;
+  setStores?: InputMaybe<SetCustomerStores>;
+  setTitle?: InputMaybe<SetCustomerTitle>;
+  setVatId?: InputMaybe<SetCustomerVatId>;
+};
+
+export type InStore = {
+  __typename?: 'InStore';
+  customer?: Maybe<Customer>;
+  customers: CustomerQueryResult;
+};
+
+
+export type InStoreCustomerArgs = {
+  emailToken?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  passwordToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type InStoreCustomersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Who created or last changed a resource. */
+export type Initiator = {
+  __typename?: 'Initiator';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  clientId?: Maybe<Scalars['String']['output']>;
+  customerRef?: Maybe<Reference>;
+  externalUserId?: Maybe<Scalars['String']['output']>;
+  isPlatformClient?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type KeyReference = {
+  __typename?: 'KeyReference';
+  key: Scalars['String']['output'];
+  typeId: Scalars['String']['output'];
+};
+
+export type LocalizedString = {
+  __typename?: 'LocalizedString';
+  locale: Scalars['Locale']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type LocalizedStringItemInputType = {
+  locale: Scalars['Locale']['input'];
+  value: Scalars['String']['input'];
+};
+
+export type Me = {
+  __typename?: 'Me';
+  customer?: Maybe<Customer>;
 };
 
 export type Mutation = {
   __typename?: 'Mutation';
   /** Placeholder root so domain files can extend Mutation; always null. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  customerChangeMyPassword?: Maybe<Customer>;
+  customerChangePassword?: Maybe<Customer>;
+  customerConfirmEmail?: Maybe<Customer>;
+  customerConfirmMyEmail?: Maybe<Customer>;
+  customerCreateEmailVerificationToken: CustomerToken;
+  /** The token is valid for ttlMinutes, 10 minutes when not given. */
+  customerCreatePasswordResetToken?: Maybe<CustomerToken>;
+  customerResetMyPassword?: Maybe<Customer>;
+  customerResetPassword?: Maybe<Customer>;
+  customerSignIn: CustomerSignInResult;
+  customerSignMeIn: CustomerSignInResult;
+  customerSignMeUp: CustomerSignInResult;
+  customerSignUp: CustomerSignInResult;
+  deleteCustomer?: Maybe<Customer>;
+  deleteMyCustomer?: Maybe<Customer>;
+  updateCustomer?: Maybe<Customer>;
+  updateMyCustomer?: Maybe<Customer>;
+};
+
+
+export type MutationCustomerChangeMyPasswordArgs = {
+  currentPassword: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+
+export type MutationCustomerChangePasswordArgs = {
+  currentPassword: Scalars['String']['input'];
+  id: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+
+export type MutationCustomerConfirmEmailArgs = {
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  tokenValue: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
+export type MutationCustomerConfirmMyEmailArgs = {
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  tokenValue: Scalars['String']['input'];
+};
+
+
+export type MutationCustomerCreateEmailVerificationTokenArgs = {
+  id: Scalars['String']['input'];
+  invalidateOlderTokens?: InputMaybe<Scalars['Boolean']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  ttlMinutes: Scalars['Int']['input'];
+  version?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
+export type MutationCustomerCreatePasswordResetTokenArgs = {
+  email: Scalars['String']['input'];
+  invalidateOlderTokens?: InputMaybe<Scalars['Boolean']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  ttlMinutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationCustomerResetMyPasswordArgs = {
+  newPassword: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  tokenValue: Scalars['String']['input'];
+};
+
+
+export type MutationCustomerResetPasswordArgs = {
+  newPassword: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  tokenValue: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
+export type MutationCustomerSignInArgs = {
+  draft: CustomerSignInDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
+
+export type MutationCustomerSignMeInArgs = {
+  draft: CustomerSignMeInDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
+
+export type MutationCustomerSignMeUpArgs = {
+  draft: CustomerSignMeUpDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
+
+export type MutationCustomerSignUpArgs = {
+  draft: CustomerSignUpDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
+
+export type MutationDeleteCustomerArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteMyCustomerArgs = {
+  personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCustomerArgs = {
+  actions: Array<CustomerUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateMyCustomerArgs = {
+  actions: Array<MyCustomerUpdateAction>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+/** One update action of the signed-in customer: exactly one member is set. */
+export type MyCustomerUpdateAction = {
+  addAddress?: InputMaybe<AddCustomerAddress>;
+  addBillingAddressId?: InputMaybe<AddCustomerBillingAddressId>;
+  addShippingAddressId?: InputMaybe<AddCustomerShippingAddressId>;
+  changeAddress?: InputMaybe<ChangeCustomerAddress>;
+  changeEmail?: InputMaybe<ChangeCustomerEmail>;
+  removeAddress?: InputMaybe<RemoveCustomerAddress>;
+  removeBillingAddressId?: InputMaybe<RemoveCustomerBillingAddressId>;
+  removeShippingAddressId?: InputMaybe<RemoveCustomerShippingAddressId>;
+  setAddressCustomField?: InputMaybe<SetCustomerAddressCustomField>;
+  setAddressCustomType?: InputMaybe<SetCustomerAddressCustomType>;
+  setCompanyName?: InputMaybe<SetCustomerCompanyName>;
+  setCustomField?: InputMaybe<SetCustomerCustomField>;
+  setCustomType?: InputMaybe<SetCustomerCustomType>;
+  setDateOfBirth?: InputMaybe<SetCustomerDateOfBirth>;
+  setDefaultBillingAddress?: InputMaybe<SetCustomerDefaultBillingAddress>;
+  setDefaultShippingAddress?: InputMaybe<SetCustomerDefaultShippingAddress>;
+  setFirstName?: InputMaybe<SetCustomerFirstName>;
+  setLastName?: InputMaybe<SetCustomerLastName>;
+  setLocale?: InputMaybe<SetCustomerLocale>;
+  setMiddleName?: InputMaybe<SetCustomerMiddleName>;
+  setSalutation?: InputMaybe<SetCustomerSalutation>;
+  setTitle?: InputMaybe<SetCustomerTitle>;
+  setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
 export type ProjectProjection = {
@@ -42,8 +595,191 @@ export type ProjectProjection = {
 
 export type Query = {
   __typename?: 'Query';
+  /** Looks up by one of the four arguments. */
+  customer?: Maybe<Customer>;
+  customers: CustomerQueryResult;
+  /** Customers of one store (store-scoped permissions apply). */
+  inStore: InStore;
+  /** Usable only with a token of a customer (password flow, or customer_id: of an external token) or an anonymous session. */
+  me: Me;
   /** The project the endpoint is addressed to. */
   project: ProjectProjection;
+};
+
+
+export type QueryCustomerArgs = {
+  emailToken?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  passwordToken?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCustomersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryInStoreArgs = {
+  key: Scalars['KeyReferenceInput']['input'];
+};
+
+/** A custom field as stored: `value` is the field's JSON value. */
+export type RawCustomField = {
+  __typename?: 'RawCustomField';
+  name: Scalars['String']['output'];
+  value: Scalars['Json']['output'];
+};
+
+export type Reference = {
+  __typename?: 'Reference';
+  id: Scalars['String']['output'];
+  typeId: Scalars['String']['output'];
+};
+
+export type RemoveCustomerAddress = {
+  addressId?: InputMaybe<Scalars['String']['input']>;
+  addressKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RemoveCustomerBillingAddressId = {
+  addressId?: InputMaybe<Scalars['String']['input']>;
+  addressKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RemoveCustomerShippingAddressId = {
+  addressId?: InputMaybe<Scalars['String']['input']>;
+  addressKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RemoveCustomerStore = {
+  store: ResourceIdentifierInput;
+};
+
+export type ResourceIdentifierInput = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  typeId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerAddressCustomField = {
+  addressId: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerAddressCustomType = {
+  addressId: Scalars['String']['input'];
+  fields?: InputMaybe<Array<CustomFieldInput>>;
+  type?: InputMaybe<ResourceIdentifierInput>;
+  typeId?: InputMaybe<Scalars['String']['input']>;
+  typeKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerCompanyName = {
+  companyName?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** `value` JSON-encoded; absent removes the field. */
+export type SetCustomerCustomField = {
+  name: Scalars['String']['input'];
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerCustomType = {
+  fields?: InputMaybe<Array<CustomFieldInput>>;
+  type?: InputMaybe<ResourceIdentifierInput>;
+  typeId?: InputMaybe<Scalars['String']['input']>;
+  typeKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerCustomerGroup = {
+  customerGroup?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type SetCustomerCustomerNumber = {
+  customerNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerDateOfBirth = {
+  dateOfBirth?: InputMaybe<Scalars['Date']['input']>;
+};
+
+export type SetCustomerDefaultBillingAddress = {
+  addressId?: InputMaybe<Scalars['String']['input']>;
+  addressKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerDefaultShippingAddress = {
+  addressId?: InputMaybe<Scalars['String']['input']>;
+  addressKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerExternalId = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerFirstName = {
+  firstName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerLastName = {
+  lastName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerLocale = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type SetCustomerMiddleName = {
+  middleName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerSalutation = {
+  salutation?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerStores = {
+  stores: Array<ResourceIdentifierInput>;
+};
+
+export type SetCustomerTitle = {
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCustomerVatId = {
+  vatId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Store = {
+  __typename?: 'Store';
+  countries?: Maybe<Array<StoreCountry>>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  key: Scalars['String']['output'];
+  languages?: Maybe<Array<Scalars['Locale']['output']>>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales?: Maybe<Array<LocalizedString>>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type StoreNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type StoreCountry = {
+  __typename?: 'StoreCountry';
+  code: Scalars['Country']['output'];
 };
 
 export type ProjectQueryVariables = Exact<{ [key: string]: never; }>;

@@ -20,9 +20,9 @@ export type ScopeHolder = Pick<Principal, 'projectKey' | 'scopes'>;
  * `accepted` (`manage_project` always suffices). An empty list accepts any caller of the project
  * (an operation that checks finer-grained later, as GraphQL does per field).
  */
-export function hasScopes(holder: ScopeHolder, accepted: readonly string[], projectKey: string): boolean {
+export function hasScopes(holder: ScopeHolder, accepted: readonly string[], projectKey: string, storeKey?: string): boolean {
   if (holder.projectKey !== projectKey) return false;
-  return accepted.length === 0 || accepted.some((name) => grants(holder.scopes, qualifyScope(name, projectKey)));
+  return accepted.length === 0 || accepted.some((name) => grants(holder.scopes, qualifyScope(name, projectKey, storeKey)));
 }
 
 /** A caller of another project holds none of this project's scopes: 403 naming what would be needed. */
@@ -30,17 +30,20 @@ export function assertProject(holder: ScopeHolder, projectKey: string, accepted:
   if (holder.projectKey !== projectKey) throw new InsufficientScopeError(neededScopes(accepted, projectKey));
 }
 
-/** 403 insufficient_scope unless `holder` has one of the `accepted` scope names in `projectKey`. */
-export function assertScopes(holder: ScopeHolder, accepted: readonly string[], projectKey: string): void {
+/**
+ * 403 insufficient_scope unless `holder` has one of the `accepted` scope names in `projectKey`; with
+ * `storeKey`, for that store (a project-wide scope covers every store).
+ */
+export function assertScopes(holder: ScopeHolder, accepted: readonly string[], projectKey: string, storeKey?: string): void {
   assertProject(holder, projectKey, accepted);
-  if (!hasScopes(holder, accepted, projectKey)) throw new InsufficientScopeError(neededScopes(accepted, projectKey));
+  if (!hasScopes(holder, accepted, projectKey, storeKey)) throw new InsufficientScopeError(neededScopes(accepted, projectKey, storeKey));
 }
 
-/** The authenticated caller of the request, if it has one of the `accepted` scope names in its project. */
-export function requireScopes(ctx: Pick<RequestContext, 'projectKey' | 'principal'>, accepted: readonly string[]): Principal {
+/** The authenticated caller of the request, if it has one of the `accepted` scope names in its project (or store). */
+export function requireScopes(ctx: Pick<RequestContext, 'projectKey' | 'principal'>, accepted: readonly string[], storeKey?: string): Principal {
   const principal = ctx.principal;
   if (!principal) throw new InvalidTokenError('This endpoint requires an access token. You can get one from the authorization server.');
-  assertScopes(principal, accepted, ctx.projectKey);
+  assertScopes(principal, accepted, ctx.projectKey, storeKey);
   return principal;
 }
 
@@ -62,6 +65,6 @@ export function assertMayGrant(ctx: Pick<RequestContext, 'projectKey' | 'princip
 }
 
 /** What the insufficient_scope message lists: each accepted scope, and manage_project, qualified. */
-function neededScopes(accepted: readonly string[], projectKey: string): string[] {
-  return [...new Set([...accepted, 'manage_project'])].map((name) => qualifyScope(name, projectKey));
+function neededScopes(accepted: readonly string[], projectKey: string, storeKey?: string): string[] {
+  return [...new Set([...accepted.map((name) => qualifyScope(name, projectKey, storeKey)), qualifyScope('manage_project', projectKey)])];
 }

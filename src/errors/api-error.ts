@@ -194,3 +194,28 @@ export class OAuthError extends ApiError {
     super(status, error, description, {}, headers);
   }
 }
+
+/** Customer sign-in with an unknown e-mail or a wrong password: the same answer for both. */
+export class InvalidCredentialsError extends ApiError {
+  constructor() {
+    super(400, 'InvalidCredentials', 'Account with the given credentials not found.');
+  }
+}
+
+export class InvalidCurrentPasswordError extends ApiError {
+  constructor() {
+    super(400, 'InvalidCurrentPassword', 'The given current password does not match.');
+  }
+}
+
+export class ExpiredCustomerPasswordTokenError extends ApiError {
+  constructor() {
+    super(400, 'ExpiredCustomerPasswordToken', 'The given password token has expired.');
+  }
+}
+
+export class ExpiredCustomerEmailTokenError extends ApiError {
+  constructor() {
+    super(400, 'ExpiredCustomerEmailToken', 'The given email token has expired.');
+  }
+}

@@ -40,9 +40,13 @@ export function guardRootFields(schema: GraphQLSchema, table: FieldScopeTable): 
   return schema;
 }
 
+/**
+ * A field with a `storeKey` argument (the in-store form of an operation) also accepts the scopes
+ * of that store, e.g. manage_customers:{projectKey}:{storeKey}.
+ */
 function checked(accepted: readonly string[], resolve: GraphQLFieldResolver<unknown, GraphQLContext>): GraphQLFieldResolver<unknown, GraphQLContext> {
-  return function resolveWithScopeCheck(source, args, context, info) {
-    requireScopes(context.ctx, accepted);
+  return function resolveWithScopeCheck(source, args: Record<string, unknown>, context, info) {
+    requireScopes(context.ctx, accepted, typeof args.storeKey === 'string' ? args.storeKey : undefined);
     return resolve(source, args, context, info);
   };
 }

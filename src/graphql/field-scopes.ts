@@ -3,6 +3,10 @@ import type { Mutation, Query } from '../../generated/graphql/types.js';
 /** The fields of a root type as the generated types know them (a field added to the SDL shows up here). */
 type RootFields<T> = Exclude<keyof T, '__typename'>;
 
+export const VIEW_CUSTOMERS = ['view_customers', 'manage_customers'] as const;
+const MANAGE_CUSTOMERS = ['manage_customers'] as const;
+const MY_PROFILE = ['manage_my_profile'] as const;
+
 /**
  * The scopes each root field of the GraphQL API accepts, one table for the whole schema: any one of
  * them lets the caller in (`manage_project` always does), like the `security` of an HTTP operation.
@@ -18,9 +22,30 @@ export const fieldScopes: {
 } = {
   Query: {
     project: ['view_project_settings', 'manage_project_settings'],
+    customer: VIEW_CUSTOMERS,
+    customers: VIEW_CUSTOMERS,
+    me: MY_PROFILE,
+    // A namespace: each of its fields checks the scopes of the store (src/graphql/resolvers/customer.resolvers.ts).
+    inStore: [],
   },
   Mutation: {
     // A placeholder that always answers null.
     _noop: [],
+    customerSignUp: MANAGE_CUSTOMERS,
+    customerSignIn: MANAGE_CUSTOMERS,
+    customerSignMeUp: MY_PROFILE,
+    customerSignMeIn: MY_PROFILE,
+    updateCustomer: MANAGE_CUSTOMERS,
+    updateMyCustomer: MY_PROFILE,
+    deleteCustomer: MANAGE_CUSTOMERS,
+    deleteMyCustomer: MY_PROFILE,
+    customerChangePassword: MANAGE_CUSTOMERS,
+    customerChangeMyPassword: MY_PROFILE,
+    customerCreateEmailVerificationToken: MANAGE_CUSTOMERS,
+    customerConfirmEmail: MANAGE_CUSTOMERS,
+    customerConfirmMyEmail: MY_PROFILE,
+    customerCreatePasswordResetToken: MANAGE_CUSTOMERS,
+    customerResetPassword: MANAGE_CUSTOMERS,
+    customerResetMyPassword: MY_PROFILE,
   },
 };

@@ -6,6 +6,8 @@ import type { GraphQLSchema } from 'graphql';
 import type { Resolvers } from '../../generated/graphql/types.js';
 import { guardRootFields } from './field-guard.js';
 import { fieldScopes } from './field-scopes.js';
+import { customerFieldResolvers } from './resolvers/customer-fields.resolvers.js';
+import { customerResolvers } from './resolvers/customer.resolvers.js';
 import { projectResolvers } from './resolvers/project.resolvers.js';
 
 const SDL_DIR = fileURLToPath(new URL('../../graphql/', import.meta.url));
@@ -19,6 +21,6 @@ export function buildGraphQLSchema(): GraphQLSchema {
     .filter((f) => f.endsWith('.graphql'))
     .sort()
     .map((f) => readFileSync(join(SDL_DIR, f), 'utf8'));
-  const resolvers: Resolvers[] = [projectResolvers];
+  const resolvers: Resolvers[] = [projectResolvers, customerResolvers, customerFieldResolvers];
   return guardRootFields(makeExecutableSchema({ typeDefs, resolvers }), fieldScopes);
 }

@@ -9,7 +9,7 @@ import type { CustomerAuthenticator } from './grants/password.grant.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { createProvider } from './provider.js';
 import { RateLimiter } from './rate-limiter.js';
-import { TokenStore } from './token-store.js';
+import { CUSTOMER_ACCOUNT, TokenStore } from './token-store.js';
 
 export interface OAuthModule {
   /** The /oauth/... endpoints, mounted before the API router. */
@@ -45,6 +45,11 @@ export async function createOAuthModule(app: AppServices, services: Services): P
     await store.revokeClient(client.id);
     authenticator.forgetClient(client.id);
     usage.forget(client.id);
+  });
+  // A deleted customer keeps no session: its grants, refresh and access tokens go with it, through
+  // the store so this process's bearer cache forgets them at once.
+  services.customers.deleted.add(async (ctx, customer) => {
+    await store.revokeAccount(ctx.projectKey, `${CUSTOMER_ACCOUNT}${customer.id}`);
   });
   services.projects.changed.add((project) => external.forgetProject(project.key));
 

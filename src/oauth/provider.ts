@@ -9,7 +9,7 @@ import { passwordGrant, type CustomerAuthenticator } from './grants/password.gra
 import { PrismaAdapter } from './prisma-adapter.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { oauthState } from './request-state.js';
-import type { TokenStore } from './token-store.js';
+import { CUSTOMER_ACCOUNT, type TokenStore } from './token-store.js';
 
 export interface ProviderDeps {
   app: AppServices;
@@ -76,7 +76,16 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
     // Tokens are opaque, nothing is signed with it; the provider insists on having a key.
     jwks: { keys: [{ ...signingKey, use: 'sig', kid: 'k1' }] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    // Asked on every refresh: a customer that no longer exists has no account, so its refresh
+    // token is refused (invalid_grant) even if a row survived a racing deletion.
+    findAccount: async (ctx, sub) => {
+      if (sub.startsWith(CUSTOMER_ACCOUNT)) {
+        const projectKey = requestClient(ctx)?.projectKey;
+        const exists = projectKey !== undefined && (await services.customers.findById({ projectKey, db: app.db }, sub.slice(CUSTOMER_ACCOUNT.length))) !== undefined;
+        if (!exists) return undefined;
+      }
+      return { accountId: sub, claims: async () => ({ sub }) };
+    },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },

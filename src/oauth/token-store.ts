@@ -59,6 +59,11 @@ const IDS_BY_GRANT = sql('SELECT "id" FROM "OAuthToken" WHERE "grantId" = ?');
 const LEGACY = sql('SELECT "id", "payload", "grantId" FROM "OAuthToken" WHERE length("id") <> 64 OR length("grantId") <> 64');
 const REKEY = sql('UPDATE "OAuthToken" SET "id" = ?, "grantId" = ?, "payload" = $JSON WHERE "id" = ?');
 const IDS_BY_CLIENT = sql('SELECT "id" FROM "OAuthToken" WHERE "clientId" = ?');
+/** Rows of an account (grants, access and refresh tokens) by the provider's accountId in the payload. */
+const IDS_BY_ACCOUNT = {
+  sqlite: 'SELECT "id" FROM "OAuthToken" WHERE "projectKey" = ? AND json_extract("payload", \'$.accountId\') = ?',
+  postgresql: 'SELECT "id" FROM "OAuthToken" WHERE "projectKey" = $1 AND "payload"->>\'accountId\' = $2',
+};
 
 interface TokenRow extends Omit<StoredToken, 'payload'> {
   payload: AdapterPayload | string;
@@ -150,12 +155,22 @@ export class TokenStore {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.removeWhere(IDS_BY_GRANT, tokenKey(grantId));
+    await this.removeWhere(IDS_BY_GRANT, [tokenKey(grantId)]);
   }
 
   /** Every token and grant a client was issued (the client was deleted). */
   async revokeClient(clientId: string): Promise<void> {
-    await this.removeWhere(IDS_BY_CLIENT, clientId);
+    await this.removeWhere(IDS_BY_CLIENT, [clientId]);
+  }
+
+  /**
+   * Every grant and token of an account of a project (e.g. `customer:{id}` when the customer is
+   * deleted), so neither its refresh token nor an access token it was issued works any longer.
+   * TODO: an indexed accountId column would avoid scanning the project's rows; kept out of the
+   * OAuthToken model for now so this change needs no migration of that table.
+   */
+  async revokeAccount(projectKey: string, accountId: string): Promise<void> {
+    await this.removeWhere(IDS_BY_ACCOUNT, [projectKey, accountId]);
   }
 
   /** Sliding expiry: each use of a refresh token restarts its inactivity timer. */
@@ -217,8 +232,8 @@ export class TokenStore {
     return { ...row, payload: id !== undefined ? { ...payload, jti: id } : payload };
   }
 
-  private async removeWhere(statement: { sqlite: string; postgresql: string }, value: string): Promise<void> {
-    const rows = await this.db.rows<{ id: string }>(statement[this.db.dialect], [value]);
+  private async removeWhere(statement: { sqlite: string; postgresql: string }, params: readonly unknown[]): Promise<void> {
+    const rows = await this.db.rows<{ id: string }>(statement[this.db.dialect], params);
     if (rows.length === 0) return;
     const keys = rows.map((r) => r.id);
     for (const key of keys) await this.db.executeRaw(DESTROY[this.db.dialect], [key]);

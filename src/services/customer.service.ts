@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { Customer, CustomerDraft, CustomerSignInResult } from '../../generated/openapi/client/types.gen.js';
+import type { Customer, CustomerDraft, CustomerUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type AppServices, type RequestContext } from '../context.js';
 import { isoNow } from '../clock.js';
+import type { Dialect } from '../db/sql-runner.js';
 import { list, sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
 import { RequiredFieldError } from '../errors/api-error.js';
+import type { PagedQueryResult, QueryParams, SqlFragment } from '../query/index.js';
 import { hashSecret, randomToken, verifySecret } from '../security/secrets.js';
 import { clientLogging } from './client-logging.js';
+import { CustomerAccount } from './customer-account.js';
+import { customerActions } from './customer-actions.js';
+import { customerGroupLookup, type CustomerGroupLookup } from './customer-group-lookup.js';
+import { deleteCustomerTokens } from './customer-tokens.js';
+import { applyUpdateActions } from './update-actions.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { addressIds, copiedFields, maskPassword, newAddresses, resolveStores, type StoreLookup } from './customer-draft.js';
 import { customerUniqueRules, emailScopes, GLOBAL_SCOPE, normalizeEmail, storeKeysColumn } from './customer-email.js';
 import { DocumentRepository, type DocumentAddress } from './document-repository.js';
 import { customerResource } from './queryable-resources.js';
-import { notFound } from './versioning.js';
+import { checkVersion, notFound } from './versioning.js';
 
 /** The API representation of a customer; `password` is only ever the masked form. */
 export type CustomerDocument = Customer;
@@ -20,10 +27,32 @@ export type CustomerDocument = Customer;
 /** How a route names a customer: by id or by `key=`. */
 export type CustomerSelector = DocumentAddress;
 
+/**
+ * Sign-up and sign-in answer the customer and the active cart. Carts come in their own issue: they
+ * plug in through CustomerService.cartSignIn, and until then `cart` is absent.
+ */
+export interface SignInResult {
+  customer: CustomerDocument;
+  cart?: unknown;
+}
+
+/** What a sign-in or sign-up hands to the carts module (anonymous cart and session to take over). */
+export interface CartSignInRequest {
+  customer: CustomerDocument;
+  anonymousCartId?: string;
+  anonymousId?: string;
+  mode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
+  updateProductData: boolean;
+}
+
+/** The seam for carts: assigns the anonymous cart/session to the customer, answers the active cart. */
+export type CartSignIn = (ctx: RequestContext, request: CartSignInRequest) => Promise<unknown>;
+
 type ProjectContext = Pick<RequestContext, 'projectKey' | 'db'>;
 
 const SET_PASSWORD = sql('UPDATE "Customer" SET "passwordHash" = ? WHERE "projectKey" = ? AND "id" = ?');
 const INSERT_EMAIL = sql('INSERT INTO "CustomerEmail" ("projectKey", "scopeKey", "emailLower", "customerId") VALUES (?, ?, ?, ?)');
+const SELECT_PASSWORD = sql('SELECT "passwordHash" FROM "Customer" WHERE "projectKey" = ? AND "id" = ?');
 const DELETE_EMAILS = sql('DELETE FROM "CustomerEmail" WHERE "customerId" = ?');
 const SIGN_IN = sql(
   'SELECT c."passwordHash" AS "passwordHash", c.$DATA AS "data" FROM "CustomerEmail" e JOIN "Customer" c ON c."id" = e."customerId" ' +
@@ -57,22 +86,35 @@ export class CustomerService {
 
   /** A hash of a random secret, verified against when an e-mail is unknown so both paths cost one scrypt. */
   private readonly decoyHash: Promise<string>;
+  private readonly customerGroups: CustomerGroupLookup = customerGroupLookup();
+  private readonly actions;
+
+  /** Called after a customer was deleted (its sessions are revoked by the OAuth module). */
+  readonly deleted = new Set<(ctx: RequestContext, customer: CustomerDocument) => Promise<void>>();
+
+  /** Sign-in, passwords, tokens and the signed-in customer's own operations. */
+  readonly account = new CustomerAccount(this);
+
+  /** Set by the carts module; without it sign-in answers no cart. */
+  cartSignIn?: CartSignIn;
 
   constructor(
     private readonly app: AppServices,
     private readonly storeLookup: StoreLookup = defaultStoreLookup(app),
   ) {
     this.decoyHash = hashSecret(randomToken(32));
+    this.actions = customerActions({ storeLookup: this.storeLookup, customerGroups: this.customerGroups });
   }
 
   /** Sign-up: creates the customer from a CustomerDraft and answers the CustomerSignInResult. */
-  async create(ctx: RequestContext, draft: CustomerDraft): Promise<CustomerSignInResult> {
+  async create(ctx: RequestContext, draft: CustomerDraft & { anonymousCart?: { id?: string } }): Promise<SignInResult> {
     const authenticationMode = draft.authenticationMode ?? 'Password';
     if (authenticationMode === 'Password' && draft.password === undefined) throw new RequiredFieldError('password');
     const addresses = await newAddresses(ctx, draft.addresses ?? []);
     const ids = addressIds(draft, addresses);
     const stores = await resolveStores(ctx, draft.stores ?? [], this.storeLookup);
     const custom = await customFieldsFromDraft(ctx, 'customer', draft.custom);
+    const customerGroup = draft.customerGroup ? await this.customerGroups(ctx, draft.customerGroup) : undefined;
     // ExternalAuth customers sign in elsewhere; a password given for one is not kept, so the
     // password flows can never accept it.
     const passwordHash = authenticationMode === 'Password' ? await hashSecret(draft.password!) : undefined;
@@ -94,6 +136,7 @@ export class CustomerService {
       stores,
       authenticationMode,
       lastMessageSequenceNumber: 1,
+      ...(customerGroup ? { customerGroup } : {}),
       ...(custom ? { custom } : {}),
     };
     // The document, its password hash and its e-mail rows are one write: a duplicate e-mail leaves no customer behind.
@@ -102,7 +145,81 @@ export class CustomerService {
       if (passwordHash !== undefined) await tx.db.executeRaw(SET_PASSWORD[tx.db.dialect], [passwordHash, ctx.projectKey, doc.id]);
       await this.insertEmailRows(tx, doc);
     });
-    return { customer: doc };
+    return this.signedIn(ctx, doc, { anonymousCartId: draft.anonymousCartId ?? draft.anonymousCart?.id, anonymousId: draft.anonymousId });
+  }
+
+  /** Hands the anonymous cart and session to the carts module, when there is one (see CartSignIn). */
+  async signedIn(
+    ctx: RequestContext,
+    customer: CustomerDocument,
+    carts: { anonymousCartId?: string; anonymousId?: string; mode?: CartSignInRequest['mode']; updateProductData?: boolean } = {},
+  ): Promise<SignInResult> {
+    if (!this.cartSignIn) return { customer };
+    const cart = await this.cartSignIn(ctx, {
+      customer,
+      anonymousCartId: carts.anonymousCartId,
+      anonymousId: carts.anonymousId,
+      mode: carts.mode ?? 'MergeWithExistingCustomerCart',
+      updateProductData: carts.updateProductData ?? false,
+    });
+    return cart === undefined ? { customer } : { customer, cart };
+  }
+
+  /** A page of customers (`where`, `sort`, paging on the query engine); with `storeKey` only that store's customers. */
+  query(ctx: RequestContext, params: QueryParams, storeKey?: string): Promise<PagedQueryResult<CustomerDocument>> {
+    return this.repository.query(ctx, params, storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, storeKey));
+  }
+
+  /** The customer at `selector`; with `storeKey` only if it belongs to that store (else 404, as if absent). */
+  async locate(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument> {
+    const doc = await this.repository.find(ctx, selector);
+    if (!doc || !inStore(doc, storeKey)) throw notFound(selector);
+    return doc;
+  }
+
+  /**
+   * Applies update actions all or none at `version`. The e-mail rows follow the document in the same
+   * transaction, so a changed e-mail or store set is checked for uniqueness by the database.
+   */
+  async update(ctx: RequestContext, selector: CustomerSelector, update: { version: number; actions: readonly CustomerUpdateAction[] }, storeKey?: string): Promise<CustomerDocument> {
+    return withTransaction(ctx, async (tx) => {
+      const current = await this.locate(tx, selector, storeKey);
+      checkVersion(current.id, update.version, current.version);
+      const { doc, changed } = await applyUpdateActions(tx, current, update.actions, this.actions);
+      if (!changed) return current;
+      await this.repository.replace(tx, current, doc);
+      if (doc.email !== current.email || storeKeysColumn(doc.stores) !== storeKeysColumn(current.stores)) {
+        await tx.db.executeRaw(DELETE_EMAILS[tx.db.dialect], [doc.id]);
+        await this.insertEmailRows(tx, doc);
+      }
+      return doc;
+    });
+  }
+
+  /**
+   * Writes a new password (its hash) as the next version of `current`; the masked form in the
+   * document changes with it, so readers see that the password changed.
+   */
+  async writePassword(tx: RequestContext, current: CustomerDocument, password: string): Promise<CustomerDocument> {
+    const passwordHash = await hashSecret(password);
+    const doc: CustomerDocument = { ...structuredClone(current), password: maskPassword(passwordHash) };
+    await this.repository.replace(tx, current, doc);
+    await tx.db.executeRaw(SET_PASSWORD[tx.db.dialect], [passwordHash, tx.projectKey, doc.id]);
+    return doc;
+  }
+
+  /** Whether `password` is the customer's current one (always one scrypt, like sign-in). */
+  async passwordMatches(ctx: ProjectContext, customerId: string, password: string): Promise<boolean> {
+    const row = await ctx.db.first<{ passwordHash: string | null }>(SELECT_PASSWORD[ctx.db.dialect], [ctx.projectKey, customerId]);
+    const valid = await verifySecret(password, row?.passwordHash ?? (await this.decoyHash));
+    return valid && !!row?.passwordHash;
+  }
+
+  /** The customer with this e-mail in the scope of sign-in (global, or the store's). */
+  async findByEmail(ctx: ProjectContext, email: string, storeKey?: string): Promise<CustomerDocument | undefined> {
+    if (storeKey === '') return undefined;
+    const entry = await ctx.db.first<{ data: string }>(SIGN_IN[ctx.db.dialect], [ctx.projectKey, storeKey ?? GLOBAL_SCOPE, normalizeEmail(email)]);
+    return entry ? (JSON.parse(entry.data) as CustomerDocument) : undefined;
   }
 
   /** The customer with this id, or 404 in the platform body. */
@@ -127,14 +244,23 @@ export class CustomerService {
     return this.repository.find(ctx, { key });
   }
 
-  /** Deletes the customer if `version` is current, with its e-mail rows; answers the deleted customer. */
-  async delete(ctx: RequestContext, selector: CustomerSelector, version: number): Promise<CustomerDocument> {
-    return withTransaction(ctx, async (tx) => {
-      const current = await this.repository.versioned(tx, selector, version);
+  /**
+   * Deletes the customer if `version` is current, with its e-mail rows and its e-mail and password
+   * tokens; then its OAuth sessions are revoked (the `deleted` listeners), so no refresh or access
+   * token of the account outlives it. Everything of a customer lives in these rows, so a deletion
+   * with `personalDataErasure` removes the same data (there are no messages or logs holding it).
+   */
+  async delete(ctx: RequestContext, selector: CustomerSelector, version: number, storeKey?: string): Promise<CustomerDocument> {
+    const deleted = await withTransaction(ctx, async (tx) => {
+      const current = await this.locate(tx, selector, storeKey);
+      checkVersion(current.id, version, current.version);
       // Explicitly, not only by the foreign key's cascade, so an e-mail is free again on every database setup.
       await tx.db.executeRaw(DELETE_EMAILS[tx.db.dialect], [current.id]);
+      await deleteCustomerTokens(tx, current.id);
       return this.repository.delete(tx, { id: current.id }, version);
     });
+    for (const listener of this.deleted) await listener(ctx, deleted);
+    return deleted;
   }
 
   /**
@@ -166,6 +292,15 @@ export class CustomerService {
       }
     }
   }
+}
+
+function inStore(doc: CustomerDocument, storeKey: string | undefined): boolean {
+  return storeKey === undefined || doc.stores.some((s) => s.key === storeKey);
+}
+
+/** Customers of one store, on the `storeKeys` column (`,a,b,`): a substring test, since `_` in a key would be a LIKE wildcard. */
+function storeCondition(dialect: Dialect, storeKey: string): SqlFragment {
+  return { sql: dialect === 'postgresql' ? 'strpos("storeKeys", $1) > 0' : 'instr("storeKeys", ?) > 0', params: [`,${storeKey},`] };
 }
 
 /** Reads stores straight from their table (the store service may not be built yet). */

@@ -1212,6 +1212,9 @@ export const CustomerSchema = {
             type: 'integer',
             format: 'int64'
         },
+        customerGroup: {
+            $ref: '#/components/schemas/Reference'
+        },
         custom: {
             $ref: '#/components/schemas/CustomFields'
         }
@@ -1325,6 +1328,18 @@ export const CustomerDraftSchema = {
         authenticationMode: {
             $ref: '#/components/schemas/AuthenticationMode'
         },
+        customerGroup: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        anonymousCart: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        anonymousCartId: {
+            type: 'string'
+        },
+        anonymousId: {
+            type: 'string'
+        },
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'
         }
@@ -1339,6 +1354,1194 @@ export const CustomerSignInResultSchema = {
     properties: {
         customer: {
             $ref: '#/components/schemas/Customer'
+        },
+        cart: {
+            type: 'object',
+            description: 'The customer\'s active cart after sign-in (carts are not served yet',
+            'so absent)': null
+        }
+    }
+} as const;
+
+export const CustomerPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Customer'
+            }
+        }
+    }
+} as const;
+
+export const CustomerSigninSchema = {
+    type: 'object',
+    required: [
+        'email',
+        'password'
+    ],
+    properties: {
+        email: {
+            type: 'string',
+            minLength: 1
+        },
+        password: {
+            type: 'string',
+            minLength: 1
+        },
+        anonymousCart: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        anonymousCartId: {
+            type: 'string'
+        },
+        anonymousCartSignInMode: {
+            $ref: '#/components/schemas/AnonymousCartSignInMode'
+        },
+        anonymousId: {
+            type: 'string'
+        },
+        updateProductData: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const MyCustomerSigninSchema = {
+    type: 'object',
+    required: [
+        'email',
+        'password'
+    ],
+    properties: {
+        email: {
+            type: 'string',
+            minLength: 1
+        },
+        password: {
+            type: 'string',
+            minLength: 1
+        },
+        activeCartSignInMode: {
+            $ref: '#/components/schemas/AnonymousCartSignInMode'
+        },
+        updateProductData: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const AnonymousCartSignInModeSchema = {
+    type: 'string',
+    enum: [
+        'MergeWithExistingCustomerCart',
+        'UseAsNewActiveCustomerCart'
+    ]
+} as const;
+
+export const MyCustomerDraftSchema = {
+    type: 'object',
+    required: [
+        'email',
+        'password'
+    ],
+    properties: {
+        email: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        },
+        password: {
+            type: 'string',
+            minLength: 1
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        firstName: {
+            type: 'string'
+        },
+        lastName: {
+            type: 'string'
+        },
+        middleName: {
+            type: 'string'
+        },
+        title: {
+            type: 'string'
+        },
+        salutation: {
+            type: 'string'
+        },
+        dateOfBirth: {
+            type: 'string',
+            format: 'date'
+        },
+        companyName: {
+            type: 'string'
+        },
+        vatId: {
+            type: 'string'
+        },
+        addresses: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AddressDraft'
+            }
+        },
+        defaultShippingAddress: {
+            type: 'integer',
+            minimum: 0
+        },
+        defaultBillingAddress: {
+            type: 'integer',
+            minimum: 0
+        },
+        locale: {
+            $ref: '#/components/schemas/Locale'
+        },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const CustomerTokenSchema = {
+    type: 'object',
+    description: 'A single-use e-mail verification or password reset token; `value` is shown only when it is created.',
+    required: [
+        'id',
+        'customerId',
+        'value',
+        'expiresAt',
+        'createdAt',
+        'invalidateOlderTokens'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        customerId: {
+            type: 'string'
+        },
+        value: {
+            type: 'string'
+        },
+        expiresAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        invalidateOlderTokens: {
+            type: 'boolean'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const CustomerCreatePasswordResetTokenSchema = {
+    type: 'object',
+    required: [
+        'email'
+    ],
+    properties: {
+        email: {
+            type: 'string',
+            minLength: 1
+        },
+        ttlMinutes: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 43200,
+            description: 'Default 1440 (facts §8)'
+        },
+        invalidateOlderTokens: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const CustomerResetPasswordSchema = {
+    type: 'object',
+    required: [
+        'tokenValue',
+        'newPassword'
+    ],
+    properties: {
+        tokenValue: {
+            type: 'string',
+            minLength: 1
+        },
+        newPassword: {
+            type: 'string',
+            minLength: 1
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        }
+    }
+} as const;
+
+export const MyCustomerResetPasswordSchema = {
+    type: 'object',
+    required: [
+        'tokenValue',
+        'newPassword'
+    ],
+    properties: {
+        tokenValue: {
+            type: 'string',
+            minLength: 1
+        },
+        newPassword: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const CustomerCreateEmailTokenSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'ttlMinutes'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        ttlMinutes: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 43200
+        },
+        invalidateOlderTokens: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const CustomerEmailVerifySchema = {
+    type: 'object',
+    required: [
+        'tokenValue'
+    ],
+    properties: {
+        tokenValue: {
+            type: 'string',
+            minLength: 1
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        }
+    }
+} as const;
+
+export const MyCustomerEmailVerifySchema = {
+    type: 'object',
+    required: [
+        'tokenValue'
+    ],
+    properties: {
+        tokenValue: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const CustomerChangePasswordSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'currentPassword',
+        'newPassword'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        currentPassword: {
+            type: 'string',
+            minLength: 1
+        },
+        newPassword: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const MyCustomerChangePasswordSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'currentPassword',
+        'newPassword'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        currentPassword: {
+            type: 'string',
+            minLength: 1
+        },
+        newPassword: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const CustomerUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/CustomerUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const MyCustomerUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/MyCustomerUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const MyCustomerUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            setFirstName: '#/components/schemas/CustomerSetFirstNameAction',
+            setLastName: '#/components/schemas/CustomerSetLastNameAction',
+            setMiddleName: '#/components/schemas/CustomerSetMiddleNameAction',
+            setTitle: '#/components/schemas/CustomerSetTitleAction',
+            setSalutation: '#/components/schemas/CustomerSetSalutationAction',
+            changeEmail: '#/components/schemas/CustomerChangeEmailAction',
+            addAddress: '#/components/schemas/CustomerAddAddressAction',
+            changeAddress: '#/components/schemas/CustomerChangeAddressAction',
+            removeAddress: '#/components/schemas/CustomerRemoveAddressAction',
+            setDefaultShippingAddress: '#/components/schemas/CustomerSetDefaultShippingAddressAction',
+            setDefaultBillingAddress: '#/components/schemas/CustomerSetDefaultBillingAddressAction',
+            addShippingAddressId: '#/components/schemas/CustomerAddShippingAddressIdAction',
+            removeShippingAddressId: '#/components/schemas/CustomerRemoveShippingAddressIdAction',
+            addBillingAddressId: '#/components/schemas/CustomerAddBillingAddressIdAction',
+            removeBillingAddressId: '#/components/schemas/CustomerRemoveBillingAddressIdAction',
+            setDateOfBirth: '#/components/schemas/CustomerSetDateOfBirthAction',
+            setCompanyName: '#/components/schemas/CustomerSetCompanyNameAction',
+            setVatId: '#/components/schemas/CustomerSetVatIdAction',
+            setLocale: '#/components/schemas/CustomerSetLocaleAction',
+            setCustomType: '#/components/schemas/CustomerSetCustomTypeAction',
+            setCustomField: '#/components/schemas/CustomerSetCustomFieldAction',
+            setAddressCustomType: '#/components/schemas/CustomerSetAddressCustomTypeAction',
+            setAddressCustomField: '#/components/schemas/CustomerSetAddressCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CustomerSetFirstNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetLastNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetMiddleNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetTitleAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetSalutationAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerChangeEmailAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerAddAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerChangeAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerRemoveAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetDefaultShippingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetDefaultBillingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerAddShippingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerRemoveShippingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerAddBillingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerRemoveBillingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetDateOfBirthAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetCompanyNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetVatIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetLocaleAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetAddressCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetAddressCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const CustomerUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            setFirstName: '#/components/schemas/CustomerSetFirstNameAction',
+            setLastName: '#/components/schemas/CustomerSetLastNameAction',
+            setMiddleName: '#/components/schemas/CustomerSetMiddleNameAction',
+            setTitle: '#/components/schemas/CustomerSetTitleAction',
+            setSalutation: '#/components/schemas/CustomerSetSalutationAction',
+            changeEmail: '#/components/schemas/CustomerChangeEmailAction',
+            addAddress: '#/components/schemas/CustomerAddAddressAction',
+            changeAddress: '#/components/schemas/CustomerChangeAddressAction',
+            removeAddress: '#/components/schemas/CustomerRemoveAddressAction',
+            setDefaultShippingAddress: '#/components/schemas/CustomerSetDefaultShippingAddressAction',
+            setDefaultBillingAddress: '#/components/schemas/CustomerSetDefaultBillingAddressAction',
+            addShippingAddressId: '#/components/schemas/CustomerAddShippingAddressIdAction',
+            removeShippingAddressId: '#/components/schemas/CustomerRemoveShippingAddressIdAction',
+            addBillingAddressId: '#/components/schemas/CustomerAddBillingAddressIdAction',
+            removeBillingAddressId: '#/components/schemas/CustomerRemoveBillingAddressIdAction',
+            setDateOfBirth: '#/components/schemas/CustomerSetDateOfBirthAction',
+            setCompanyName: '#/components/schemas/CustomerSetCompanyNameAction',
+            setVatId: '#/components/schemas/CustomerSetVatIdAction',
+            setLocale: '#/components/schemas/CustomerSetLocaleAction',
+            setCustomType: '#/components/schemas/CustomerSetCustomTypeAction',
+            setCustomField: '#/components/schemas/CustomerSetCustomFieldAction',
+            setAddressCustomType: '#/components/schemas/CustomerSetAddressCustomTypeAction',
+            setAddressCustomField: '#/components/schemas/CustomerSetAddressCustomFieldAction',
+            setCustomerGroup: '#/components/schemas/CustomerSetCustomerGroupAction',
+            setCustomerNumber: '#/components/schemas/CustomerSetCustomerNumberAction',
+            setExternalId: '#/components/schemas/CustomerSetExternalIdAction',
+            setKey: '#/components/schemas/CustomerSetKeyAction',
+            setStores: '#/components/schemas/CustomerSetStoresAction',
+            addStore: '#/components/schemas/CustomerAddStoreAction',
+            removeStore: '#/components/schemas/CustomerRemoveStoreAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CustomerSetFirstNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetLastNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetMiddleNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetTitleAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetSalutationAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerChangeEmailAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerAddAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerChangeAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerRemoveAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetDefaultShippingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetDefaultBillingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerAddShippingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerRemoveShippingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerAddBillingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerRemoveBillingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetDateOfBirthAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetCompanyNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetVatIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetLocaleAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetAddressCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetAddressCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetCustomerGroupAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetCustomerNumberAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetExternalIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerSetStoresAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerAddStoreAction'
+        },
+        {
+            $ref: '#/components/schemas/CustomerRemoveStoreAction'
+        }
+    ]
+} as const;
+
+export const CustomerSetFirstNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setFirstName'
+        },
+        firstName: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetLastNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setLastName'
+        },
+        lastName: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetMiddleNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMiddleName'
+        },
+        middleName: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetTitleActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTitle'
+        },
+        title: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetSalutationActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSalutation'
+        },
+        salutation: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerChangeEmailActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'email'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeEmail'
+        },
+        email: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const CustomerAddAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'address'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addAddress'
+        },
+        address: {
+            $ref: '#/components/schemas/AddressDraft'
+        }
+    }
+} as const;
+
+export const CustomerChangeAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'address'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeAddress'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        },
+        address: {
+            $ref: '#/components/schemas/AddressDraft'
+        }
+    }
+} as const;
+
+export const CustomerRemoveAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeAddress'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetDefaultShippingAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDefaultShippingAddress'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetDefaultBillingAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDefaultBillingAddress'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerAddShippingAddressIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addShippingAddressId'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerRemoveShippingAddressIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeShippingAddressId'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerAddBillingAddressIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addBillingAddressId'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerRemoveBillingAddressIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeBillingAddressId'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetDateOfBirthActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDateOfBirth'
+        },
+        dateOfBirth: {
+            type: 'string',
+            format: 'date'
+        }
+    }
+} as const;
+
+export const CustomerSetCompanyNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCompanyName'
+        },
+        companyName: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetVatIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setVatId'
+        },
+        vatId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetLocaleActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setLocale'
+        },
+        locale: {
+            $ref: '#/components/schemas/Locale'
+        }
+    }
+} as const;
+
+export const CustomerSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const CustomerSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const CustomerSetAddressCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'addressId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddressCustomType'
+        },
+        addressId: {
+            type: 'string'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const CustomerSetAddressCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'addressId',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddressCustomField'
+        },
+        addressId: {
+            type: 'string'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const CustomerSetCustomerGroupActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomerGroup'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const CustomerSetCustomerNumberActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomerNumber'
+        },
+        customerNumber: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const CustomerSetExternalIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setExternalId'
+        },
+        externalId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CustomerSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const CustomerSetStoresActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStores'
+        },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
+    }
+} as const;
+
+export const CustomerAddStoreActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'store'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addStore'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const CustomerRemoveStoreActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'store'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeStore'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         }
     }
 } as const;

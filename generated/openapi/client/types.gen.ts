@@ -400,6 +400,7 @@ export type Customer = {
     stores: Array<KeyReference>;
     authenticationMode: AuthenticationMode;
     lastMessageSequenceNumber?: number;
+    customerGroup?: Reference;
     custom?: CustomFields;
 };
 
@@ -446,11 +447,415 @@ export type CustomerDraft = {
      */
     stores?: Array<ResourceIdentifier>;
     authenticationMode?: AuthenticationMode;
+    customerGroup?: ResourceIdentifier;
+    anonymousCart?: ResourceIdentifier;
+    anonymousCartId?: string;
+    anonymousId?: string;
     custom?: CustomFieldsDraft;
 };
 
 export type CustomerSignInResult = {
     customer: Customer;
+    /**
+     * The customer's active cart after sign-in (carts are not served yet
+     */
+    cart?: {
+        [key: string]: unknown;
+    };
+};
+
+export type CustomerPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Customer>;
+};
+
+export type CustomerSignin = {
+    email: string;
+    password: string;
+    anonymousCart?: ResourceIdentifier;
+    anonymousCartId?: string;
+    anonymousCartSignInMode?: AnonymousCartSignInMode;
+    anonymousId?: string;
+    updateProductData?: boolean;
+};
+
+export type MyCustomerSignin = {
+    email: string;
+    password: string;
+    activeCartSignInMode?: AnonymousCartSignInMode;
+    updateProductData?: boolean;
+};
+
+export type AnonymousCartSignInMode = 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
+
+export type MyCustomerDraft = {
+    email: string;
+    password: string;
+    key?: Key;
+    firstName?: string;
+    lastName?: string;
+    middleName?: string;
+    title?: string;
+    salutation?: string;
+    dateOfBirth?: string;
+    companyName?: string;
+    vatId?: string;
+    addresses?: Array<AddressDraft>;
+    defaultShippingAddress?: number;
+    defaultBillingAddress?: number;
+    locale?: Locale;
+    stores?: Array<ResourceIdentifier>;
+    custom?: CustomFieldsDraft;
+};
+
+/**
+ * A single-use e-mail verification or password reset token; `value` is shown only when it is created.
+ */
+export type CustomerToken = {
+    id: string;
+    customerId: string;
+    value: string;
+    expiresAt: DateTime;
+    invalidateOlderTokens: boolean;
+    createdAt: DateTime;
+    lastModifiedAt?: DateTime;
+};
+
+export type CustomerCreatePasswordResetToken = {
+    email: string;
+    /**
+     * Default 1440 (facts §8)
+     */
+    ttlMinutes?: number;
+    invalidateOlderTokens?: boolean;
+};
+
+export type CustomerResetPassword = {
+    tokenValue: string;
+    newPassword: string;
+    version?: Version;
+};
+
+export type MyCustomerResetPassword = {
+    tokenValue: string;
+    newPassword: string;
+};
+
+export type CustomerCreateEmailToken = {
+    id: string;
+    version?: Version;
+    ttlMinutes: number;
+    invalidateOlderTokens?: boolean;
+};
+
+export type CustomerEmailVerify = {
+    tokenValue: string;
+    version?: Version;
+};
+
+export type MyCustomerEmailVerify = {
+    tokenValue: string;
+};
+
+export type CustomerChangePassword = {
+    id: string;
+    version: Version;
+    currentPassword: string;
+    newPassword: string;
+};
+
+export type MyCustomerChangePassword = {
+    version: Version;
+    currentPassword: string;
+    newPassword: string;
+};
+
+export type CustomerUpdate = {
+    version: Version;
+    actions: Array<CustomerUpdateAction>;
+};
+
+export type MyCustomerUpdate = {
+    version: Version;
+    actions: Array<MyCustomerUpdateAction>;
+};
+
+export type MyCustomerUpdateAction = ({
+    action: 'setFirstName';
+} & CustomerSetFirstNameAction) | ({
+    action: 'setLastName';
+} & CustomerSetLastNameAction) | ({
+    action: 'setMiddleName';
+} & CustomerSetMiddleNameAction) | ({
+    action: 'setTitle';
+} & CustomerSetTitleAction) | ({
+    action: 'setSalutation';
+} & CustomerSetSalutationAction) | ({
+    action: 'changeEmail';
+} & CustomerChangeEmailAction) | ({
+    action: 'addAddress';
+} & CustomerAddAddressAction) | ({
+    action: 'changeAddress';
+} & CustomerChangeAddressAction) | ({
+    action: 'removeAddress';
+} & CustomerRemoveAddressAction) | ({
+    action: 'setDefaultShippingAddress';
+} & CustomerSetDefaultShippingAddressAction) | ({
+    action: 'setDefaultBillingAddress';
+} & CustomerSetDefaultBillingAddressAction) | ({
+    action: 'addShippingAddressId';
+} & CustomerAddShippingAddressIdAction) | ({
+    action: 'removeShippingAddressId';
+} & CustomerRemoveShippingAddressIdAction) | ({
+    action: 'addBillingAddressId';
+} & CustomerAddBillingAddressIdAction) | ({
+    action: 'removeBillingAddressId';
+} & CustomerRemoveBillingAddressIdAction) | ({
+    action: 'setDateOfBirth';
+} & CustomerSetDateOfBirthAction) | ({
+    action: 'setCompanyName';
+} & CustomerSetCompanyNameAction) | ({
+    action: 'setVatId';
+} & CustomerSetVatIdAction) | ({
+    action: 'setLocale';
+} & CustomerSetLocaleAction) | ({
+    action: 'setCustomType';
+} & CustomerSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & CustomerSetCustomFieldAction) | ({
+    action: 'setAddressCustomType';
+} & CustomerSetAddressCustomTypeAction) | ({
+    action: 'setAddressCustomField';
+} & CustomerSetAddressCustomFieldAction);
+
+export type CustomerUpdateAction = ({
+    action: 'setFirstName';
+} & CustomerSetFirstNameAction) | ({
+    action: 'setLastName';
+} & CustomerSetLastNameAction) | ({
+    action: 'setMiddleName';
+} & CustomerSetMiddleNameAction) | ({
+    action: 'setTitle';
+} & CustomerSetTitleAction) | ({
+    action: 'setSalutation';
+} & CustomerSetSalutationAction) | ({
+    action: 'changeEmail';
+} & CustomerChangeEmailAction) | ({
+    action: 'addAddress';
+} & CustomerAddAddressAction) | ({
+    action: 'changeAddress';
+} & CustomerChangeAddressAction) | ({
+    action: 'removeAddress';
+} & CustomerRemoveAddressAction) | ({
+    action: 'setDefaultShippingAddress';
+} & CustomerSetDefaultShippingAddressAction) | ({
+    action: 'setDefaultBillingAddress';
+} & CustomerSetDefaultBillingAddressAction) | ({
+    action: 'addShippingAddressId';
+} & CustomerAddShippingAddressIdAction) | ({
+    action: 'removeShippingAddressId';
+} & CustomerRemoveShippingAddressIdAction) | ({
+    action: 'addBillingAddressId';
+} & CustomerAddBillingAddressIdAction) | ({
+    action: 'removeBillingAddressId';
+} & CustomerRemoveBillingAddressIdAction) | ({
+    action: 'setDateOfBirth';
+} & CustomerSetDateOfBirthAction) | ({
+    action: 'setCompanyName';
+} & CustomerSetCompanyNameAction) | ({
+    action: 'setVatId';
+} & CustomerSetVatIdAction) | ({
+    action: 'setLocale';
+} & CustomerSetLocaleAction) | ({
+    action: 'setCustomType';
+} & CustomerSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & CustomerSetCustomFieldAction) | ({
+    action: 'setAddressCustomType';
+} & CustomerSetAddressCustomTypeAction) | ({
+    action: 'setAddressCustomField';
+} & CustomerSetAddressCustomFieldAction) | ({
+    action: 'setCustomerGroup';
+} & CustomerSetCustomerGroupAction) | ({
+    action: 'setCustomerNumber';
+} & CustomerSetCustomerNumberAction) | ({
+    action: 'setExternalId';
+} & CustomerSetExternalIdAction) | ({
+    action: 'setKey';
+} & CustomerSetKeyAction) | ({
+    action: 'setStores';
+} & CustomerSetStoresAction) | ({
+    action: 'addStore';
+} & CustomerAddStoreAction) | ({
+    action: 'removeStore';
+} & CustomerRemoveStoreAction);
+
+export type CustomerSetFirstNameAction = {
+    action: 'setFirstName';
+    firstName?: string;
+};
+
+export type CustomerSetLastNameAction = {
+    action: 'setLastName';
+    lastName?: string;
+};
+
+export type CustomerSetMiddleNameAction = {
+    action: 'setMiddleName';
+    middleName?: string;
+};
+
+export type CustomerSetTitleAction = {
+    action: 'setTitle';
+    title?: string;
+};
+
+export type CustomerSetSalutationAction = {
+    action: 'setSalutation';
+    salutation?: string;
+};
+
+export type CustomerChangeEmailAction = {
+    action: 'changeEmail';
+    email: string;
+};
+
+export type CustomerAddAddressAction = {
+    action: 'addAddress';
+    address: AddressDraft;
+};
+
+export type CustomerChangeAddressAction = {
+    action: 'changeAddress';
+    addressId?: string;
+    addressKey?: string;
+    address: AddressDraft;
+};
+
+export type CustomerRemoveAddressAction = {
+    action: 'removeAddress';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type CustomerSetDefaultShippingAddressAction = {
+    action: 'setDefaultShippingAddress';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type CustomerSetDefaultBillingAddressAction = {
+    action: 'setDefaultBillingAddress';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type CustomerAddShippingAddressIdAction = {
+    action: 'addShippingAddressId';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type CustomerRemoveShippingAddressIdAction = {
+    action: 'removeShippingAddressId';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type CustomerAddBillingAddressIdAction = {
+    action: 'addBillingAddressId';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type CustomerRemoveBillingAddressIdAction = {
+    action: 'removeBillingAddressId';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type CustomerSetDateOfBirthAction = {
+    action: 'setDateOfBirth';
+    dateOfBirth?: string;
+};
+
+export type CustomerSetCompanyNameAction = {
+    action: 'setCompanyName';
+    companyName?: string;
+};
+
+export type CustomerSetVatIdAction = {
+    action: 'setVatId';
+    vatId?: string;
+};
+
+export type CustomerSetLocaleAction = {
+    action: 'setLocale';
+    locale?: Locale;
+};
+
+export type CustomerSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CustomerSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type CustomerSetAddressCustomTypeAction = {
+    action: 'setAddressCustomType';
+    addressId: string;
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CustomerSetAddressCustomFieldAction = {
+    action: 'setAddressCustomField';
+    addressId: string;
+    name: string;
+    value?: unknown;
+};
+
+export type CustomerSetCustomerGroupAction = {
+    action: 'setCustomerGroup';
+    customerGroup?: ResourceIdentifier;
+};
+
+export type CustomerSetCustomerNumberAction = {
+    action: 'setCustomerNumber';
+    customerNumber?: string;
+};
+
+export type CustomerSetExternalIdAction = {
+    action: 'setExternalId';
+    externalId?: string;
+};
+
+export type CustomerSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type CustomerSetStoresAction = {
+    action: 'setStores';
+    stores?: Array<ResourceIdentifier>;
+};
+
+export type CustomerAddStoreAction = {
+    action: 'addStore';
+    store: ResourceIdentifier;
+};
+
+export type CustomerRemoveStoreAction = {
+    action: 'removeStore';
+    store: ResourceIdentifier;
 };
 
 export type Project = {

@@ -1,7 +1,8 @@
 import { processRequest } from 'graphql-helix';
-import type { ExecutionResult } from 'graphql';
+import { specifiedRules, type ExecutionResult } from 'graphql';
 import { buildGraphQLSchema } from '../../graphql/schema.js';
 import { formatGraphQLErrors } from '../../graphql/errors.js';
+import { queryLimitsRule } from '../../graphql/query-limits.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { Services } from '../../services/index.js';
 import { ApiError } from '../../errors/api-error.js';
@@ -10,6 +11,7 @@ import type { Handlers } from '../router.js';
 /** POST /{projectKey}/graphql through graphql-helix; the body was validated against GraphQLRequest. */
 export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQL'> {
   const schema = buildGraphQLSchema();
+  const validationRules = [...specifiedRules, queryLimitsRule()];
   return {
     executeGraphQL: async (ctx, input, http) => {
       await services.projects.get(ctx);
@@ -20,6 +22,7 @@ export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQ
         variables: body.variables ?? undefined,
         request: { body, headers: http.headers, method: 'POST', query: {} },
         schema,
+        validationRules,
         contextFactory: () => ({ ctx, services }),
       });
       if (result.type !== 'RESPONSE') throw new ApiError(400, 'InvalidInput', 'Subscriptions and incremental delivery are not supported.');

@@ -93,3 +93,10 @@ export type CustomerGroup = Prisma.CustomerGroupModel
  * Custom-field types (the platform's `type` resource); `custom.type` of other resources points here.
  */
 export type CustomType = Prisma.CustomTypeModel
+/**
+ * Model CustomerToken
+ * E-mail verification and password reset tokens of customers (issue 10). Only the SHA-256 of the
+ * token value is kept (`valueHash`), so a copy of the table yields no usable token. A token is
+ * single use: it is deleted when it is used, and with its customer.
+ */
+export type CustomerToken = Prisma.CustomerTokenModel

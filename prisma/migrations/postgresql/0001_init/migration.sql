@@ -130,6 +130,19 @@ CREATE TABLE "CustomType" (
     CONSTRAINT "CustomType_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "CustomerToken" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C" NOT NULL,
+    "kind" TEXT COLLATE "C" NOT NULL,
+    "valueHash" TEXT COLLATE "C" NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "expiresAt" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "CustomerToken_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -225,6 +238,12 @@ CREATE INDEX "CustomType_projectKey_lastModifiedAt_idx" ON "CustomType"("project
 
 -- CreateIndex
 CREATE UNIQUE INDEX "CustomType_projectKey_key_key" ON "CustomType"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomerToken_valueHash_key" ON "CustomerToken"("valueHash");
+
+-- CreateIndex
+CREATE INDEX "CustomerToken_customerId_kind_idx" ON "CustomerToken"("customerId", "kind");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

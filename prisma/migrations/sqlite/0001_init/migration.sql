@@ -112,6 +112,17 @@ CREATE TABLE "CustomType" (
     "data" JSONB NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "CustomerToken" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "customerId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "valueHash" TEXT NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "expiresAt" TEXT NOT NULL
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -207,3 +218,9 @@ CREATE INDEX "CustomType_projectKey_lastModifiedAt_idx" ON "CustomType"("project
 
 -- CreateIndex
 CREATE UNIQUE INDEX "CustomType_projectKey_key_key" ON "CustomType"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomerToken_valueHash_key" ON "CustomerToken"("valueHash");
+
+-- CreateIndex
+CREATE INDEX "CustomerToken_customerId_kind_idx" ON "CustomerToken"("customerId", "kind");

@@ -405,7 +405,8 @@ export const ModelName = {
   Customer: 'Customer',
   CustomerEmail: 'CustomerEmail',
   CustomerGroup: 'CustomerGroup',
-  CustomType: 'CustomType'
+  CustomType: 'CustomType',
+  CustomerToken: 'CustomerToken'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -421,7 +422,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1091,6 +1092,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    CustomerToken: {
+      payload: Prisma.$CustomerTokenPayload<ExtArgs>
+      fields: Prisma.CustomerTokenFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CustomerTokenFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CustomerTokenFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        findFirst: {
+          args: Prisma.CustomerTokenFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CustomerTokenFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        findMany: {
+          args: Prisma.CustomerTokenFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>[]
+        }
+        create: {
+          args: Prisma.CustomerTokenCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        createMany: {
+          args: Prisma.CustomerTokenCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CustomerTokenCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>[]
+        }
+        delete: {
+          args: Prisma.CustomerTokenDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        update: {
+          args: Prisma.CustomerTokenUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        deleteMany: {
+          args: Prisma.CustomerTokenDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CustomerTokenUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CustomerTokenUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>[]
+        }
+        upsert: {
+          args: Prisma.CustomerTokenUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomerTokenPayload>
+        }
+        aggregate: {
+          args: Prisma.CustomerTokenAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCustomerToken>
+        }
+        groupBy: {
+          args: Prisma.CustomerTokenGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerTokenGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CustomerTokenCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomerTokenCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1257,6 +1332,19 @@ export const CustomTypeScalarFieldEnum = {
 } as const
 
 export type CustomTypeScalarFieldEnum = (typeof CustomTypeScalarFieldEnum)[keyof typeof CustomTypeScalarFieldEnum]
+
+
+export const CustomerTokenScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  customerId: 'customerId',
+  kind: 'kind',
+  valueHash: 'valueHash',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type CustomerTokenScalarFieldEnum = (typeof CustomerTokenScalarFieldEnum)[keyof typeof CustomerTokenScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1520,6 +1608,7 @@ export type GlobalOmitConfig = {
   customerEmail?: Prisma.CustomerEmailOmit
   customerGroup?: Prisma.CustomerGroupOmit
   customType?: Prisma.CustomTypeOmit
+  customerToken?: Prisma.CustomerTokenOmit
 }
 
 /* Types for Logging */

@@ -59,7 +59,8 @@ export const ModelName = {
   Customer: 'Customer',
   CustomerEmail: 'CustomerEmail',
   CustomerGroup: 'CustomerGroup',
-  CustomType: 'CustomType'
+  CustomType: 'CustomType',
+  CustomerToken: 'CustomerToken'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -205,6 +206,19 @@ export const CustomTypeScalarFieldEnum = {
 } as const
 
 export type CustomTypeScalarFieldEnum = (typeof CustomTypeScalarFieldEnum)[keyof typeof CustomTypeScalarFieldEnum]
+
+
+export const CustomerTokenScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  customerId: 'customerId',
+  kind: 'kind',
+  valueHash: 'valueHash',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type CustomerTokenScalarFieldEnum = (typeof CustomerTokenScalarFieldEnum)[keyof typeof CustomerTokenScalarFieldEnum]
 
 
 export const SortOrder = {
