@@ -1,6 +1,8 @@
 import type { AppServices } from '../context.js';
 import { ApiClientService } from './api-client.service.js';
+import { AsAssociateBusinessUnitService } from './as-associate.service.js';
 import { AssociateRoleService } from './associate-role.service.js';
+import { BusinessUnitService } from './business-unit.service.js';
 import { CustomerService } from './customer.service.js';
 import { ProjectService } from './project.service.js';
 import { StoreService } from './store.service.js';
@@ -12,14 +14,19 @@ export interface Services {
   customers: CustomerService;
   stores: StoreService;
   associateRoles: AssociateRoleService;
+  businessUnits: BusinessUnitService;
+  asAssociateBusinessUnits: AsAssociateBusinessUnitService;
 }
 
 export function createServices(app: AppServices): Services {
+  const businessUnits = new BusinessUnitService();
   return {
     projects: new ProjectService(app),
     apiClients: new ApiClientService(app),
     customers: new CustomerService(app),
     stores: new StoreService(),
     associateRoles: new AssociateRoleService(),
+    businessUnits,
+    asAssociateBusinessUnits: new AsAssociateBusinessUnitService(businessUnits),
   };
 }

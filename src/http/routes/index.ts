@@ -3,6 +3,7 @@ import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { apiClientRoutes } from './api-client.routes.js';
 import { associateRoleRoutes } from './associate-role.routes.js';
+import { businessUnitRoutes } from './business-unit.routes.js';
 import { customerRoutes } from './customer.routes.js';
 import { graphqlRoutes } from './graphql.routes.js';
 import { healthRoutes } from './health.routes.js';
@@ -19,5 +20,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...graphqlRoutes(services),
     ...storeRoutes(services),
     ...associateRoleRoutes(services),
+    ...businessUnitRoutes(services),
   };
 }

@@ -104,6 +104,30 @@ CREATE TABLE "CustomerEmail" (
     CONSTRAINT "CustomerEmail_pkey" PRIMARY KEY ("projectKey","scopeKey","emailLower")
 );
 
+-- CreateTable
+CREATE TABLE "BusinessUnit" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "parentKey" TEXT COLLATE "C",
+    "topLevelKey" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "BusinessUnit_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "BusinessUnitAssociate" (
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "unitId" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "BusinessUnitAssociate_pkey" PRIMARY KEY ("unitId","customerId")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -175,6 +199,24 @@ CREATE UNIQUE INDEX "Customer_projectKey_customerNumber_key" ON "Customer"("proj
 
 -- CreateIndex
 CREATE INDEX "CustomerEmail_customerId_idx" ON "CustomerEmail"("customerId");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_id_idx" ON "BusinessUnit"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_createdAt_idx" ON "BusinessUnit"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_lastModifiedAt_idx" ON "BusinessUnit"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_parentKey_idx" ON "BusinessUnit"("projectKey", "parentKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "BusinessUnit_projectKey_key_key" ON "BusinessUnit"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnitAssociate_projectKey_customerId_idx" ON "BusinessUnitAssociate"("projectKey", "customerId");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

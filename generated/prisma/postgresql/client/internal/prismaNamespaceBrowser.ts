@@ -57,7 +57,9 @@ export const ModelName = {
   Store: 'Store',
   AssociateRole: 'AssociateRole',
   Customer: 'Customer',
-  CustomerEmail: 'CustomerEmail'
+  CustomerEmail: 'CustomerEmail',
+  BusinessUnit: 'BusinessUnit',
+  BusinessUnitAssociate: 'BusinessUnitAssociate'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -177,6 +179,30 @@ export const CustomerEmailScalarFieldEnum = {
 } as const
 
 export type CustomerEmailScalarFieldEnum = (typeof CustomerEmailScalarFieldEnum)[keyof typeof CustomerEmailScalarFieldEnum]
+
+
+export const BusinessUnitScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  parentKey: 'parentKey',
+  topLevelKey: 'topLevelKey',
+  data: 'data'
+} as const
+
+export type BusinessUnitScalarFieldEnum = (typeof BusinessUnitScalarFieldEnum)[keyof typeof BusinessUnitScalarFieldEnum]
+
+
+export const BusinessUnitAssociateScalarFieldEnum = {
+  projectKey: 'projectKey',
+  unitId: 'unitId',
+  customerId: 'customerId'
+} as const
+
+export type BusinessUnitAssociateScalarFieldEnum = (typeof BusinessUnitAssociateScalarFieldEnum)[keyof typeof BusinessUnitAssociateScalarFieldEnum]
 
 
 export const SortOrder = {
