@@ -65,5 +65,20 @@ export function roleKeysOf(unit: BusinessUnit, customerId: string): string[] | u
 
 /** The part of a unit its children derive from: when it is unchanged, no descendant needs rewriting. */
 export function inheritableState(unit: BusinessUnit): string {
-  return JSON.stringify([unit.topLevelUnit, unit.associates, unit.inheritedAssociates, unit.storeMode, unit.stores, unit.inheritedStores]);
+  return canonical([unit.topLevelUnit, unit.associates, unit.inheritedAssociates, unit.storeMode, unit.stores, unit.inheritedStores]);
+}
+
+/** The fields deriveFromParent sets, to tell whether re-deriving a unit changed it. */
+export function derivedState(unit: BusinessUnit): string {
+  return canonical([unit.topLevelUnit, unit.inheritedAssociates, unit.stores, unit.inheritedStores]);
+}
+
+/**
+ * JSON with object keys sorted: PostgreSQL's jsonb hands documents back with its own key order, so
+ * plain JSON.stringify would see a change where there is none.
+ */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 }

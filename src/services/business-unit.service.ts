@@ -4,7 +4,7 @@ import { list, sql } from '../db/statements.js';
 import { InvalidFieldError, InvalidOperationError, ReferenceExistsError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
 import { businessUnitActions } from './business-unit-actions.js';
 import { addressIds, newAddresses } from './customer-draft.js';
-import { deriveFromParent, inheritableState, MAX_DEPTH, memberIds, unitRef } from './business-unit-hierarchy.js';
+import { deriveFromParent, derivedState, inheritableState, MAX_DEPTH, memberIds, unitRef } from './business-unit-hierarchy.js';
 import { resolveAssociates, resolveStores } from './business-unit-references.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
@@ -177,7 +177,7 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
       const child = JSON.parse(row.data) as BusinessUnit;
       const next = structuredClone(child);
       deriveFromParent(next, parent);
-      const changed = JSON.stringify(next) !== JSON.stringify(child);
+      const changed = derivedState(next) !== derivedState(child);
       if (changed) {
         await this.repository.replace(tx, child, next);
         await this.syncMembers(tx, next.id, memberIds(child), memberIds(next));
