@@ -17,6 +17,13 @@ import { checkVersion, notFound } from './versioning.js';
 const CHILDREN = sql('SELECT $DATA AS "data" FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ?');
 const HAS_CHILD = sql('SELECT 1 FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ? LIMIT 1');
 const DELETE_MEMBERS = sql('DELETE FROM "BusinessUnitAssociate" WHERE "unitId" = ?');
+/**
+ * The parent a child derives from, read under a row lock on PostgreSQL: a concurrent update of the
+ * parent then either finishes first (and this read sees it) or waits for this transaction (and its
+ * re-derivation of the children sees this one). SQLite transactions are serialized already.
+ */
+const LOCKED_BY_KEY = sql('SELECT $DATA AS "data" FROM "BusinessUnit" WHERE "projectKey" = ? AND "key" = ?');
+const LOCKED = { sqlite: LOCKED_BY_KEY.sqlite, postgresql: `${LOCKED_BY_KEY.postgresql} FOR UPDATE` };
 
 /** Runs before a write with the unit as stored (e.g. the as-associate permission check). */
 export type UnitGuard = (tx: RequestContext, current: BusinessUnit) => Promise<void>;
@@ -93,7 +100,8 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
     if (draft.parentUnit === undefined) throw new RequiredFieldError('parentUnit');
     const ref = draft.parentUnit;
     if (ref.typeId !== undefined && ref.typeId !== 'business-unit') throw new InvalidFieldError('parentUnit.typeId', ref.typeId, ['business-unit']);
-    const parent = ref.id !== undefined ? await this.repository.find(ctx, { id: ref.id }) : ref.key !== undefined ? await this.repository.find(ctx, { key: ref.key }) : undefined;
+    const key = ref.id !== undefined ? (await this.repository.find(ctx, { id: ref.id }))?.key : ref.key;
+    const parent = key !== undefined ? await this.lockedParent(ctx, key) : undefined;
     if (!parent) throw new ReferencedResourceNotFoundError('business-unit', ref.id !== undefined ? { id: ref.id } : { key: ref.key ?? '' });
     if ((await this.ancestorKeys(ctx, parent)).length + 2 > MAX_DEPTH) {
       throw new InvalidOperationError(`A business unit hierarchy can have at most ${MAX_DEPTH} levels.`);
@@ -119,10 +127,15 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
       checkVersion(current.id, update.version, current.version);
       const { doc, changed } = await applyUpdateActions(tx, current, update.actions, this.actions);
       if (!changed) return this.expand(tx, current, expand);
-      const parent = doc.parentUnit ? await this.repository.find(tx, { key: doc.parentUnit.key }) : undefined;
+      // What a unit derives depends only on its parent and its two modes: other actions need no parent read.
       const moved = doc.parentUnit?.key !== current.parentUnit?.key;
-      const depth = moved ? await this.depthUnder(tx, doc, parent!) : undefined;
-      deriveFromParent(doc, parent);
+      let depth: number | undefined;
+      if (moved || doc.associateMode !== current.associateMode || doc.storeMode !== current.storeMode) {
+        const parent = doc.parentUnit ? await this.lockedParent(tx, doc.parentUnit.key) : undefined;
+        if (moved && !parent) throw new ReferencedResourceNotFoundError('business-unit', { key: doc.parentUnit!.key });
+        if (moved) depth = await this.depthUnder(tx, doc, parent!);
+        deriveFromParent(doc, parent);
+      }
       await this.repository.replace(tx, current, doc);
       await this.syncMembers(tx, doc.id, memberIds(current), memberIds(doc));
       if (moved || inheritableState(doc) !== inheritableState(current)) await this.propagate(tx, doc, depth);
@@ -141,6 +154,11 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
       await tx.db.executeRaw(DELETE_MEMBERS[tx.db.dialect], [current.id]);
       return deleted;
     });
+  }
+
+  private async lockedParent(ctx: RequestContext, key: string): Promise<BusinessUnit | undefined> {
+    const text = await ctx.db.value<string>(LOCKED[ctx.db.dialect], [ctx.projectKey, key]);
+    return text === undefined ? undefined : (JSON.parse(text) as BusinessUnit);
   }
 
   /** Keys of the unit's ancestors, nearest first (at most four reads: the hierarchy is five levels deep). */
