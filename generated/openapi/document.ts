@@ -4145,7 +4145,8 @@ export const openApiDocument = {
       },
       "post": {
         "operationId": "createBusinessUnitAsAssociate",
-        "summary": "Create a business unit as an associate (only units the associate belongs to)",
+        "summary": "Create a business unit as an associate",
+        "description": "A Division needs AddChildUnits in its parent unit, which the associate must belong to\n(403 AssociateMissingPermission, or 400 ReferencedResourceNotFound for a parent it does not see).\nA Company needs no permission (there is no unit to hold one); the associate must be an existing\ncustomer (404 otherwise) and is not added automatically: the draft's `associates` are taken as\ngiven. Every role a draft assigns must be `buyerAssignable`.\n",
         "security": [
           {
             "oauth2": [

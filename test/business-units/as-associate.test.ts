@@ -232,6 +232,12 @@ describe('inheritance across three levels', () => {
     expect(updated.name).toBe('by inherited role');
   });
 
+  it('the collection holds the units reached by inheritance, counted in total', async () => {
+    const page = await f.ok<Page>(api(server, viewer, path(customer, '?sort=createdAt%20asc')));
+    expect(page.results.map((u) => u.key)).toEqual([company.key, middle.key, leaf.key]);
+    expect(page.total).toBe(3);
+  });
+
   it('switching the assignment to Disabled removes it below at once', async () => {
     await f.ok(f.update(company.key, 1, [{ action: 'changeAssociate', associate: associate(customer, [role], 'Disabled') }]));
     expect((await api(server, viewer, path(customer, `/key=${leaf.key}`))).status).toBe(404);

@@ -299,7 +299,14 @@ export const checkBusinessUnitsExistAsAssociate = <ThrowOnError extends boolean 
 });
 
 /**
- * Create a business unit as an associate (only units the associate belongs to)
+ * Create a business unit as an associate
+ *
+ * A Division needs AddChildUnits in its parent unit, which the associate must belong to
+ * (403 AssociateMissingPermission, or 400 ReferencedResourceNotFound for a parent it does not see).
+ * A Company needs no permission (there is no unit to hold one); the associate must be an existing
+ * customer (404 otherwise) and is not added automatically: the draft's `associates` are taken as
+ * given. Every role a draft assigns must be `buyerAssignable`.
+ *
  */
 export const createBusinessUnitAsAssociate = <ThrowOnError extends boolean = false>(options: Options<CreateBusinessUnitAsAssociateData, ThrowOnError>) => (options.client ?? client).post<CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitAsAssociateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
