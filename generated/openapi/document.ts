@@ -1611,6 +1611,39 @@ export const openApiDocument = {
           }
         }
       },
+      "BusinessUnitAssociateResponse": {
+        "type": "object",
+        "description": "An associate of a unit with the roles it holds there and its effective permissions (facts §1.4).",
+        "required": [
+          "customer",
+          "associateRoles",
+          "inheritedAssociateRoles",
+          "permissions"
+        ],
+        "properties": {
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "associateRoles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssociateRole"
+            }
+          },
+          "inheritedAssociateRoles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssociateRole"
+            }
+          },
+          "permissions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Permission"
+            }
+          }
+        }
+      },
       "ErrorObject": {
         "type": "object",
         "required": [
@@ -4477,6 +4510,128 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/business-units/{id}/associates/{associateId}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitAssociateById",
+        "summary": "The roles and effective permissions of an associate in the unit (404 if the customer is not one)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate's roles and permissions",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitAssociateResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/business-units/key={key}/associates/{associateId}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitAssociateByKey",
+        "summary": "The roles and effective permissions of an associate in the unit (404 if the customer is not one)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate's roles and permissions",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitAssociateResponse"
                 }
               }
             }

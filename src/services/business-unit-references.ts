@@ -1,4 +1,4 @@
-import type { Associate, AssociateDraft, KeyReference, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
+import type { Associate, AssociateDraft, AssociateRole, KeyReference, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { list, sql } from '../db/statements.js';
 import { DuplicateFieldError, InvalidFieldError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
@@ -102,10 +102,15 @@ export async function resolveAssociates(ctx: Ctx, drafts: readonly AssociateDraf
   });
 }
 
-/** The permissions of the roles with these keys, read from the database on every call (never cached). */
-export async function rolePermissions(ctx: Pick<RequestContext, 'db' | 'projectKey'>, roleKeys: readonly string[]): Promise<Set<string>> {
-  if (roleKeys.length === 0) return new Set();
+/** The associate roles with these keys, read from the database on every call (never cached). */
+export async function rolesByKeys(ctx: Pick<RequestContext, 'db' | 'projectKey'>, roleKeys: readonly string[]): Promise<AssociateRole[]> {
+  if (roleKeys.length === 0) return [];
   const statement = sql(`SELECT $DATA AS "data" FROM "AssociateRole" WHERE "projectKey" = ? AND "key" IN (${list(roleKeys.length)})`);
   const rows = await ctx.db.rows<{ data: string }>(statement[ctx.db.dialect], [ctx.projectKey, ...roleKeys]);
-  return new Set(rows.flatMap((row) => (JSON.parse(row.data) as { permissions: string[] }).permissions));
+  return rows.map((row) => JSON.parse(row.data) as AssociateRole);
+}
+
+/** The union of the permissions of the roles with these keys (a deleted role grants nothing). */
+export async function rolePermissions(ctx: Pick<RequestContext, 'db' | 'projectKey'>, roleKeys: readonly string[]): Promise<Set<string>> {
+  return new Set((await rolesByKeys(ctx, roleKeys)).flatMap((role) => role.permissions));
 }

@@ -1,11 +1,11 @@
-import type { BusinessUnit, BusinessUnitDraft, BusinessUnitUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { BusinessUnit, BusinessUnitAssociateResponse, BusinessUnitDraft, BusinessUnitUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { list, sql } from '../db/statements.js';
-import { InvalidFieldError, InvalidOperationError, ReferenceExistsError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
+import { InvalidFieldError, InvalidOperationError, ReferenceExistsError, ReferencedResourceNotFoundError, RequiredFieldError, ResourceNotFoundError } from '../errors/api-error.js';
 import { businessUnitActions } from './business-unit-actions.js';
 import { addressIds, newAddresses } from './customer-draft.js';
 import { deriveFromParent, derivedState, inheritableState, MAX_DEPTH, memberIds, unitRef } from './business-unit-hierarchy.js';
-import { resolveAssociates, resolveStores } from './business-unit-references.js';
+import { resolveAssociates, resolveStores, rolesByKeys } from './business-unit-references.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
@@ -141,6 +141,27 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
       if (moved || inheritableState(doc) !== inheritableState(current)) await this.propagate(tx, doc, depth);
       return this.expand(tx, doc, expand);
     });
+  }
+
+  /**
+   * BusinessUnitAssociateResponse (facts §1.4): the roles `customerId` holds in the unit, explicitly and
+   * by inheritance, and the union of their permissions; 404 if the customer is no associate there.
+   */
+  async associate(ctx: RequestContext, at: DocumentAddress, customerId: string): Promise<BusinessUnitAssociateResponse> {
+    const unit = await this.get(ctx, at);
+    const keysIn = (entries: readonly { customer: { id: string }; associateRoleAssignments: readonly { associateRole: { key: string } }[] }[]) =>
+      entries.find((a) => a.customer.id === customerId)?.associateRoleAssignments.map((a) => a.associateRole.key);
+    const explicit = keysIn(unit.associates);
+    const inherited = keysIn(unit.inheritedAssociates ?? []);
+    if (!explicit && !inherited) throw new ResourceNotFoundError(customerId, `The customer '${customerId}' is not an associate of business unit '${unit.key}'.`);
+    const roles = await rolesByKeys(ctx, [...new Set([...(explicit ?? []), ...(inherited ?? [])])]);
+    const inOrder = (keys: readonly string[] = []) => [...new Set(keys)].flatMap((key) => roles.filter((r) => r.key === key));
+    return {
+      customer: { typeId: 'customer', id: customerId },
+      associateRoles: inOrder(explicit),
+      inheritedAssociateRoles: inOrder(inherited),
+      permissions: [...new Set(roles.flatMap((r) => r.permissions))],
+    };
   }
 
   /** Refuses deleting a unit that still has child units (they would lose their parent). */

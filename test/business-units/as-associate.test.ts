@@ -238,6 +238,20 @@ describe('inheritance across three levels', () => {
     expect(page.total).toBe(3);
   });
 
+  it('the general associate endpoint reports explicit and inherited roles and the effective permissions', async () => {
+    const own = await f.role(['AddChildUnits']);
+    await f.ok(f.update(leaf.key, 1, [{ action: 'addAssociate', associate: associate(customer, [own]) }]));
+    const res = await f.ok<{ customer: unknown; associateRoles: { key: string }[]; inheritedAssociateRoles: { key: string }[]; permissions: string[] }>(
+      api(server, viewer, `/test/business-units/key=${leaf.key}/associates/${customer}`),
+    );
+    expect(res.customer).toEqual({ typeId: 'customer', id: customer });
+    expect(res.associateRoles.map((r) => r.key)).toEqual([own]);
+    expect(res.inheritedAssociateRoles.map((r) => r.key)).toEqual([role]);
+    expect(res.permissions.sort()).toEqual(['AddChildUnits', 'UpdateBusinessUnitDetails']);
+    const stranger = await f.customer();
+    await expectError(await api(server, viewer, `/test/business-units/${leaf.id}/associates/${stranger}`), 404, 'ResourceNotFound');
+  });
+
   it('switching the assignment to Disabled removes it below at once', async () => {
     await f.ok(f.update(company.key, 1, [{ action: 'changeAssociate', associate: associate(customer, [role], 'Disabled') }]));
     expect((await api(server, viewer, path(customer, `/key=${leaf.key}`))).status).toBe(404);

@@ -1645,6 +1645,40 @@ export const BusinessUnitSetStoresActionSchema = {
     }
 } as const;
 
+export const BusinessUnitAssociateResponseSchema = {
+    type: 'object',
+    description: 'An associate of a unit with the roles it holds there and its effective permissions (facts §1.4).',
+    required: [
+        'customer',
+        'associateRoles',
+        'inheritedAssociateRoles',
+        'permissions'
+    ],
+    properties: {
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        associateRoles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssociateRole'
+            }
+        },
+        inheritedAssociateRoles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssociateRole'
+            }
+        },
+        permissions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Permission'
+            }
+        }
+    }
+} as const;
+
 export const ErrorObjectSchema = {
     type: 'object',
     required: [

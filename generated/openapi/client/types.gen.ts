@@ -513,6 +513,16 @@ export type BusinessUnitSetStoresAction = {
     stores: Array<ResourceIdentifier>;
 };
 
+/**
+ * An associate of a unit with the roles it holds there and its effective permissions (facts §1.4).
+ */
+export type BusinessUnitAssociateResponse = {
+    customer: Reference;
+    associateRoles: Array<AssociateRole>;
+    inheritedAssociateRoles: Array<AssociateRole>;
+    permissions: Array<Permission>;
+};
+
 export type ErrorObject = {
     code: string;
     message: string;
@@ -1870,6 +1880,64 @@ export type UpdateBusinessUnitByKeyAsAssociateResponses = {
 };
 
 export type UpdateBusinessUnitByKeyAsAssociateResponse = UpdateBusinessUnitByKeyAsAssociateResponses[keyof UpdateBusinessUnitByKeyAsAssociateResponses];
+
+export type GetBusinessUnitAssociateByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+        associateId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/business-units/{id}/associates/{associateId}';
+};
+
+export type GetBusinessUnitAssociateByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitAssociateByIdError = GetBusinessUnitAssociateByIdErrors[keyof GetBusinessUnitAssociateByIdErrors];
+
+export type GetBusinessUnitAssociateByIdResponses = {
+    /**
+     * The associate's roles and permissions
+     */
+    200: BusinessUnitAssociateResponse;
+};
+
+export type GetBusinessUnitAssociateByIdResponse = GetBusinessUnitAssociateByIdResponses[keyof GetBusinessUnitAssociateByIdResponses];
+
+export type GetBusinessUnitAssociateByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+        associateId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/business-units/key={key}/associates/{associateId}';
+};
+
+export type GetBusinessUnitAssociateByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitAssociateByKeyError = GetBusinessUnitAssociateByKeyErrors[keyof GetBusinessUnitAssociateByKeyErrors];
+
+export type GetBusinessUnitAssociateByKeyResponses = {
+    /**
+     * The associate's roles and permissions
+     */
+    200: BusinessUnitAssociateResponse;
+};
+
+export type GetBusinessUnitAssociateByKeyResponse = GetBusinessUnitAssociateByKeyResponses[keyof GetBusinessUnitAssociateByKeyResponses];
 
 export type CreateCustomerData = {
     body: CustomerDraft;

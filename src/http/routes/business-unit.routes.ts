@@ -54,5 +54,7 @@ export function businessUnitRoutes(services: Services) {
       deleteByKey: 'deleteBusinessUnitByKey',
     } as const),
     ...associateRoutes,
-  };
+    getBusinessUnitAssociateById: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { id: input.path.id }, input.path.associateId) }),
+    getBusinessUnitAssociateByKey: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId) }),
+  } satisfies Partial<Handlers>;
 }
