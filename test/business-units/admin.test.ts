@@ -90,6 +90,27 @@ describe('create', () => {
     }
   });
 
+  it('an associate needs one to five role assignments', async () => {
+    const customer = await f.customer();
+    const roles = await Promise.all(Array.from({ length: 6 }, () => f.role([])));
+    for (const held of [[], roles]) {
+      const res = await api(server, f.admin, '/test/business-units', { body: { key: f.next('lim'), name: 'x', unitType: 'Company', associates: [associate(customer, held)] } });
+      expect(res.status).toBe(400);
+    }
+    const five = await f.unit({ associates: [associate(customer, roles.slice(0, 5))] });
+    expect(five.associates[0]!.associateRoleAssignments).toHaveLength(5);
+  });
+
+  it('a customer listed twice among the associates is DuplicateField', async () => {
+    const customer = await f.customer();
+    const role = await f.role([]);
+    const res = await api(server, f.admin, '/test/business-units', {
+      body: { key: f.next('dup'), name: 'x', unitType: 'Company', associates: [associate(customer, [role]), associate(customer, [role])] },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).errors[0]!.code).toBe('DuplicateField');
+  });
+
   it('allows five levels and refuses a sixth', async () => {
     let parent = await f.unit({});
     for (let level = 2; level <= 5; level++) parent = await f.division(parent.key);
@@ -211,6 +232,18 @@ describe('update actions', () => {
     const cycle = await f.update(child.key, moved.version, [{ action: 'changeParentUnit', parentUnit: { key: grandchild.key } }]);
     expect(cycle.status).toBe(400);
     expect(((await cycle.json()) as ErrorBody).errors[0]!.code).toBe('InvalidOperation');
+  });
+
+  it('changeParentUnit refuses a move that would put the subtree below level five, and changes nothing', async () => {
+    let deep = await f.unit({});
+    for (let level = 2; level <= 4; level++) deep = await f.division(deep.key);
+    const top = await f.unit({});
+    const child = await f.division(top.key);
+    await f.division(child.key);
+    const res = await f.update(child.key, 1, [{ action: 'changeParentUnit', parentUnit: { id: deep.id } }]);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).errors[0]!.code).toBe('InvalidOperation');
+    expect(await f.get(child.key)).toMatchObject({ version: 1, parentUnit: { key: top.key } });
   });
 
   it('setStoreMode Explicit on a Division replaces inherited stores; a Company cannot use FromParent', async () => {
