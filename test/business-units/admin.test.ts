@@ -240,10 +240,16 @@ describe('update actions', () => {
     const top = await f.unit({});
     const child = await f.division(top.key);
     await f.division(child.key);
-    const res = await f.update(child.key, 1, [{ action: 'changeParentUnit', parentUnit: { id: deep.id } }]);
+    // The grandchild's level is checked after the child itself was written: the rollback must undo that write too.
+    const customer = await f.customer();
+    const res = await f.update(child.key, 1, [
+      { action: 'addAssociate', associate: associate(customer, [await f.role([])]) },
+      { action: 'changeParentUnit', parentUnit: { id: deep.id } },
+    ]);
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).errors[0]!.code).toBe('InvalidOperation');
-    expect(await f.get(child.key)).toMatchObject({ version: 1, parentUnit: { key: top.key } });
+    expect(await f.get(child.key)).toMatchObject({ version: 1, parentUnit: { key: top.key }, associates: [] });
+    expect((await api(server, f.admin, `/test/as-associate/${customer}/business-units/${child.id}`)).status).toBe(404);
   });
 
   it('setStoreMode Explicit on a Division replaces inherited stores; a Company cannot use FromParent', async () => {

@@ -195,6 +195,22 @@ describe('permissions', () => {
     expect((await f.update(unit.key, added.version, [{ action: 'changeAssociate', associate: associate(other, [fixed]) }])).status).toBe(200);
   });
 
+  it('an update is all or nothing, membership included: a failing last action leaves no new associate behind', async () => {
+    const customer = await f.customer();
+    const newcomer = await f.customer();
+    const role = await f.role(ALL);
+    const unit = await f.unit({ associates: [associate(customer, [role])] });
+    const res = await asUpdate(customer, unit, [
+      { action: 'addAssociate', associate: associate(newcomer, [role]) },
+      { action: 'changeName', name: 'changed' },
+      { action: 'removeAddress', addressId: 'no-such-address' },
+    ]);
+    await expectError(res, 400, 'InvalidOperation');
+    expect(await f.get(unit.key)).toMatchObject({ version: 1, name: 'Unit' });
+    expect((await api(server, viewer, path(newcomer, `/${unit.id}`))).status).toBe(404);
+    expect((await f.ok<Page>(api(server, viewer, path(newcomer)))).total).toBe(0);
+  });
+
   it('an Inactive unit is read-only for associates', async () => {
     const customer = await f.customer();
     const role = await f.role(ALL);
