@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { inPool, type Api, type SeededStore } from './seed.js';
+import { inPool, type Api, type SeededStore, type SeededUnits } from './seed.js';
 
 export interface Target {
   api: Api;
@@ -18,6 +18,8 @@ export interface Target {
   tokenEndpoint: string;
   /** Ids of the stores the create call made, until `cleanUp` deletes them. */
   created: string[];
+  /** The B2B hierarchy of the as-associate calls. */
+  units: SeededUnits;
 }
 
 export interface HotCall {
@@ -71,6 +73,22 @@ export const hotCalls: HotCall[] = [
     name: 'query `where=key="..."`',
     expectedStatus: 200,
     options: (t) => rotatingGet(t, (n) => `/${t.api.projectKey}/stores?where=${encodeURIComponent(`key="${spread(t, n).key}"`)}`),
+  },
+  {
+    // The associate holds its role only at the Company, three levels up (inheritance Enabled).
+    name: 'as-associate GET business unit by id',
+    expectedStatus: 200,
+    options: (t) => rotatingGet(t, (n) => `/${t.api.projectKey}/as-associate/${t.units.associateId}/business-units/${t.units.leaves[n % t.units.leaves.length].id}`),
+  },
+  {
+    name: 'as-associate query `where=key="..."`',
+    expectedStatus: 200,
+    options: (t) =>
+      rotatingGet(
+        t,
+        (n) =>
+          `/${t.api.projectKey}/as-associate/${t.units.associateId}/business-units?where=${encodeURIComponent(`key="${t.units.leaves[n % t.units.leaves.length].key}"`)}`,
+      ),
   },
   {
     name: 'create store',

@@ -157,6 +157,11 @@ with the version the previous answer returned; the stores a create run made are 
 ${input.rounds} round${input.rounds === 1 ? '' : 's'}, every hot call is measured on the bare handler, ours and the emulator one after the other
 (each once its servers are idle); the figures are medians over the rounds and each ratio is the median of
 the per-round ratios, so drift in the machine's speed cancels out.
+The as-associate calls read business units through \`/{projectKey}/as-associate/{associateId}/business-units\`:
+a Company where the associate holds a role with \`inheritance: Enabled\`, two Divisions below it and 100 leaf
+Divisions below those (the role reaches them only by inheritance, three levels down), next to 400 Companies
+the associate is not in. Ours answers only units the associate belongs to (404 otherwise, queries filtered
+in SQL); the emulator checks no membership or permission at all.
 The emulator's token call runs on a second emulator process: the emulator keeps issued tokens in a list it
 searches on every authenticated request, so the tokens issued by that benchmark would otherwise slow its
 reads and writes for the rest of the run. (It also accepts any client secret and, unlike ours, does not

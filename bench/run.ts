@@ -17,13 +17,16 @@ import { measure, type LoadSettings, type Sample } from './load.js';
 import { createSchema, type Schema } from './postgres.js';
 import { runQueryScale } from './query-scale.js';
 import { renderReport, summarize, type PassSummary, type RoundSamples } from './report.js';
-import { basicAuth, clientCredentialsToken, fetchStore, seedStores, type Api } from './seed.js';
+import { basicAuth, clientCredentialsToken, fetchStore, seedBusinessUnits, seedStores, type Api } from './seed.js';
 import { killChildrenOnExit, startBaseline, startEmulator, startOurs, stopAll, waitUntilIdle } from './servers.js';
 
 const settings: LoadSettings = { seconds: Number(process.env.BENCH_SECONDS ?? 5), warmupSeconds: 1, connections: 10 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const STORES = 10_000;
 const SEED_CONCURRENCY = 16;
+/** Business units three levels below the associate's Company, and Companies the associate is not in. */
+const LEAF_UNITS = 100;
+const OTHER_COMPANIES = 400;
 /** The emulator serves any project key. */
 const EMULATOR_PROJECT = 'bench';
 
@@ -37,8 +40,9 @@ async function prepare(name: string, api: Api, tokenEndpoint: string): Promise<T
   const started = Date.now();
   const token = await clientCredentialsToken(api);
   const stores = await seedStores(api, token, STORES, SEED_CONCURRENCY);
-  console.log(`${name}: seeded ${STORES} stores in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { api, token, stores, storesForUpdates: 0, tokenEndpoint, created: [] };
+  const units = await seedBusinessUnits(api, token, LEAF_UNITS, OTHER_COMPANIES);
+  console.log(`${name}: seeded ${STORES} stores and ${LEAF_UNITS + OTHER_COMPANIES + 3} business units in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { api, token, stores, storesForUpdates: 0, tokenEndpoint, created: [], units };
 }
 
 const summaryLine = (s: Sample) =>

@@ -70,3 +70,44 @@ export async function fetchStore(api: Api, token: string, id: string): Promise<s
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${body}`);
   return body;
 }
+
+/** A B2B hierarchy for the as-associate calls: the associate's role is assigned at the Company only. */
+export interface SeededUnits {
+  associateId: string;
+  /** Units three levels below the Company, where the associate holds only the inherited role. */
+  leaves: SeededStore[];
+}
+
+async function postJson<T>(api: Api, token: string, path: string, body: unknown): Promise<T> {
+  const url = `${api.url}/${api.projectKey}${path}`;
+  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`POST ${url} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Company (the associate with an `inheritance: Enabled` role) → Division → Division → `leafCount`
+ * leaf Divisions, plus `otherCompanies` Companies the associate is not in (so the as-associate
+ * filter has something to leave out).
+ */
+export async function seedBusinessUnits(api: Api, token: string, leafCount: number, otherCompanies: number): Promise<SeededUnits> {
+  const { customer } = await postJson<{ customer: { id: string } }>(api, token, '/customers', { email: 'associate@bench.example', password: 'bench-pw' });
+  await postJson(api, token, '/associate-roles', { key: 'bench-buyer', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails', 'ViewMyCarts'] });
+  const unit = (key: string, parent?: string, associates: unknown[] = []) =>
+    postJson<SeededStore>(api, token, '/business-units', {
+      key,
+      name: key,
+      unitType: parent ? 'Division' : 'Company',
+      ...(parent ? { parentUnit: { typeId: 'business-unit', key: parent } } : {}),
+      associates,
+    });
+  await unit('bench-company', undefined, [
+    { customer: { typeId: 'customer', id: customer.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'bench-buyer' }, inheritance: 'Enabled' }] },
+  ]);
+  await unit('bench-division', 'bench-company');
+  await unit('bench-department', 'bench-division');
+  const leaves = await inPool(leafCount, 8, (i) => unit(`bench-team-${i}`, 'bench-department'));
+  await inPool(otherCompanies, 8, (i) => unit(`bench-other-${i}`));
+  return { associateId: customer.id, leaves: leaves.map(({ id, key }) => ({ id, key })) };
+}

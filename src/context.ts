@@ -35,6 +35,8 @@ export interface RequestContext {
   correlationId: string;
   principal?: Principal;
   externalUserId?: string;
+  /** The customer acting for a business unit through the as-associate endpoints (recorded in client logging). */
+  associateId?: string;
   logger: Logger;
 }
 

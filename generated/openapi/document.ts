@@ -596,6 +596,1054 @@ export const openApiDocument = {
           "value": {}
         }
       },
+      "BusinessUnitType": {
+        "type": "string",
+        "enum": [
+          "Company",
+          "Division"
+        ]
+      },
+      "BusinessUnitStatus": {
+        "type": "string",
+        "enum": [
+          "Active",
+          "Inactive"
+        ]
+      },
+      "BusinessUnitStoreMode": {
+        "type": "string",
+        "enum": [
+          "Explicit",
+          "FromParent"
+        ]
+      },
+      "BusinessUnitAssociateMode": {
+        "type": "string",
+        "enum": [
+          "Explicit",
+          "ExplicitAndFromParent"
+        ]
+      },
+      "BusinessUnitApprovalRuleMode": {
+        "type": "string",
+        "enum": [
+          "Explicit",
+          "ExplicitAndFromParent"
+        ]
+      },
+      "AssociateRoleInheritanceMode": {
+        "type": "string",
+        "enum": [
+          "Enabled",
+          "Disabled"
+        ]
+      },
+      "AssociateRoleDeprecated": {
+        "type": "string",
+        "enum": [
+          "Admin",
+          "Buyer"
+        ]
+      },
+      "AssociateRoleAssignment": {
+        "type": "object",
+        "required": [
+          "associateRole",
+          "inheritance"
+        ],
+        "properties": {
+          "associateRole": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "inheritance": {
+            "$ref": "#/components/schemas/AssociateRoleInheritanceMode"
+          }
+        }
+      },
+      "AssociateRoleAssignmentDraft": {
+        "type": "object",
+        "required": [
+          "associateRole"
+        ],
+        "properties": {
+          "associateRole": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "inheritance": {
+            "$ref": "#/components/schemas/AssociateRoleInheritanceMode"
+          }
+        }
+      },
+      "Associate": {
+        "type": "object",
+        "required": [
+          "associateRoleAssignments",
+          "customer"
+        ],
+        "properties": {
+          "associateRoleAssignments": {
+            "type": "array",
+            "maxItems": 5,
+            "items": {
+              "$ref": "#/components/schemas/AssociateRoleAssignment"
+            }
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssociateRoleDeprecated"
+            }
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          }
+        }
+      },
+      "AssociateDraft": {
+        "type": "object",
+        "required": [
+          "associateRoleAssignments",
+          "customer"
+        ],
+        "properties": {
+          "associateRoleAssignments": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 5,
+            "items": {
+              "$ref": "#/components/schemas/AssociateRoleAssignmentDraft"
+            }
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssociateRoleDeprecated"
+            }
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "InheritedAssociateRoleAssignment": {
+        "type": "object",
+        "required": [
+          "associateRole",
+          "source"
+        ],
+        "properties": {
+          "associateRole": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "source": {
+            "$ref": "#/components/schemas/KeyReference"
+          }
+        }
+      },
+      "InheritedAssociate": {
+        "type": "object",
+        "required": [
+          "associateRoleAssignments",
+          "customer"
+        ],
+        "properties": {
+          "associateRoleAssignments": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/InheritedAssociateRoleAssignment"
+            }
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          }
+        }
+      },
+      "BusinessUnit": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "key",
+          "status",
+          "storeMode",
+          "unitType",
+          "name",
+          "addresses",
+          "shippingAddressIds",
+          "billingAddressIds",
+          "associateMode",
+          "associates",
+          "topLevelUnit",
+          "approvalRuleMode"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "status": {
+            "$ref": "#/components/schemas/BusinessUnitStatus"
+          },
+          "stores": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/KeyReference"
+            },
+            "description": "Only with storeMode Explicit"
+          },
+          "inheritedStores": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/KeyReference"
+            },
+            "description": "Only with storeMode FromParent: the stores of the closest ancestor with Explicit stores"
+          },
+          "storeMode": {
+            "$ref": "#/components/schemas/BusinessUnitStoreMode"
+          },
+          "unitType": {
+            "$ref": "#/components/schemas/BusinessUnitType"
+          },
+          "name": {
+            "type": "string"
+          },
+          "contactEmail": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "addresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Address"
+            }
+          },
+          "shippingAddressIds": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "billingAddressIds": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "defaultShippingAddressId": {
+            "type": "string"
+          },
+          "defaultBillingAddressId": {
+            "type": "string"
+          },
+          "associateMode": {
+            "$ref": "#/components/schemas/BusinessUnitAssociateMode"
+          },
+          "associates": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Associate"
+            }
+          },
+          "inheritedAssociates": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/InheritedAssociate"
+            }
+          },
+          "parentUnit": {
+            "$ref": "#/components/schemas/KeyReference",
+            "description": "Divisions only"
+          },
+          "topLevelUnit": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "approvalRuleMode": {
+            "$ref": "#/components/schemas/BusinessUnitApprovalRuleMode"
+          }
+        }
+      },
+      "BusinessUnitDraft": {
+        "type": "object",
+        "required": [
+          "key",
+          "unitType",
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "unitType": {
+            "$ref": "#/components/schemas/BusinessUnitType"
+          },
+          "status": {
+            "$ref": "#/components/schemas/BusinessUnitStatus"
+          },
+          "stores": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          },
+          "storeMode": {
+            "$ref": "#/components/schemas/BusinessUnitStoreMode"
+          },
+          "name": {
+            "type": "string"
+          },
+          "contactEmail": {
+            "type": "string"
+          },
+          "associateMode": {
+            "$ref": "#/components/schemas/BusinessUnitAssociateMode"
+          },
+          "associates": {
+            "type": "array",
+            "maxItems": 2000,
+            "items": {
+              "$ref": "#/components/schemas/AssociateDraft"
+            }
+          },
+          "approvalRuleMode": {
+            "$ref": "#/components/schemas/BusinessUnitApprovalRuleMode"
+          },
+          "addresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AddressDraft"
+            }
+          },
+          "shippingAddresses": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            }
+          },
+          "billingAddresses": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            }
+          },
+          "defaultShippingAddress": {
+            "type": "integer"
+          },
+          "defaultBillingAddress": {
+            "type": "integer"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "parentUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "Required for a Division, not allowed for a Company"
+          }
+        }
+      },
+      "BusinessUnitPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BusinessUnit"
+            }
+          }
+        }
+      },
+      "BusinessUnitUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/BusinessUnitUpdateAction"
+            }
+          }
+        }
+      },
+      "BusinessUnitUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addAddress": "#/components/schemas/BusinessUnitAddAddressAction",
+            "addAssociate": "#/components/schemas/BusinessUnitAddAssociateAction",
+            "addBillingAddressId": "#/components/schemas/BusinessUnitAddBillingAddressIdAction",
+            "addShippingAddressId": "#/components/schemas/BusinessUnitAddShippingAddressIdAction",
+            "addStore": "#/components/schemas/BusinessUnitAddStoreAction",
+            "changeAddress": "#/components/schemas/BusinessUnitChangeAddressAction",
+            "changeApprovalRuleMode": "#/components/schemas/BusinessUnitChangeApprovalRuleModeAction",
+            "changeAssociate": "#/components/schemas/BusinessUnitChangeAssociateAction",
+            "changeAssociateMode": "#/components/schemas/BusinessUnitChangeAssociateModeAction",
+            "changeName": "#/components/schemas/BusinessUnitChangeNameAction",
+            "changeParentUnit": "#/components/schemas/BusinessUnitChangeParentUnitAction",
+            "changeStatus": "#/components/schemas/BusinessUnitChangeStatusAction",
+            "removeAddress": "#/components/schemas/BusinessUnitRemoveAddressAction",
+            "removeAssociate": "#/components/schemas/BusinessUnitRemoveAssociateAction",
+            "removeBillingAddressId": "#/components/schemas/BusinessUnitRemoveBillingAddressIdAction",
+            "removeShippingAddressId": "#/components/schemas/BusinessUnitRemoveShippingAddressIdAction",
+            "removeStore": "#/components/schemas/BusinessUnitRemoveStoreAction",
+            "setAddressCustomField": "#/components/schemas/BusinessUnitSetAddressCustomFieldAction",
+            "setAddressCustomType": "#/components/schemas/BusinessUnitSetAddressCustomTypeAction",
+            "setAssociates": "#/components/schemas/BusinessUnitSetAssociatesAction",
+            "setContactEmail": "#/components/schemas/BusinessUnitSetContactEmailAction",
+            "setCustomField": "#/components/schemas/BusinessUnitSetCustomFieldAction",
+            "setCustomType": "#/components/schemas/BusinessUnitSetCustomTypeAction",
+            "setDefaultBillingAddress": "#/components/schemas/BusinessUnitSetDefaultBillingAddressAction",
+            "setDefaultShippingAddress": "#/components/schemas/BusinessUnitSetDefaultShippingAddressAction",
+            "setStoreMode": "#/components/schemas/BusinessUnitSetStoreModeAction",
+            "setStores": "#/components/schemas/BusinessUnitSetStoresAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/BusinessUnitAddAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitAddAssociateAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitAddBillingAddressIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitAddShippingAddressIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitAddStoreAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeApprovalRuleModeAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeAssociateAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeAssociateModeAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeParentUnitAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeStatusAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveAssociateAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveBillingAddressIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveShippingAddressIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveStoreAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetAddressCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetAddressCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetAssociatesAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetContactEmailAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetDefaultBillingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetDefaultShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetStoreModeAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetStoresAction"
+          }
+        ]
+      },
+      "BusinessUnitAddAddressAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "address"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/AddressDraft"
+          }
+        }
+      },
+      "BusinessUnitAddAssociateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "associate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addAssociate"
+          },
+          "associate": {
+            "$ref": "#/components/schemas/AssociateDraft"
+          }
+        }
+      },
+      "BusinessUnitAddBillingAddressIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addBillingAddressId"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "addressKey": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitAddShippingAddressIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addShippingAddressId"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "addressKey": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitAddStoreAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "store"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addStore"
+          },
+          "store": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "BusinessUnitChangeAddressAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "address"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeAddress"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "addressKey": {
+            "type": "string"
+          },
+          "address": {
+            "$ref": "#/components/schemas/AddressDraft"
+          }
+        }
+      },
+      "BusinessUnitChangeApprovalRuleModeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "approvalRuleMode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeApprovalRuleMode"
+          },
+          "approvalRuleMode": {
+            "$ref": "#/components/schemas/BusinessUnitApprovalRuleMode"
+          }
+        }
+      },
+      "BusinessUnitChangeAssociateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "associate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeAssociate"
+          },
+          "associate": {
+            "$ref": "#/components/schemas/AssociateDraft"
+          }
+        }
+      },
+      "BusinessUnitChangeAssociateModeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "associateMode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeAssociateMode"
+          },
+          "associateMode": {
+            "$ref": "#/components/schemas/BusinessUnitAssociateMode"
+          },
+          "makeInheritedAssociatesExplicit": {
+            "type": "boolean"
+          }
+        }
+      },
+      "BusinessUnitChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitChangeParentUnitAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "parentUnit"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeParentUnit"
+          },
+          "parentUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "BusinessUnitChangeStatusAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "status"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeStatus"
+          },
+          "status": {
+            "$ref": "#/components/schemas/BusinessUnitStatus"
+          }
+        }
+      },
+      "BusinessUnitRemoveAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeAddress"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "addressKey": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitRemoveAssociateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "customer"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeAssociate"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "BusinessUnitRemoveBillingAddressIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeBillingAddressId"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "addressKey": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitRemoveShippingAddressIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeShippingAddressId"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "addressKey": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitRemoveStoreAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "store"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeStore"
+          },
+          "store": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "BusinessUnitSetAddressCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "addressId",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAddressCustomField"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "BusinessUnitSetAddressCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "addressId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAddressCustomType"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "BusinessUnitSetAssociatesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "associates"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssociates"
+          },
+          "associates": {
+            "type": "array",
+            "maxItems": 2000,
+            "items": {
+              "$ref": "#/components/schemas/AssociateDraft"
+            }
+          }
+        }
+      },
+      "BusinessUnitSetContactEmailAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setContactEmail"
+          },
+          "contactEmail": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "BusinessUnitSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "BusinessUnitSetDefaultBillingAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDefaultBillingAddress"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "addressKey": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitSetDefaultShippingAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDefaultShippingAddress"
+          },
+          "addressId": {
+            "type": "string"
+          },
+          "addressKey": {
+            "type": "string"
+          }
+        }
+      },
+      "BusinessUnitSetStoreModeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "storeMode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setStoreMode"
+          },
+          "storeMode": {
+            "$ref": "#/components/schemas/BusinessUnitStoreMode"
+          },
+          "stores": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          }
+        }
+      },
+      "BusinessUnitSetStoresAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "stores"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setStores"
+          },
+          "stores": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          }
+        }
+      },
+      "BusinessUnitAssociateResponse": {
+        "type": "object",
+        "description": "An associate of a unit with the roles it holds there and its effective permissions (facts §1.4).",
+        "required": [
+          "customer",
+          "associateRoles",
+          "inheritedAssociateRoles",
+          "permissions"
+        ],
+        "properties": {
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "associateRoles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssociateRole"
+            }
+          },
+          "inheritedAssociateRoles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssociateRole"
+            }
+          },
+          "permissions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Permission"
+            }
+          }
+        }
+      },
       "ErrorObject": {
         "type": "object",
         "required": [
@@ -4683,6 +5731,1191 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/business-units": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryBusinessUnits",
+        "summary": "Query business units",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of business units",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkBusinessUnitsExist",
+        "summary": "200 if any business unit matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createBusinessUnit",
+        "summary": "Create a business unit",
+        "security": [
+          {
+            "oauth2": [
+              "manage_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BusinessUnitDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/business-units/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitById",
+        "summary": "Get a business unit by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkBusinessUnitExistsById",
+        "summary": "200 if the business unit exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateBusinessUnitById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BusinessUnitUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteBusinessUnitById",
+        "summary": "Delete the business unit at the expected version (not while it has child units)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/business-units/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitByKey",
+        "summary": "Get a business unit by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkBusinessUnitExistsByKey",
+        "summary": "200 if the business unit exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateBusinessUnitByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BusinessUnitUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteBusinessUnitByKey",
+        "summary": "Delete the business unit at the expected version (not while it has child units)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/business-units": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryBusinessUnitsAsAssociate",
+        "summary": "Query business units as an associate (only units the associate belongs to)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of business units",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkBusinessUnitsExistAsAssociate",
+        "summary": "200 if any business unit matches the `where` predicates as an associate (only units the associate belongs to), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createBusinessUnitAsAssociate",
+        "summary": "Create a business unit as an associate",
+        "description": "A Division needs AddChildUnits in its parent unit, which the associate must belong to\n(403 AssociateMissingPermission, or 400 ReferencedResourceNotFound for a parent it does not see).\nA Company needs no permission (there is no unit to hold one); the associate must be an existing\ncustomer (404 otherwise) and is not added automatically: the draft's `associates` are taken as\ngiven. Every role a draft assigns must be `buyerAssignable`.\n",
+        "security": [
+          {
+            "oauth2": [
+              "manage_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BusinessUnitDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/business-units/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitByIdAsAssociate",
+        "summary": "Get a business unit by id as an associate (only units the associate belongs to)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkBusinessUnitExistsByIdAsAssociate",
+        "summary": "200 if the business unit exists as an associate (only units the associate belongs to), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateBusinessUnitByIdAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version as an associate (only units the associate belongs to)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BusinessUnitUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/business-units/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitByKeyAsAssociate",
+        "summary": "Get a business unit by key as an associate (only units the associate belongs to)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkBusinessUnitExistsByKeyAsAssociate",
+        "summary": "200 if the business unit exists as an associate (only units the associate belongs to), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateBusinessUnitByKeyAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version as an associate (only units the associate belongs to)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BusinessUnitUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/business-units/{id}/associates/{associateId}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitAssociateById",
+        "summary": "The roles and effective permissions of an associate in the unit (404 if the customer is not one)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate's roles and permissions",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitAssociateResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/business-units/key={key}/associates/{associateId}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitAssociateByKey",
+        "summary": "The roles and effective permissions of an associate in the unit (404 if the customer is not one)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate's roles and permissions",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitAssociateResponse"
                 }
               }
             }

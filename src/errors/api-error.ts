@@ -137,6 +137,21 @@ export class EnumValuesMustMatchError extends ApiError {
   }
 }
 
+/**
+ * 403: a customer acting as an Associate lacks every one of `permissions` in the business unit
+ * (facts §2.4, §4.2): any one of them would have sufficed.
+ */
+export class AssociateMissingPermissionError extends ApiError {
+  constructor(associateId: string, unitKey: string, what: string, permissions: readonly string[]) {
+    super(
+      403,
+      'AssociateMissingPermission',
+      `Associate '${associateId}' has no rights to ${what} in business-unit '${unitKey}'. Needs '${permissions.join("' or '")}'.`,
+      { associate: { typeId: 'customer', id: associateId }, businessUnit: { typeId: 'business-unit', key: unitKey }, permissions: [...permissions] },
+    );
+  }
+}
+
 /** 401: missing, unknown, expired or revoked bearer token. */
 export class InvalidTokenError extends ApiError {
   constructor(message = 'invalid_token') {

@@ -6,7 +6,7 @@ import type { RequestContext } from '../context.js';
  * token and the X-External-User-ID header tell. `isPlatformClient` is false because every client of
  * this server is a project's own API client.
  */
-export function clientLogging(ctx: Pick<RequestContext, 'principal' | 'externalUserId'>): ClientLogging {
+export function clientLogging(ctx: Pick<RequestContext, 'principal' | 'externalUserId' | 'associateId'>): ClientLogging {
   const out: ClientLogging = {};
   const principal = ctx.principal;
   if (principal?.clientId) {
@@ -17,5 +17,6 @@ export function clientLogging(ctx: Pick<RequestContext, 'principal' | 'externalU
   if (externalUserId) out.externalUserId = externalUserId;
   if (principal?.customerId) out.customer = { typeId: 'customer', id: principal.customerId };
   if (principal?.anonymousId) out.anonymousId = principal.anonymousId;
+  if (ctx.associateId) out.associate = { typeId: 'customer', id: ctx.associateId };
   return out;
 }

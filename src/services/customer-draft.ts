@@ -38,7 +38,7 @@ function addressAt(addresses: readonly Address[], field: string, index: number):
  * Resolves the draft's index fields to address ids. A default address is also listed among the
  * shipping/billing addresses, the same invariant the setDefault…Address update actions keep.
  */
-export function addressIds(draft: CustomerDraft, addresses: readonly Address[]): Pick<Customer, 'defaultShippingAddressId' | 'defaultBillingAddressId' | 'shippingAddressIds' | 'billingAddressIds'> {
+export function addressIds(draft: Pick<CustomerDraft, AddressIndexField | AddressListField>, addresses: readonly Address[]): Pick<Customer, 'defaultShippingAddressId' | 'defaultBillingAddressId' | 'shippingAddressIds' | 'billingAddressIds'> {
   const list = (listField: AddressListField, defaultField: AddressIndexField): { ids: string[]; defaultId?: string } => {
     const ids = (draft[listField] ?? []).map((index, i) => addressAt(addresses, `${listField}[${i}]`, index));
     const index = draft[defaultField];

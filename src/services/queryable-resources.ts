@@ -20,6 +20,12 @@ export const associateRoleResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.AssociateRoleSchema, components),
 });
 
+export const businessUnitResource = defineQueryableResource({
+  table: 'BusinessUnit',
+  typeId: 'business-unit',
+  fields: fieldsFromJsonSchema(schemas.BusinessUnitSchema, components),
+});
+
 /**
  * API clients keep no version, key or lastModifiedAt in their representation; `lastUsedAt` is kept
  * only in its column (written at most daily without touching `data`), so it is queried there.

@@ -585,6 +585,1100 @@ export const AssociateRoleSetCustomFieldActionSchema = {
     }
 } as const;
 
+export const BusinessUnitTypeSchema = {
+    type: 'string',
+    enum: [
+        'Company',
+        'Division'
+    ]
+} as const;
+
+export const BusinessUnitStatusSchema = {
+    type: 'string',
+    enum: [
+        'Active',
+        'Inactive'
+    ]
+} as const;
+
+export const BusinessUnitStoreModeSchema = {
+    type: 'string',
+    enum: [
+        'Explicit',
+        'FromParent'
+    ]
+} as const;
+
+export const BusinessUnitAssociateModeSchema = {
+    type: 'string',
+    enum: [
+        'Explicit',
+        'ExplicitAndFromParent'
+    ]
+} as const;
+
+export const BusinessUnitApprovalRuleModeSchema = {
+    type: 'string',
+    enum: [
+        'Explicit',
+        'ExplicitAndFromParent'
+    ]
+} as const;
+
+export const AssociateRoleInheritanceModeSchema = {
+    type: 'string',
+    enum: [
+        'Enabled',
+        'Disabled'
+    ]
+} as const;
+
+export const AssociateRoleDeprecatedSchema = {
+    type: 'string',
+    enum: [
+        'Admin',
+        'Buyer'
+    ]
+} as const;
+
+export const AssociateRoleAssignmentSchema = {
+    type: 'object',
+    required: [
+        'associateRole',
+        'inheritance'
+    ],
+    properties: {
+        associateRole: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        inheritance: {
+            $ref: '#/components/schemas/AssociateRoleInheritanceMode'
+        }
+    }
+} as const;
+
+export const AssociateRoleAssignmentDraftSchema = {
+    type: 'object',
+    required: [
+        'associateRole'
+    ],
+    properties: {
+        associateRole: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        inheritance: {
+            $ref: '#/components/schemas/AssociateRoleInheritanceMode'
+        }
+    }
+} as const;
+
+export const AssociateSchema = {
+    type: 'object',
+    required: [
+        'associateRoleAssignments',
+        'customer'
+    ],
+    properties: {
+        associateRoleAssignments: {
+            type: 'array',
+            maxItems: 5,
+            items: {
+                $ref: '#/components/schemas/AssociateRoleAssignment'
+            }
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssociateRoleDeprecated'
+            }
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        }
+    }
+} as const;
+
+export const AssociateDraftSchema = {
+    type: 'object',
+    required: [
+        'associateRoleAssignments',
+        'customer'
+    ],
+    properties: {
+        associateRoleAssignments: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 5,
+            items: {
+                $ref: '#/components/schemas/AssociateRoleAssignmentDraft'
+            }
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssociateRoleDeprecated'
+            }
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const InheritedAssociateRoleAssignmentSchema = {
+    type: 'object',
+    required: [
+        'associateRole',
+        'source'
+    ],
+    properties: {
+        associateRole: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        source: {
+            $ref: '#/components/schemas/KeyReference'
+        }
+    }
+} as const;
+
+export const InheritedAssociateSchema = {
+    type: 'object',
+    required: [
+        'associateRoleAssignments',
+        'customer'
+    ],
+    properties: {
+        associateRoleAssignments: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/InheritedAssociateRoleAssignment'
+            }
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        }
+    }
+} as const;
+
+export const BusinessUnitSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'key',
+        'status',
+        'storeMode',
+        'unitType',
+        'name',
+        'addresses',
+        'shippingAddressIds',
+        'billingAddressIds',
+        'associateMode',
+        'associates',
+        'topLevelUnit',
+        'approvalRuleMode'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        status: {
+            $ref: '#/components/schemas/BusinessUnitStatus'
+        },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/KeyReference'
+            },
+            description: 'Only with storeMode Explicit'
+        },
+        inheritedStores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/KeyReference'
+            },
+            description: 'Only with storeMode FromParent: the stores of the closest ancestor with Explicit stores'
+        },
+        storeMode: {
+            $ref: '#/components/schemas/BusinessUnitStoreMode'
+        },
+        unitType: {
+            $ref: '#/components/schemas/BusinessUnitType'
+        },
+        name: {
+            type: 'string'
+        },
+        contactEmail: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        addresses: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Address'
+            }
+        },
+        shippingAddressIds: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        },
+        billingAddressIds: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        },
+        defaultShippingAddressId: {
+            type: 'string'
+        },
+        defaultBillingAddressId: {
+            type: 'string'
+        },
+        associateMode: {
+            $ref: '#/components/schemas/BusinessUnitAssociateMode'
+        },
+        associates: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Associate'
+            }
+        },
+        inheritedAssociates: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/InheritedAssociate'
+            }
+        },
+        parentUnit: {
+            $ref: '#/components/schemas/KeyReference',
+            description: 'Divisions only'
+        },
+        topLevelUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        approvalRuleMode: {
+            $ref: '#/components/schemas/BusinessUnitApprovalRuleMode'
+        }
+    }
+} as const;
+
+export const BusinessUnitDraftSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'unitType',
+        'name'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        unitType: {
+            $ref: '#/components/schemas/BusinessUnitType'
+        },
+        status: {
+            $ref: '#/components/schemas/BusinessUnitStatus'
+        },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        },
+        storeMode: {
+            $ref: '#/components/schemas/BusinessUnitStoreMode'
+        },
+        name: {
+            type: 'string'
+        },
+        contactEmail: {
+            type: 'string'
+        },
+        associateMode: {
+            $ref: '#/components/schemas/BusinessUnitAssociateMode'
+        },
+        associates: {
+            type: 'array',
+            maxItems: 2000,
+            items: {
+                $ref: '#/components/schemas/AssociateDraft'
+            }
+        },
+        approvalRuleMode: {
+            $ref: '#/components/schemas/BusinessUnitApprovalRuleMode'
+        },
+        addresses: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AddressDraft'
+            }
+        },
+        shippingAddresses: {
+            type: 'array',
+            items: {
+                type: 'integer'
+            }
+        },
+        billingAddresses: {
+            type: 'array',
+            items: {
+                type: 'integer'
+            }
+        },
+        defaultShippingAddress: {
+            type: 'integer'
+        },
+        defaultBillingAddress: {
+            type: 'integer'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        parentUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'Required for a Division, not allowed for a Company'
+        }
+    }
+} as const;
+
+export const BusinessUnitPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/BusinessUnit'
+            }
+        }
+    }
+} as const;
+
+export const BusinessUnitUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/BusinessUnitUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const BusinessUnitUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addAddress: '#/components/schemas/BusinessUnitAddAddressAction',
+            addAssociate: '#/components/schemas/BusinessUnitAddAssociateAction',
+            addBillingAddressId: '#/components/schemas/BusinessUnitAddBillingAddressIdAction',
+            addShippingAddressId: '#/components/schemas/BusinessUnitAddShippingAddressIdAction',
+            addStore: '#/components/schemas/BusinessUnitAddStoreAction',
+            changeAddress: '#/components/schemas/BusinessUnitChangeAddressAction',
+            changeApprovalRuleMode: '#/components/schemas/BusinessUnitChangeApprovalRuleModeAction',
+            changeAssociate: '#/components/schemas/BusinessUnitChangeAssociateAction',
+            changeAssociateMode: '#/components/schemas/BusinessUnitChangeAssociateModeAction',
+            changeName: '#/components/schemas/BusinessUnitChangeNameAction',
+            changeParentUnit: '#/components/schemas/BusinessUnitChangeParentUnitAction',
+            changeStatus: '#/components/schemas/BusinessUnitChangeStatusAction',
+            removeAddress: '#/components/schemas/BusinessUnitRemoveAddressAction',
+            removeAssociate: '#/components/schemas/BusinessUnitRemoveAssociateAction',
+            removeBillingAddressId: '#/components/schemas/BusinessUnitRemoveBillingAddressIdAction',
+            removeShippingAddressId: '#/components/schemas/BusinessUnitRemoveShippingAddressIdAction',
+            removeStore: '#/components/schemas/BusinessUnitRemoveStoreAction',
+            setAddressCustomField: '#/components/schemas/BusinessUnitSetAddressCustomFieldAction',
+            setAddressCustomType: '#/components/schemas/BusinessUnitSetAddressCustomTypeAction',
+            setAssociates: '#/components/schemas/BusinessUnitSetAssociatesAction',
+            setContactEmail: '#/components/schemas/BusinessUnitSetContactEmailAction',
+            setCustomField: '#/components/schemas/BusinessUnitSetCustomFieldAction',
+            setCustomType: '#/components/schemas/BusinessUnitSetCustomTypeAction',
+            setDefaultBillingAddress: '#/components/schemas/BusinessUnitSetDefaultBillingAddressAction',
+            setDefaultShippingAddress: '#/components/schemas/BusinessUnitSetDefaultShippingAddressAction',
+            setStoreMode: '#/components/schemas/BusinessUnitSetStoreModeAction',
+            setStores: '#/components/schemas/BusinessUnitSetStoresAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/BusinessUnitAddAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitAddAssociateAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitAddBillingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitAddShippingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitAddStoreAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeApprovalRuleModeAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeAssociateAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeAssociateModeAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeParentUnitAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeStatusAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveAssociateAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveBillingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveShippingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveStoreAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetAddressCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetAddressCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetAssociatesAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetContactEmailAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetDefaultBillingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetDefaultShippingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetStoreModeAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetStoresAction'
+        }
+    ]
+} as const;
+
+export const BusinessUnitAddAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'address'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addAddress'
+        },
+        address: {
+            $ref: '#/components/schemas/AddressDraft'
+        }
+    }
+} as const;
+
+export const BusinessUnitAddAssociateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'associate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addAssociate'
+        },
+        associate: {
+            $ref: '#/components/schemas/AssociateDraft'
+        }
+    }
+} as const;
+
+export const BusinessUnitAddBillingAddressIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addBillingAddressId'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitAddShippingAddressIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addShippingAddressId'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitAddStoreActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'store'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addStore'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const BusinessUnitChangeAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'address'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeAddress'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        },
+        address: {
+            $ref: '#/components/schemas/AddressDraft'
+        }
+    }
+} as const;
+
+export const BusinessUnitChangeApprovalRuleModeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'approvalRuleMode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeApprovalRuleMode'
+        },
+        approvalRuleMode: {
+            $ref: '#/components/schemas/BusinessUnitApprovalRuleMode'
+        }
+    }
+} as const;
+
+export const BusinessUnitChangeAssociateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'associate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeAssociate'
+        },
+        associate: {
+            $ref: '#/components/schemas/AssociateDraft'
+        }
+    }
+} as const;
+
+export const BusinessUnitChangeAssociateModeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'associateMode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeAssociateMode'
+        },
+        associateMode: {
+            $ref: '#/components/schemas/BusinessUnitAssociateMode'
+        },
+        makeInheritedAssociatesExplicit: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const BusinessUnitChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitChangeParentUnitActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'parentUnit'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeParentUnit'
+        },
+        parentUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const BusinessUnitChangeStatusActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'status'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeStatus'
+        },
+        status: {
+            $ref: '#/components/schemas/BusinessUnitStatus'
+        }
+    }
+} as const;
+
+export const BusinessUnitRemoveAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeAddress'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitRemoveAssociateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'customer'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeAssociate'
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const BusinessUnitRemoveBillingAddressIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeBillingAddressId'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitRemoveShippingAddressIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeShippingAddressId'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitRemoveStoreActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'store'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeStore'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const BusinessUnitSetAddressCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'addressId',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddressCustomField'
+        },
+        addressId: {
+            type: 'string'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const BusinessUnitSetAddressCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'addressId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddressCustomType'
+        },
+        addressId: {
+            type: 'string'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const BusinessUnitSetAssociatesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'associates'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAssociates'
+        },
+        associates: {
+            type: 'array',
+            maxItems: 2000,
+            items: {
+                $ref: '#/components/schemas/AssociateDraft'
+            }
+        }
+    }
+} as const;
+
+export const BusinessUnitSetContactEmailActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setContactEmail'
+        },
+        contactEmail: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const BusinessUnitSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const BusinessUnitSetDefaultBillingAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDefaultBillingAddress'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitSetDefaultShippingAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDefaultShippingAddress'
+        },
+        addressId: {
+            type: 'string'
+        },
+        addressKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const BusinessUnitSetStoreModeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'storeMode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStoreMode'
+        },
+        storeMode: {
+            $ref: '#/components/schemas/BusinessUnitStoreMode'
+        },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
+    }
+} as const;
+
+export const BusinessUnitSetStoresActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'stores'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStores'
+        },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
+    }
+} as const;
+
+export const BusinessUnitAssociateResponseSchema = {
+    type: 'object',
+    description: 'An associate of a unit with the roles it holds there and its effective permissions (facts §1.4).',
+    required: [
+        'customer',
+        'associateRoles',
+        'inheritedAssociateRoles',
+        'permissions'
+    ],
+    properties: {
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        associateRoles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssociateRole'
+            }
+        },
+        inheritedAssociateRoles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssociateRole'
+            }
+        },
+        permissions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Permission'
+            }
+        }
+    }
+} as const;
+
 export const ErrorObjectSchema = {
     type: 'object',
     required: [

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
+import type { CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -167,6 +167,235 @@ export const updateAssociateRoleByKey = <ThrowOnError extends boolean = false>(o
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Query business units
+ */
+export const queryBusinessUnits = <ThrowOnError extends boolean = false>(options: Options<QueryBusinessUnitsData, ThrowOnError>) => (options.client ?? client).get<QueryBusinessUnitsResponses, QueryBusinessUnitsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units',
+    ...options
+});
+
+/**
+ * 200 if any business unit matches the `where` predicates, 404 otherwise
+ */
+export const checkBusinessUnitsExist = <ThrowOnError extends boolean = false>(options: Options<CheckBusinessUnitsExistData, ThrowOnError>) => (options.client ?? client).head<CheckBusinessUnitsExistResponses, CheckBusinessUnitsExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units',
+    ...options
+});
+
+/**
+ * Create a business unit
+ */
+export const createBusinessUnit = <ThrowOnError extends boolean = false>(options: Options<CreateBusinessUnitData, ThrowOnError>) => (options.client ?? client).post<CreateBusinessUnitResponses, CreateBusinessUnitErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the business unit at the expected version (not while it has child units)
+ */
+export const deleteBusinessUnitById = <ThrowOnError extends boolean = false>(options: Options<DeleteBusinessUnitByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/{id}',
+    ...options
+});
+
+/**
+ * Get a business unit by id
+ */
+export const getBusinessUnitById = <ThrowOnError extends boolean = false>(options: Options<GetBusinessUnitByIdData, ThrowOnError>) => (options.client ?? client).get<GetBusinessUnitByIdResponses, GetBusinessUnitByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/{id}',
+    ...options
+});
+
+/**
+ * 200 if the business unit exists, 404 otherwise
+ */
+export const checkBusinessUnitExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckBusinessUnitExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateBusinessUnitById = <ThrowOnError extends boolean = false>(options: Options<UpdateBusinessUnitByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the business unit at the expected version (not while it has child units)
+ */
+export const deleteBusinessUnitByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteBusinessUnitByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteBusinessUnitByKeyResponses, DeleteBusinessUnitByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/key={key}',
+    ...options
+});
+
+/**
+ * Get a business unit by key
+ */
+export const getBusinessUnitByKey = <ThrowOnError extends boolean = false>(options: Options<GetBusinessUnitByKeyData, ThrowOnError>) => (options.client ?? client).get<GetBusinessUnitByKeyResponses, GetBusinessUnitByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the business unit exists, 404 otherwise
+ */
+export const checkBusinessUnitExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckBusinessUnitExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateBusinessUnitByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateBusinessUnitByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateBusinessUnitByKeyResponses, UpdateBusinessUnitByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query business units as an associate (only units the associate belongs to)
+ */
+export const queryBusinessUnitsAsAssociate = <ThrowOnError extends boolean = false>(options: Options<QueryBusinessUnitsAsAssociateData, ThrowOnError>) => (options.client ?? client).get<QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units',
+    ...options
+});
+
+/**
+ * 200 if any business unit matches the `where` predicates as an associate (only units the associate belongs to), 404 otherwise
+ */
+export const checkBusinessUnitsExistAsAssociate = <ThrowOnError extends boolean = false>(options: Options<CheckBusinessUnitsExistAsAssociateData, ThrowOnError>) => (options.client ?? client).head<CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units',
+    ...options
+});
+
+/**
+ * Create a business unit as an associate
+ *
+ * A Division needs AddChildUnits in its parent unit, which the associate must belong to
+ * (403 AssociateMissingPermission, or 400 ReferencedResourceNotFound for a parent it does not see).
+ * A Company needs no permission (there is no unit to hold one); the associate must be an existing
+ * customer (404 otherwise) and is not added automatically: the draft's `associates` are taken as
+ * given. Every role a draft assigns must be `buyerAssignable`.
+ *
+ */
+export const createBusinessUnitAsAssociate = <ThrowOnError extends boolean = false>(options: Options<CreateBusinessUnitAsAssociateData, ThrowOnError>) => (options.client ?? client).post<CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a business unit by id as an associate (only units the associate belongs to)
+ */
+export const getBusinessUnitByIdAsAssociate = <ThrowOnError extends boolean = false>(options: Options<GetBusinessUnitByIdAsAssociateData, ThrowOnError>) => (options.client ?? client).get<GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units/{id}',
+    ...options
+});
+
+/**
+ * 200 if the business unit exists as an associate (only units the associate belongs to), 404 otherwise
+ */
+export const checkBusinessUnitExistsByIdAsAssociate = <ThrowOnError extends boolean = false>(options: Options<CheckBusinessUnitExistsByIdAsAssociateData, ThrowOnError>) => (options.client ?? client).head<CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version as an associate (only units the associate belongs to)
+ */
+export const updateBusinessUnitByIdAsAssociate = <ThrowOnError extends boolean = false>(options: Options<UpdateBusinessUnitByIdAsAssociateData, ThrowOnError>) => (options.client ?? client).post<UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a business unit by key as an associate (only units the associate belongs to)
+ */
+export const getBusinessUnitByKeyAsAssociate = <ThrowOnError extends boolean = false>(options: Options<GetBusinessUnitByKeyAsAssociateData, ThrowOnError>) => (options.client ?? client).get<GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the business unit exists as an associate (only units the associate belongs to), 404 otherwise
+ */
+export const checkBusinessUnitExistsByKeyAsAssociate = <ThrowOnError extends boolean = false>(options: Options<CheckBusinessUnitExistsByKeyAsAssociateData, ThrowOnError>) => (options.client ?? client).head<CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version as an associate (only units the associate belongs to)
+ */
+export const updateBusinessUnitByKeyAsAssociate = <ThrowOnError extends boolean = false>(options: Options<UpdateBusinessUnitByKeyAsAssociateData, ThrowOnError>) => (options.client ?? client).post<UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyAsAssociateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/as-associate/{associateId}/business-units/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The roles and effective permissions of an associate in the unit (404 if the customer is not one)
+ */
+export const getBusinessUnitAssociateById = <ThrowOnError extends boolean = false>(options: Options<GetBusinessUnitAssociateByIdData, ThrowOnError>) => (options.client ?? client).get<GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/{id}/associates/{associateId}',
+    ...options
+});
+
+/**
+ * The roles and effective permissions of an associate in the unit (404 if the customer is not one)
+ */
+export const getBusinessUnitAssociateByKey = <ThrowOnError extends boolean = false>(options: Options<GetBusinessUnitAssociateByKeyData, ThrowOnError>) => (options.client ?? client).get<GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitAssociateByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/business-units/key={key}/associates/{associateId}',
+    ...options
 });
 
 /**

@@ -185,6 +185,344 @@ export type AssociateRoleSetCustomFieldAction = {
     value?: unknown;
 };
 
+export type BusinessUnitType = 'Company' | 'Division';
+
+export type BusinessUnitStatus = 'Active' | 'Inactive';
+
+export type BusinessUnitStoreMode = 'Explicit' | 'FromParent';
+
+export type BusinessUnitAssociateMode = 'Explicit' | 'ExplicitAndFromParent';
+
+export type BusinessUnitApprovalRuleMode = 'Explicit' | 'ExplicitAndFromParent';
+
+export type AssociateRoleInheritanceMode = 'Enabled' | 'Disabled';
+
+export type AssociateRoleDeprecated = 'Admin' | 'Buyer';
+
+export type AssociateRoleAssignment = {
+    associateRole: KeyReference;
+    inheritance: AssociateRoleInheritanceMode;
+};
+
+export type AssociateRoleAssignmentDraft = {
+    associateRole: ResourceIdentifier;
+    inheritance?: AssociateRoleInheritanceMode;
+};
+
+export type Associate = {
+    associateRoleAssignments: Array<AssociateRoleAssignment>;
+    roles?: Array<AssociateRoleDeprecated>;
+    customer: Reference;
+};
+
+export type AssociateDraft = {
+    associateRoleAssignments: Array<AssociateRoleAssignmentDraft>;
+    roles?: Array<AssociateRoleDeprecated>;
+    customer: ResourceIdentifier;
+};
+
+export type InheritedAssociateRoleAssignment = {
+    associateRole: KeyReference;
+    source: KeyReference;
+};
+
+export type InheritedAssociate = {
+    associateRoleAssignments: Array<InheritedAssociateRoleAssignment>;
+    customer: Reference;
+};
+
+export type BusinessUnit = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key: Key;
+    status: BusinessUnitStatus;
+    /**
+     * Only with storeMode Explicit
+     */
+    stores?: Array<KeyReference>;
+    /**
+     * Only with storeMode FromParent: the stores of the closest ancestor with Explicit stores
+     */
+    inheritedStores?: Array<KeyReference>;
+    storeMode: BusinessUnitStoreMode;
+    unitType: BusinessUnitType;
+    name: string;
+    contactEmail?: string;
+    custom?: CustomFields;
+    addresses: Array<Address>;
+    shippingAddressIds: Array<string>;
+    billingAddressIds: Array<string>;
+    defaultShippingAddressId?: string;
+    defaultBillingAddressId?: string;
+    associateMode: BusinessUnitAssociateMode;
+    associates: Array<Associate>;
+    inheritedAssociates?: Array<InheritedAssociate>;
+    /**
+     * Divisions only
+     */
+    parentUnit?: KeyReference;
+    topLevelUnit: KeyReference;
+    approvalRuleMode: BusinessUnitApprovalRuleMode;
+};
+
+export type BusinessUnitDraft = {
+    key: Key;
+    unitType: BusinessUnitType;
+    status?: BusinessUnitStatus;
+    stores?: Array<ResourceIdentifier>;
+    storeMode?: BusinessUnitStoreMode;
+    name: string;
+    contactEmail?: string;
+    associateMode?: BusinessUnitAssociateMode;
+    associates?: Array<AssociateDraft>;
+    approvalRuleMode?: BusinessUnitApprovalRuleMode;
+    addresses?: Array<AddressDraft>;
+    shippingAddresses?: Array<number>;
+    billingAddresses?: Array<number>;
+    defaultShippingAddress?: number;
+    defaultBillingAddress?: number;
+    custom?: CustomFieldsDraft;
+    /**
+     * Required for a Division, not allowed for a Company
+     */
+    parentUnit?: ResourceIdentifier;
+};
+
+export type BusinessUnitPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<BusinessUnit>;
+};
+
+export type BusinessUnitUpdate = {
+    version: Version;
+    actions: Array<BusinessUnitUpdateAction>;
+};
+
+export type BusinessUnitUpdateAction = ({
+    action: 'addAddress';
+} & BusinessUnitAddAddressAction) | ({
+    action: 'addAssociate';
+} & BusinessUnitAddAssociateAction) | ({
+    action: 'addBillingAddressId';
+} & BusinessUnitAddBillingAddressIdAction) | ({
+    action: 'addShippingAddressId';
+} & BusinessUnitAddShippingAddressIdAction) | ({
+    action: 'addStore';
+} & BusinessUnitAddStoreAction) | ({
+    action: 'changeAddress';
+} & BusinessUnitChangeAddressAction) | ({
+    action: 'changeApprovalRuleMode';
+} & BusinessUnitChangeApprovalRuleModeAction) | ({
+    action: 'changeAssociate';
+} & BusinessUnitChangeAssociateAction) | ({
+    action: 'changeAssociateMode';
+} & BusinessUnitChangeAssociateModeAction) | ({
+    action: 'changeName';
+} & BusinessUnitChangeNameAction) | ({
+    action: 'changeParentUnit';
+} & BusinessUnitChangeParentUnitAction) | ({
+    action: 'changeStatus';
+} & BusinessUnitChangeStatusAction) | ({
+    action: 'removeAddress';
+} & BusinessUnitRemoveAddressAction) | ({
+    action: 'removeAssociate';
+} & BusinessUnitRemoveAssociateAction) | ({
+    action: 'removeBillingAddressId';
+} & BusinessUnitRemoveBillingAddressIdAction) | ({
+    action: 'removeShippingAddressId';
+} & BusinessUnitRemoveShippingAddressIdAction) | ({
+    action: 'removeStore';
+} & BusinessUnitRemoveStoreAction) | ({
+    action: 'setAddressCustomField';
+} & BusinessUnitSetAddressCustomFieldAction) | ({
+    action: 'setAddressCustomType';
+} & BusinessUnitSetAddressCustomTypeAction) | ({
+    action: 'setAssociates';
+} & BusinessUnitSetAssociatesAction) | ({
+    action: 'setContactEmail';
+} & BusinessUnitSetContactEmailAction) | ({
+    action: 'setCustomField';
+} & BusinessUnitSetCustomFieldAction) | ({
+    action: 'setCustomType';
+} & BusinessUnitSetCustomTypeAction) | ({
+    action: 'setDefaultBillingAddress';
+} & BusinessUnitSetDefaultBillingAddressAction) | ({
+    action: 'setDefaultShippingAddress';
+} & BusinessUnitSetDefaultShippingAddressAction) | ({
+    action: 'setStoreMode';
+} & BusinessUnitSetStoreModeAction) | ({
+    action: 'setStores';
+} & BusinessUnitSetStoresAction);
+
+export type BusinessUnitAddAddressAction = {
+    action: 'addAddress';
+    address: AddressDraft;
+};
+
+export type BusinessUnitAddAssociateAction = {
+    action: 'addAssociate';
+    associate: AssociateDraft;
+};
+
+export type BusinessUnitAddBillingAddressIdAction = {
+    action: 'addBillingAddressId';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type BusinessUnitAddShippingAddressIdAction = {
+    action: 'addShippingAddressId';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type BusinessUnitAddStoreAction = {
+    action: 'addStore';
+    store: ResourceIdentifier;
+};
+
+export type BusinessUnitChangeAddressAction = {
+    action: 'changeAddress';
+    addressId?: string;
+    addressKey?: string;
+    address: AddressDraft;
+};
+
+export type BusinessUnitChangeApprovalRuleModeAction = {
+    action: 'changeApprovalRuleMode';
+    approvalRuleMode: BusinessUnitApprovalRuleMode;
+};
+
+export type BusinessUnitChangeAssociateAction = {
+    action: 'changeAssociate';
+    associate: AssociateDraft;
+};
+
+export type BusinessUnitChangeAssociateModeAction = {
+    action: 'changeAssociateMode';
+    associateMode: BusinessUnitAssociateMode;
+    makeInheritedAssociatesExplicit?: boolean;
+};
+
+export type BusinessUnitChangeNameAction = {
+    action: 'changeName';
+    name: string;
+};
+
+export type BusinessUnitChangeParentUnitAction = {
+    action: 'changeParentUnit';
+    parentUnit: ResourceIdentifier;
+};
+
+export type BusinessUnitChangeStatusAction = {
+    action: 'changeStatus';
+    status: BusinessUnitStatus;
+};
+
+export type BusinessUnitRemoveAddressAction = {
+    action: 'removeAddress';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type BusinessUnitRemoveAssociateAction = {
+    action: 'removeAssociate';
+    customer: ResourceIdentifier;
+};
+
+export type BusinessUnitRemoveBillingAddressIdAction = {
+    action: 'removeBillingAddressId';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type BusinessUnitRemoveShippingAddressIdAction = {
+    action: 'removeShippingAddressId';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type BusinessUnitRemoveStoreAction = {
+    action: 'removeStore';
+    store: ResourceIdentifier;
+};
+
+export type BusinessUnitSetAddressCustomFieldAction = {
+    action: 'setAddressCustomField';
+    addressId: string;
+    name: string;
+    value?: unknown;
+};
+
+export type BusinessUnitSetAddressCustomTypeAction = {
+    action: 'setAddressCustomType';
+    addressId: string;
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type BusinessUnitSetAssociatesAction = {
+    action: 'setAssociates';
+    associates: Array<AssociateDraft>;
+};
+
+export type BusinessUnitSetContactEmailAction = {
+    action: 'setContactEmail';
+    contactEmail?: string;
+};
+
+export type BusinessUnitSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type BusinessUnitSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type BusinessUnitSetDefaultBillingAddressAction = {
+    action: 'setDefaultBillingAddress';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type BusinessUnitSetDefaultShippingAddressAction = {
+    action: 'setDefaultShippingAddress';
+    addressId?: string;
+    addressKey?: string;
+};
+
+export type BusinessUnitSetStoreModeAction = {
+    action: 'setStoreMode';
+    storeMode: BusinessUnitStoreMode;
+    stores?: Array<ResourceIdentifier>;
+};
+
+export type BusinessUnitSetStoresAction = {
+    action: 'setStores';
+    stores: Array<ResourceIdentifier>;
+};
+
+/**
+ * An associate of a unit with the roles it holds there and its effective permissions (facts §1.4).
+ */
+export type BusinessUnitAssociateResponse = {
+    customer: Reference;
+    associateRoles: Array<AssociateRole>;
+    inheritedAssociateRoles: Array<AssociateRole>;
+    permissions: Array<Permission>;
+};
+
 export type ErrorObject = {
     code: string;
     message: string;
@@ -1727,6 +2065,647 @@ export type UpdateAssociateRoleByKeyResponses = {
 };
 
 export type UpdateAssociateRoleByKeyResponse = UpdateAssociateRoleByKeyResponses[keyof UpdateAssociateRoleByKeyResponses];
+
+export type QueryBusinessUnitsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/business-units';
+};
+
+export type QueryBusinessUnitsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryBusinessUnitsError = QueryBusinessUnitsErrors[keyof QueryBusinessUnitsErrors];
+
+export type QueryBusinessUnitsResponses = {
+    /**
+     * A page of business units
+     */
+    200: BusinessUnitPagedQueryResponse;
+};
+
+export type QueryBusinessUnitsResponse = QueryBusinessUnitsResponses[keyof QueryBusinessUnitsResponses];
+
+export type CheckBusinessUnitsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/business-units';
+};
+
+export type CheckBusinessUnitsExistErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitsExistResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type CreateBusinessUnitData = {
+    body: BusinessUnitDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/business-units';
+};
+
+export type CreateBusinessUnitErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateBusinessUnitError = CreateBusinessUnitErrors[keyof CreateBusinessUnitErrors];
+
+export type CreateBusinessUnitResponses = {
+    /**
+     * The business unit
+     */
+    201: BusinessUnit;
+};
+
+export type CreateBusinessUnitResponse = CreateBusinessUnitResponses[keyof CreateBusinessUnitResponses];
+
+export type DeleteBusinessUnitByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/business-units/{id}';
+};
+
+export type DeleteBusinessUnitByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteBusinessUnitByIdError = DeleteBusinessUnitByIdErrors[keyof DeleteBusinessUnitByIdErrors];
+
+export type DeleteBusinessUnitByIdResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type DeleteBusinessUnitByIdResponse = DeleteBusinessUnitByIdResponses[keyof DeleteBusinessUnitByIdResponses];
+
+export type GetBusinessUnitByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/business-units/{id}';
+};
+
+export type GetBusinessUnitByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitByIdError = GetBusinessUnitByIdErrors[keyof GetBusinessUnitByIdErrors];
+
+export type GetBusinessUnitByIdResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type GetBusinessUnitByIdResponse = GetBusinessUnitByIdResponses[keyof GetBusinessUnitByIdResponses];
+
+export type CheckBusinessUnitExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/business-units/{id}';
+};
+
+export type CheckBusinessUnitExistsByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitExistsByIdResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type UpdateBusinessUnitByIdData = {
+    body: BusinessUnitUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/business-units/{id}';
+};
+
+export type UpdateBusinessUnitByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateBusinessUnitByIdError = UpdateBusinessUnitByIdErrors[keyof UpdateBusinessUnitByIdErrors];
+
+export type UpdateBusinessUnitByIdResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type UpdateBusinessUnitByIdResponse = UpdateBusinessUnitByIdResponses[keyof UpdateBusinessUnitByIdResponses];
+
+export type DeleteBusinessUnitByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/business-units/key={key}';
+};
+
+export type DeleteBusinessUnitByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteBusinessUnitByKeyError = DeleteBusinessUnitByKeyErrors[keyof DeleteBusinessUnitByKeyErrors];
+
+export type DeleteBusinessUnitByKeyResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type DeleteBusinessUnitByKeyResponse = DeleteBusinessUnitByKeyResponses[keyof DeleteBusinessUnitByKeyResponses];
+
+export type GetBusinessUnitByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/business-units/key={key}';
+};
+
+export type GetBusinessUnitByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitByKeyError = GetBusinessUnitByKeyErrors[keyof GetBusinessUnitByKeyErrors];
+
+export type GetBusinessUnitByKeyResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type GetBusinessUnitByKeyResponse = GetBusinessUnitByKeyResponses[keyof GetBusinessUnitByKeyResponses];
+
+export type CheckBusinessUnitExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/business-units/key={key}';
+};
+
+export type CheckBusinessUnitExistsByKeyErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitExistsByKeyResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type UpdateBusinessUnitByKeyData = {
+    body: BusinessUnitUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/business-units/key={key}';
+};
+
+export type UpdateBusinessUnitByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateBusinessUnitByKeyError = UpdateBusinessUnitByKeyErrors[keyof UpdateBusinessUnitByKeyErrors];
+
+export type UpdateBusinessUnitByKeyResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type UpdateBusinessUnitByKeyResponse = UpdateBusinessUnitByKeyResponses[keyof UpdateBusinessUnitByKeyResponses];
+
+export type QueryBusinessUnitsAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/business-units';
+};
+
+export type QueryBusinessUnitsAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryBusinessUnitsAsAssociateError = QueryBusinessUnitsAsAssociateErrors[keyof QueryBusinessUnitsAsAssociateErrors];
+
+export type QueryBusinessUnitsAsAssociateResponses = {
+    /**
+     * A page of business units
+     */
+    200: BusinessUnitPagedQueryResponse;
+};
+
+export type QueryBusinessUnitsAsAssociateResponse = QueryBusinessUnitsAsAssociateResponses[keyof QueryBusinessUnitsAsAssociateResponses];
+
+export type CheckBusinessUnitsExistAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/business-units';
+};
+
+export type CheckBusinessUnitsExistAsAssociateErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitsExistAsAssociateResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type CreateBusinessUnitAsAssociateData = {
+    body: BusinessUnitDraft;
+    path: {
+        projectKey: string;
+        associateId: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/business-units';
+};
+
+export type CreateBusinessUnitAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateBusinessUnitAsAssociateError = CreateBusinessUnitAsAssociateErrors[keyof CreateBusinessUnitAsAssociateErrors];
+
+export type CreateBusinessUnitAsAssociateResponses = {
+    /**
+     * The business unit
+     */
+    201: BusinessUnit;
+};
+
+export type CreateBusinessUnitAsAssociateResponse = CreateBusinessUnitAsAssociateResponses[keyof CreateBusinessUnitAsAssociateResponses];
+
+export type GetBusinessUnitByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/business-units/{id}';
+};
+
+export type GetBusinessUnitByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitByIdAsAssociateError = GetBusinessUnitByIdAsAssociateErrors[keyof GetBusinessUnitByIdAsAssociateErrors];
+
+export type GetBusinessUnitByIdAsAssociateResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type GetBusinessUnitByIdAsAssociateResponse = GetBusinessUnitByIdAsAssociateResponses[keyof GetBusinessUnitByIdAsAssociateResponses];
+
+export type CheckBusinessUnitExistsByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/business-units/{id}';
+};
+
+export type CheckBusinessUnitExistsByIdAsAssociateErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitExistsByIdAsAssociateResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type UpdateBusinessUnitByIdAsAssociateData = {
+    body: BusinessUnitUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/business-units/{id}';
+};
+
+export type UpdateBusinessUnitByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateBusinessUnitByIdAsAssociateError = UpdateBusinessUnitByIdAsAssociateErrors[keyof UpdateBusinessUnitByIdAsAssociateErrors];
+
+export type UpdateBusinessUnitByIdAsAssociateResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type UpdateBusinessUnitByIdAsAssociateResponse = UpdateBusinessUnitByIdAsAssociateResponses[keyof UpdateBusinessUnitByIdAsAssociateResponses];
+
+export type GetBusinessUnitByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/business-units/key={key}';
+};
+
+export type GetBusinessUnitByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitByKeyAsAssociateError = GetBusinessUnitByKeyAsAssociateErrors[keyof GetBusinessUnitByKeyAsAssociateErrors];
+
+export type GetBusinessUnitByKeyAsAssociateResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type GetBusinessUnitByKeyAsAssociateResponse = GetBusinessUnitByKeyAsAssociateResponses[keyof GetBusinessUnitByKeyAsAssociateResponses];
+
+export type CheckBusinessUnitExistsByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/business-units/key={key}';
+};
+
+export type CheckBusinessUnitExistsByKeyAsAssociateErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitExistsByKeyAsAssociateResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type UpdateBusinessUnitByKeyAsAssociateData = {
+    body: BusinessUnitUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/business-units/key={key}';
+};
+
+export type UpdateBusinessUnitByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateBusinessUnitByKeyAsAssociateError = UpdateBusinessUnitByKeyAsAssociateErrors[keyof UpdateBusinessUnitByKeyAsAssociateErrors];
+
+export type UpdateBusinessUnitByKeyAsAssociateResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type UpdateBusinessUnitByKeyAsAssociateResponse = UpdateBusinessUnitByKeyAsAssociateResponses[keyof UpdateBusinessUnitByKeyAsAssociateResponses];
+
+export type GetBusinessUnitAssociateByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+        associateId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/business-units/{id}/associates/{associateId}';
+};
+
+export type GetBusinessUnitAssociateByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitAssociateByIdError = GetBusinessUnitAssociateByIdErrors[keyof GetBusinessUnitAssociateByIdErrors];
+
+export type GetBusinessUnitAssociateByIdResponses = {
+    /**
+     * The associate's roles and permissions
+     */
+    200: BusinessUnitAssociateResponse;
+};
+
+export type GetBusinessUnitAssociateByIdResponse = GetBusinessUnitAssociateByIdResponses[keyof GetBusinessUnitAssociateByIdResponses];
+
+export type GetBusinessUnitAssociateByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+        associateId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/business-units/key={key}/associates/{associateId}';
+};
+
+export type GetBusinessUnitAssociateByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitAssociateByKeyError = GetBusinessUnitAssociateByKeyErrors[keyof GetBusinessUnitAssociateByKeyErrors];
+
+export type GetBusinessUnitAssociateByKeyResponses = {
+    /**
+     * The associate's roles and permissions
+     */
+    200: BusinessUnitAssociateResponse;
+};
+
+export type GetBusinessUnitAssociateByKeyResponse = GetBusinessUnitAssociateByKeyResponses[keyof GetBusinessUnitAssociateByKeyResponses];
 
 export type QueryCustomerGroupsData = {
     body?: never;

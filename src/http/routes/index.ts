@@ -4,6 +4,7 @@ import type { Handlers } from '../router.js';
 import { apiClientRoutes } from './api-client.routes.js';
 import { associateRoleRoutes } from './associate-role.routes.js';
 import { customerGroupRoutes } from './customer-group.routes.js';
+import { businessUnitRoutes } from './business-unit.routes.js';
 import { customerRoutes } from './customer.routes.js';
 import { graphqlRoutes } from './graphql.routes.js';
 import { healthRoutes } from './health.routes.js';
@@ -23,5 +24,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...associateRoleRoutes(services),
     ...customerGroupRoutes(services),
     ...typeRoutes(services),
+    ...businessUnitRoutes(services),
   };
 }

@@ -76,3 +76,16 @@ export type CustomType = Prisma.CustomTypeModel
  * single use: it is deleted when it is used, and with its customer.
  */
 export type CustomerToken = Prisma.CustomerTokenModel
+/**
+ * Model BusinessUnit
+ * Business units (Companies and Divisions). `parentKey` / `topLevelKey` mirror parentUnit and
+ * topLevelUnit (keys are immutable) so children and whole trees are found on an index.
+ */
+export type BusinessUnit = Prisma.BusinessUnitModel
+/**
+ * Model BusinessUnitAssociate
+ * Who is an associate of which unit, explicitly or inherited: one row per (unit, customer), written
+ * with the unit in the same transaction. The as-associate endpoints filter on it in SQL, so paging
+ * and `total` count only the units the associate belongs to.
+ */
+export type BusinessUnitAssociate = Prisma.BusinessUnitAssociateModel

@@ -143,6 +143,30 @@ CREATE TABLE "CustomerToken" (
     CONSTRAINT "CustomerToken_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "BusinessUnit" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "parentKey" TEXT COLLATE "C",
+    "topLevelKey" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "BusinessUnit_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "BusinessUnitAssociate" (
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "unitId" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "BusinessUnitAssociate_pkey" PRIMARY KEY ("unitId","customerId")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -244,6 +268,24 @@ CREATE UNIQUE INDEX "CustomerToken_valueHash_key" ON "CustomerToken"("valueHash"
 
 -- CreateIndex
 CREATE INDEX "CustomerToken_customerId_kind_idx" ON "CustomerToken"("customerId", "kind");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_id_idx" ON "BusinessUnit"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_createdAt_idx" ON "BusinessUnit"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_lastModifiedAt_idx" ON "BusinessUnit"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_parentKey_idx" ON "BusinessUnit"("projectKey", "parentKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "BusinessUnit_projectKey_key_key" ON "BusinessUnit"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnitAssociate_projectKey_customerId_idx" ON "BusinessUnitAssociate"("projectKey", "customerId");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

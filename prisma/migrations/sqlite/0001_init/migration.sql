@@ -123,6 +123,28 @@ CREATE TABLE "CustomerToken" (
     "expiresAt" TEXT NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "BusinessUnit" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "parentKey" TEXT,
+    "topLevelKey" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "BusinessUnitAssociate" (
+    "projectKey" TEXT NOT NULL,
+    "unitId" TEXT NOT NULL,
+    "customerId" TEXT NOT NULL,
+
+    PRIMARY KEY ("unitId", "customerId")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -224,3 +246,21 @@ CREATE UNIQUE INDEX "CustomerToken_valueHash_key" ON "CustomerToken"("valueHash"
 
 -- CreateIndex
 CREATE INDEX "CustomerToken_customerId_kind_idx" ON "CustomerToken"("customerId", "kind");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_id_idx" ON "BusinessUnit"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_createdAt_idx" ON "BusinessUnit"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_lastModifiedAt_idx" ON "BusinessUnit"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnit_projectKey_parentKey_idx" ON "BusinessUnit"("projectKey", "parentKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "BusinessUnit_projectKey_key_key" ON "BusinessUnit"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "BusinessUnitAssociate_projectKey_customerId_idx" ON "BusinessUnitAssociate"("projectKey", "customerId");

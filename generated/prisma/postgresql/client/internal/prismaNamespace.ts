@@ -406,7 +406,9 @@ export const ModelName = {
   CustomerEmail: 'CustomerEmail',
   CustomerGroup: 'CustomerGroup',
   CustomType: 'CustomType',
-  CustomerToken: 'CustomerToken'
+  CustomerToken: 'CustomerToken',
+  BusinessUnit: 'BusinessUnit',
+  BusinessUnitAssociate: 'BusinessUnitAssociate'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -422,7 +424,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1166,6 +1168,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    BusinessUnit: {
+      payload: Prisma.$BusinessUnitPayload<ExtArgs>
+      fields: Prisma.BusinessUnitFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.BusinessUnitFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.BusinessUnitFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>
+        }
+        findFirst: {
+          args: Prisma.BusinessUnitFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.BusinessUnitFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>
+        }
+        findMany: {
+          args: Prisma.BusinessUnitFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>[]
+        }
+        create: {
+          args: Prisma.BusinessUnitCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>
+        }
+        createMany: {
+          args: Prisma.BusinessUnitCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.BusinessUnitCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>[]
+        }
+        delete: {
+          args: Prisma.BusinessUnitDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>
+        }
+        update: {
+          args: Prisma.BusinessUnitUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>
+        }
+        deleteMany: {
+          args: Prisma.BusinessUnitDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.BusinessUnitUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.BusinessUnitUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>[]
+        }
+        upsert: {
+          args: Prisma.BusinessUnitUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitPayload>
+        }
+        aggregate: {
+          args: Prisma.BusinessUnitAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateBusinessUnit>
+        }
+        groupBy: {
+          args: Prisma.BusinessUnitGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.BusinessUnitGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.BusinessUnitCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.BusinessUnitCountAggregateOutputType> | number
+        }
+      }
+    }
+    BusinessUnitAssociate: {
+      payload: Prisma.$BusinessUnitAssociatePayload<ExtArgs>
+      fields: Prisma.BusinessUnitAssociateFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.BusinessUnitAssociateFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.BusinessUnitAssociateFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>
+        }
+        findFirst: {
+          args: Prisma.BusinessUnitAssociateFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.BusinessUnitAssociateFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>
+        }
+        findMany: {
+          args: Prisma.BusinessUnitAssociateFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>[]
+        }
+        create: {
+          args: Prisma.BusinessUnitAssociateCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>
+        }
+        createMany: {
+          args: Prisma.BusinessUnitAssociateCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.BusinessUnitAssociateCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>[]
+        }
+        delete: {
+          args: Prisma.BusinessUnitAssociateDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>
+        }
+        update: {
+          args: Prisma.BusinessUnitAssociateUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>
+        }
+        deleteMany: {
+          args: Prisma.BusinessUnitAssociateDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.BusinessUnitAssociateUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.BusinessUnitAssociateUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>[]
+        }
+        upsert: {
+          args: Prisma.BusinessUnitAssociateUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BusinessUnitAssociatePayload>
+        }
+        aggregate: {
+          args: Prisma.BusinessUnitAssociateAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateBusinessUnitAssociate>
+        }
+        groupBy: {
+          args: Prisma.BusinessUnitAssociateGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.BusinessUnitAssociateGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.BusinessUnitAssociateCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.BusinessUnitAssociateCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1345,6 +1495,30 @@ export const CustomerTokenScalarFieldEnum = {
 } as const
 
 export type CustomerTokenScalarFieldEnum = (typeof CustomerTokenScalarFieldEnum)[keyof typeof CustomerTokenScalarFieldEnum]
+
+
+export const BusinessUnitScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  parentKey: 'parentKey',
+  topLevelKey: 'topLevelKey',
+  data: 'data'
+} as const
+
+export type BusinessUnitScalarFieldEnum = (typeof BusinessUnitScalarFieldEnum)[keyof typeof BusinessUnitScalarFieldEnum]
+
+
+export const BusinessUnitAssociateScalarFieldEnum = {
+  projectKey: 'projectKey',
+  unitId: 'unitId',
+  customerId: 'customerId'
+} as const
+
+export type BusinessUnitAssociateScalarFieldEnum = (typeof BusinessUnitAssociateScalarFieldEnum)[keyof typeof BusinessUnitAssociateScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1609,6 +1783,8 @@ export type GlobalOmitConfig = {
   customerGroup?: Prisma.CustomerGroupOmit
   customType?: Prisma.CustomTypeOmit
   customerToken?: Prisma.CustomerTokenOmit
+  businessUnit?: Prisma.BusinessUnitOmit
+  businessUnitAssociate?: Prisma.BusinessUnitAssociateOmit
 }
 
 /* Types for Logging */

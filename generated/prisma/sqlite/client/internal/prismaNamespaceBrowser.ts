@@ -60,7 +60,9 @@ export const ModelName = {
   CustomerEmail: 'CustomerEmail',
   CustomerGroup: 'CustomerGroup',
   CustomType: 'CustomType',
-  CustomerToken: 'CustomerToken'
+  CustomerToken: 'CustomerToken',
+  BusinessUnit: 'BusinessUnit',
+  BusinessUnitAssociate: 'BusinessUnitAssociate'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -216,6 +218,30 @@ export const CustomerTokenScalarFieldEnum = {
 } as const
 
 export type CustomerTokenScalarFieldEnum = (typeof CustomerTokenScalarFieldEnum)[keyof typeof CustomerTokenScalarFieldEnum]
+
+
+export const BusinessUnitScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  parentKey: 'parentKey',
+  topLevelKey: 'topLevelKey',
+  data: 'data'
+} as const
+
+export type BusinessUnitScalarFieldEnum = (typeof BusinessUnitScalarFieldEnum)[keyof typeof BusinessUnitScalarFieldEnum]
+
+
+export const BusinessUnitAssociateScalarFieldEnum = {
+  projectKey: 'projectKey',
+  unitId: 'unitId',
+  customerId: 'customerId'
+} as const
+
+export type BusinessUnitAssociateScalarFieldEnum = (typeof BusinessUnitAssociateScalarFieldEnum)[keyof typeof BusinessUnitAssociateScalarFieldEnum]
 
 
 export const SortOrder = {

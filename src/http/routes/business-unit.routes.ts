@@ -1,0 +1,60 @@
+import type { Services } from '../../services/index.js';
+import type { DocumentAddress } from '../../services/document-repository.js';
+import type { Handlers } from '../router.js';
+import { headResult, queryParams } from './query-input.js';
+import { versionedResourceRoutes } from './versioned-resource.routes.js';
+
+type AsAssociateOperation =
+  | 'queryBusinessUnitsAsAssociate'
+  | 'checkBusinessUnitsExistAsAssociate'
+  | 'createBusinessUnitAsAssociate'
+  | 'getBusinessUnitByIdAsAssociate'
+  | 'getBusinessUnitByKeyAsAssociate'
+  | 'checkBusinessUnitExistsByIdAsAssociate'
+  | 'checkBusinessUnitExistsByKeyAsAssociate'
+  | 'updateBusinessUnitByIdAsAssociate'
+  | 'updateBusinessUnitByKeyAsAssociate';
+
+const address = (path: { id?: string; key?: string }): DocumentAddress => (path.id !== undefined ? { id: path.id } : { key: path.key! });
+
+/** The general business unit endpoints, and the nine a customer uses acting as an Associate. */
+export function businessUnitRoutes(services: Services) {
+  const asAssociate = services.asAssociateBusinessUnits;
+  const associateRoutes: Pick<Handlers, AsAssociateOperation> = {
+    queryBusinessUnitsAsAssociate: async (ctx, input, http) => ({ body: await asAssociate.query(ctx, input.path.associateId, queryParams(input.query, http)) }),
+    checkBusinessUnitsExistAsAssociate: async (ctx, input, http) =>
+      headResult(await asAssociate.anyMatches(ctx, input.path.associateId, queryParams(input.query, http))),
+    createBusinessUnitAsAssociate: async (ctx, input) => ({
+      status: 201,
+      body: await asAssociate.create(ctx, input.path.associateId, input.body, input.query?.expand),
+    }),
+    getBusinessUnitByIdAsAssociate: async (ctx, input) => ({ body: await asAssociate.getForResponse(ctx, input.path.associateId, address(input.path), input.query?.expand) }),
+    getBusinessUnitByKeyAsAssociate: async (ctx, input) => ({ body: await asAssociate.getForResponse(ctx, input.path.associateId, address(input.path), input.query?.expand) }),
+    checkBusinessUnitExistsByIdAsAssociate: async (ctx, input) => headResult(await asAssociate.exists(ctx, input.path.associateId, address(input.path))),
+    checkBusinessUnitExistsByKeyAsAssociate: async (ctx, input) => headResult(await asAssociate.exists(ctx, input.path.associateId, address(input.path))),
+    updateBusinessUnitByIdAsAssociate: async (ctx, input) => ({
+      body: await asAssociate.update(ctx, input.path.associateId, address(input.path), input.body, input.query?.expand),
+    }),
+    updateBusinessUnitByKeyAsAssociate: async (ctx, input) => ({
+      body: await asAssociate.update(ctx, input.path.associateId, address(input.path), input.body, input.query?.expand),
+    }),
+  };
+  return {
+    ...versionedResourceRoutes(services.businessUnits, {
+      query: 'queryBusinessUnits',
+      exists: 'checkBusinessUnitsExist',
+      create: 'createBusinessUnit',
+      getById: 'getBusinessUnitById',
+      existsById: 'checkBusinessUnitExistsById',
+      updateById: 'updateBusinessUnitById',
+      deleteById: 'deleteBusinessUnitById',
+      getByKey: 'getBusinessUnitByKey',
+      existsByKey: 'checkBusinessUnitExistsByKey',
+      updateByKey: 'updateBusinessUnitByKey',
+      deleteByKey: 'deleteBusinessUnitByKey',
+    } as const),
+    ...associateRoutes,
+    getBusinessUnitAssociateById: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { id: input.path.id }, input.path.associateId) }),
+    getBusinessUnitAssociateByKey: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId) }),
+  } satisfies Partial<Handlers>;
+}
