@@ -19,6 +19,6 @@ export async function createApp(app: AppServices): Promise<App> {
   const oauth = await createOAuthModule(app, services);
   const koa = new Koa<HttpState>({ proxy: true });
   const dispatch = buildDispatcher(app, allHandlers(app, services), oauth.authenticator);
-  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch));
+  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins }));
   return { koa, services, oauth };
 }

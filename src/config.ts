@@ -23,6 +23,8 @@ export interface Config {
   tokenCacheTtlMs: number;
   /** Time budget for graceful shutdown (ms). */
   shutdownGraceMs: number;
+  /** Origins allowed to call the API and /oauth from a browser (`*` for any); empty: no CORS. */
+  corsOrigins: string[];
 }
 
 function int(name: string, fallback: number): number {
@@ -50,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),
     tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
   };
 }
