@@ -11,6 +11,8 @@ export interface App {
   koa: Koa<HttpState>;
   services: Services;
   oauth: OAuthModule;
+  /** Forgets what this process holds in memory about the database's content (see the embedded server's reset). */
+  forgetCachedState(): void;
 }
 
 /** Composes the Koa app: one request pipeline over the OAuth endpoints and the API dispatch. Nothing else. */
@@ -20,5 +22,9 @@ export async function createApp(app: AppServices): Promise<App> {
   const koa = new Koa<HttpState>({ proxy: true });
   const dispatch = buildDispatcher(app, allHandlers(app, services), oauth.authenticator);
   koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins }));
-  return { koa, services, oauth };
+  const forgetCachedState = () => {
+    oauth.forgetAll();
+    services.projects.forgetAll();
+  };
+  return { koa, services, oauth, forgetCachedState };
 }

@@ -55,6 +55,11 @@ export class BearerAuthenticator implements Authenticator {
     for (const key of keys) this.cache.delete(key);
   }
 
+  /** Forgets every cached principal (the embedded server's reset() wiped the tokens). */
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
   forgetClient(clientId: string): void {
     this.cache.deleteWhere((entry) => entry.principal.clientId === clientId);
   }

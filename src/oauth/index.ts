@@ -15,6 +15,8 @@ export interface OAuthModule {
   /** The /oauth/... endpoints, mounted before the API router. */
   routes: Middleware;
   authenticator: Authenticator;
+  /** Forgets every token, count and limit this process holds in memory (after the tables were rewritten). */
+  forgetAll(): void;
   close(): Promise<void>;
 }
 
@@ -51,19 +53,19 @@ export async function createOAuthModule(app: AppServices, services: Services): P
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  const routes = oauthRoutes({
-    app,
-    services,
-    configured,
-    store,
-    tokenRequests: new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now),
-    clientFailures: new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now),
-    usage,
-  });
+  const tokenRequests = new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now);
+  const clientFailures = new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now);
+  const routes = oauthRoutes({ app, services, configured, store, tokenRequests, clientFailures, usage });
 
   return {
     routes,
     authenticator,
+    forgetAll() {
+      authenticator.forgetAll();
+      store.forgetCounts();
+      usage.forgetAll();
+      for (const limiter of [passwordFailures, tokenRequests, clientFailures]) limiter.clear();
+    },
     close: async () => clearInterval(sweep),
   };
 }

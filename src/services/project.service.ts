@@ -119,6 +119,11 @@ export class ProjectService {
     return doc;
   }
 
+  /** Forgets every cached project (the embedded server's reset() rewrote the table). */
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
   private async readFresh(key: string): Promise<ProjectDocument> {
     this.cache.delete(key);
     return this.get({ projectKey: key });
