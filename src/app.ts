@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type { AppServices } from './context.js';
 import { requestPipeline } from './http/pipeline.js';
 import { allHandlers } from './http/routes/index.js';
+import { withDeveloperPages } from './http/developer/index.js';
 import { buildDispatcher } from './http/router.js';
 import type { HttpState } from './http/state.js';
 import { createOAuthModule, type OAuthModule } from './oauth/index.js';
@@ -20,7 +21,7 @@ export async function createApp(app: AppServices): Promise<App> {
   const services = createServices(app);
   const oauth = await createOAuthModule(app, services);
   const koa = new Koa<HttpState>({ proxy: true });
-  const dispatch = buildDispatcher(app, allHandlers(app, services), oauth.authenticator);
+  const dispatch = withDeveloperPages(app, buildDispatcher(app, allHandlers(app, services), oauth.authenticator));
   koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins }));
   const forgetCachedState = () => {
     oauth.forgetAll();
