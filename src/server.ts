@@ -21,11 +21,29 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDatabase(config.databaseUrl);
   const services: AppServices = { config, db, logger, clock: opts.clock ?? systemClock };
-  const app = await createApp(services);
+  let app: App;
+  try {
+    app = await createApp(services);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   // Our own limit (15 KB, rendered in the platform body) must trip before Node's 16 KB default.
   const server = createServer({ maxHeaderSize: 64 * 1024 }, app.koa.callback());
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await app.oauth.close();
+    await db.close();
+    throw err;
+  }
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | undefined;
