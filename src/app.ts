@@ -5,6 +5,7 @@ import { allHandlers } from './http/routes/index.js';
 import { withDeveloperPages } from './http/developer/index.js';
 import { buildDispatcher } from './http/router.js';
 import type { HttpState } from './http/state.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createOAuthModule, type OAuthModule } from './oauth/index.js';
 import { createServices, type Services } from './services/index.js';
 
@@ -12,6 +13,8 @@ export interface App {
   koa: Koa<HttpState>;
   services: Services;
   oauth: OAuthModule;
+  /** Present when METRICS_PORT is set. */
+  metrics?: Metrics;
   /** Forgets what this process holds in memory about the database's content (see the embedded server's reset). */
   forgetCachedState(): void;
 }
@@ -22,10 +25,11 @@ export async function createApp(app: AppServices): Promise<App> {
   const oauth = await createOAuthModule(app, services);
   const koa = new Koa<HttpState>({ proxy: true });
   const dispatch = withDeveloperPages(app, buildDispatcher(app, allHandlers(app, services), oauth.authenticator));
-  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins }));
+  const metrics = app.config.metricsPort === undefined ? undefined : createMetrics(app.db, { tokens: oauth.tokenCacheStats, projects: services.projects.cache.stats });
+  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins, observe: metrics?.observe }));
   const forgetCachedState = () => {
     oauth.forgetAll();
     services.projects.forgetAll();
   };
-  return { koa, services, oauth, forgetCachedState };
+  return { koa, services, oauth, metrics, forgetCachedState };
 }

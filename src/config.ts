@@ -25,6 +25,10 @@ export interface Config {
   shutdownGraceMs: number;
   /** Origins allowed to call the API and /oauth from a browser (`*` for any); empty: no CORS. */
   corsOrigins: string[];
+  /** Port of the Prometheus listener (`GET /metrics`), apart from the API's; undefined: no metrics. */
+  metricsPort?: number;
+  /** Address of that listener; default HOST. */
+  metricsHost: string;
 }
 
 function int(name: string, fallback: number): number {
@@ -52,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),
     tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000),
+    metricsPort: env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : int('METRICS_PORT', 0),
+    metricsHost: env.METRICS_HOST ?? host,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
   };
 }

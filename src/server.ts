@@ -5,6 +5,8 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createLogger, type Logger } from './logger.js';
+import { listen } from './listen.js';
+import { listenMetrics } from './metrics/metrics.js';
 import type { AppServices } from './context.js';
 
 export interface RunningServer {
@@ -12,6 +14,8 @@ export interface RunningServer {
   app: App;
   services: AppServices;
   server: Server;
+  /** `http://host:port/metrics` when METRICS_PORT is set. */
+  metricsUrl?: string;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -31,15 +35,12 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
   // Our own limit (15 KB, rendered in the platform body) must trip before Node's 16 KB default.
   const server = createServer({ maxHeaderSize: 64 * 1024 }, app.koa.callback());
   server.keepAliveTimeout = 65_000;
+  let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(server, config.port, config.host);
+    if (app.metrics && config.metricsPort !== undefined) metricsListener = await listenMetrics(app.metrics, config.metricsHost, config.metricsPort);
   } catch (err) {
+    server.close();
     await app.oauth.close();
     await db.close();
     throw err;
@@ -52,6 +53,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
     app,
     services,
     server,
+    metricsUrl: metricsListener?.url,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -62,6 +64,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
           });
           server.closeIdleConnections();
         });
+        metricsListener?.server.close();
         await app.oauth.close();
         await db.close();
       })();

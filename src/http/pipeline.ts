@@ -21,8 +21,9 @@ export function requestPipeline(
   logger: Logger,
   oauth: (ctx: Step, next: () => Promise<void>) => Promise<unknown>,
   dispatch: (ctx: Step) => Promise<void>,
-  options: { corsOrigins?: readonly string[] } = {},
+  options: { corsOrigins?: readonly string[]; observe?: (ctx: Step, start: bigint) => void } = {},
 ): Middleware<HttpState> {
+  const { observe } = options;
   const log = accessLog(logger);
   const handleRequest: Middleware<HttpState> = async function handleRequest(ctx) {
     const start = process.hrtime.bigint();
@@ -35,6 +36,7 @@ export function requestPipeline(
       renderError(ctx, err, logger);
     } finally {
       log(ctx, start);
+      if (observe) observe(ctx, start);
     }
   };
   const cors = corsStep(options.corsOrigins ?? []);
@@ -48,6 +50,9 @@ export function requestPipeline(
       return handleRequest(ctx, async () => undefined);
     });
     // A preflight answered by the CORS step gets its access-log line here.
-    if (!passed) log(ctx, start);
+    if (!passed) {
+      log(ctx, start);
+      if (observe) observe(ctx, start);
+    }
   };
 }

@@ -24,7 +24,8 @@ const MISSING_TOKEN = 'This endpoint requires an access token. You can get one f
  * token for at most tokenCacheTtlMs.
  */
 export class BearerAuthenticator implements Authenticator {
-  private readonly cache: TtlCache<string, CachedPrincipal>;
+  /** Resolved tokens; its `stats` feed the metrics. */
+  readonly cache: TtlCache<string, CachedPrincipal>;
 
   constructor(
     private readonly app: AppServices,

@@ -15,6 +15,8 @@ export interface OAuthModule {
   /** The /oauth/... endpoints, mounted before the API router. */
   routes: Middleware;
   authenticator: Authenticator;
+  /** Lookups of the resolved-token cache (hits, misses), for the metrics. */
+  tokenCacheStats: { hits: number; misses: number };
   /** Forgets every token, count and limit this process holds in memory (after the tables were rewritten). */
   forgetAll(): void;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function createOAuthModule(app: AppServices, services: Services): P
   return {
     routes,
     authenticator,
+    tokenCacheStats: authenticator.cache.stats,
     forgetAll() {
       authenticator.forgetAll();
       store.forgetCounts();

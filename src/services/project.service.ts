@@ -42,7 +42,8 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
  * process's writes keep exact; other instances see a change within the cache TTL.
  */
 export class ProjectService {
-  private readonly cache: TtlCache<string, ProjectDocument>;
+  /** Projects by key; its `stats` feed the metrics. */
+  readonly cache: TtlCache<string, ProjectDocument>;
   /** Called after a project changed, e.g. so the external-OAuth settings are re-read. */
   readonly changed = new Set<(doc: ProjectDocument) => void>();
 
