@@ -1,20 +1,7 @@
 import type { Database } from './database.js';
 import type { Db, Row } from './sql-runner.js';
+import { tablesParentsFirst } from './schema-tables.js';
 import { q } from './statements.js';
-
-/** Bookkeeping tables that a snapshot leaves alone (the migrations applied). */
-const KEPT = new Set(['_app_migrations', '_prisma_migrations']);
-
-const TABLES = {
-  sqlite: `SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" NOT LIKE 'sqlite_%'`,
-  postgresql: `SELECT tablename AS "name" FROM pg_tables WHERE schemaname = current_schema()`,
-};
-
-/** Child-to-parent foreign keys of one table (SQLite) or of the whole schema (PostgreSQL). */
-const SQLITE_PARENTS = `SELECT DISTINCT "table" AS "parent" FROM pragma_foreign_key_list(?)`;
-const POSTGRES_FOREIGN_KEYS = `SELECT c.relname AS "child", p.relname AS "parent"
-  FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
-  WHERE k.contype = 'f' AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())`;
 
 interface TableRows {
   table: string;
@@ -66,23 +53,4 @@ async function insert(tx: Db, table: string, rows: Row[] | string): Promise<void
   const columns = Object.keys(rows[0]);
   const statement = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
   for (const row of rows) await tx.executeRaw(statement, columns.map((c) => row[c]));
-}
-
-async function tablesParentsFirst(db: Database): Promise<string[]> {
-  const names = (await db.rows<{ name: string }>(TABLES[db.dialect])).map((r) => r.name).filter((n) => !KEPT.has(n));
-  const parents = new Map<string, Set<string>>(names.map((n) => [n, new Set<string>()]));
-  if (db.dialect === 'sqlite') {
-    for (const name of names) for (const r of await db.rows<{ parent: string }>(SQLITE_PARENTS, [name])) parents.get(name)!.add(r.parent);
-  } else {
-    for (const r of await db.rows<{ child: string; parent: string }>(POSTGRES_FOREIGN_KEYS)) parents.get(r.child)?.add(r.parent);
-  }
-  const ordered: string[] = [];
-  const visit = (name: string, path: Set<string>): void => {
-    if (ordered.includes(name) || path.has(name)) return;
-    path.add(name);
-    for (const parent of parents.get(name) ?? []) if (parent !== name) visit(parent, path);
-    ordered.push(name);
-  };
-  for (const name of names.sort()) visit(name, new Set());
-  return ordered;
 }

@@ -5,6 +5,7 @@ import { TtlCache } from '../cache.js';
 import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
 import { DuplicateFieldError, ResourceNotFoundError } from '../errors/api-error.js';
+import { removeProjectData } from './project-removal.js';
 import { applyUpdateActions, type ActionHandlers } from './update-actions.js';
 import { checkVersion, lostRace } from './versioning.js';
 
@@ -117,6 +118,17 @@ export class ProjectService {
     }
     this.cache.set(doc.key, doc);
     for (const listener of this.changed) listener(doc);
+    return doc;
+  }
+
+  /**
+   * Deletes the project and everything in it (API clients and their tokens, resources), all or
+   * nothing. Not an operation of the API: the administration command line offers it.
+   */
+  async delete(key: string): Promise<ProjectDocument> {
+    const doc = await this.get({ projectKey: key });
+    await this.app.db.transaction((tx) => removeProjectData(tx, key));
+    this.cache.delete(key);
     return doc;
   }
 
