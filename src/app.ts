@@ -2,8 +2,10 @@ import Koa from 'koa';
 import type { AppServices } from './context.js';
 import { requestPipeline } from './http/pipeline.js';
 import { allHandlers } from './http/routes/index.js';
+import { withDeveloperPages } from './http/developer/index.js';
 import { buildDispatcher } from './http/router.js';
 import type { HttpState } from './http/state.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { createOAuthModule, type OAuthModule } from './oauth/index.js';
 import { createServices, type Services } from './services/index.js';
 
@@ -11,6 +13,10 @@ export interface App {
   koa: Koa<HttpState>;
   services: Services;
   oauth: OAuthModule;
+  /** Present when METRICS_PORT is set. */
+  metrics?: Metrics;
+  /** Forgets what this process holds in memory about the database's content (see the embedded server's reset). */
+  forgetCachedState(): void;
 }
 
 /** Composes the Koa app: one request pipeline over the OAuth endpoints and the API dispatch. Nothing else. */
@@ -22,7 +28,12 @@ export async function createApp(app: AppServices): Promise<App> {
   // away, or its body broke the parser mid-way): nothing can be answered; record them quietly
   // instead of Koa's default print to stderr.
   koa.on('error', (err: Error) => app.logger.debug({ err: err.message }, 'connection error during a request'));
-  const dispatch = buildDispatcher(app, allHandlers(app, services), oauth.authenticator);
-  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch));
-  return { koa, services, oauth };
+  const dispatch = withDeveloperPages(app, buildDispatcher(app, allHandlers(app, services), oauth.authenticator));
+  const metrics = app.config.metricsPort === undefined ? undefined : createMetrics(app.db, { tokens: oauth.tokenCacheStats, projects: services.projects.cache.stats });
+  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins, observe: metrics?.observe }));
+  const forgetCachedState = () => {
+    oauth.forgetAll();
+    services.projects.forgetAll();
+  };
+  return { koa, services, oauth, metrics, forgetCachedState };
 }

@@ -7,6 +7,8 @@ import { LRUCache } from 'lru-cache';
  */
 export class TtlCache<K extends {}, V extends {}> {
   private readonly entries: LRUCache<K, V>;
+  /** Lookups answered from the cache and not, since start (the metrics' hit rate). */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -25,7 +27,10 @@ export class TtlCache<K extends {}, V extends {}> {
   }
 
   get(key: K): V | undefined {
-    return this.entries.get(key);
+    const value = this.entries.get(key);
+    if (value === undefined) this.stats.misses += 1;
+    else this.stats.hits += 1;
+    return value;
   }
 
   /** A TTL of 0 or less stores nothing (lru-cache would read 0 as "never expires"). */

@@ -1,14 +1,24 @@
-import { bootstrapIfEmpty } from './bootstrap.js';
-import { loadConfig } from './config.js';
-import { startServer } from './server.js';
+import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
+import { loadConfig, type Config } from './config.js';
+import { startServer, type RunningServer } from './server.js';
 import { flushLogger } from './logger.js';
+import { describeStartupError, redactUrl } from './startup-error.js';
 
-const config = loadConfig();
-const running = await startServer(config);
+let config: Config | undefined;
+let running: RunningServer;
+let created: BootstrapResult | undefined;
+try {
+  config = loadConfig();
+  running = await startServer(config);
+  created = await bootstrapIfEmpty(running.services, running.app.services);
+} catch (err) {
+  // What an operator can fix, in one line; no stack.
+  process.stderr.write(`cannot start: ${describeStartupError(err, config)}\n`);
+  process.exit(1);
+}
 const { logger } = running.services;
-logger.info({ url: running.url, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') }, 'listening');
+logger.info({ url: running.url, database: redactUrl(config.databaseUrl) }, 'listening');
 
-const created = await bootstrapIfEmpty(running.services, running.app.services);
 if (created) {
   const auth = Buffer.from(`${created.clientId}:${created.clientSecret}`).toString('base64');
   process.stdout.write(

@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { answerClientError } from './http/client-error.js';
 import { createLogger, type Logger } from './logger.js';
+import { listen } from './listen.js';
+import { listenMetrics } from './metrics/metrics.js';
 import type { AppServices } from './context.js';
 
 export interface RunningServer {
@@ -13,6 +15,8 @@ export interface RunningServer {
   app: App;
   services: AppServices;
   server: Server;
+  /** `http://host:port/metrics` when METRICS_PORT is set. */
+  metricsUrl?: string;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -22,12 +26,27 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDatabase(config.databaseUrl);
   const services: AppServices = { config, db, logger, clock: opts.clock ?? systemClock };
-  const app = await createApp(services);
+  let app: App;
+  try {
+    app = await createApp(services);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   // Our own limit (15 KB, rendered in the platform body) must trip before Node's 16 KB default.
   const server = createServer({ maxHeaderSize: 64 * 1024 }, app.koa.callback());
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
+  try {
+    await listen(server, config.port, config.host);
+    if (app.metrics && config.metricsPort !== undefined) metricsListener = await listenMetrics(app.metrics, config.metricsHost, config.metricsPort);
+  } catch (err) {
+    server.close();
+    await app.oauth.close();
+    await db.close();
+    throw err;
+  }
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -36,6 +55,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
     app,
     services,
     server,
+    metricsUrl: metricsListener?.url,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -50,6 +70,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
           });
           server.closeIdleConnections();
         });
+        metricsListener?.server.close();
         await app.oauth.close();
         await db.close();
       })();

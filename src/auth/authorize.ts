@@ -47,6 +47,14 @@ export function requireScopes(ctx: Pick<RequestContext, 'projectKey' | 'principa
   return principal;
 }
 
+/** Every scope of an API client must be one of its project's (the API and the admin command line both ask this). */
+export function assertScopesOfProject(requested: readonly string[], projectKey: string): void {
+  const foreign = foreignScopes(requested, projectKey);
+  if (foreign.length > 0) {
+    throw new InvalidInputError(`Invalid scope ${foreign.join(', ')}: scopes of this project are name:${projectKey} or name:${projectKey}:{storeKey}.`);
+  }
+}
+
 /**
  * 400 InvalidInput unless the caller may pass `requested` on (e.g. to a new API client): each must be
  * a scope of this project, held by the caller or implied by what it holds. Without this a token with
@@ -54,10 +62,7 @@ export function requireScopes(ctx: Pick<RequestContext, 'projectKey' | 'principa
  */
 export function assertMayGrant(ctx: Pick<RequestContext, 'projectKey' | 'principal'>, requested: readonly string[]): void {
   const principal = requireScopes(ctx, []);
-  const foreign = foreignScopes(requested, ctx.projectKey);
-  if (foreign.length > 0) {
-    throw new InvalidInputError(`Invalid scope ${foreign.join(', ')}: scopes of this project are name:${ctx.projectKey} or name:${ctx.projectKey}:{storeKey}.`);
-  }
+  assertScopesOfProject(requested, ctx.projectKey);
   const beyond = scopesBeyond(principal.scopes, requested);
   if (beyond.length > 0) {
     throw new InvalidInputError(`Cannot grant ${beyond.join(', ')}: a caller may only grant scopes it holds or that those imply.`);

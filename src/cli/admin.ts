@@ -1,85 +1,184 @@
 /**
  * The administration interface for what the API cannot do by itself (the spec: "the first API Client
- * must be created in the administration interface"):
- *
- *   npm run admin -- project create <key> [--name N] [--json]
- *   npm run admin -- project list [--json]
- *   npm run admin -- client create <projectKey> --scope "manage_project:<key> ..." [--name N] [--json]
- *   npm run admin -- client list <projectKey> [--json]
- *   npm run admin -- client delete <projectKey> <clientId> [--json]
- *
- * It works directly on the database named by DATABASE_URL (same default as the server).
+ * must be created in the administration interface"). It works directly on the database named by
+ * DATABASE_URL (same default as the server). `npm run admin -- --help` lists the commands, and
+ * `npm run admin -- <command> --help` explains one.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { assertScopesOfProject } from '../auth/authorize.js';
+import { splitScopes } from '../auth/scopes.js';
 import { systemClock } from '../clock.js';
-import { openDatabase } from '../db/database.js';
-import { createLogger } from '../logger.js';
-import { createServices } from '../services/index.js';
+import { loadConfig, type Config } from '../config.js';
+import type { AppServices } from '../context.js';
+import { openDatabase, type Database } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
-import { foreignScopes, splitScopes } from '../auth/scopes.js';
+import { createLogger } from '../logger.js';
+import { TokenStore } from '../oauth/token-store.js';
+import { createServices, type Services } from '../services/index.js';
+import { describeStartupError } from '../startup-error.js';
 
-const USAGE = `usage:
-  admin project create <key> [--name N] [--json]
-  admin project list [--json]
-  admin client create <projectKey> --scope "<scopes>" [--name N] [--json]
-  admin client list <projectKey> [--json]
-  admin client delete <projectKey> <clientId> [--json]`;
-
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { json: { type: 'boolean', default: false }, name: { type: 'string' }, scope: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-});
-
-function fail(message: string): never {
-  if (values.json) process.stdout.write(JSON.stringify({ error: message }) + '\n');
-  else process.stderr.write(`${message}\n`);
-  process.exit(values.json ? 1 : 2);
+interface Output {
+  json: unknown;
+  text: string;
 }
 
-if (values.help || positionals.length < 2) {
-  process.stdout.write(USAGE + '\n');
-  process.exit(values.help ? 0 : 2);
+interface Command {
+  /** Positional arguments after the command's two words. */
+  args: string[];
+  usage: string;
+  help: string;
+  run(services: Services, args: string[], options: { name?: string; scope?: string; yes?: boolean }): Promise<Output>;
 }
 
-const config = loadConfig();
-const db = await openDatabase(config.databaseUrl);
-const services = createServices({ config, db, logger: createLogger('silent'), clock: systemClock });
+/** A usage mistake (exit status 2), as opposed to a refused operation (exit status 1). */
+class UsageError extends Error {}
 
-function out(json: unknown, text: string): void {
-  process.stdout.write((values.json ? JSON.stringify(json) : text) + '\n');
+async function requireProject(services: Services, key: string): Promise<void> {
+  if (!(await services.projects.find(key))) throw new ApiError(404, 'ResourceNotFound', `unknown project '${key}' (see: admin project list)`);
 }
 
+const COMMANDS: Record<string, Command> = {
+  'project create': {
+    args: ['key'],
+    usage: 'project create <key> [--name N] [--json]',
+    help: 'Creates a project. Keys are 2-256 characters of [A-Za-z0-9_-]. --json prints the project.',
+    async run(services, [key], { name }) {
+      const p = await services.projects.create({ key, name });
+      return { json: p, text: `created project ${p.key}` };
+    },
+  },
+  'project list': {
+    args: [],
+    usage: 'project list [--json]',
+    help: 'Lists the projects. --json prints {"results": [project, ...]}.',
+    async run(services) {
+      const list = await services.projects.list();
+      return { json: { results: list }, text: list.map((p) => `${p.key}\t${p.name}`).join('\n') || '(no projects)' };
+    },
+  },
+  'project delete': {
+    args: ['key'],
+    usage: 'project delete <key> --yes [--json]',
+    help: 'Deletes a project and everything in it: its API clients (their tokens stop working), customers, stores, ... It cannot be undone, so --yes is required. --json prints the deleted project.',
+    async run(services, [key], { yes }) {
+      await requireProject(services, key);
+      if (!yes) throw new UsageError(`project delete removes '${key}' and everything in it for good: add --yes to confirm`);
+      const p = await services.projects.delete(key);
+      return { json: p, text: `deleted project ${p.key} and everything in it` };
+    },
+  },
+  'client create': {
+    args: ['projectKey'],
+    usage: 'client create <projectKey> --scope "<scopes>" [--name N] [--json]',
+    help:
+      'Creates an API client of the project and prints its secret (shown only now: store it). Scopes are space-separated, each\n' +
+      'name:<projectKey> or name:<projectKey>:<storeKey>, e.g. "manage_project:shop" or "view_products:shop manage_my_profile:shop".\n' +
+      'A lost secret cannot be shown again: create a new client, then delete the old one.\n' +
+      '--json prints {"projectKey", "clientId", "clientSecret", "scope"}.',
+    async run(services, [projectKey], { name, scope }) {
+      await requireProject(services, projectKey);
+      if (!scope) throw new UsageError(`--scope is required, e.g. --scope "manage_project:${projectKey}"`);
+      // The same rule the API applies to a new client (src/auth/authorize.ts).
+      assertScopesOfProject(splitScopes(scope), projectKey);
+      const c = await services.apiClients.create(projectKey, { name: name ?? 'admin client', scope });
+      return {
+        json: { projectKey, clientId: c.id, clientSecret: c.secret, scope: c.scope },
+        text: `client_id:     ${c.id}\nclient_secret: ${c.secret}   (shown only now)\nscope:         ${c.scope}`,
+      };
+    },
+  },
+  'client list': {
+    args: ['projectKey'],
+    usage: 'client list <projectKey> [--json]',
+    help: 'Lists the API clients of the project (never their secrets). --json prints {"projectKey", "results": [apiClient, ...]}.',
+    async run(services, [projectKey]) {
+      await requireProject(services, projectKey);
+      const list = await services.apiClients.list(projectKey);
+      return { json: { projectKey, results: list }, text: list.map((c) => `${c.id}\t${c.name}\t${c.scope}`).join('\n') || '(no API clients)' };
+    },
+  },
+  'client delete': {
+    args: ['projectKey', 'clientId'],
+    usage: 'client delete <projectKey> <clientId> [--json]',
+    help: 'Deletes an API client; every token issued to it stops working. --json prints the deleted API client.',
+    async run(services, [projectKey, clientId]) {
+      await requireProject(services, projectKey);
+      const c = await services.apiClients.delete(projectKey, clientId);
+      return { json: c, text: `deleted client ${c.id}` };
+    },
+  },
+};
+
+const OVERVIEW = `usage: npm run admin -- <command> [options]
+
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}
+
+Every command takes --json (one JSON object on stdout, {"error": "..."} on failure) and --help.
+DATABASE_URL names the database (default file:./data/commerce.db, as the server).`;
+
+function commandHelp(name: string): string {
+  const c = COMMANDS[name];
+  return `usage: npm run admin -- ${c.usage}\n\n${c.help}`;
+}
+
+let json = process.argv.includes('--json');
+
+function finish(status: number, message: string, stream: 'stdout' | 'stderr'): never {
+  if (status !== 0 && json) process.stdout.write(JSON.stringify({ error: message }) + '\n');
+  else process[stream].write(message + '\n');
+  process.exit(status);
+}
+
+let values: { json?: boolean; name?: string; scope?: string; yes?: boolean; help?: boolean };
+let positionals: string[];
 try {
-  const [resource, command, a, b] = positionals;
-  if (resource === 'project' && command === 'create' && a) {
-    const p = await services.projects.create({ key: a, name: values.name });
-    out(p, `created project ${p.key}`);
-  } else if (resource === 'project' && command === 'list') {
-    const list = await services.projects.list();
-    out(list, list.map((p) => `${p.key}\t${p.name}`).join('\n'));
-  } else if (resource === 'client' && command === 'create' && a) {
-    if (!(await services.projects.find(a))) fail(`unknown project '${a}'`);
-    if (!values.scope) fail('--scope is required, e.g. --scope "manage_project:' + a + '"');
-    // The API refuses these for a client of this project; the first client must follow the same rule.
-    const foreign = foreignScopes(splitScopes(values.scope), a);
-    if (foreign.length > 0) fail(`invalid scope ${foreign.join(', ')}: scopes of project '${a}' are name:${a} or name:${a}:{storeKey}`);
-    const c = await services.apiClients.create(a, { name: values.name ?? 'admin client', scope: values.scope });
-    out(
-      { projectKey: a, clientId: c.id, clientSecret: c.secret, scope: c.scope },
-      `client_id:     ${c.id}\nclient_secret: ${c.secret}   (shown only now)\nscope:         ${c.scope}`,
-    );
-  } else if (resource === 'client' && command === 'list' && a) {
-    const list = await services.apiClients.list(a);
-    out(list, list.map((c) => `${c.id}\t${c.name}\t${c.scope}`).join('\n'));
-  } else if (resource === 'client' && command === 'delete' && a && b) {
-    const c = await services.apiClients.delete(a, b);
-    out(c, `deleted client ${c.id}`);
-  } else {
-    fail(USAGE);
-  }
+  ({ values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, name: { type: 'string' }, scope: { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  }));
 } catch (err) {
-  fail(err instanceof ApiError ? err.message : String(err));
+  finish(2, `${(err as Error).message}\n\n${OVERVIEW}`, 'stderr');
+}
+json = values.json === true;
+
+const name = positionals.slice(0, 2).join(' ');
+const command = COMMANDS[name];
+if (!command) {
+  if (values.help || positionals.length === 0) finish(0, OVERVIEW, 'stdout');
+  finish(2, `unknown command '${positionals.join(' ')}'\n\n${OVERVIEW}`, 'stderr');
+}
+if (values.help) finish(0, commandHelp(name), 'stdout');
+const args = positionals.slice(2);
+if (args.length !== command.args.length) {
+  finish(2, `${name} takes ${command.args.map((a) => `<${a}>`).join(' ') || 'no arguments'}\n\n${commandHelp(name)}`, 'stderr');
+}
+
+let config: Config | undefined;
+let db: Database | undefined;
+try {
+  config = loadConfig();
+  db = await openDatabase(config.databaseUrl);
+} catch (err) {
+  finish(1, `cannot open the database: ${describeStartupError(err, config)}`, 'stderr');
+}
+const app: AppServices = { config, db, logger: createLogger('silent'), clock: systemClock };
+const services = createServices(app);
+// As in the server: a deleted client's tokens go with it.
+const tokens = new TokenStore(app);
+services.apiClients.deleted.add((client) => tokens.revokeClient(client.id));
+
+let status = 0;
+let message: string;
+try {
+  const output = await command.run(services, args, values);
+  message = json ? JSON.stringify(output.json) : output.text;
+} catch (err) {
+  status = err instanceof UsageError ? 2 : 1;
+  message = err instanceof ApiError || err instanceof UsageError ? err.message : describeStartupError(err, config);
 } finally {
   await db.close();
 }
+if (status === 0) process.stdout.write(message + '\n');
+else finish(status, message, 'stderr');

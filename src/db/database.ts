@@ -28,6 +28,12 @@ export function dialectOf(url: string): Dialect {
 export async function openDatabase(url: string): Promise<Database> {
   const driver = dialectOf(url) === 'sqlite' ? new SqliteDatabase(url.replace(/^file:/, '')) : new PostgresDatabase(url);
   const db: Database = Object.assign(driver, { url });
-  await applyMigrations(db);
+  try {
+    if (driver instanceof PostgresDatabase) await driver.ensureSchema();
+    await applyMigrations(db);
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
   return db;
 }

@@ -74,10 +74,13 @@ export class PostgresDatabase implements Db {
   private readonly pool: pg.Pool;
   private readonly names = new StatementNames();
   private readonly direct: Db;
+  /** The `?schema=` of the URL (Prisma's convention): the search path of every connection. */
+  readonly schema?: string;
 
   constructor(url: string) {
     const parsed = new URL(url);
     const schema = parsed.searchParams.get('schema') ?? undefined;
+    this.schema = schema;
     parsed.searchParams.delete('schema');
     this.pool = new pg.Pool({
       connectionString: parsed.toString(),
@@ -132,6 +135,17 @@ export class PostgresDatabase implements Db {
     } finally {
       client.release(broken);
     }
+  }
+
+  /** Creates the URL's schema when it does not exist yet (a new deployment names a schema of its own). */
+  async ensureSchema(): Promise<void> {
+    if (this.schema === undefined || this.schema === 'public') return;
+    await this.direct.executeRaw(`CREATE SCHEMA IF NOT EXISTS "${this.schema.replace(/"/g, '""')}"`);
+  }
+
+  /** Connections of the pool: open, idle, and requests waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 
   async close(): Promise<void> {

@@ -59,6 +59,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
       externalUserId: ctx.get('X-External-User-ID') || undefined,
     };
     ctx.state.requestContext = requestContext;
+    ctx.state.route = op.path;
     if (op.authenticated) {
       requestContext.principal = await authenticator.authenticate(ctx, requestContext, op.scopes);
     }

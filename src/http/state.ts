@@ -4,6 +4,8 @@ import type { RequestContext } from '../context.js';
 export interface HttpState {
   correlationId: string;
   requestContext?: RequestContext;
+  /** The matched route's path template (`/{projectKey}/stores/{id}`), for the metrics. */
+  route?: string;
   /** Raw request body, read once by readBody. */
   rawBody?: string;
 }

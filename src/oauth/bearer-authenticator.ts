@@ -24,7 +24,8 @@ const MISSING_TOKEN = 'This endpoint requires an access token. You can get one f
  * token for at most tokenCacheTtlMs.
  */
 export class BearerAuthenticator implements Authenticator {
-  private readonly cache: TtlCache<string, CachedPrincipal>;
+  /** Resolved tokens; its `stats` feed the metrics. */
+  readonly cache: TtlCache<string, CachedPrincipal>;
 
   constructor(
     private readonly app: AppServices,
@@ -53,6 +54,11 @@ export class BearerAuthenticator implements Authenticator {
   /** Forgets cached principals of removed tokens (this process's revocations), by token key. */
   forgetTokens(keys: readonly string[]): void {
     for (const key of keys) this.cache.delete(key);
+  }
+
+  /** Forgets every cached principal (the embedded server's reset() wiped the tokens). */
+  forgetAll(): void {
+    this.cache.clear();
   }
 
   forgetClient(clientId: string): void {

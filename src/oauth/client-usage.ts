@@ -24,4 +24,8 @@ export class ClientUsage {
   forget(clientId: string): void {
     this.lastDay.delete(clientId);
   }
+
+  forgetAll(): void {
+    this.lastDay.clear();
+  }
 }

@@ -15,6 +15,10 @@ export interface OAuthModule {
   /** The /oauth/... endpoints, mounted before the API router. */
   routes: Middleware;
   authenticator: Authenticator;
+  /** Lookups of the resolved-token cache (hits, misses), for the metrics. */
+  tokenCacheStats: { hits: number; misses: number };
+  /** Forgets every token, count and limit this process holds in memory (after the tables were rewritten). */
+  forgetAll(): void;
   close(): Promise<void>;
 }
 
@@ -58,20 +62,21 @@ export async function createOAuthModule(app: AppServices, services: Services): P
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  const routes = oauthRoutes({
-    app,
-    services,
-    configured,
-    store,
-    tokenRequests: new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now),
-    clientFailures: new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now),
-    sourceFailures: new RateLimiter(app.config.clientAuthFailuresPerSourcePerMinute, MINUTE, now),
-    usage,
-  });
+  const tokenRequests = new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now);
+  const clientFailures = new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now);
+  const sourceFailures = new RateLimiter(app.config.clientAuthFailuresPerSourcePerMinute, MINUTE, now);
+  const routes = oauthRoutes({ app, services, configured, store, tokenRequests, clientFailures, sourceFailures, usage });
 
   return {
     routes,
     authenticator,
+    tokenCacheStats: authenticator.cache.stats,
+    forgetAll() {
+      authenticator.forgetAll();
+      store.forgetCounts();
+      usage.forgetAll();
+      for (const limiter of [passwordFailures, tokenRequests, clientFailures, sourceFailures]) limiter.clear();
+    },
     close: async () => clearInterval(sweep),
   };
 }

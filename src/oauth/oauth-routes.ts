@@ -51,6 +51,9 @@ const PROVIDER_PATH: Record<TokenRoute['kind'], string> = {
   revoke: '/oauth/token/revoke',
 };
 
+/** What the provider's own CORS step sets when the pipeline's did not decide. */
+const PROVIDER_CORS_HEADERS = ['Access-Control-Allow-Origin', 'Access-Control-Expose-Headers'];
+
 /** Grant types each token endpoint accepts. */
 const GRANT_TYPES: Partial<Record<TokenRoute['kind'], readonly string[]>> = {
   token: ['client_credentials', 'refresh_token'],
@@ -99,10 +102,17 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
     (ctx.request as { body?: unknown }).body = forwarded;
     const originalPath = ctx.path;
     ctx.path = PROVIDER_PATH[route.kind];
+    // Cross-origin access is the pipeline's CORS step's decision (CORS_ORIGINS), not the provider's:
+    // it would refuse any request carrying an Origin (its per-client CORS check) and answer `*` to the rest.
+    const origin = ctx.req.headers.origin;
+    delete ctx.req.headers.origin;
+    const corsDecided = Boolean(ctx.response.get('Access-Control-Allow-Origin'));
     try {
       await withProviderContext(() => provider(ctx, async () => undefined));
     } finally {
       ctx.path = originalPath;
+      if (origin !== undefined) ctx.req.headers.origin = origin;
+      if (!corsDecided) for (const name of PROVIDER_CORS_HEADERS) ctx.remove(name);
     }
 
     const failure = oauthState(ctx)?.error;

@@ -1,3 +1,4 @@
+import './provider-warnings.js';
 import { Provider, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { ApiClientRecord } from '../services/api-client.service.js';
 import { oauthState } from './request-state.js';

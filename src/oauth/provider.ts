@@ -1,3 +1,4 @@
+import './provider-warnings.js';
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Provider, type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
 import { hasScopes } from '../auth/authorize.js';

@@ -35,6 +35,10 @@ export class RateLimiter {
     this.windows.delete(key);
   }
 
+  clear(): void {
+    this.windows.clear();
+  }
+
   private current(key: string): { start: number; count: number } | undefined {
     const w = this.windows.get(key);
     if (w && w.start + this.windowMs <= this.now()) {

@@ -213,6 +213,11 @@ export class TokenStore {
     this.refreshCounts.set(projectKey, count);
   }
 
+  /** Forgets the per-project refresh token counts (the embedded server's reset() rewrote the table). */
+  forgetCounts(): void {
+    this.refreshCounts.clear();
+  }
+
   /** Removes rows expired by our clock; run periodically so the table does not grow without bound. */
   async sweepExpired(): Promise<number> {
     const count = await this.db.executeRaw(SWEEP[this.db.dialect], [this.nowIso()]);

@@ -6,6 +6,7 @@ import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
 import { ApiError, DuplicateFieldError, ResourceNotFoundError } from '../errors/api-error.js';
 import { introspectionUrlProblem } from '../security/outbound-address.js';
+import { removeProjectData } from './project-removal.js';
 import { applyUpdateActions, type ActionHandlers } from './update-actions.js';
 import { checkVersion, lostRace } from './versioning.js';
 
@@ -47,7 +48,8 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
  * process's writes keep exact; other instances see a change within the cache TTL.
  */
 export class ProjectService {
-  private readonly cache: TtlCache<string, ProjectDocument>;
+  /** Projects by key; its `stats` feed the metrics. */
+  readonly cache: TtlCache<string, ProjectDocument>;
   /** Called after a project changed, e.g. so the external-OAuth settings are re-read. */
   readonly changed = new Set<(doc: ProjectDocument) => void>();
 
@@ -122,6 +124,22 @@ export class ProjectService {
     this.cache.set(doc.key, doc);
     for (const listener of this.changed) listener(doc);
     return doc;
+  }
+
+  /**
+   * Deletes the project and everything in it (API clients and their tokens, resources), all or
+   * nothing. Not an operation of the API: the administration command line offers it.
+   */
+  async delete(key: string): Promise<ProjectDocument> {
+    const doc = await this.get({ projectKey: key });
+    await this.app.db.transaction((tx) => removeProjectData(tx, key));
+    this.cache.delete(key);
+    return doc;
+  }
+
+  /** Forgets every cached project (the embedded server's reset() rewrote the table). */
+  forgetAll(): void {
+    this.cache.clear();
   }
 
   private async readFresh(key: string): Promise<ProjectDocument> {

@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { clientToken } from '../support/auth.js';
+import { describeWithBrowser, launchChromium } from '../support/browser.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+describeWithBrowser('the developer pages in headless Chromium', (executablePath) => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const foreign: string[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchChromium(executablePath);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    page = await browser.newPage();
+    foreign.length = 0;
+    errors.length = 0;
+    // Nothing may come from anywhere but this server (no CDN): record and block any other request.
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(server.url) || url.startsWith('data:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+  });
+  afterEach(() => page.close());
+
+  it('the API reference page renders the operations of the contract', async () => {
+    await page.goto(`${server.url}/_/docs`);
+    await page.waitForSelector('.opblock', { timeout: 30_000 });
+    const paths = await page.locator('.opblock-summary-path').allInnerTexts();
+    const normalized = paths.map((p) => p.replace(/\u200b/g, '').trim());
+    expect(normalized).toEqual(expect.arrayContaining(['/{projectKey}/stores', '/{projectKey}/stores/key={key}', '/{projectKey}/graphql']));
+    expect(normalized.length).toBeGreaterThan(20);
+    expect(await page.locator('.info .title').innerText()).toContain('Commerce Platform API');
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('GraphiQL renders and runs a query against the project with a token in its headers', async () => {
+    const token = await clientToken(server, `view_project_settings:${server.projectKey}`);
+    await page.goto(`${server.url}/_/graphiql?projectKey=${server.projectKey}`);
+    await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
+    // Query and headers typed the way a person would, through the editors.
+    const response = page.waitForResponse((r) => r.url() === `${server.url}/${server.projectKey}/graphql` && r.request().method() === 'POST');
+    await page.evaluate(
+      ([query, headers]) => {
+        type Editor = { CodeMirror: { setValue(v: string): void } };
+        (document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as Editor).CodeMirror.setValue(query);
+        // The page opens the Headers tab (the variables editor beside it is hidden).
+        (document.querySelector('.graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror') as unknown as Editor).CodeMirror.setValue(headers);
+      },
+      ['{ project { key } }', JSON.stringify({ Authorization: `Bearer ${token}` })],
+    );
+    await page.click('.graphiql-execute-button');
+    expect((await response).status()).toBe(200);
+    await page.waitForFunction(() => document.querySelector('.result-window')?.textContent?.includes('"key"'), undefined, { timeout: 15_000 });
+    expect(await page.locator('.result-window').innerText()).toContain(`"key": "${server.projectKey}"`);
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
