@@ -1,3 +1,4 @@
+import { DatabaseUnavailableError } from './errors/api-error.js';
 import type { Config } from './config.js';
 
 /** The database URL without its password, for messages. */
@@ -10,6 +11,8 @@ export function redactUrl(url: string): string {
  * operator can fix: the port, the database, the configuration. Anything else keeps its own message.
  */
 export function describeStartupError(err: unknown, config: Pick<Config, 'host' | 'port' | 'databaseUrl'> | undefined): string {
+  // A lost database connection is wrapped for the API's answer (503); the driver's error says why.
+  if (err instanceof DatabaseUnavailableError && err.cause !== undefined) return describeStartupError(err.cause, config);
   const e = err as { code?: string; message?: string; syscall?: string; errors?: { message?: string }[] };
   const database = config ? redactUrl(config.databaseUrl) : 'the database';
   const reason = e?.message || e?.errors?.map((x) => x.message).join('; ') || e?.code || String(err);

@@ -45,7 +45,7 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (isUnavailable(err)) throw new DatabaseUnavailableError();
+    if (isUnavailable(err)) throw new DatabaseUnavailableError(err);
     throw err;
   }
 }

@@ -186,8 +186,10 @@ export class TooManyRequestsError extends ApiError {
 
 /** The database cannot be reached (down, restarting, network cut): the platform's 503, retryable. */
 export class DatabaseUnavailableError extends ApiError {
-  constructor() {
+  /** `cause` is the driver's error: for logs and startup messages, never for the answer. */
+  constructor(cause?: unknown) {
     super(503, 'OverCapacity', 'The service is temporarily unavailable: its database cannot be reached. Retry later.', {}, { 'Retry-After': '1' });
+    if (cause !== undefined) this.cause = cause;
   }
 }
 
