@@ -1,6 +1,6 @@
-import { memberOf, type FieldSchema } from '../../../src/query/field-schema.js';
 import type { Random } from './random.js';
-import { widgetFields, type Doc } from './widget-resource.js';
+import { memberKind, WIDGET_KINDS, type Kind } from './widget-kinds.js';
+import type { Doc } from './widget-resource.js';
 
 /**
  * Random widgets and random predicates/sorts over them. Value pools are small so that equality
@@ -89,14 +89,14 @@ export class PredicateGenerator {
 
   generate(): GeneratedPredicate {
     this.vars = {};
-    return { text: this.predicate(widgetFields, 0), vars: this.vars };
+    return { text: this.predicate(WIDGET_KINDS, 0), vars: this.vars };
   }
 
   private kw(word: string): string {
     return this.r.chance(0.1) ? word.toUpperCase() : word;
   }
 
-  private predicate(ctx: FieldSchema, depth: number): string {
+  private predicate(ctx: Kind, depth: number): string {
     const x = this.r.next();
     if (depth < 3 && x < 0.12) return `${this.kw('not')}${this.r.chance(0.5) ? ' ' : ''}(${this.predicate(ctx, depth + 1)})`;
     if (depth < 3 && x < 0.3) {
@@ -107,34 +107,36 @@ export class PredicateGenerator {
     return this.field(ctx, depth);
   }
 
-  private field(ctx: FieldSchema, depth: number): string {
+  private field(ctx: Kind, depth: number): string {
     const name = this.r.pick(memberNames(ctx));
-    const schema = memberOf(ctx, name) as FieldSchema;
-    let inner = schema;
+    let inner = memberKind(ctx, name) as Kind;
     let arrays = 0;
-    while (inner.kind === 'array') {
-      inner = inner.items;
+    while (typeof inner === 'object' && 'each' in inner) {
+      inner = inner.each;
       arrays++;
     }
+    const point = typeof inner === 'object' && 'point' in inner;
+    const structured = typeof inner === 'object' || inner === 'dynamic';
     const tests: Array<() => string> = [() => `${this.kw('is')} ${this.r.chance(0.5) ? `${this.kw('not')} ` : ''}${this.kw('defined')}`];
-    if (arrays > 0 || inner.kind === 'map' || inner.kind === 'object' || inner.kind === 'dynamic') {
+    // A geo point is a value, not a container: `is empty` is refused for it.
+    if (arrays > 0 || (structured && !point)) {
       tests.push(() => `${this.kw('is')} ${this.r.chance(0.5) ? `${this.kw('not')} ` : ''}${this.kw('empty')}`);
     }
-    const literalKind = inner.kind === 'dynamic' ? this.r.pick(['string', 'number', 'boolean'] as const) : inner.kind;
+    const dynamic = inner === 'dynamic';
+    const literalKind = dynamic ? this.r.pick(['string', 'number', 'boolean'] as const) : inner === 'date' ? 'datetime' : inner;
     if (literalKind === 'string' || literalKind === 'datetime' || literalKind === 'number' || literalKind === 'boolean') {
       const kind = literalKind;
       const ops = kind === 'boolean' ? ['=', '!=', '<>'] : OPS;
-      const dynamic = inner.kind === 'dynamic';
       tests.push(() => `${this.r.pick(ops)} ${this.value(kind, dynamic)}`);
       tests.push(() => `${this.r.chance(0.5) ? `${this.kw('not')} ` : ''}${this.kw('in')} ${this.list(kind, dynamic)}`);
       if (arrays > 0 || dynamic) {
         tests.push(() => `${this.kw('contains')} ${this.kw(this.r.pick(['any', 'all']))}${this.r.chance(0.5) ? ' ' : ''}${this.list(kind, dynamic)}`);
       }
     }
-    if (depth < 4 && ['object', 'map', 'reference', 'keyReference', 'geoPoint', 'dynamic'].includes(inner.kind)) {
+    if (depth < 4 && structured) {
       tests.push(() => `(${this.predicate(inner, depth + 1)})`, () => `(${this.predicate(inner, depth + 1)})`);
     }
-    if (inner.kind === 'geoPoint' || (inner.kind === 'dynamic' && this.r.chance(0.1))) {
+    if (point || (dynamic && this.r.chance(0.1))) {
       const radius = this.r.pick([0, 1000, 250000, 800000, 2500000, 30000000]);
       tests.push(() => `${this.kw('within')} ${this.kw('circle')}(${(this.r.next() * 50 - 20).toFixed(4)}, ${(this.r.next() * 20 + 40).toFixed(4)}, ${radius})`);
     }
@@ -172,23 +174,12 @@ export class PredicateGenerator {
   }
 }
 
-function memberNames(schema: FieldSchema): string[] {
-  switch (schema.kind) {
-    case 'object':
-      return Object.keys(schema.fields);
-    case 'map':
-      return schema.values.kind === 'dynamic' ? CUSTOM_NAMES : LOCALES;
-    case 'dynamic':
-      return [...LOCALES, ...CUSTOM_NAMES];
-    case 'reference':
-      return ['typeId', 'id'];
-    case 'keyReference':
-      return ['typeId', 'key'];
-    case 'geoPoint':
-      return ['type', 'coordinates'];
-    default:
-      return [];
-  }
+function memberNames(kind: Kind): string[] {
+  if (kind === 'dynamic') return [...LOCALES, ...CUSTOM_NAMES];
+  if (typeof kind !== 'object') return [];
+  if ('fields' in kind) return Object.keys(kind.fields);
+  if ('anyKey' in kind) return kind.anyKey === 'dynamic' ? CUSTOM_NAMES : LOCALES;
+  return [];
 }
 
 /** Sortable paths of the widget, including localized and custom fields. */
