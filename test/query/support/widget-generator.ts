@@ -9,8 +9,24 @@ import type { Doc } from './widget-resource.js';
  */
 export const STRINGS = ['key-a1', 'key-B2', 'a', 'A', 'b', 'ab', 'aB', 'Ab', 'abc', '', 'é', 'e', 'z', 'Z', '😀', 'ｚ', 'a b', 'x"y', 'back\\slash', 'ß'];
 export const NUMBERS = [-10, -2.5, -1, 0, 0.5, 1, 1.25, 2, 3, 10, 99.99, 1000];
-const DATES = ['2019-12-31', '2020-01-01', '2020-06-15', '2021-03-01', '2020-06-15T10:00:00.000Z'];
+/**
+ * Dates for the Date field (`dob`), date-times (as the server stores them) for the DateTime fields.
+ * Comparing a date with a date-time field or a date-time with a date field is left open by the
+ * spec (which instant is "2020-06-15"?), so the generator never mixes them.
+ */
+const DATES = ['2019-12-31', '2020-01-01', '2020-06-15', '2021-03-01'];
 const TIMESTAMPS = ['2021-01-01T00:00:00.000Z', '2021-01-01T00:00:00.001Z', '2021-06-30T12:30:00.000Z', '2022-02-02T02:02:02.000Z'];
+type LiteralKind = 'string' | 'date' | 'datetime' | 'number' | 'boolean';
+
+/** One of the stored instants, written in any of the ISO 8601 forms a client may use for it. */
+function writeInstant(r: Random, stored: string): string {
+  const t = Date.parse(stored);
+  const offset = r.pick([0, 0, 120, -330, 60]);
+  const local = new Date(t + offset * 60_000).toISOString().slice(0, 23);
+  const text = offset === 0 ? `${local}Z` : `${local}${offset > 0 ? '+' : '-'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+  // Without milliseconds (or seconds) when they are zero, as clients often write it.
+  return r.chance(0.5) ? text.replace(/\.000(?=Z|[+-])/, '').replace(/:00(?=Z|[+-])/, (m) => (r.chance(0.5) ? '' : m)) : text;
+}
 const LOCALES = ['en', 'de', 'en-US'];
 const CUSTOM_NAMES = ['color', 'size', 'flag', 'loc', 'nums'];
 
@@ -123,8 +139,8 @@ export class PredicateGenerator {
       tests.push(() => `${this.kw('is')} ${this.r.chance(0.5) ? `${this.kw('not')} ` : ''}${this.kw('empty')}`);
     }
     const dynamic = inner === 'dynamic';
-    const literalKind = dynamic ? this.r.pick(['string', 'number', 'boolean'] as const) : inner === 'date' ? 'datetime' : inner;
-    if (literalKind === 'string' || literalKind === 'datetime' || literalKind === 'number' || literalKind === 'boolean') {
+    const literalKind = dynamic ? this.r.pick(['string', 'number', 'boolean'] as const) : inner;
+    if (literalKind === 'string' || literalKind === 'date' || literalKind === 'datetime' || literalKind === 'number' || literalKind === 'boolean') {
       const kind = literalKind;
       const ops = kind === 'boolean' ? ['=', '!=', '<>'] : OPS;
       tests.push(() => `${this.r.pick(ops)} ${this.value(kind, dynamic)}`);
@@ -143,15 +159,16 @@ export class PredicateGenerator {
     return `${name} ${this.r.pick(tests)()}`;
   }
 
-  private literal(kind: 'string' | 'datetime' | 'number' | 'boolean'): string {
+  private literal(kind: LiteralKind): string {
     if (kind === 'number') return String(this.r.pick(NUMBERS));
     if (kind === 'boolean') return this.r.chance(0.5) ? this.kw('true') : this.kw('false');
-    if (kind === 'datetime') return JSON.stringify(this.r.pick([...DATES, ...TIMESTAMPS]));
+    if (kind === 'date') return JSON.stringify(this.r.pick(DATES));
+    if (kind === 'datetime') return JSON.stringify(writeInstant(this.r, this.r.pick(TIMESTAMPS)));
     return JSON.stringify(this.r.pick(STRINGS));
   }
 
   /** A literal, or (for typed fields, whose variables are read by the field's type) a variable. */
-  private value(kind: 'string' | 'datetime' | 'number' | 'boolean', dynamic: boolean): string {
+  private value(kind: LiteralKind, dynamic: boolean): string {
     if ((dynamic && kind !== 'string') || !this.r.chance(0.15)) return this.literal(kind);
     const name = `v${Object.keys(this.vars).length}`;
     this.vars[name] = [this.variableText(kind)];
@@ -159,12 +176,12 @@ export class PredicateGenerator {
   }
 
   /** Variables arrive as plain text, as `var.x=...` query parameters do. */
-  private variableText(kind: 'string' | 'datetime' | 'number' | 'boolean'): string {
+  private variableText(kind: LiteralKind): string {
     const literal = this.literal(kind);
     return String(JSON.parse(kind === 'boolean' ? literal.toLowerCase() : literal));
   }
 
-  private list(kind: 'string' | 'datetime' | 'number' | 'boolean', dynamic: boolean): string {
+  private list(kind: LiteralKind, dynamic: boolean): string {
     if ((!dynamic || kind === 'string') && this.r.chance(0.15)) {
       const name = `v${Object.keys(this.vars).length}`;
       this.vars[name] = this.r.list(1, 3, () => this.variableText(kind));
