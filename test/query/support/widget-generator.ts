@@ -164,7 +164,9 @@ export class PredicateGenerator {
     if (kind === 'boolean') return this.r.chance(0.5) ? this.kw('true') : this.kw('false');
     if (kind === 'date') return JSON.stringify(this.r.pick(DATES));
     if (kind === 'datetime') return JSON.stringify(writeInstant(this.r, this.r.pick(TIMESTAMPS)));
-    return JSON.stringify(this.r.pick(STRINGS));
+    const text = JSON.stringify(this.r.pick(STRINGS));
+    // Sometimes with every non-ASCII character (UTF-16 unit) written as a \uXXXX escape.
+    return this.r.chance(0.2) ? text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
   }
 
   /** A literal, or (for typed fields, whose variables are read by the field's type) a variable. */
