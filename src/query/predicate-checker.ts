@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../errors/api-error.js';
 import type { CheckedPredicate, CheckedTest, Scalar, ValueShape } from './checked-predicate.js';
+import { readDateTimeLiteral } from './datetime-literal.js';
 import { describeKind, hasMembers, isScalar, memberOf, type FieldSchema } from './field-schema.js';
 import type { FieldTestNode, ListNode, PredicateNode, ValueNode } from './predicate-ast.js';
 import { describePosition } from './predicate-lexer.js';
@@ -151,14 +152,21 @@ class Checker {
     if (expected !== undefined && literal.type !== expected) {
       throw this.error(node.pos, `${what} cannot be compared with a ${literal.type}.`);
     }
-    return literal;
+    return literal.type === 'string' ? this.dateTime(literal.value, schema, what, node.pos) : literal;
+  }
+
+  /** A date-time compared with a date-time field is compared in the form the server stores. */
+  private dateTime(text: string, schema: FieldSchema, what: string, pos: number): Scalar {
+    const read = schema.kind === 'datetime' ? readDateTimeLiteral(text) : { kind: 'other' as const };
+    if (read.kind === 'invalid') throw this.error(pos, `${what} needs a valid date-time, got '${text}'.`);
+    return { type: 'string', value: read.kind === 'instant' ? read.value : text };
   }
 
   /** Variables arrive as text; the field's type says how to read them (custom fields: as text). */
   private fromText(text: string, schema: FieldSchema, what: string, pos: number): Scalar {
     this.checkText(text, pos);
     const expected = expectedType(schema) ?? 'string';
-    if (expected === 'string') return { type: 'string', value: text };
+    if (expected === 'string') return this.dateTime(text, schema, what, pos);
     if (expected === 'number') {
       if (!NUMBER_TEXT.test(text) || !Number.isFinite(Number(text))) throw this.error(pos, `${what} needs a number, got '${text}'.`);
       return { type: 'number', value: Number(text) };

@@ -2,21 +2,22 @@ import { queryResources } from '../../src/query/query-executor.js';
 import { testDatabases } from './support/databases.js';
 import { comparePredicates, compareSorts } from './support/differential.js';
 import { Random } from './support/random.js';
-import { compareCodePoints } from './support/reference-evaluator.js';
+import { compareCodePoints } from './support/reference-values.js';
 import type { TestRunner } from './support/sqlite-runner.js';
 import { generateWidgets } from './support/widget-generator.js';
 import { createWidgetTable, insertWidgets, widgetResource, type Doc } from './support/widget-resource.js';
 
 /**
  * The SQL compiled for a predicate or sort must select and order exactly what the reference
- * evaluator (plain TypeScript over the documents) does, on every database.
+ * oracle does, on every database. The oracle reads the raw predicate and sort texts itself and
+ * shares no code with the engine (see reference-predicate.ts and reference-sort.ts).
  */
 const resource = widgetResource();
 const docs = generateWidgets(new Random(20240611), 240);
 const otherProjectDocs = generateWidgets(new Random(7), 20).map((d) => ({ ...d, id: `other-${d.id}` }));
 const PREDICATES = Number(process.env.QUERY_DIFF_PREDICATES ?? 2500);
 
-describe.each(testDatabases)('differential: SQL on %s agrees with the reference evaluator', (_name, open) => {
+describe.each(testDatabases)('differential: SQL on %s agrees with the independent reference oracle', (_name, open) => {
   let db: TestRunner;
 
   beforeAll(async () => {

@@ -16,10 +16,10 @@ const fixtures: Doc[] = [
   { ...base, id: 'w1', key: 'a', title: 'a', tags: ['x', 'y'], items: [{ sku: 'A', qty: 1 }, { sku: 'B', qty: 5 }], name: { en: 'Chair', de: 'Stuhl' },
     custom: { type: { typeId: 'type', id: 't' }, fields: { size: 5, colors: ['red', 'blue'] } }, geo: { type: 'Point', coordinates: [13.3777, 52.51627] },
     parent: { typeId: 'widget', id: 'w2' } },
-  { ...base, id: 'w2', key: 'b', title: 'A', tags: [], items: [{ sku: 'A', qty: 5 }], name: { en: 'Table' },
+  { ...base, id: 'w2', lastModifiedAt: '2021-01-01T00:00:00.001Z', key: 'b', title: 'A', tags: [], items: [{ sku: 'A', qty: 5 }], name: { en: 'Table' },
     custom: { type: { typeId: 'type', id: 't' }, fields: { size: '5', colors: 'red' } }, geo: { type: 'Point', coordinates: [13.4, 52.52] },
     parent: { typeId: 'widget', id: 'w1' } },
-  { ...base, id: 'w3', title: null, tags: ['y'], version: 3, geo: { type: 'Point', coordinates: [2.35, 48.85] }, parent: { typeId: 'widget', id: 'missing' } },
+  { ...base, id: 'w3', lastModifiedAt: '2021-06-30T12:30:00.000Z', title: null, tags: ['y'], version: 3, geo: { type: 'Point', coordinates: [2.35, 48.85] }, parent: { typeId: 'widget', id: 'missing' } },
 ];
 
 function params(overrides: Partial<QueryParams> = {}): QueryParams {
@@ -124,6 +124,16 @@ describe.each(testDatabases)('query execution on %s', (_name, open) => {
       expect(await ids(['key in :keys'], { keys: ['a', 'b'] })).toEqual(['w1', 'w2']);
       expect(await ids(['version > :v'], { v: ['2'] })).toEqual(['w3']);
       expect(await ids(['tags = "y"', 'version = 1'])).toEqual(['w1']);
+    });
+
+    test('a date-time literal names an instant, whatever ISO 8601 form it is written in', async () => {
+      // Found by the independent differential oracle: these were compared as text ("...00.001Z" < "...00Z").
+      expect(await ids(['lastModifiedAt > "2021-01-01T00:00:00Z"'])).toEqual(['w2', 'w3']);
+      expect(await ids(['lastModifiedAt = "2021-06-30T14:30:00+02:00"'])).toEqual(['w3']);
+      expect(await ids(['lastModifiedAt <= "2021-01-01T01:00+01:00"'])).toEqual(['w1']);
+      expect(await ids(['lastModifiedAt in ("2020-12-31T19:00:00.001-05:00")'])).toEqual(['w2']);
+      expect(await ids(['lastModifiedAt < :since'], { since: ['2021-06-30T12:30:00Z'] })).toEqual(['w1', 'w2']);
+      await expect(ids(['lastModifiedAt > "2021-02-30T00:00:00Z"'])).rejects.toThrow(/needs a valid date-time, got '2021-02-30T00:00:00Z'/);
     });
 
     test('only the project is queried', async () => {
