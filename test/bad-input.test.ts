@@ -99,3 +99,15 @@ describe('only known fields are stored', () => {
     expect((await res.json()).name).toEqual({ en: 'Named' });
   });
 });
+
+describe('values one database cannot hold', () => {
+  // PostgreSQL refuses NUL in text and JSON; SQLite takes it. Either way the answer is not a 500.
+  it.each([
+    ['a key in the path', () => api(server, token, '/test/stores/key=%00', { method: 'HEAD' })],
+    ['a key in a draft', () => post('/test/stores', { key: 'nul-key', name: { en: 'a\u0000b' } })],
+    ['a predicate value', () => api(server, token, `/test/stores?where=${encodeURIComponent('key = "a\\u0000"')}`)],
+  ])('a NUL character in %s is never a 500', async (_name, call) => {
+    const res = await call();
+    expect(res.status).toBeLessThan(500);
+  });
+});

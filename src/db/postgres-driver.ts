@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DatabaseUnavailableError } from '../errors/api-error.js';
+import { DatabaseUnavailableError, InvalidInputError } from '../errors/api-error.js';
 import type { Db, Row } from './sql-runner.js';
 import { bindValue, normalizeRow } from './row-values.js';
 
@@ -46,6 +46,13 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     if (isUnavailable(err)) throw new DatabaseUnavailableError(err);
+    // Class 22, data exceptions: a value the client sent that PostgreSQL cannot hold or compare
+    // (a NUL character in text or JSON, a number or date out of its range). SQLite takes them; here
+    // they are the client's error, not the server's.
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) {
+      throw new InvalidInputError(`A value in the request cannot be stored or compared: ${(err as Error).message}.`);
+    }
     throw err;
   }
 }
