@@ -69,6 +69,11 @@ const SAMPLES: unknown[] = [
   { version: 1, actions: [{ action: 'setName', name: { en: 'x' } }] },
   { version: 1, actions: [{ action: 'changeName', name: 'x' }, { action: 'setKey', key: 'k' }] },
   { query: '{ project { key } }' },
+  { key: 'fuzz-unit', unitType: 'Company', name: 'Unit', addresses: [{ country: 'DE', key: 'a' }], associates: [] },
+  { key: 'fuzz-division', unitType: 'Division', name: 'Div', parentUnit: { typeId: 'business-unit', key: 'existing-unit' } },
+  { version: 1, actions: [{ action: 'addAddress', address: { country: 'DE' } }, { action: 'changeStatus', status: 'Inactive' }] },
+  { key: 'fuzz-group', groupName: 'G' },
+  { key: 'fuzz-type', name: { en: 'T' }, resourceTypeIds: ['customer'], fieldDefinitions: [{ name: 'f', type: { name: 'String' }, required: false, label: { en: 'F' } }] },
 ];
 
 function mutate(value: unknown, depth = 0): unknown {
@@ -100,6 +105,11 @@ const GRAPHQL_DOCUMENTS = [
   'query Q($id: String) { customer(id: $id) { id } }',
   'mutation { customerSignUp(draft: { email: "a@b.c", password: "x" }) { customer { id } } }',
   '{ __schema { types { name } } }',
+  'query { customers(where: "email = \\"a\\"", limit: 5) { total results { id email } } }',
+  'query { me { customer { id email } } }',
+  'mutation { customerSignIn(draft: { email: "a@b.c", password: "x" }) { customer { id } } }',
+  'mutation U($v: Long!) { updateCustomer(id: "x", version: $v, actions: [{ setFirstName: { firstName: "y" } }]) { id } }',
+  'mutation { customerCreatePasswordResetToken(email: "a@b.c") { value } }',
   '{ project { ...F } } fragment F on ProjectProjection { key }',
   '{ a: project { key } b: project { key } c: project { key } }',
   '{'.repeat(200) + '}'.repeat(200),
@@ -142,7 +152,9 @@ beforeAll(async () => {
   narrow = await clientToken(server, 'view_products:test');
   const store = await (await api(server, admin, '/test/stores', { body: { key: 'existing-store' } })).json();
   const role = await (await api(server, admin, '/test/associate-roles', { body: { key: 'existing-role', permissions: [] } })).json();
-  ids = [store.id, role.id].filter(Boolean);
+  const unit = await (await api(server, admin, '/test/business-units', { body: { key: 'existing-unit', unitType: 'Company', name: 'U' } })).json();
+  const customer = await (await api(server, admin, '/test/customers', { body: { email: 'existing@example.com', password: 'secret-123' } })).json();
+  ids = [store.id, role.id, unit.id, customer.customer?.id].filter(Boolean);
 });
 afterAll(async () => {
   await server.close();
@@ -161,7 +173,7 @@ function fillPath(template: string): string {
   return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (name === 'projectKey') return pick(['test', 'test', 'test', 'other', encode(randomString())]);
     if (chance(0.4) && ids.length > 0) return pick(ids);
-    if (chance(0.3)) return pick(['existing-store', 'existing-role']);
+    if (chance(0.3)) return pick(['existing-store', 'existing-role', 'existing-unit']);
     return encode(randomString());
   });
 }
