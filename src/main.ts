@@ -17,7 +17,7 @@ try {
   process.exit(1);
 }
 const { logger } = running.services;
-logger.info({ url: running.url, database: redactUrl(config.databaseUrl) }, 'listening');
+logger.info({ url: running.url, database: redactUrl(config.databaseUrl), apiReference: `${running.url}/_/docs`, metrics: running.metricsUrl }, 'listening');
 
 if (created) {
   const auth = Buffer.from(`${created.clientId}:${created.clientSecret}`).toString('base64');
@@ -33,6 +33,8 @@ if (created) {
       `  curl -s -u '${created.clientId}:${created.clientSecret}' -d grant_type=client_credentials ${running.url}/oauth/token`,
       `  curl -s -H "Authorization: Bearer <access_token>" ${running.url}/${created.projectKey}`,
       `  (Basic header: Authorization: Basic ${auth})`,
+      '',
+      `API reference: ${running.url}/_/docs   GraphiQL: ${running.url}/_/graphiql   everything: ${running.url}/`,
       '',
     ].join('\n') + '\n',
   );

@@ -6,4 +6,6 @@
 export { createCommerceClient, GraphQLRequestError, type CommerceClient, type CommerceClientOptions } from './client.js';
 export { TokenRequestError, TokenSource, type TokenFlow, type TokenResponse } from './tokens.js';
 export * from '../../generated/openapi/client/sdk.gen.js';
+// The generated fetch client itself, for a client configured by hand (interceptors, your own auth).
+export { createClient, createConfig, type Client, type Config as ClientConfig } from '../../generated/openapi/client/client/index.js';
 export type * from '../../generated/openapi/client/types.gen.js';
