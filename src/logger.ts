@@ -23,10 +23,42 @@ export function createLogger(level: string, to?: DestinationStream): Logger {
   );
   // The per-request line is built from a fixed set of non-secret fields, so it skips the redaction pass.
   requestLoggers.set(logger, pino({ level, base: undefined }, destination));
-  if (destination && logger.isLevelEnabled('info')) lineWriters.set(logger, (line) => destination.write(line));
+  if (destination && logger.isLevelEnabled('info')) {
+    const write = batchedLines(destination);
+    lineWriters.set(logger, write);
+    pendingFlushes.set(logger, write.flush);
+  }
   // Buffered lines still reach the terminal within a second when traffic is light.
   if (destination && !to) setInterval(() => flushLogger(logger), 1000).unref();
   return logger;
+}
+
+const pendingFlushes = new WeakMap<Logger, () => void>();
+
+/**
+ * Access lines collected for one event-loop turn and handed to the destination together: a write to
+ * the destination costs about 2 µs whatever its length, a string append a few ns. The lines still go
+ * through the one destination, so they never interleave with other log lines mid-line.
+ */
+function batchedLines(destination: DestinationStream): ((line: string) => void) & { flush(): void } {
+  let pending = '';
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    destination.write(text);
+  };
+  const write = (line: string) => {
+    pending += line;
+    if (pending.length > 65_536) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  return Object.assign(write, { flush });
 }
 
 /** The logger for the one line per request (method, path, status, duration, ids). */
@@ -45,6 +77,7 @@ export function accessLineWriter(logger: Logger): ((line: string) => void) | und
 
 export function flushLogger(logger: Logger): void {
   try {
+    pendingFlushes.get(logger)?.();
     logger.flush();
   } catch {
     // Nothing buffered, or stdout already closed.
