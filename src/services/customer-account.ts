@@ -70,6 +70,13 @@ export class CustomerAccount {
     return this.customers.locate(ctx, { id: principal.customerId }, storeKey);
   }
 
+  /** The customer of the token (the HTTP /me): an anonymous session has none. */
+  async requireMe(ctx: RequestContext, storeKey?: string): Promise<CustomerDocument> {
+    const customer = await this.me(ctx, storeKey);
+    if (!customer) throw new NoCustomerInTokenError();
+    return customer;
+  }
+
   updateMe(ctx: RequestContext, update: { version: number; actions: readonly MyCustomerUpdateAction[] }, storeKey?: string): Promise<CustomerDocument> {
     return this.customers.update(ctx, { id: myId(ctx) }, update, storeKey);
   }
