@@ -5510,6 +5510,83 @@ export const openApiDocument = {
             }
           }
         }
+      },
+      "get": {
+        "operationId": "getGraphiQL",
+        "summary": "GraphiQL (Accept text/html), served from local assets; queries are sent with the bearer token entered in its headers",
+        "security": [],
+        "responses": {
+          "200": {
+            "description": "The GraphiQL page",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error (405 for any other Accept)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/graphiql/{asset}": {
+      "parameters": [
+        {
+          "name": "asset",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "enum": [
+              "graphiql.min.js",
+              "graphiql.min.css",
+              "react.production.min.js",
+              "react-dom.production.min.js"
+            ]
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getGraphiQLAsset",
+        "summary": "The GraphiQL page's scripts and style sheet (graphiql 3, React 18 UMD builds), from node_modules",
+        "security": [],
+        "responses": {
+          "200": {
+            "description": "The asset",
+            "content": {
+              "application/javascript": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "text/css": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
       }
     },
     "/health": {

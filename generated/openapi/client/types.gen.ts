@@ -2299,6 +2299,33 @@ export type SignInCustomerResponses = {
 
 export type SignInCustomerResponse = SignInCustomerResponses[keyof SignInCustomerResponses];
 
+export type GetGraphiQlData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/graphql';
+};
+
+export type GetGraphiQlErrors = {
+    /**
+     * Error (405 for any other Accept)
+     */
+    default: ErrorResponse;
+};
+
+export type GetGraphiQlError = GetGraphiQlErrors[keyof GetGraphiQlErrors];
+
+export type GetGraphiQlResponses = {
+    /**
+     * The GraphiQL page
+     */
+    200: string;
+};
+
+export type GetGraphiQlResponse = GetGraphiQlResponses[keyof GetGraphiQlResponses];
+
 export type ExecuteGraphQlData = {
     body: GraphQlRequest;
     path: {
@@ -2325,6 +2352,33 @@ export type ExecuteGraphQlResponses = {
 };
 
 export type ExecuteGraphQlResponse = ExecuteGraphQlResponses[keyof ExecuteGraphQlResponses];
+
+export type GetGraphiQlAssetData = {
+    body?: never;
+    path: {
+        asset: 'graphiql.min.js' | 'graphiql.min.css' | 'react.production.min.js' | 'react-dom.production.min.js';
+    };
+    query?: never;
+    url: '/graphiql/{asset}';
+};
+
+export type GetGraphiQlAssetErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetGraphiQlAssetError = GetGraphiQlAssetErrors[keyof GetGraphiQlAssetErrors];
+
+export type GetGraphiQlAssetResponses = {
+    /**
+     * The asset
+     */
+    200: string;
+};
+
+export type GetGraphiQlAssetResponse = GetGraphiQlAssetResponses[keyof GetGraphiQlAssetResponses];
 
 export type GetHealthData = {
     body?: never;
