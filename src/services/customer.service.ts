@@ -93,7 +93,7 @@ export class CustomerService {
   readonly deleted = new Set<(ctx: RequestContext, customer: CustomerDocument) => Promise<void>>();
 
   /** Sign-in, passwords, tokens and the signed-in customer's own operations. */
-  readonly account = new CustomerAccount(this);
+  readonly account: CustomerAccount;
 
   /** Set by the carts module; without it sign-in answers no cart. */
   cartSignIn?: CartSignIn;
@@ -104,6 +104,7 @@ export class CustomerService {
   ) {
     this.decoyHash = hashSecret(randomToken(32));
     this.actions = customerActions({ storeLookup: this.storeLookup, customerGroups: this.customerGroups });
+    this.account = new CustomerAccount(this, app.config, () => app.clock.now());
   }
 
   /** Sign-up: creates the customer from a CustomerDraft and answers the CustomerSignInResult. */
