@@ -143,6 +143,14 @@ describe('query limits', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('a document refused once is refused again (parsed and validated documents are cached by text)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const { status, body } = await gql(server, admin, '{ customers { nope } }');
+      expect(status).toBe(400);
+      expect(body.errors![0].message).toContain('nope');
+    }
+  });
+
   it('the introspection query GraphiQL sends is within the limits', async () => {
     const { getIntrospectionQuery } = await import('graphql');
     const { status, body } = await gql(server, admin, getIntrospectionQuery());

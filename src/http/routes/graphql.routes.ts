@@ -2,6 +2,7 @@ import { processRequest } from 'graphql-helix';
 import { specifiedRules, type ExecutionResult } from 'graphql';
 import { buildGraphQLSchema } from '../../graphql/schema.js';
 import { formatGraphQLErrors } from '../../graphql/errors.js';
+import { cachedGraphQLSteps } from '../../graphql/document-cache.js';
 import { queryLimitsRule } from '../../graphql/query-limits.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { Services } from '../../services/index.js';
@@ -13,6 +14,7 @@ import type { Handlers } from '../router.js';
 export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQL' | 'getGraphiQL' | 'getGraphiQLAsset'> {
   const schema = buildGraphQLSchema();
   const validationRules = [...specifiedRules, queryLimitsRule()];
+  const steps = cachedGraphQLSteps();
   return {
     // A browser asks for HTML; anything else gets the JSON answer for a method the API does not serve.
     getGraphiQL: async (ctx, _input, http) => {
@@ -33,6 +35,8 @@ export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQ
         request: { body, headers: http.headers, method: 'POST', query: {} },
         schema,
         validationRules,
+        parse: steps.parse,
+        validate: steps.validate,
         contextFactory: () => ({ ctx, services }),
       });
       if (result.type !== 'RESPONSE') throw new ApiError(400, 'InvalidInput', 'Subscriptions and incremental delivery are not supported.');
