@@ -107,6 +107,8 @@ function writeSection(rows: Row[]): void {
       const failed = r.ours.reduce((sum, s) => sum + s.failed, 0);
       return `| ${r.name} | ${Math.round(rps)} | ${med(r.ours, (s) => s.p50).toFixed(2)} | ${med(r.ours, (s) => s.p99).toFixed(2)} | ${Math.round(bare)} | ${(rps / bare).toFixed(2)}x | ${failed} |`;
     }),
+    '',
+    '`customers(where)` filters on `lastName`, a field inside the stored document (no index of its own), and counts the total; `customer(id)` reads the row by its primary key; `GET /me` sends the stored document as it is.',
     END,
   ];
   const section = lines.join('\n');
