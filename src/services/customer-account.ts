@@ -154,10 +154,7 @@ export class CustomerAccount {
   async byToken(ctx: RequestContext, kind: CustomerTokenKind, value: string, storeKey?: string): Promise<CustomerDocument | undefined> {
     const customerId = await peekCustomerToken(ctx, kind, value);
     if (customerId === undefined) return undefined;
-    return this.customers.locate(ctx, { id: customerId }, storeKey).catch((err: unknown) => {
-      if (err instanceof ResourceNotFoundError) return undefined;
-      throw err;
-    });
+    return this.customers.find(ctx, { id: customerId }, storeKey);
   }
 
   private async checkCredentials(ctx: RequestContext, email: string, password: string, storeKey?: string): Promise<CustomerDocument> {

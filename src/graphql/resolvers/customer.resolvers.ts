@@ -20,8 +20,7 @@ async function findCustomer({ ctx, services }: GraphQLContext, args: Lookup, sto
   const customers = services.customers;
   if (args.emailToken != null) return (await customers.account.byToken(ctx, 'email', args.emailToken, storeKey)) ?? null;
   if (args.passwordToken != null) return (await customers.account.byToken(ctx, 'password', args.passwordToken, storeKey)) ?? null;
-  const doc = args.id != null ? await customers.findById(ctx, args.id) : await customers.findByKey(ctx, args.key!);
-  return doc && (storeKey === undefined || doc.stores.some((s) => s.key === storeKey)) ? doc : null;
+  return (await customers.find(ctx, args.id != null ? { id: args.id } : { key: args.key! }, storeKey)) ?? null;
 }
 
 function selector(args: { id?: string | null; key?: string | null }): { id: string } | { key: string } {
