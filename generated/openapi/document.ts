@@ -1289,6 +1289,22 @@ export const openApiDocument = {
             "type": "integer",
             "minimum": 0
           },
+          "shippingAddresses": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "description": "Indices into addresses (GraphQL CustomerSignMeUpDraft)"
+          },
+          "billingAddresses": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "description": "Indices into addresses (GraphQL CustomerSignMeUpDraft)"
+          },
           "locale": {
             "$ref": "#/components/schemas/Locale"
           },

@@ -440,6 +440,14 @@ export type MyCustomerDraft = {
     addresses?: Array<AddressDraft>;
     defaultShippingAddress?: number;
     defaultBillingAddress?: number;
+    /**
+     * Indices into addresses (GraphQL CustomerSignMeUpDraft)
+     */
+    shippingAddresses?: Array<number>;
+    /**
+     * Indices into addresses (GraphQL CustomerSignMeUpDraft)
+     */
+    billingAddresses?: Array<number>;
     locale?: Locale;
     stores?: Array<ResourceIdentifier>;
     custom?: CustomFieldsDraft;

@@ -5,7 +5,7 @@ import { normalizeQueryParams } from '../../query/index.js';
 import { TOKEN_TTL_MINUTES } from '../../services/customer-tokens.js';
 import type { CustomerDocument } from '../../services/customer.service.js';
 import type { GraphQLContext } from '../context.js';
-import { myUpdateActions, signMeUpDraft, signUpDraft, updateActions, withoutNulls } from '../customer-inputs.js';
+import { customerUpdate, myCustomerUpdate, signMeUpDraft, signUpDraft, withoutNulls } from '../customer-inputs.js';
 import { VIEW_CUSTOMERS } from '../field-scopes.js';
 
 /** GraphQL's null for "not given". */
@@ -58,9 +58,9 @@ export const customerResolvers: Resolvers = {
     customerSignMeUp: (_root, { draft, storeKey }, { ctx, services }) => services.customers.account.signMeUp(ctx, signMeUpDraft(draft), given(storeKey)),
     customerSignMeIn: (_root, { draft, storeKey }, { ctx, services }) => services.customers.account.signMeIn(ctx, withoutNulls(draft), given(storeKey)),
     updateCustomer: (_root, args, { ctx, services }) =>
-      services.customers.update(ctx, selector(args), { version: args.version, actions: updateActions(args.actions) }, given(args.storeKey)),
+      services.customers.update(ctx, selector(args), customerUpdate(args.version, args.actions), given(args.storeKey)),
     updateMyCustomer: (_root, args, { ctx, services }) =>
-      services.customers.account.updateMe(ctx, { version: args.version, actions: myUpdateActions(args.actions) }, given(args.storeKey)),
+      services.customers.account.updateMe(ctx, myCustomerUpdate(args.version, args.actions), given(args.storeKey)),
     deleteCustomer: (_root, args, { ctx, services }) => services.customers.delete(ctx, selector(args), args.version, given(args.storeKey)),
     deleteMyCustomer: (_root, args, { ctx, services }) => services.customers.account.deleteMe(ctx, args.version, given(args.storeKey)),
     customerChangePassword: (_root, { storeKey, ...request }, { ctx, services }) => services.customers.account.changePassword(ctx, request, given(storeKey)),
