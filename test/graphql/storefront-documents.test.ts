@@ -113,7 +113,7 @@ const DOCUMENTS: Record<string, string> = {
     mutation DeleteMe($version: Long!) { deleteMyCustomer(version: $version) { id } }`,
   inStore: `
     query StoreCustomers($store: KeyReferenceInput!) {
-      inStore(key: $store) { customers(limit: 10) { total results { id email } } customer(id: "x") { id } }
+      inStore(key: $store) { customers(limit: 10) { total results { id email } } customer(id: "x") { id } me { customer { id email } } }
     }
     mutation StoreSignIn($store: KeyReferenceInput!) {
       customerSignIn(storeKey: $store, draft: { email: "a@example.com", password: "p" }) { customer { id stores { key name(locale: "en") } } }

@@ -6,7 +6,7 @@ import { TOKEN_TTL_MINUTES } from '../../services/customer-tokens.js';
 import type { CustomerDocument } from '../../services/customer.service.js';
 import type { GraphQLContext } from '../context.js';
 import { customerUpdate, myCustomerUpdate, signMeUpDraft, signUpDraft, withoutNulls } from '../customer-inputs.js';
-import { VIEW_CUSTOMERS } from '../field-scopes.js';
+import { MY_PROFILE, VIEW_CUSTOMERS } from '../field-scopes.js';
 
 /** GraphQL's null for "not given". */
 const given = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
@@ -48,6 +48,14 @@ export const customerResolvers: Resolvers = {
       requireScopes(ctx, VIEW_CUSTOMERS, store.storeKey);
       return services.customers.query(ctx, normalizeQueryParams(args), store.storeKey);
     },
+    me: async (store, _args, { ctx, services }) => {
+      requireScopes(ctx, MY_PROFILE, store.storeKey);
+      await services.customers.account.me(ctx, store.storeKey);
+      return store;
+    },
+  },
+  InStoreMe: {
+    customer: async (store, _args, { ctx, services }) => (await services.customers.account.me(ctx, store.storeKey)) ?? null,
   },
   Mutation: {
     customerSignUp: (_root, { draft, storeKey }, { ctx, services }) => {
