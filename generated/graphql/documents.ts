@@ -364,6 +364,8 @@ export type InStore = {
   __typename?: 'InStore';
   customer?: Maybe<Customer>;
   customers: CustomerQueryResult;
+  /** The signed-in customer, if it is a customer of this store. */
+  me: InStoreMe;
 };
 
 
@@ -380,6 +382,11 @@ export type InStoreCustomersArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
   where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreMe = {
+  __typename?: 'InStoreMe';
+  customer?: Maybe<Customer>;
 };
 
 /** Who created or last changed a resource. */

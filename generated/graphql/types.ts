@@ -366,6 +366,8 @@ export type InStore = {
   __typename?: 'InStore';
   customer?: Maybe<Customer>;
   customers: CustomerQueryResult;
+  /** The signed-in customer, if it is a customer of this store. */
+  me: InStoreMe;
 };
 
 
@@ -382,6 +384,11 @@ export type InStoreCustomersArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
   where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreMe = {
+  __typename?: 'InStoreMe';
+  customer?: Maybe<Customer>;
 };
 
 /** Who created or last changed a resource. */
@@ -889,6 +896,7 @@ export type ResolversTypes = ResolversObject<{
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   InStore: ResolverTypeWrapper<InStoreModel>;
+  InStoreMe: ResolverTypeWrapper<InStoreModel>;
   Initiator: ResolverTypeWrapper<InitiatorModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Json: ResolverTypeWrapper<Scalars['Json']['output']>;
@@ -967,6 +975,7 @@ export type ResolversParentTypes = ResolversObject<{
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   InStore: InStoreModel;
+  InStoreMe: InStoreModel;
   Initiator: InitiatorModel;
   Int: Scalars['Int']['output'];
   Json: Scalars['Json']['output'];
@@ -1153,6 +1162,11 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export type InStoreResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InStore'] = ResolversParentTypes['InStore']> = ResolversObject<{
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, Partial<InStoreCustomerArgs>>;
   customers?: Resolver<ResolversTypes['CustomerQueryResult'], ParentType, ContextType, Partial<InStoreCustomersArgs>>;
+  me?: Resolver<ResolversTypes['InStoreMe'], ParentType, ContextType>;
+}>;
+
+export type InStoreMeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InStoreMe'] = ResolversParentTypes['InStoreMe']> = ResolversObject<{
+  customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
 }>;
 
 export type InitiatorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Initiator'] = ResolversParentTypes['Initiator']> = ResolversObject<{
@@ -1276,6 +1290,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   InStore?: InStoreResolvers<ContextType>;
+  InStoreMe?: InStoreMeResolvers<ContextType>;
   Initiator?: InitiatorResolvers<ContextType>;
   Json?: GraphQLScalarType;
   KeyReference?: KeyReferenceResolvers<ContextType>;

@@ -10,12 +10,19 @@ import type {
   ResourceIdentifierInput,
 } from '../../generated/graphql/types.js';
 import { InvalidInputError } from '../errors/api-error.js';
+import { contractValidator } from '../http/validation.js';
 
 /**
  * GraphQL's customer inputs in the service's (the HTTP API's) shapes: nulls dropped, the flat
  * CustomFieldsDraft (typeId/typeKey, values JSON-encoded) to `{type, fields}`, and each
- * CustomerUpdateAction input object (one member set) to `{action, ...}`.
+ * CustomerUpdateAction input object (one member set) to `{action, ...}`. The results are checked
+ * against the HTTP contract's schemas, so GraphQL's loose scalars (Country, Locale, Date are plain
+ * strings there) meet the same rules as an HTTP body.
  */
+const asCustomerDraft = contractValidator<CustomerDraft>('CustomerDraft');
+const asMyCustomerDraft = contractValidator<MyCustomerDraft>('MyCustomerDraft');
+const asUpdate = contractValidator<{ version: number; actions: CustomerUpdateAction[] }>('CustomerUpdate');
+const asMyUpdate = contractValidator<{ version: number; actions: MyCustomerUpdateAction[] }>('MyCustomerUpdate');
 type NoNulls<T> = T extends null ? never : T extends readonly (infer U)[] ? NoNulls<U>[] : T extends object ? { [K in keyof T]: NoNulls<T[K]> } : T;
 
 /** Drops null members (GraphQL's "not given"), deeply. */
@@ -57,31 +64,39 @@ export function addressDraft(input: AddressInput): AddressDraft {
   return { ...withoutNulls(fields), ...(draft ? { custom: draft } : {}) };
 }
 
-export function signUpDraft(input: CustomerSignUpDraft | CustomerSignMeUpDraft): CustomerDraft {
+function draftFields(input: CustomerSignUpDraft | CustomerSignMeUpDraft): unknown {
   const { addresses, custom, ...fields } = input;
   const draft = customFieldsDraft(custom);
-  return { ...withoutNulls(fields), addresses: (addresses ?? []).map(addressDraft), ...(draft ? { custom: draft } : {}) } as CustomerDraft;
+  return { ...withoutNulls(fields), addresses: (addresses ?? []).map(addressDraft), ...(draft ? { custom: draft } : {}) };
 }
 
-/** The GraphQL draft requires a password, so the result is a MyCustomerDraft. */
+export function signUpDraft(input: CustomerSignUpDraft): CustomerDraft {
+  return asCustomerDraft(draftFields(input));
+}
+
 export function signMeUpDraft(input: CustomerSignMeUpDraft): MyCustomerDraft {
-  return signUpDraft(input) as MyCustomerDraft;
+  return asMyCustomerDraft(draftFields(input));
 }
 
-/** MyCustomerUpdateAction has only members that are also /me actions (the schema allows no others). */
-export function myUpdateActions(inputs: readonly MyCustomerUpdateActionInput[]): MyCustomerUpdateAction[] {
-  return updateActions(inputs) as MyCustomerUpdateAction[];
+/** `updateCustomer(version, actions)` as a CustomerUpdate. */
+export function customerUpdate(version: number, inputs: readonly CustomerUpdateActionInput[]): { version: number; actions: CustomerUpdateAction[] } {
+  return asUpdate({ version, actions: toActions(inputs) });
+}
+
+/** `updateMyCustomer(version, actions)` as a MyCustomerUpdate. */
+export function myCustomerUpdate(version: number, inputs: readonly MyCustomerUpdateActionInput[]): { version: number; actions: MyCustomerUpdateAction[] } {
+  return asMyUpdate({ version, actions: toActions(inputs) });
 }
 
 type Member = keyof CustomerUpdateActionInput;
 
 /** One input object per action with exactly one member set; each becomes `{action: member, ...}`. */
-export function updateActions(inputs: readonly (CustomerUpdateActionInput | MyCustomerUpdateActionInput)[]): CustomerUpdateAction[] {
+function toActions(inputs: readonly (CustomerUpdateActionInput | MyCustomerUpdateActionInput)[]): unknown[] {
   return inputs.map((input, i) => {
     const set = Object.entries(input).filter(([, value]) => value !== null && value !== undefined);
     if (set.length !== 1) throw new InvalidInputError(`actions[${i}]: exactly one update action must be given, found ${set.length}.`);
     const [member, value] = set[0] as [Member, Record<string, unknown>];
-    return { action: member, ...actionFields(member, value) } as CustomerUpdateAction;
+    return { action: member, ...actionFields(member, value) };
   });
 }
 

@@ -5,7 +5,7 @@ type RootFields<T> = Exclude<keyof T, '__typename'>;
 
 export const VIEW_CUSTOMERS = ['view_customers', 'manage_customers'] as const;
 const MANAGE_CUSTOMERS = ['manage_customers'] as const;
-const MY_PROFILE = ['manage_my_profile'] as const;
+export const MY_PROFILE = ['manage_my_profile'] as const;
 
 /**
  * The scopes each root field of the GraphQL API accepts, one table for the whole schema: any one of

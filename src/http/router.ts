@@ -61,7 +61,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
     ctx.state.requestContext = requestContext;
     ctx.state.route = op.path;
     if (op.authenticated) {
-      requestContext.principal = await authenticator.authenticate(ctx, requestContext, op.scopes);
+      requestContext.principal = await authenticator.authenticate(ctx, requestContext, op.scopes, params.storeKey);
     }
     if (validators.path && !validators.path(params)) throw parameterError('path', validators.path.errors![0]);
     // Koa parses the query string once; the validator coerces and defaults a copy of it.

@@ -95,3 +95,16 @@ export function parameterError(where: 'path' | 'query', error: ErrorObject): Api
   const name = fieldPath(error.instancePath, error.keyword === 'required' ? String(error.params.missingProperty) : undefined);
   return new InvalidInputError(`Invalid ${where} parameter '${name}': it ${error.message ?? 'is invalid'}.`);
 }
+
+/**
+ * A validator for one schema of the contract (`#/components/schemas/{name}`), for input that does
+ * not arrive as an HTTP body (GraphQL arguments translated to the HTTP shapes): the same rules, the
+ * same platform errors.
+ */
+export function contractValidator<T>(name: string): (value: unknown) => T {
+  const validate = bodyAjv.compile({ $ref: `${DOC_ID}#/components/schemas/${name}` });
+  return (value) => {
+    if (!validate(value)) throw bodyError(validate.errors![0], value);
+    return value as T;
+  };
+}

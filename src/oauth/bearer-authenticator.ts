@@ -37,7 +37,7 @@ export class BearerAuthenticator implements Authenticator {
     this.cache = new TtlCache(app.config.tokenCacheTtlMs, 100_000, () => app.clock.now());
   }
 
-  async authenticate(http: Context, ctx: RequestContext, scopes: readonly string[]): Promise<Principal> {
+  async authenticate(http: Context, ctx: RequestContext, scopes: readonly string[], storeKey?: string): Promise<Principal> {
     if (http.querystring !== '' && http.query.access_token !== undefined) {
       throw new OAuthError(400, 'invalid_request', 'Access tokens in the URL are not supported: send the token in the header Authorization: Bearer <token>.');
     }
@@ -46,7 +46,7 @@ export class BearerAuthenticator implements Authenticator {
     const match = /^Bearer +([^\s]+)\s*$/i.exec(header);
     if (!match) throw new InvalidTokenError('The Authorization header must be of the form: Bearer <token>.');
     const principal = await this.resolve(ctx, match[1]);
-    assertScopes(principal, scopes, ctx.projectKey);
+    assertScopes(principal, scopes, ctx.projectKey, storeKey);
     if (principal.externalUserId && !ctx.externalUserId) ctx.externalUserId = principal.externalUserId;
     return principal;
   }

@@ -11,7 +11,9 @@ import type {
   MyCustomerUpdateAction,
 } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
-import { InvalidCredentialsError, InvalidOperationError, InvalidCurrentPasswordError, ResourceNotFoundError } from '../errors/api-error.js';
+import { InvalidCredentialsError, InvalidCurrentPasswordError, InvalidOperationError, ResourceNotFoundError, TooManyRequestsError } from '../errors/api-error.js';
+import { RateLimiter } from '../oauth/rate-limiter.js';
+import { normalizeEmail } from './customer-email.js';
 import type { CustomerDocument, CustomerService, SignInResult } from './customer.service.js';
 import { consumeCustomerToken, issueCustomerToken, peekCustomerToken, type CustomerTokenKind, type IssuedCustomerToken } from './customer-tokens.js';
 import { checkVersion } from './versioning.js';
@@ -31,7 +33,20 @@ export class NoCustomerInTokenError extends InvalidOperationError {
  * `storeKey` limits every operation to the customers of that store (the in-store endpoints).
  */
 export class CustomerAccount {
-  constructor(private readonly customers: CustomerService) {}
+  /**
+   * Failed sign-ins per account (project, store, normalized e-mail) per 15 minutes: /me/login and
+   * customerSignMeIn take storefront tokens, so without this they would be a password oracle.
+   * Counted apart from the OAuth password flow's own limiter (same limit, per instance).
+   */
+  private readonly failures: RateLimiter;
+
+  constructor(
+    private readonly customers: CustomerService,
+    config: { passwordFailureLimit: number },
+    now: () => number,
+  ) {
+    this.failures = new RateLimiter(config.passwordFailureLimit, 15 * 60_000, now);
+  }
 
   /** Sign-in with e-mail and password; unknown e-mail and wrong password fail alike (InvalidCredentials). */
   async signIn(ctx: RequestContext, draft: CustomerSignin, storeKey?: string): Promise<SignInResult> {
@@ -68,6 +83,13 @@ export class CustomerAccount {
       throw new NoCustomerInTokenError();
     }
     return this.customers.locate(ctx, { id: principal.customerId }, storeKey);
+  }
+
+  /** The customer of the token (the HTTP /me): an anonymous session has none. */
+  async requireMe(ctx: RequestContext, storeKey?: string): Promise<CustomerDocument> {
+    const customer = await this.me(ctx, storeKey);
+    if (!customer) throw new NoCustomerInTokenError();
+    return customer;
   }
 
   updateMe(ctx: RequestContext, update: { version: number; actions: readonly MyCustomerUpdateAction[] }, storeKey?: string): Promise<CustomerDocument> {
@@ -132,15 +154,19 @@ export class CustomerAccount {
   async byToken(ctx: RequestContext, kind: CustomerTokenKind, value: string, storeKey?: string): Promise<CustomerDocument | undefined> {
     const customerId = await peekCustomerToken(ctx, kind, value);
     if (customerId === undefined) return undefined;
-    return this.customers.locate(ctx, { id: customerId }, storeKey).catch((err: unknown) => {
-      if (err instanceof ResourceNotFoundError) return undefined;
-      throw err;
-    });
+    return this.customers.find(ctx, { id: customerId }, storeKey);
   }
 
   private async checkCredentials(ctx: RequestContext, email: string, password: string, storeKey?: string): Promise<CustomerDocument> {
+    const account = `${ctx.projectKey}\u0000${storeKey ?? ''}\u0000${normalizeEmail(email)}`;
+    const wait = this.failures.retryAfter(account);
+    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed sign-in attempts for this account. Retry later.');
     const customer = await this.customers.authenticate(ctx, email, password, storeKey);
-    if (!customer) throw new InvalidCredentialsError();
+    if (!customer) {
+      this.failures.hit(account);
+      throw new InvalidCredentialsError();
+    }
+    this.failures.reset(account);
     return customer;
   }
 

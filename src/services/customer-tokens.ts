@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.js';
 import { isoNow } from '../clock.js';
 import { sql } from '../db/statements.js';
-import { ExpiredCustomerEmailTokenError, ExpiredCustomerPasswordTokenError, ResourceNotFoundError } from '../errors/api-error.js';
+import { ExpiredCustomerEmailTokenError, ExpiredCustomerPasswordTokenError, InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
 import { randomToken, secretDigestHex } from '../security/secrets.js';
 
 /**
@@ -50,6 +50,9 @@ export async function issueCustomerToken(
   ttlMinutes: number,
   invalidateOlderTokens: boolean,
 ): Promise<IssuedCustomerToken> {
+  if (!Number.isInteger(ttlMinutes) || ttlMinutes < 1 || ttlMinutes > MAX_TOKEN_TTL_MINUTES) {
+    throw new InvalidInputError(`ttlMinutes must be a whole number of minutes from 1 to ${MAX_TOKEN_TTL_MINUTES}.`);
+  }
   const db = ctx.db;
   if (invalidateOlderTokens) await db.executeRaw(DELETE_OF_KIND[db.dialect], [customerId, kind]);
   const value = randomToken(VALUE_LENGTH);

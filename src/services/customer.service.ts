@@ -60,9 +60,11 @@ const SIGN_IN = sql(
 );
 
 /**
- * Customers of a project: sign-up, reads, deletion and the credential check of the password
- * flows. The one customer service: the HTTP routes, the OAuth password grants and the GraphQL
- * customer API all go through it.
+ * Customers of a project: sign-up, reads and queries (optionally limited to one store), update
+ * actions, deletion, and the credential check of the password flows; the account flows (sign-in,
+ * passwords, tokens, the signed-in customer's own operations) are in `account`
+ * (customer-account.ts). The one customer service: the HTTP routes, the OAuth password grants and
+ * the GraphQL customer API all go through it.
  *
  * Every write runs in one transaction together with the customer's CustomerEmail rows, so the
  * database itself rejects a duplicate e-mail in the same scope, even under concurrent sign-ups.
@@ -93,7 +95,7 @@ export class CustomerService {
   readonly deleted = new Set<(ctx: RequestContext, customer: CustomerDocument) => Promise<void>>();
 
   /** Sign-in, passwords, tokens and the signed-in customer's own operations. */
-  readonly account = new CustomerAccount(this);
+  readonly account: CustomerAccount;
 
   /** Set by the carts module; without it sign-in answers no cart. */
   cartSignIn?: CartSignIn;
@@ -104,6 +106,7 @@ export class CustomerService {
   ) {
     this.decoyHash = hashSecret(randomToken(32));
     this.actions = customerActions({ storeLookup: this.storeLookup, customerGroups: this.customerGroups });
+    this.account = new CustomerAccount(this, app.config, () => app.clock.now());
   }
 
   /** Sign-up: creates the customer from a CustomerDraft and answers the CustomerSignInResult. */
@@ -170,10 +173,16 @@ export class CustomerService {
     return this.repository.query(ctx, params, storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, storeKey));
   }
 
-  /** The customer at `selector`; with `storeKey` only if it belongs to that store (else 404, as if absent). */
-  async locate(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument> {
+  /** The customer at `selector`; with `storeKey` only if it belongs to that store. */
+  async find(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument | undefined> {
     const doc = await this.repository.find(ctx, selector);
-    if (!doc || !inStore(doc, storeKey)) throw notFound(selector);
+    return doc && inStore(doc, storeKey) ? doc : undefined;
+  }
+
+  /** As `find`, or 404 ResourceNotFound (a customer of another store is answered as absent). */
+  async locate(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument> {
+    const doc = await this.find(ctx, selector, storeKey);
+    if (!doc) throw notFound(selector);
     return doc;
   }
 
@@ -220,20 +229,6 @@ export class CustomerService {
     if (storeKey === '') return undefined;
     const entry = await ctx.db.first<{ data: string }>(SIGN_IN[ctx.db.dialect], [ctx.projectKey, storeKey ?? GLOBAL_SCOPE, normalizeEmail(email)]);
     return entry ? (JSON.parse(entry.data) as CustomerDocument) : undefined;
-  }
-
-  /** The customer with this id, or 404 in the platform body. */
-  async get(ctx: ProjectContext, id: string): Promise<CustomerDocument> {
-    const doc = await this.findById(ctx, id);
-    if (!doc) throw notFound({ id });
-    return doc;
-  }
-
-  /** The customer with this key, or 404 in the platform body. */
-  async getByKey(ctx: ProjectContext, key: string): Promise<CustomerDocument> {
-    const doc = await this.findByKey(ctx, key);
-    if (!doc) throw notFound({ key });
-    return doc;
   }
 
   findById(ctx: ProjectContext, id: string): Promise<CustomerDocument | undefined> {

@@ -74,6 +74,18 @@ describe('customerSignUp', () => {
     expect(await countRows(server.services.db, 'Customer', '"emailLower" = ?', [address])).toBe(0);
   });
 
+  it('GraphQL input meets the HTTP contract\'s rules: a bad country or date is InvalidField, nothing is stored', async () => {
+    const address = email();
+    const country = await gqlError(server, admin, SIGN_UP, { draft: { email: address, password: 'p', addresses: [{ country: 'Germany' }] } });
+    expect(country.extensions).toMatchObject({ code: 'InvalidField', field: 'addresses[0].country', invalidValue: 'Germany' });
+    const date = await gqlError(server, admin, SIGN_UP, { draft: { email: address, password: 'p', dateOfBirth: 'yesterday' } });
+    expect(date.extensions).toMatchObject({ code: 'InvalidField', field: 'dateOfBirth' });
+    expect(await countRows(server.services.db, 'Customer', '"emailLower" = ?', [address])).toBe(0);
+    const created = await signUp({ email: address, password: 'p' });
+    const action = await gqlError(server, admin, UPDATE, { id: created.id, version: 1, actions: [{ addAddress: { address: { country: 'de' } } }] });
+    expect(action.extensions).toMatchObject({ code: 'InvalidField', field: 'actions[0].address.country' });
+  });
+
   it('a syntax error is answered in the same JSON shape', async () => {
     const res = await gql(server, admin, 'mutation { customerSignUp(draft: ');
     expect(res.status).toBe(400);
@@ -275,6 +287,14 @@ describe('e-mail verification', () => {
     expect(second.invalidateOlderTokens).toBe(true);
     expect((await gqlError(server, admin, CONFIRM, { token: first.value })).extensions.code).toBe('ResourceNotFound');
     await gqlData(server, admin, CONFIRM, { token: second.value });
+  });
+
+  it('ttlMinutes outside 1..43200 is InvalidInput, not a 500', async () => {
+    const created = await signUp({ email: email(), password: 'p' });
+    for (const ttl of [0, -5, 2_000_000_000]) {
+      expect((await gqlError(server, admin, EMAIL_TOKEN, { id: created.id, ttl })).extensions.code).toBe('InvalidInput');
+    }
+    expect((await gqlError(server, admin, RESET_TOKEN, { email: created.email, ttl: 0 })).extensions.code).toBe('InvalidInput');
   });
 
   it('a version given to the token request must be current', async () => {

@@ -103,6 +103,14 @@ describe('inStore(key)', () => {
     expect(project.extensions.code).toBe('insufficient_scope');
   });
 
+  it('inStore(key).me is the signed-in customer of that store; another store answers 404 for it', async () => {
+    const token = await customerToken(server, 'carl@example.com', 'pw-123', 'berlin');
+    const data = await gqlData(server, token, '{ inStore(key: "berlin") { me { customer { id } } } }');
+    expect(data.inStore.me.customer).toEqual({ id: ids.carl });
+    const other = await gqlError(server, token, '{ inStore(key: "paris") { me { customer { id } } } }');
+    expect(other.extensions.code).toBe('ResourceNotFound');
+  });
+
   it('signs up and signs in store customers through storeKey', async () => {
     const token = await clientToken(server, 'manage_customers:test:paris');
     const up = await gqlData(server, token, SIGN_UP, { draft: { email: 'eve@example.com', password: 'pw-1' }, storeKey: 'paris' });
@@ -141,6 +149,14 @@ describe('query limits', () => {
     expect(status).toBe(400);
     expect(body.errors!.some((e) => e.extensions.code === 'QueryComplexityLimitExceeded')).toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('a document refused once is refused again (parsed and validated documents are cached by text)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const { status, body } = await gql(server, admin, '{ customers { nope } }');
+      expect(status).toBe(400);
+      expect(body.errors![0].message).toContain('nope');
+    }
   });
 
   it('the introspection query GraphiQL sends is within the limits', async () => {

@@ -2610,6 +2610,22 @@ export const MyCustomerDraftSchema = {
             type: 'integer',
             minimum: 0
         },
+        shippingAddresses: {
+            type: 'array',
+            items: {
+                type: 'integer',
+                minimum: 0
+            },
+            description: 'Indices into addresses (GraphQL CustomerSignMeUpDraft)'
+        },
+        billingAddresses: {
+            type: 'array',
+            items: {
+                type: 'integer',
+                minimum: 0
+            },
+            description: 'Indices into addresses (GraphQL CustomerSignMeUpDraft)'
+        },
         locale: {
             $ref: '#/components/schemas/Locale'
         },

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCustomerData, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetHealthData, GetHealthResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
+import type { ChangeCustomerInStorePasswordData, ChangeCustomerInStorePasswordErrors, ChangeCustomerInStorePasswordResponses, ChangeCustomerPasswordData, ChangeCustomerPasswordErrors, ChangeCustomerPasswordResponses, ChangeMyCustomerPasswordData, ChangeMyCustomerPasswordErrors, ChangeMyCustomerPasswordInStoreData, ChangeMyCustomerPasswordInStoreErrors, ChangeMyCustomerPasswordInStoreResponses, ChangeMyCustomerPasswordResponses, CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, ConfirmCustomerEmailData, ConfirmCustomerEmailErrors, ConfirmCustomerEmailResponses, ConfirmCustomerInStoreEmailData, ConfirmCustomerInStoreEmailErrors, ConfirmCustomerInStoreEmailResponses, ConfirmMyCustomerEmailData, ConfirmMyCustomerEmailErrors, ConfirmMyCustomerEmailInStoreData, ConfirmMyCustomerEmailInStoreErrors, ConfirmMyCustomerEmailInStoreResponses, ConfirmMyCustomerEmailResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCustomerData, CreateCustomerEmailTokenData, CreateCustomerEmailTokenErrors, CreateCustomerEmailTokenResponses, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerInStoreData, CreateCustomerInStoreEmailTokenData, CreateCustomerInStoreEmailTokenErrors, CreateCustomerInStoreEmailTokenResponses, CreateCustomerInStoreErrors, CreateCustomerInStorePasswordResetTokenData, CreateCustomerInStorePasswordResetTokenErrors, CreateCustomerInStorePasswordResetTokenResponses, CreateCustomerInStoreResponses, CreateCustomerPasswordResetTokenData, CreateCustomerPasswordResetTokenErrors, CreateCustomerPasswordResetTokenResponses, CreateCustomerResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteCustomerInStoreByIdData, DeleteCustomerInStoreByIdErrors, DeleteCustomerInStoreByIdResponses, DeleteCustomerInStoreByKeyData, DeleteCustomerInStoreByKeyErrors, DeleteCustomerInStoreByKeyResponses, DeleteMyCustomerData, DeleteMyCustomerErrors, DeleteMyCustomerInStoreData, DeleteMyCustomerInStoreErrors, DeleteMyCustomerInStoreResponses, DeleteMyCustomerResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCustomerByEmailTokenData, GetCustomerByEmailTokenErrors, GetCustomerByEmailTokenResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerByPasswordTokenData, GetCustomerByPasswordTokenErrors, GetCustomerByPasswordTokenResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetCustomerInStoreByEmailTokenData, GetCustomerInStoreByEmailTokenErrors, GetCustomerInStoreByEmailTokenResponses, GetCustomerInStoreByIdData, GetCustomerInStoreByIdErrors, GetCustomerInStoreByIdResponses, GetCustomerInStoreByKeyData, GetCustomerInStoreByKeyErrors, GetCustomerInStoreByKeyResponses, GetCustomerInStoreByPasswordTokenData, GetCustomerInStoreByPasswordTokenErrors, GetCustomerInStoreByPasswordTokenResponses, GetGraphiQlAssetData, GetGraphiQlAssetErrors, GetGraphiQlAssetResponses, GetGraphiQlData, GetGraphiQlErrors, GetGraphiQlResponses, GetHealthData, GetHealthResponses, GetMyCustomerData, GetMyCustomerErrors, GetMyCustomerInStoreData, GetMyCustomerInStoreErrors, GetMyCustomerInStoreResponses, GetMyCustomerResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryCustomersData, QueryCustomersErrors, QueryCustomersInStoreData, QueryCustomersInStoreErrors, QueryCustomersInStoreResponses, QueryCustomersResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, ResetCustomerInStorePasswordData, ResetCustomerInStorePasswordErrors, ResetCustomerInStorePasswordResponses, ResetCustomerPasswordData, ResetCustomerPasswordErrors, ResetCustomerPasswordResponses, ResetMyCustomerPasswordData, ResetMyCustomerPasswordErrors, ResetMyCustomerPasswordInStoreData, ResetMyCustomerPasswordInStoreErrors, ResetMyCustomerPasswordInStoreResponses, ResetMyCustomerPasswordResponses, SignInCustomerData, SignInCustomerErrors, SignInCustomerInStoreData, SignInCustomerInStoreErrors, SignInCustomerInStoreResponses, SignInCustomerResponses, SignInMyCustomerData, SignInMyCustomerErrors, SignInMyCustomerInStoreData, SignInMyCustomerInStoreErrors, SignInMyCustomerInStoreResponses, SignInMyCustomerResponses, SignUpMyCustomerData, SignUpMyCustomerErrors, SignUpMyCustomerInStoreData, SignUpMyCustomerInStoreErrors, SignUpMyCustomerInStoreResponses, SignUpMyCustomerResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCustomerByIdData, UpdateCustomerByIdErrors, UpdateCustomerByIdResponses, UpdateCustomerByKeyData, UpdateCustomerByKeyErrors, UpdateCustomerByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateCustomerInStoreByIdData, UpdateCustomerInStoreByIdErrors, UpdateCustomerInStoreByIdResponses, UpdateCustomerInStoreByKeyData, UpdateCustomerInStoreByKeyErrors, UpdateCustomerInStoreByKeyResponses, UpdateMyCustomerData, UpdateMyCustomerErrors, UpdateMyCustomerInStoreData, UpdateMyCustomerInStoreErrors, UpdateMyCustomerInStoreResponses, UpdateMyCustomerResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -510,6 +510,195 @@ export const updateCustomerGroupByKey = <ThrowOnError extends boolean = false>(o
 });
 
 /**
+ * Query customers (where, sort, paging)
+ */
+export const queryCustomersInStore = <ThrowOnError extends boolean = false>(options: Options<QueryCustomersInStoreData, ThrowOnError>) => (options.client ?? client).get<QueryCustomersInStoreResponses, QueryCustomersInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers',
+    ...options
+});
+
+/**
+ * Sign up a customer of the store
+ */
+export const createCustomerInStore = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerInStoreData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerInStoreResponses, CreateCustomerInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a customer of the store by id
+ */
+export const deleteCustomerInStoreById = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerInStoreByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerInStoreByIdResponses, DeleteCustomerInStoreByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/{id}',
+    ...options
+});
+
+/**
+ * Get a customer of the store by id
+ */
+export const getCustomerInStoreById = <ThrowOnError extends boolean = false>(options: Options<GetCustomerInStoreByIdData, ThrowOnError>) => (options.client ?? client).get<GetCustomerInStoreByIdResponses, GetCustomerInStoreByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/{id}',
+    ...options
+});
+
+/**
+ * Update a customer by id
+ */
+export const updateCustomerInStoreById = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerInStoreByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateCustomerInStoreByIdResponses, UpdateCustomerInStoreByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a customer of the store by key
+ */
+export const deleteCustomerInStoreByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerInStoreByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerInStoreByKeyResponses, DeleteCustomerInStoreByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/key={key}',
+    ...options
+});
+
+/**
+ * Get a customer of the store by key
+ */
+export const getCustomerInStoreByKey = <ThrowOnError extends boolean = false>(options: Options<GetCustomerInStoreByKeyData, ThrowOnError>) => (options.client ?? client).get<GetCustomerInStoreByKeyResponses, GetCustomerInStoreByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/key={key}',
+    ...options
+});
+
+/**
+ * Update a customer by key
+ */
+export const updateCustomerInStoreByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerInStoreByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateCustomerInStoreByKeyResponses, UpdateCustomerInStoreByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The customer a valid e-mail verification token names
+ */
+export const getCustomerInStoreByEmailToken = <ThrowOnError extends boolean = false>(options: Options<GetCustomerInStoreByEmailTokenData, ThrowOnError>) => (options.client ?? client).get<GetCustomerInStoreByEmailTokenResponses, GetCustomerInStoreByEmailTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/email-token={emailToken}',
+    ...options
+});
+
+/**
+ * The customer a valid password reset token names
+ */
+export const getCustomerInStoreByPasswordToken = <ThrowOnError extends boolean = false>(options: Options<GetCustomerInStoreByPasswordTokenData, ThrowOnError>) => (options.client ?? client).get<GetCustomerInStoreByPasswordTokenResponses, GetCustomerInStoreByPasswordTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/password-token={passwordToken}',
+    ...options
+});
+
+/**
+ * Create a password reset token (ttlMinutes default 1440)
+ */
+export const createCustomerInStorePasswordResetToken = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerInStorePasswordResetTokenData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerInStorePasswordResetTokenResponses, CreateCustomerInStorePasswordResetTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/password-token',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reset the password with a reset token
+ */
+export const resetCustomerInStorePassword = <ThrowOnError extends boolean = false>(options: Options<ResetCustomerInStorePasswordData, ThrowOnError>) => (options.client ?? client).post<ResetCustomerInStorePasswordResponses, ResetCustomerInStorePasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create an e-mail verification token
+ */
+export const createCustomerInStoreEmailToken = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerInStoreEmailTokenData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerInStoreEmailTokenResponses, CreateCustomerInStoreEmailTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/email-token',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Verify the e-mail with a verification token
+ */
+export const confirmCustomerInStoreEmail = <ThrowOnError extends boolean = false>(options: Options<ConfirmCustomerInStoreEmailData, ThrowOnError>) => (options.client ?? client).post<ConfirmCustomerInStoreEmailResponses, ConfirmCustomerInStoreEmailErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/email/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change the password (needs the current one)
+ */
+export const changeCustomerInStorePassword = <ThrowOnError extends boolean = false>(options: Options<ChangeCustomerInStorePasswordData, ThrowOnError>) => (options.client ?? client).post<ChangeCustomerInStorePasswordResponses, ChangeCustomerInStorePasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/customers/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in with e-mail and password (InvalidCredentials otherwise)
+ */
+export const signInCustomerInStore = <ThrowOnError extends boolean = false>(options: Options<SignInCustomerInStoreData, ThrowOnError>) => (options.client ?? client).post<SignInCustomerInStoreResponses, SignInCustomerInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query customers (where, sort, paging)
+ */
+export const queryCustomers = <ThrowOnError extends boolean = false>(options: Options<QueryCustomersData, ThrowOnError>) => (options.client ?? client).get<QueryCustomersResponses, QueryCustomersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers',
+    ...options
+});
+
+/**
  * Create (sign up) a customer
  */
 export const createCustomer = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerResponses, CreateCustomerErrors, ThrowOnError>({
@@ -541,6 +730,19 @@ export const getCustomerById = <ThrowOnError extends boolean = false>(options: O
 });
 
 /**
+ * Update a customer by id
+ */
+export const updateCustomerById = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateCustomerByIdResponses, UpdateCustomerByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Delete a customer by key
  */
 export const deleteCustomerByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteCustomerByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteCustomerByKeyResponses, DeleteCustomerByKeyErrors, ThrowOnError>({
@@ -559,6 +761,120 @@ export const getCustomerByKey = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
+ * Update a customer by key
+ */
+export const updateCustomerByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateCustomerByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateCustomerByKeyResponses, UpdateCustomerByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The customer a valid e-mail verification token names
+ */
+export const getCustomerByEmailToken = <ThrowOnError extends boolean = false>(options: Options<GetCustomerByEmailTokenData, ThrowOnError>) => (options.client ?? client).get<GetCustomerByEmailTokenResponses, GetCustomerByEmailTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/email-token={emailToken}',
+    ...options
+});
+
+/**
+ * The customer a valid password reset token names
+ */
+export const getCustomerByPasswordToken = <ThrowOnError extends boolean = false>(options: Options<GetCustomerByPasswordTokenData, ThrowOnError>) => (options.client ?? client).get<GetCustomerByPasswordTokenResponses, GetCustomerByPasswordTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/password-token={passwordToken}',
+    ...options
+});
+
+/**
+ * Create a password reset token (ttlMinutes default 1440)
+ */
+export const createCustomerPasswordResetToken = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerPasswordResetTokenData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerPasswordResetTokenResponses, CreateCustomerPasswordResetTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/password-token',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reset the password with a reset token
+ */
+export const resetCustomerPassword = <ThrowOnError extends boolean = false>(options: Options<ResetCustomerPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetCustomerPasswordResponses, ResetCustomerPasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create an e-mail verification token
+ */
+export const createCustomerEmailToken = <ThrowOnError extends boolean = false>(options: Options<CreateCustomerEmailTokenData, ThrowOnError>) => (options.client ?? client).post<CreateCustomerEmailTokenResponses, CreateCustomerEmailTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/email-token',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Verify the e-mail with a verification token
+ */
+export const confirmCustomerEmail = <ThrowOnError extends boolean = false>(options: Options<ConfirmCustomerEmailData, ThrowOnError>) => (options.client ?? client).post<ConfirmCustomerEmailResponses, ConfirmCustomerEmailErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/email/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change the password (needs the current one)
+ */
+export const changeCustomerPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeCustomerPasswordData, ThrowOnError>) => (options.client ?? client).post<ChangeCustomerPasswordResponses, ChangeCustomerPasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/customers/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in with e-mail and password (InvalidCredentials otherwise)
+ */
+export const signInCustomer = <ThrowOnError extends boolean = false>(options: Options<SignInCustomerData, ThrowOnError>) => (options.client ?? client).post<SignInCustomerResponses, SignInCustomerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * GraphiQL (Accept text/html), served from local assets; queries are sent with the bearer token entered in its headers
+ */
+export const getGraphiQl = <ThrowOnError extends boolean = false>(options: Options<GetGraphiQlData, ThrowOnError>) => (options.client ?? client).get<GetGraphiQlResponses, GetGraphiQlErrors, ThrowOnError>({ url: '/{projectKey}/graphql', ...options });
+
+/**
  * GraphQL endpoint of the project (schema in graphql/); scopes are checked per field
  */
 export const executeGraphQl = <ThrowOnError extends boolean = false>(options: Options<ExecuteGraphQlData, ThrowOnError>) => (options.client ?? client).post<ExecuteGraphQlResponses, ExecuteGraphQlErrors, ThrowOnError>({
@@ -572,6 +888,11 @@ export const executeGraphQl = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * The GraphiQL page's scripts and style sheet (graphiql 3, React 18 UMD builds), from node_modules
+ */
+export const getGraphiQlAsset = <ThrowOnError extends boolean = false>(options: Options<GetGraphiQlAssetData, ThrowOnError>) => (options.client ?? client).get<GetGraphiQlAssetResponses, GetGraphiQlAssetErrors, ThrowOnError>({ url: '/graphiql/{asset}', ...options });
+
+/**
  * Liveness probe
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, unknown, ThrowOnError>({ url: '/health', ...options });
@@ -580,6 +901,198 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
  * Readiness probe; checks the database
  */
 export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>) => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({ url: '/ready', ...options });
+
+/**
+ * Delete the customer of the token
+ */
+export const deleteMyCustomer = <ThrowOnError extends boolean = false>(options: Options<DeleteMyCustomerData, ThrowOnError>) => (options.client ?? client).delete<DeleteMyCustomerResponses, DeleteMyCustomerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me',
+    ...options
+});
+
+/**
+ * The customer of the token
+ */
+export const getMyCustomer = <ThrowOnError extends boolean = false>(options: Options<GetMyCustomerData, ThrowOnError>) => (options.client ?? client).get<GetMyCustomerResponses, GetMyCustomerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me',
+    ...options
+});
+
+/**
+ * Update the customer of the token
+ */
+export const updateMyCustomer = <ThrowOnError extends boolean = false>(options: Options<UpdateMyCustomerData, ThrowOnError>) => (options.client ?? client).post<UpdateMyCustomerResponses, UpdateMyCustomerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change the password of the customer of the token
+ */
+export const changeMyCustomerPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeMyCustomerPasswordData, ThrowOnError>) => (options.client ?? client).post<ChangeMyCustomerPasswordResponses, ChangeMyCustomerPasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reset a password with a reset token
+ */
+export const resetMyCustomerPassword = <ThrowOnError extends boolean = false>(options: Options<ResetMyCustomerPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetMyCustomerPasswordResponses, ResetMyCustomerPasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Verify the e-mail of the customer of the token
+ */
+export const confirmMyCustomerEmail = <ThrowOnError extends boolean = false>(options: Options<ConfirmMyCustomerEmailData, ThrowOnError>) => (options.client ?? client).post<ConfirmMyCustomerEmailResponses, ConfirmMyCustomerEmailErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/email/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign up (an anonymous session is taken over)
+ */
+export const signUpMyCustomer = <ThrowOnError extends boolean = false>(options: Options<SignUpMyCustomerData, ThrowOnError>) => (options.client ?? client).post<SignUpMyCustomerResponses, SignUpMyCustomerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/signup',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in (an anonymous session is taken over)
+ */
+export const signInMyCustomer = <ThrowOnError extends boolean = false>(options: Options<SignInMyCustomerData, ThrowOnError>) => (options.client ?? client).post<SignInMyCustomerResponses, SignInMyCustomerErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the customer of the token
+ */
+export const deleteMyCustomerInStore = <ThrowOnError extends boolean = false>(options: Options<DeleteMyCustomerInStoreData, ThrowOnError>) => (options.client ?? client).delete<DeleteMyCustomerInStoreResponses, DeleteMyCustomerInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/me',
+    ...options
+});
+
+/**
+ * The customer of the token
+ */
+export const getMyCustomerInStore = <ThrowOnError extends boolean = false>(options: Options<GetMyCustomerInStoreData, ThrowOnError>) => (options.client ?? client).get<GetMyCustomerInStoreResponses, GetMyCustomerInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/me',
+    ...options
+});
+
+/**
+ * Update the customer of the token
+ */
+export const updateMyCustomerInStore = <ThrowOnError extends boolean = false>(options: Options<UpdateMyCustomerInStoreData, ThrowOnError>) => (options.client ?? client).post<UpdateMyCustomerInStoreResponses, UpdateMyCustomerInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change the password of the customer of the token
+ */
+export const changeMyCustomerPasswordInStore = <ThrowOnError extends boolean = false>(options: Options<ChangeMyCustomerPasswordInStoreData, ThrowOnError>) => (options.client ?? client).post<ChangeMyCustomerPasswordInStoreResponses, ChangeMyCustomerPasswordInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/me/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reset a password with a reset token
+ */
+export const resetMyCustomerPasswordInStore = <ThrowOnError extends boolean = false>(options: Options<ResetMyCustomerPasswordInStoreData, ThrowOnError>) => (options.client ?? client).post<ResetMyCustomerPasswordInStoreResponses, ResetMyCustomerPasswordInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/me/password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Verify the e-mail of the customer of the token
+ */
+export const confirmMyCustomerEmailInStore = <ThrowOnError extends boolean = false>(options: Options<ConfirmMyCustomerEmailInStoreData, ThrowOnError>) => (options.client ?? client).post<ConfirmMyCustomerEmailInStoreResponses, ConfirmMyCustomerEmailInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/me/email/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign up (an anonymous session is taken over)
+ */
+export const signUpMyCustomerInStore = <ThrowOnError extends boolean = false>(options: Options<SignUpMyCustomerInStoreData, ThrowOnError>) => (options.client ?? client).post<SignUpMyCustomerInStoreResponses, SignUpMyCustomerInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/me/signup',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in (an anonymous session is taken over)
+ */
+export const signInMyCustomerInStore = <ThrowOnError extends boolean = false>(options: Options<SignInMyCustomerInStoreData, ThrowOnError>) => (options.client ?? client).post<SignInMyCustomerInStoreResponses, SignInMyCustomerInStoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/in-store/key={storeKey}/me/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Get the project

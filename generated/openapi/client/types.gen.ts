@@ -844,6 +844,14 @@ export type MyCustomerDraft = {
     addresses?: Array<AddressDraft>;
     defaultShippingAddress?: number;
     defaultBillingAddress?: number;
+    /**
+     * Indices into addresses (GraphQL CustomerSignMeUpDraft)
+     */
+    shippingAddresses?: Array<number>;
+    /**
+     * Indices into addresses (GraphQL CustomerSignMeUpDraft)
+     */
+    billingAddresses?: Array<number>;
     locale?: Locale;
     stores?: Array<ResourceIdentifier>;
     custom?: CustomFieldsDraft;
@@ -3025,6 +3033,515 @@ export type UpdateCustomerGroupByKeyResponses = {
 
 export type UpdateCustomerGroupByKeyResponse = UpdateCustomerGroupByKeyResponses[keyof UpdateCustomerGroupByKeyResponses];
 
+export type QueryCustomersInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/customers';
+};
+
+export type QueryCustomersInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCustomersInStoreError = QueryCustomersInStoreErrors[keyof QueryCustomersInStoreErrors];
+
+export type QueryCustomersInStoreResponses = {
+    /**
+     * A page of customers
+     */
+    200: CustomerPagedQueryResponse;
+};
+
+export type QueryCustomersInStoreResponse = QueryCustomersInStoreResponses[keyof QueryCustomersInStoreResponses];
+
+export type CreateCustomerInStoreData = {
+    body: CustomerDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers';
+};
+
+export type CreateCustomerInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCustomerInStoreError = CreateCustomerInStoreErrors[keyof CreateCustomerInStoreErrors];
+
+export type CreateCustomerInStoreResponses = {
+    /**
+     * The created customer
+     */
+    201: CustomerSignInResult;
+};
+
+export type CreateCustomerInStoreResponse = CreateCustomerInStoreResponses[keyof CreateCustomerInStoreResponses];
+
+export type DeleteCustomerInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        /**
+         * Personal data erasure (everything of the customer is deleted either way)
+         */
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/customers/{id}';
+};
+
+export type DeleteCustomerInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomerInStoreByIdError = DeleteCustomerInStoreByIdErrors[keyof DeleteCustomerInStoreByIdErrors];
+
+export type DeleteCustomerInStoreByIdResponses = {
+    /**
+     * The deleted customer
+     */
+    200: Customer;
+};
+
+export type DeleteCustomerInStoreByIdResponse = DeleteCustomerInStoreByIdResponses[keyof DeleteCustomerInStoreByIdResponses];
+
+export type GetCustomerInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/{id}';
+};
+
+export type GetCustomerInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerInStoreByIdError = GetCustomerInStoreByIdErrors[keyof GetCustomerInStoreByIdErrors];
+
+export type GetCustomerInStoreByIdResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetCustomerInStoreByIdResponse = GetCustomerInStoreByIdResponses[keyof GetCustomerInStoreByIdResponses];
+
+export type UpdateCustomerInStoreByIdData = {
+    body: CustomerUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/{id}';
+};
+
+export type UpdateCustomerInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCustomerInStoreByIdError = UpdateCustomerInStoreByIdErrors[keyof UpdateCustomerInStoreByIdErrors];
+
+export type UpdateCustomerInStoreByIdResponses = {
+    /**
+     * The updated customer
+     */
+    200: Customer;
+};
+
+export type UpdateCustomerInStoreByIdResponse = UpdateCustomerInStoreByIdResponses[keyof UpdateCustomerInStoreByIdResponses];
+
+export type DeleteCustomerInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        /**
+         * Personal data erasure (everything of the customer is deleted either way)
+         */
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/customers/key={key}';
+};
+
+export type DeleteCustomerInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomerInStoreByKeyError = DeleteCustomerInStoreByKeyErrors[keyof DeleteCustomerInStoreByKeyErrors];
+
+export type DeleteCustomerInStoreByKeyResponses = {
+    /**
+     * The deleted customer
+     */
+    200: Customer;
+};
+
+export type DeleteCustomerInStoreByKeyResponse = DeleteCustomerInStoreByKeyResponses[keyof DeleteCustomerInStoreByKeyResponses];
+
+export type GetCustomerInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/key={key}';
+};
+
+export type GetCustomerInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerInStoreByKeyError = GetCustomerInStoreByKeyErrors[keyof GetCustomerInStoreByKeyErrors];
+
+export type GetCustomerInStoreByKeyResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetCustomerInStoreByKeyResponse = GetCustomerInStoreByKeyResponses[keyof GetCustomerInStoreByKeyResponses];
+
+export type UpdateCustomerInStoreByKeyData = {
+    body: CustomerUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/key={key}';
+};
+
+export type UpdateCustomerInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCustomerInStoreByKeyError = UpdateCustomerInStoreByKeyErrors[keyof UpdateCustomerInStoreByKeyErrors];
+
+export type UpdateCustomerInStoreByKeyResponses = {
+    /**
+     * The updated customer
+     */
+    200: Customer;
+};
+
+export type UpdateCustomerInStoreByKeyResponse = UpdateCustomerInStoreByKeyResponses[keyof UpdateCustomerInStoreByKeyResponses];
+
+export type GetCustomerInStoreByEmailTokenData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        emailToken: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/email-token={emailToken}';
+};
+
+export type GetCustomerInStoreByEmailTokenErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerInStoreByEmailTokenError = GetCustomerInStoreByEmailTokenErrors[keyof GetCustomerInStoreByEmailTokenErrors];
+
+export type GetCustomerInStoreByEmailTokenResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetCustomerInStoreByEmailTokenResponse = GetCustomerInStoreByEmailTokenResponses[keyof GetCustomerInStoreByEmailTokenResponses];
+
+export type GetCustomerInStoreByPasswordTokenData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        passwordToken: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/password-token={passwordToken}';
+};
+
+export type GetCustomerInStoreByPasswordTokenErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerInStoreByPasswordTokenError = GetCustomerInStoreByPasswordTokenErrors[keyof GetCustomerInStoreByPasswordTokenErrors];
+
+export type GetCustomerInStoreByPasswordTokenResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetCustomerInStoreByPasswordTokenResponse = GetCustomerInStoreByPasswordTokenResponses[keyof GetCustomerInStoreByPasswordTokenResponses];
+
+export type CreateCustomerInStorePasswordResetTokenData = {
+    body: CustomerCreatePasswordResetToken;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/password-token';
+};
+
+export type CreateCustomerInStorePasswordResetTokenErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCustomerInStorePasswordResetTokenError = CreateCustomerInStorePasswordResetTokenErrors[keyof CreateCustomerInStorePasswordResetTokenErrors];
+
+export type CreateCustomerInStorePasswordResetTokenResponses = {
+    /**
+     * Answer
+     */
+    200: CustomerToken;
+};
+
+export type CreateCustomerInStorePasswordResetTokenResponse = CreateCustomerInStorePasswordResetTokenResponses[keyof CreateCustomerInStorePasswordResetTokenResponses];
+
+export type ResetCustomerInStorePasswordData = {
+    body: CustomerResetPassword;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/password/reset';
+};
+
+export type ResetCustomerInStorePasswordErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ResetCustomerInStorePasswordError = ResetCustomerInStorePasswordErrors[keyof ResetCustomerInStorePasswordErrors];
+
+export type ResetCustomerInStorePasswordResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ResetCustomerInStorePasswordResponse = ResetCustomerInStorePasswordResponses[keyof ResetCustomerInStorePasswordResponses];
+
+export type CreateCustomerInStoreEmailTokenData = {
+    body: CustomerCreateEmailToken;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/email-token';
+};
+
+export type CreateCustomerInStoreEmailTokenErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCustomerInStoreEmailTokenError = CreateCustomerInStoreEmailTokenErrors[keyof CreateCustomerInStoreEmailTokenErrors];
+
+export type CreateCustomerInStoreEmailTokenResponses = {
+    /**
+     * Answer
+     */
+    200: CustomerToken;
+};
+
+export type CreateCustomerInStoreEmailTokenResponse = CreateCustomerInStoreEmailTokenResponses[keyof CreateCustomerInStoreEmailTokenResponses];
+
+export type ConfirmCustomerInStoreEmailData = {
+    body: CustomerEmailVerify;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/email/confirm';
+};
+
+export type ConfirmCustomerInStoreEmailErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ConfirmCustomerInStoreEmailError = ConfirmCustomerInStoreEmailErrors[keyof ConfirmCustomerInStoreEmailErrors];
+
+export type ConfirmCustomerInStoreEmailResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ConfirmCustomerInStoreEmailResponse = ConfirmCustomerInStoreEmailResponses[keyof ConfirmCustomerInStoreEmailResponses];
+
+export type ChangeCustomerInStorePasswordData = {
+    body: CustomerChangePassword;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/password';
+};
+
+export type ChangeCustomerInStorePasswordErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ChangeCustomerInStorePasswordError = ChangeCustomerInStorePasswordErrors[keyof ChangeCustomerInStorePasswordErrors];
+
+export type ChangeCustomerInStorePasswordResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ChangeCustomerInStorePasswordResponse = ChangeCustomerInStorePasswordResponses[keyof ChangeCustomerInStorePasswordResponses];
+
+export type SignInCustomerInStoreData = {
+    body: CustomerSignin;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/login';
+};
+
+export type SignInCustomerInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type SignInCustomerInStoreError = SignInCustomerInStoreErrors[keyof SignInCustomerInStoreErrors];
+
+export type SignInCustomerInStoreResponses = {
+    /**
+     * The customer
+     */
+    200: CustomerSignInResult;
+};
+
+export type SignInCustomerInStoreResponse = SignInCustomerInStoreResponses[keyof SignInCustomerInStoreResponses];
+
+export type QueryCustomersData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/customers';
+};
+
+export type QueryCustomersErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCustomersError = QueryCustomersErrors[keyof QueryCustomersErrors];
+
+export type QueryCustomersResponses = {
+    /**
+     * A page of customers
+     */
+    200: CustomerPagedQueryResponse;
+};
+
+export type QueryCustomersResponse = QueryCustomersResponses[keyof QueryCustomersResponses];
+
 export type CreateCustomerData = {
     body: CustomerDraft;
     path: {
@@ -3060,6 +3577,10 @@ export type DeleteCustomerByIdData = {
     };
     query: {
         version: Version;
+        /**
+         * Personal data erasure (everything of the customer is deleted either way)
+         */
+        dataErasure?: boolean;
     };
     url: '/{projectKey}/customers/{id}';
 };
@@ -3110,6 +3631,34 @@ export type GetCustomerByIdResponses = {
 
 export type GetCustomerByIdResponse = GetCustomerByIdResponses[keyof GetCustomerByIdResponses];
 
+export type UpdateCustomerByIdData = {
+    body: CustomerUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/{id}';
+};
+
+export type UpdateCustomerByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCustomerByIdError = UpdateCustomerByIdErrors[keyof UpdateCustomerByIdErrors];
+
+export type UpdateCustomerByIdResponses = {
+    /**
+     * The updated customer
+     */
+    200: Customer;
+};
+
+export type UpdateCustomerByIdResponse = UpdateCustomerByIdResponses[keyof UpdateCustomerByIdResponses];
+
 export type DeleteCustomerByKeyData = {
     body?: never;
     path: {
@@ -3118,6 +3667,10 @@ export type DeleteCustomerByKeyData = {
     };
     query: {
         version: Version;
+        /**
+         * Personal data erasure (everything of the customer is deleted either way)
+         */
+        dataErasure?: boolean;
     };
     url: '/{projectKey}/customers/key={key}';
 };
@@ -3168,6 +3721,279 @@ export type GetCustomerByKeyResponses = {
 
 export type GetCustomerByKeyResponse = GetCustomerByKeyResponses[keyof GetCustomerByKeyResponses];
 
+export type UpdateCustomerByKeyData = {
+    body: CustomerUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/key={key}';
+};
+
+export type UpdateCustomerByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCustomerByKeyError = UpdateCustomerByKeyErrors[keyof UpdateCustomerByKeyErrors];
+
+export type UpdateCustomerByKeyResponses = {
+    /**
+     * The updated customer
+     */
+    200: Customer;
+};
+
+export type UpdateCustomerByKeyResponse = UpdateCustomerByKeyResponses[keyof UpdateCustomerByKeyResponses];
+
+export type GetCustomerByEmailTokenData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        emailToken: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/email-token={emailToken}';
+};
+
+export type GetCustomerByEmailTokenErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerByEmailTokenError = GetCustomerByEmailTokenErrors[keyof GetCustomerByEmailTokenErrors];
+
+export type GetCustomerByEmailTokenResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetCustomerByEmailTokenResponse = GetCustomerByEmailTokenResponses[keyof GetCustomerByEmailTokenResponses];
+
+export type GetCustomerByPasswordTokenData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        passwordToken: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/password-token={passwordToken}';
+};
+
+export type GetCustomerByPasswordTokenErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomerByPasswordTokenError = GetCustomerByPasswordTokenErrors[keyof GetCustomerByPasswordTokenErrors];
+
+export type GetCustomerByPasswordTokenResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetCustomerByPasswordTokenResponse = GetCustomerByPasswordTokenResponses[keyof GetCustomerByPasswordTokenResponses];
+
+export type CreateCustomerPasswordResetTokenData = {
+    body: CustomerCreatePasswordResetToken;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/password-token';
+};
+
+export type CreateCustomerPasswordResetTokenErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCustomerPasswordResetTokenError = CreateCustomerPasswordResetTokenErrors[keyof CreateCustomerPasswordResetTokenErrors];
+
+export type CreateCustomerPasswordResetTokenResponses = {
+    /**
+     * Answer
+     */
+    200: CustomerToken;
+};
+
+export type CreateCustomerPasswordResetTokenResponse = CreateCustomerPasswordResetTokenResponses[keyof CreateCustomerPasswordResetTokenResponses];
+
+export type ResetCustomerPasswordData = {
+    body: CustomerResetPassword;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/password/reset';
+};
+
+export type ResetCustomerPasswordErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ResetCustomerPasswordError = ResetCustomerPasswordErrors[keyof ResetCustomerPasswordErrors];
+
+export type ResetCustomerPasswordResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ResetCustomerPasswordResponse = ResetCustomerPasswordResponses[keyof ResetCustomerPasswordResponses];
+
+export type CreateCustomerEmailTokenData = {
+    body: CustomerCreateEmailToken;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/email-token';
+};
+
+export type CreateCustomerEmailTokenErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCustomerEmailTokenError = CreateCustomerEmailTokenErrors[keyof CreateCustomerEmailTokenErrors];
+
+export type CreateCustomerEmailTokenResponses = {
+    /**
+     * Answer
+     */
+    200: CustomerToken;
+};
+
+export type CreateCustomerEmailTokenResponse = CreateCustomerEmailTokenResponses[keyof CreateCustomerEmailTokenResponses];
+
+export type ConfirmCustomerEmailData = {
+    body: CustomerEmailVerify;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/email/confirm';
+};
+
+export type ConfirmCustomerEmailErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ConfirmCustomerEmailError = ConfirmCustomerEmailErrors[keyof ConfirmCustomerEmailErrors];
+
+export type ConfirmCustomerEmailResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ConfirmCustomerEmailResponse = ConfirmCustomerEmailResponses[keyof ConfirmCustomerEmailResponses];
+
+export type ChangeCustomerPasswordData = {
+    body: CustomerChangePassword;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/password';
+};
+
+export type ChangeCustomerPasswordErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ChangeCustomerPasswordError = ChangeCustomerPasswordErrors[keyof ChangeCustomerPasswordErrors];
+
+export type ChangeCustomerPasswordResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ChangeCustomerPasswordResponse = ChangeCustomerPasswordResponses[keyof ChangeCustomerPasswordResponses];
+
+export type SignInCustomerData = {
+    body: CustomerSignin;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/login';
+};
+
+export type SignInCustomerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type SignInCustomerError = SignInCustomerErrors[keyof SignInCustomerErrors];
+
+export type SignInCustomerResponses = {
+    /**
+     * The customer
+     */
+    200: CustomerSignInResult;
+};
+
+export type SignInCustomerResponse = SignInCustomerResponses[keyof SignInCustomerResponses];
+
+export type GetGraphiQlData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/graphql';
+};
+
+export type GetGraphiQlErrors = {
+    /**
+     * Error (405 for any other Accept)
+     */
+    default: ErrorResponse;
+};
+
+export type GetGraphiQlError = GetGraphiQlErrors[keyof GetGraphiQlErrors];
+
+export type GetGraphiQlResponses = {
+    /**
+     * The GraphiQL page
+     */
+    200: string;
+};
+
+export type GetGraphiQlResponse = GetGraphiQlResponses[keyof GetGraphiQlResponses];
+
 export type ExecuteGraphQlData = {
     body: GraphQlRequest;
     path: {
@@ -3194,6 +4020,33 @@ export type ExecuteGraphQlResponses = {
 };
 
 export type ExecuteGraphQlResponse = ExecuteGraphQlResponses[keyof ExecuteGraphQlResponses];
+
+export type GetGraphiQlAssetData = {
+    body?: never;
+    path: {
+        asset: 'graphiql.min.js' | 'graphiql.min.css' | 'react.production.min.js' | 'react-dom.production.min.js';
+    };
+    query?: never;
+    url: '/graphiql/{asset}';
+};
+
+export type GetGraphiQlAssetErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetGraphiQlAssetError = GetGraphiQlAssetErrors[keyof GetGraphiQlAssetErrors];
+
+export type GetGraphiQlAssetResponses = {
+    /**
+     * The asset
+     */
+    200: string;
+};
+
+export type GetGraphiQlAssetResponse = GetGraphiQlAssetResponses[keyof GetGraphiQlAssetResponses];
 
 export type GetHealthData = {
     body?: never;
@@ -3235,6 +4088,450 @@ export type GetReadinessResponses = {
 };
 
 export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
+
+export type DeleteMyCustomerData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query: {
+        version: Version;
+    };
+    url: '/{projectKey}/me';
+};
+
+export type DeleteMyCustomerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyCustomerError = DeleteMyCustomerErrors[keyof DeleteMyCustomerErrors];
+
+export type DeleteMyCustomerResponses = {
+    /**
+     * The deleted customer
+     */
+    200: Customer;
+};
+
+export type DeleteMyCustomerResponse = DeleteMyCustomerResponses[keyof DeleteMyCustomerResponses];
+
+export type GetMyCustomerData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me';
+};
+
+export type GetMyCustomerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyCustomerError = GetMyCustomerErrors[keyof GetMyCustomerErrors];
+
+export type GetMyCustomerResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetMyCustomerResponse = GetMyCustomerResponses[keyof GetMyCustomerResponses];
+
+export type UpdateMyCustomerData = {
+    body: MyCustomerUpdate;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me';
+};
+
+export type UpdateMyCustomerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyCustomerError = UpdateMyCustomerErrors[keyof UpdateMyCustomerErrors];
+
+export type UpdateMyCustomerResponses = {
+    /**
+     * The updated customer
+     */
+    200: Customer;
+};
+
+export type UpdateMyCustomerResponse = UpdateMyCustomerResponses[keyof UpdateMyCustomerResponses];
+
+export type ChangeMyCustomerPasswordData = {
+    body: MyCustomerChangePassword;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/password';
+};
+
+export type ChangeMyCustomerPasswordErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ChangeMyCustomerPasswordError = ChangeMyCustomerPasswordErrors[keyof ChangeMyCustomerPasswordErrors];
+
+export type ChangeMyCustomerPasswordResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ChangeMyCustomerPasswordResponse = ChangeMyCustomerPasswordResponses[keyof ChangeMyCustomerPasswordResponses];
+
+export type ResetMyCustomerPasswordData = {
+    body: MyCustomerResetPassword;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/password/reset';
+};
+
+export type ResetMyCustomerPasswordErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ResetMyCustomerPasswordError = ResetMyCustomerPasswordErrors[keyof ResetMyCustomerPasswordErrors];
+
+export type ResetMyCustomerPasswordResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ResetMyCustomerPasswordResponse = ResetMyCustomerPasswordResponses[keyof ResetMyCustomerPasswordResponses];
+
+export type ConfirmMyCustomerEmailData = {
+    body: MyCustomerEmailVerify;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/email/confirm';
+};
+
+export type ConfirmMyCustomerEmailErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ConfirmMyCustomerEmailError = ConfirmMyCustomerEmailErrors[keyof ConfirmMyCustomerEmailErrors];
+
+export type ConfirmMyCustomerEmailResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ConfirmMyCustomerEmailResponse = ConfirmMyCustomerEmailResponses[keyof ConfirmMyCustomerEmailResponses];
+
+export type SignUpMyCustomerData = {
+    body: MyCustomerDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/signup';
+};
+
+export type SignUpMyCustomerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type SignUpMyCustomerError = SignUpMyCustomerErrors[keyof SignUpMyCustomerErrors];
+
+export type SignUpMyCustomerResponses = {
+    /**
+     * Answer
+     */
+    201: CustomerSignInResult;
+};
+
+export type SignUpMyCustomerResponse = SignUpMyCustomerResponses[keyof SignUpMyCustomerResponses];
+
+export type SignInMyCustomerData = {
+    body: MyCustomerSignin;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/login';
+};
+
+export type SignInMyCustomerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type SignInMyCustomerError = SignInMyCustomerErrors[keyof SignInMyCustomerErrors];
+
+export type SignInMyCustomerResponses = {
+    /**
+     * Answer
+     */
+    200: CustomerSignInResult;
+};
+
+export type SignInMyCustomerResponse = SignInMyCustomerResponses[keyof SignInMyCustomerResponses];
+
+export type DeleteMyCustomerInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query: {
+        version: Version;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me';
+};
+
+export type DeleteMyCustomerInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyCustomerInStoreError = DeleteMyCustomerInStoreErrors[keyof DeleteMyCustomerInStoreErrors];
+
+export type DeleteMyCustomerInStoreResponses = {
+    /**
+     * The deleted customer
+     */
+    200: Customer;
+};
+
+export type DeleteMyCustomerInStoreResponse = DeleteMyCustomerInStoreResponses[keyof DeleteMyCustomerInStoreResponses];
+
+export type GetMyCustomerInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me';
+};
+
+export type GetMyCustomerInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyCustomerInStoreError = GetMyCustomerInStoreErrors[keyof GetMyCustomerInStoreErrors];
+
+export type GetMyCustomerInStoreResponses = {
+    /**
+     * The customer
+     */
+    200: Customer;
+};
+
+export type GetMyCustomerInStoreResponse = GetMyCustomerInStoreResponses[keyof GetMyCustomerInStoreResponses];
+
+export type UpdateMyCustomerInStoreData = {
+    body: MyCustomerUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me';
+};
+
+export type UpdateMyCustomerInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyCustomerInStoreError = UpdateMyCustomerInStoreErrors[keyof UpdateMyCustomerInStoreErrors];
+
+export type UpdateMyCustomerInStoreResponses = {
+    /**
+     * The updated customer
+     */
+    200: Customer;
+};
+
+export type UpdateMyCustomerInStoreResponse = UpdateMyCustomerInStoreResponses[keyof UpdateMyCustomerInStoreResponses];
+
+export type ChangeMyCustomerPasswordInStoreData = {
+    body: MyCustomerChangePassword;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/password';
+};
+
+export type ChangeMyCustomerPasswordInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ChangeMyCustomerPasswordInStoreError = ChangeMyCustomerPasswordInStoreErrors[keyof ChangeMyCustomerPasswordInStoreErrors];
+
+export type ChangeMyCustomerPasswordInStoreResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ChangeMyCustomerPasswordInStoreResponse = ChangeMyCustomerPasswordInStoreResponses[keyof ChangeMyCustomerPasswordInStoreResponses];
+
+export type ResetMyCustomerPasswordInStoreData = {
+    body: MyCustomerResetPassword;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/password/reset';
+};
+
+export type ResetMyCustomerPasswordInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ResetMyCustomerPasswordInStoreError = ResetMyCustomerPasswordInStoreErrors[keyof ResetMyCustomerPasswordInStoreErrors];
+
+export type ResetMyCustomerPasswordInStoreResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ResetMyCustomerPasswordInStoreResponse = ResetMyCustomerPasswordInStoreResponses[keyof ResetMyCustomerPasswordInStoreResponses];
+
+export type ConfirmMyCustomerEmailInStoreData = {
+    body: MyCustomerEmailVerify;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/email/confirm';
+};
+
+export type ConfirmMyCustomerEmailInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ConfirmMyCustomerEmailInStoreError = ConfirmMyCustomerEmailInStoreErrors[keyof ConfirmMyCustomerEmailInStoreErrors];
+
+export type ConfirmMyCustomerEmailInStoreResponses = {
+    /**
+     * Answer
+     */
+    200: Customer;
+};
+
+export type ConfirmMyCustomerEmailInStoreResponse = ConfirmMyCustomerEmailInStoreResponses[keyof ConfirmMyCustomerEmailInStoreResponses];
+
+export type SignUpMyCustomerInStoreData = {
+    body: MyCustomerDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/signup';
+};
+
+export type SignUpMyCustomerInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type SignUpMyCustomerInStoreError = SignUpMyCustomerInStoreErrors[keyof SignUpMyCustomerInStoreErrors];
+
+export type SignUpMyCustomerInStoreResponses = {
+    /**
+     * Answer
+     */
+    201: CustomerSignInResult;
+};
+
+export type SignUpMyCustomerInStoreResponse = SignUpMyCustomerInStoreResponses[keyof SignUpMyCustomerInStoreResponses];
+
+export type SignInMyCustomerInStoreData = {
+    body: MyCustomerSignin;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/login';
+};
+
+export type SignInMyCustomerInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type SignInMyCustomerInStoreError = SignInMyCustomerInStoreErrors[keyof SignInMyCustomerInStoreErrors];
+
+export type SignInMyCustomerInStoreResponses = {
+    /**
+     * Answer
+     */
+    200: CustomerSignInResult;
+};
+
+export type SignInMyCustomerInStoreResponse = SignInMyCustomerInStoreResponses[keyof SignInMyCustomerInStoreResponses];
 
 export type GetProjectData = {
     body?: never;

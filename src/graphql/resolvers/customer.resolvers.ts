@@ -5,8 +5,8 @@ import { normalizeQueryParams } from '../../query/index.js';
 import { TOKEN_TTL_MINUTES } from '../../services/customer-tokens.js';
 import type { CustomerDocument } from '../../services/customer.service.js';
 import type { GraphQLContext } from '../context.js';
-import { myUpdateActions, signMeUpDraft, signUpDraft, updateActions, withoutNulls } from '../customer-inputs.js';
-import { VIEW_CUSTOMERS } from '../field-scopes.js';
+import { customerUpdate, myCustomerUpdate, signMeUpDraft, signUpDraft, withoutNulls } from '../customer-inputs.js';
+import { MY_PROFILE, VIEW_CUSTOMERS } from '../field-scopes.js';
 
 /** GraphQL's null for "not given". */
 const given = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
@@ -20,8 +20,7 @@ async function findCustomer({ ctx, services }: GraphQLContext, args: Lookup, sto
   const customers = services.customers;
   if (args.emailToken != null) return (await customers.account.byToken(ctx, 'email', args.emailToken, storeKey)) ?? null;
   if (args.passwordToken != null) return (await customers.account.byToken(ctx, 'password', args.passwordToken, storeKey)) ?? null;
-  const doc = args.id != null ? await customers.findById(ctx, args.id) : await customers.findByKey(ctx, args.key!);
-  return doc && (storeKey === undefined || doc.stores.some((s) => s.key === storeKey)) ? doc : null;
+  return (await customers.find(ctx, args.id != null ? { id: args.id } : { key: args.key! }, storeKey)) ?? null;
 }
 
 function selector(args: { id?: string | null; key?: string | null }): { id: string } | { key: string } {
@@ -49,6 +48,14 @@ export const customerResolvers: Resolvers = {
       requireScopes(ctx, VIEW_CUSTOMERS, store.storeKey);
       return services.customers.query(ctx, normalizeQueryParams(args), store.storeKey);
     },
+    me: async (store, _args, { ctx, services }) => {
+      requireScopes(ctx, MY_PROFILE, store.storeKey);
+      await services.customers.account.me(ctx, store.storeKey);
+      return store;
+    },
+  },
+  InStoreMe: {
+    customer: async (store, _args, { ctx, services }) => (await services.customers.account.me(ctx, store.storeKey)) ?? null,
   },
   Mutation: {
     customerSignUp: (_root, { draft, storeKey }, { ctx, services }) => {
@@ -59,9 +66,9 @@ export const customerResolvers: Resolvers = {
     customerSignMeUp: (_root, { draft, storeKey }, { ctx, services }) => services.customers.account.signMeUp(ctx, signMeUpDraft(draft), given(storeKey)),
     customerSignMeIn: (_root, { draft, storeKey }, { ctx, services }) => services.customers.account.signMeIn(ctx, withoutNulls(draft), given(storeKey)),
     updateCustomer: (_root, args, { ctx, services }) =>
-      services.customers.update(ctx, selector(args), { version: args.version, actions: updateActions(args.actions) }, given(args.storeKey)),
+      services.customers.update(ctx, selector(args), customerUpdate(args.version, args.actions), given(args.storeKey)),
     updateMyCustomer: (_root, args, { ctx, services }) =>
-      services.customers.account.updateMe(ctx, { version: args.version, actions: myUpdateActions(args.actions) }, given(args.storeKey)),
+      services.customers.account.updateMe(ctx, myCustomerUpdate(args.version, args.actions), given(args.storeKey)),
     deleteCustomer: (_root, args, { ctx, services }) => services.customers.delete(ctx, selector(args), args.version, given(args.storeKey)),
     deleteMyCustomer: (_root, args, { ctx, services }) => services.customers.account.deleteMe(ctx, args.version, given(args.storeKey)),
     customerChangePassword: (_root, { storeKey, ...request }, { ctx, services }) => services.customers.account.changePassword(ctx, request, given(storeKey)),

@@ -2,17 +2,29 @@ import { processRequest } from 'graphql-helix';
 import { specifiedRules, type ExecutionResult } from 'graphql';
 import { buildGraphQLSchema } from '../../graphql/schema.js';
 import { formatGraphQLErrors } from '../../graphql/errors.js';
+import { cachedGraphQLSteps } from '../../graphql/document-cache.js';
 import { queryLimitsRule } from '../../graphql/query-limits.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { Services } from '../../services/index.js';
-import { ApiError } from '../../errors/api-error.js';
+import { ApiError, MethodNotAllowedError } from '../../errors/api-error.js';
+import { graphiqlAsset, graphiqlPage } from '../../graphql/graphiql-page.js';
 import type { Handlers } from '../router.js';
 
 /** POST /{projectKey}/graphql through graphql-helix; the body was validated against GraphQLRequest. */
-export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQL'> {
+export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQL' | 'getGraphiQL' | 'getGraphiQLAsset'> {
   const schema = buildGraphQLSchema();
   const validationRules = [...specifiedRules, queryLimitsRule()];
+  const steps = cachedGraphQLSteps();
   return {
+    // A browser asks for HTML; anything else gets the JSON answer for a method the API does not serve.
+    getGraphiQL: async (ctx, _input, http) => {
+      if (!http.accepts('html') || http.accepts('json', 'html') === 'json') throw new MethodNotAllowedError('GET');
+      return { body: graphiqlPage(ctx.projectKey), headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } };
+    },
+    getGraphiQLAsset: async (_ctx, input) => {
+      const asset = graphiqlAsset(input.path.asset);
+      return { body: asset.body, headers: { 'Content-Type': asset.contentType, 'Cache-Control': 'public, max-age=86400' } };
+    },
     executeGraphQL: async (ctx, input, http) => {
       await services.projects.get(ctx);
       const body = input.body;
@@ -23,6 +35,8 @@ export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQ
         request: { body, headers: http.headers, method: 'POST', query: {} },
         schema,
         validationRules,
+        parse: steps.parse,
+        validate: steps.validate,
         contextFactory: () => ({ ctx, services }),
       });
       if (result.type !== 'RESPONSE') throw new ApiError(400, 'InvalidInput', 'Subscriptions and incremental delivery are not supported.');
