@@ -95,3 +95,14 @@ export function parameterError(where: 'path' | 'query', error: ErrorObject): Api
   const name = fieldPath(error.instancePath, error.keyword === 'required' ? String(error.params.missingProperty) : undefined);
   return new InvalidInputError(`Invalid ${where} parameter '${name}': it ${error.message ?? 'is invalid'}.`);
 }
+
+/**
+ * Checks a value against one schema of the contract, as a request body is checked: for GraphQL
+ * inputs converted to the HTTP shapes, so both transports enforce the same rules (issue 11: carts).
+ */
+export function contractSchemaCheck(schemaName: string): (value: unknown) => void {
+  const validate = bodyAjv.compile({ $ref: `${DOC_ID}#/components/schemas/${schemaName}` });
+  return (value) => {
+    if (!validate(value)) throw bodyError(validate.errors![0], value);
+  };
+}

@@ -166,6 +166,13 @@ describe('my carts (/me)', () => {
     await expectError(await api(server, anon.token, '/test/me/active-cart'), 404, 'ResourceNotFound');
   });
 
+  test('an anonymous id that a cart or order carries is in use for the anonymous-token endpoint', async () => {
+    await ok(api(server, admin, '/test/carts', { body: { currency: 'EUR', anonymousId: 'taken-by-a-cart' } }), 201);
+    await expect(anonymousSession(server, 'taken-by-a-cart')).rejects.toThrow(/AnonymousIdAlreadyInUse/);
+    const session = await anonymousSession(server, 'free-anonymous-id');
+    expect(session.anonymousId).toBe('free-anonymous-id');
+  });
+
   test('/me carts need a customer or anonymous token and manage_my_orders', async () => {
     const client = await clientToken(server, 'manage_my_orders:test');
     await expectError(await api(server, client, '/test/me/carts', { body: { currency: 'EUR' } }), 400, 'InvalidOperation');
