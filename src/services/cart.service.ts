@@ -13,8 +13,6 @@ import { centMoney } from './money.js';
 import { cartResource, customerResource } from './queryable-resources.js';
 import { notFound } from './versioning.js';
 
-/** The platform's default cart retention (spec "Limits"). */
-export const DEFAULT_CART_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 const ACTIVE_CART = {
@@ -25,10 +23,10 @@ const ACTIVE_CART = {
 };
 const CUSTOMER = sql(`SELECT $DATA AS "data" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
 
-/** When the retention job may delete the cart: its own deleteDaysAfterLastModification, else the default. */
-function deleteAfter(cart: Cart): string {
-  const days = cart.deleteDaysAfterLastModification ?? DEFAULT_CART_RETENTION_DAYS;
-  return new Date(Date.parse(cart.lastModifiedAt) + days * DAY_MS).toISOString();
+/** When the retention job deletes a cart that sets its own retention; null: the project's applies. */
+function deleteAfter(cart: Cart): string | null {
+  const days = cart.deleteDaysAfterLastModification;
+  return days === undefined ? null : new Date(Date.parse(cart.lastModifiedAt) + days * DAY_MS).toISOString();
 }
 
 /**

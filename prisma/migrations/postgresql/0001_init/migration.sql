@@ -214,7 +214,7 @@ CREATE TABLE "Cart" (
     "customerId" TEXT COLLATE "C",
     "anonymousId" TEXT COLLATE "C",
     "cartState" TEXT COLLATE "C" NOT NULL,
-    "deleteAfter" TEXT COLLATE "C" NOT NULL,
+    "deleteAfter" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
     CONSTRAINT "Cart_pkey" PRIMARY KEY ("id")
@@ -402,7 +402,7 @@ CREATE INDEX "Cart_projectKey_customerId_cartState_idx" ON "Cart"("projectKey", 
 CREATE INDEX "Cart_projectKey_anonymousId_idx" ON "Cart"("projectKey", "anonymousId");
 
 -- CreateIndex
-CREATE INDEX "Cart_deleteAfter_idx" ON "Cart"("deleteAfter");
+CREATE INDEX "Cart_projectKey_deleteAfter_idx" ON "Cart"("projectKey", "deleteAfter");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Cart_projectKey_key_key" ON "Cart"("projectKey", "key");

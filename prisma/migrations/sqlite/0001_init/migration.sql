@@ -188,7 +188,7 @@ CREATE TABLE "Cart" (
     "customerId" TEXT,
     "anonymousId" TEXT,
     "cartState" TEXT NOT NULL,
-    "deleteAfter" TEXT NOT NULL,
+    "deleteAfter" TEXT,
     "data" JSONB NOT NULL
 );
 
@@ -372,7 +372,7 @@ CREATE INDEX "Cart_projectKey_customerId_cartState_idx" ON "Cart"("projectKey", 
 CREATE INDEX "Cart_projectKey_anonymousId_idx" ON "Cart"("projectKey", "anonymousId");
 
 -- CreateIndex
-CREATE INDEX "Cart_deleteAfter_idx" ON "Cart"("deleteAfter");
+CREATE INDEX "Cart_projectKey_deleteAfter_idx" ON "Cart"("projectKey", "deleteAfter");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Cart_projectKey_key_key" ON "Cart"("projectKey", "key");

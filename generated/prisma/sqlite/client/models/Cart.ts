@@ -222,7 +222,7 @@ export type CartGroupByOutputType = {
   customerId: string | null
   anonymousId: string | null
   cartState: string
-  deleteAfter: string
+  deleteAfter: string | null
   data: runtime.JsonValue
   _count: CartCountAggregateOutputType | null
   _avg: CartAvgAggregateOutputType | null
@@ -259,7 +259,7 @@ export type CartWhereInput = {
   customerId?: Prisma.StringNullableFilter<"Cart"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"Cart"> | string | null
   cartState?: Prisma.StringFilter<"Cart"> | string
-  deleteAfter?: Prisma.StringFilter<"Cart"> | string
+  deleteAfter?: Prisma.StringNullableFilter<"Cart"> | string | null
   data?: Prisma.JsonFilter<"Cart">
 }
 
@@ -273,7 +273,7 @@ export type CartOrderByWithRelationInput = {
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartState?: Prisma.SortOrder
-  deleteAfter?: Prisma.SortOrder
+  deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -291,7 +291,7 @@ export type CartWhereUniqueInput = Prisma.AtLeast<{
   customerId?: Prisma.StringNullableFilter<"Cart"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"Cart"> | string | null
   cartState?: Prisma.StringFilter<"Cart"> | string
-  deleteAfter?: Prisma.StringFilter<"Cart"> | string
+  deleteAfter?: Prisma.StringNullableFilter<"Cart"> | string | null
   data?: Prisma.JsonFilter<"Cart">
 }, "id" | "projectKey_key">
 
@@ -305,7 +305,7 @@ export type CartOrderByWithAggregationInput = {
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartState?: Prisma.SortOrder
-  deleteAfter?: Prisma.SortOrder
+  deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.CartCountOrderByAggregateInput
   _avg?: Prisma.CartAvgOrderByAggregateInput
@@ -327,7 +327,7 @@ export type CartScalarWhereWithAggregatesInput = {
   customerId?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   anonymousId?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   cartState?: Prisma.StringWithAggregatesFilter<"Cart"> | string
-  deleteAfter?: Prisma.StringWithAggregatesFilter<"Cart"> | string
+  deleteAfter?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"Cart">
 }
 
@@ -341,7 +341,7 @@ export type CartCreateInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartState: string
-  deleteAfter: string
+  deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -355,7 +355,7 @@ export type CartUncheckedCreateInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartState: string
-  deleteAfter: string
+  deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -369,7 +369,7 @@ export type CartUpdateInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
-  deleteAfter?: Prisma.StringFieldUpdateOperationsInput | string
+  deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -383,7 +383,7 @@ export type CartUncheckedUpdateInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
-  deleteAfter?: Prisma.StringFieldUpdateOperationsInput | string
+  deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -397,7 +397,7 @@ export type CartCreateManyInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartState: string
-  deleteAfter: string
+  deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -411,7 +411,7 @@ export type CartUpdateManyMutationInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
-  deleteAfter?: Prisma.StringFieldUpdateOperationsInput | string
+  deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -425,7 +425,7 @@ export type CartUncheckedUpdateManyInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
-  deleteAfter?: Prisma.StringFieldUpdateOperationsInput | string
+  deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -556,9 +556,10 @@ export type $CartPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     anonymousId: string | null
     cartState: string
     /**
-     * When the retention job deletes the cart (lastModifiedAt + deleteDaysAfterLastModification).
+     * When the retention job deletes the cart, if the cart sets its own deleteDaysAfterLastModification;
+     * null: the project's retention applies (see src/services/cart-retention.ts).
      */
-    deleteAfter: string
+    deleteAfter: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["cart"]>
   composites: {}
