@@ -3385,9 +3385,8 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/Customer"
           },
           "cart": {
-            "type": "object",
-            "description": "The customer's active cart after sign-in (carts are not served yet",
-            "so absent)": null
+            "$ref": "#/components/schemas/Cart",
+            "description": "The customer's active cart after the sign-in (merged or taken over per the sign-in mode)"
           }
         }
       },

@@ -3477,9 +3477,8 @@ export const CustomerSignInResultSchema = {
             $ref: '#/components/schemas/Customer'
         },
         cart: {
-            type: 'object',
-            description: 'The customer\'s active cart after sign-in (carts are not served yet',
-            'so absent)': null
+            $ref: '#/components/schemas/Cart',
+            description: 'The customer\'s active cart after the sign-in (merged or taken over per the sign-in mode)'
         }
     }
 } as const;

@@ -1084,11 +1084,9 @@ export type CustomerDraft = {
 export type CustomerSignInResult = {
     customer: Customer;
     /**
-     * The customer's active cart after sign-in (carts are not served yet
+     * The customer's active cart after the sign-in (merged or taken over per the sign-in mode)
      */
-    cart?: {
-        [key: string]: unknown;
-    };
+    cart?: Cart;
 };
 
 export type CustomerPagedQueryResponse = {
