@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
+import { addLineItemOptions, signInWithMergeOptions, type SeededShop } from './cart-calls.js';
 import { inPool, type Api, type SeededStore, type SeededUnits } from './seed.js';
 
 export interface Target {
@@ -20,6 +21,8 @@ export interface Target {
   created: string[];
   /** The B2B hierarchy of the as-associate calls. */
   units: SeededUnits;
+  /** The product and carts of the cart calls. */
+  shop: SeededShop;
 }
 
 export interface HotCall {
@@ -28,6 +31,8 @@ export interface HotCall {
   options(target: Target): autocannon.Options;
   /** Undoes what the call's runs changed in the data set, after both runs (warm-up and measured). */
   cleanUp?(target: Target): Promise<void>;
+  /** False: the emulator has no such call, only ours (and the bare handler) are measured. */
+  emulator?: false;
 }
 
 const json = 'application/json';
@@ -158,5 +163,16 @@ export const hotCalls: HotCall[] = [
       headers: { authorization: t.api.basic, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials',
     }),
+  },
+  {
+    name: 'cart addLineItem',
+    expectedStatus: 200,
+    options: (t) => addLineItemOptions(t.api.url, t.api.projectKey, t.token, t.shop),
+  },
+  {
+    name: 'sign-in with cart merge (GraphQL customerSignIn)',
+    expectedStatus: 200,
+    emulator: false,
+    options: (t) => signInWithMergeOptions(t.api.url, t.api.projectKey, t.token, t.shop),
   },
 ];

@@ -6,7 +6,8 @@ import { scaleTable, type ScaleRow } from './query-scale.js';
 /** One round's three measurements of one hot call. */
 export interface RoundSamples {
   ours: Sample;
-  emulator: Sample;
+  /** Absent for a call the emulator does not have. */
+  emulator?: Sample;
   baseline: Sample;
 }
 
@@ -21,10 +22,10 @@ interface Figures {
 export interface CallSummary {
   name: string;
   ours: Figures;
-  emulator: Figures;
+  emulator?: Figures;
   baseline: Figures;
-  /** Medians of the per-round ratios of req/s. */
-  oursToEmulator: number;
+  /** Medians of the per-round ratios of req/s (none when the emulator has no such call). */
+  oursToEmulator?: number;
   oursToBaseline: number;
 }
 
@@ -69,9 +70,9 @@ export function summarize(name: string, rounds: RoundSamples[]): CallSummary {
   return {
     name,
     ours: figures(rounds.map((r) => r.ours)),
-    emulator: figures(rounds.map((r) => r.emulator)),
+    emulator: rounds.every((r) => r.emulator) ? figures(rounds.map((r) => r.emulator!)) : undefined,
     baseline: figures(rounds.map((r) => r.baseline)),
-    oursToEmulator: median(rounds.map((r) => r.ours.rps / r.emulator.rps)),
+    oursToEmulator: rounds.every((r) => r.emulator) ? median(rounds.map((r) => r.ours.rps / r.emulator!.rps)) : undefined,
     oursToBaseline: median(rounds.map((r) => r.ours.rps / r.baseline.rps)),
   };
 }
@@ -85,12 +86,12 @@ function hotCallTable(pass: PassSummary): string {
     [
       c.name,
       rps(c.ours.rps),
-      rps(c.emulator.rps),
+      c.emulator ? rps(c.emulator.rps) : '— (no such call)',
       rps(c.baseline.rps),
-      c.oursToEmulator >= BAR ? `**${ratio(c.oursToEmulator)}**` : ratio(c.oursToEmulator),
+      c.oursToEmulator === undefined ? '—' : c.oursToEmulator >= BAR ? `**${ratio(c.oursToEmulator)}**` : ratio(c.oursToEmulator),
       ratio(c.oursToBaseline),
       `${ms(c.ours.p50)} / ${ms(c.ours.p99)}`,
-      `${ms(c.emulator.p50)} / ${ms(c.emulator.p99)}`,
+      c.emulator ? `${ms(c.emulator.p50)} / ${ms(c.emulator.p99)}` : '—',
     ].join(' | '),
   );
   return [
@@ -103,8 +104,8 @@ function hotCallTable(pass: PassSummary): string {
 function failures(pass: PassSummary): string {
   const lines = pass.calls.flatMap((c) =>
     (['ours', 'emulator', 'baseline'] as const)
-      .filter((server) => c[server].failed > 0)
-      .map((server) => `${c.name} on ${server === 'baseline' ? 'bare Koa' : server}: ${c[server].failed.toLocaleString('en')}`),
+      .filter((server) => (c[server]?.failed ?? 0) > 0)
+      .map((server) => `${c.name} on ${server === 'baseline' ? 'bare Koa' : server}: ${c[server]!.failed.toLocaleString('en')}`),
   );
   return lines.length
     ? `**Failed requests** (unexpected status, connection error or timeout), which make those figures suspect: ${lines.join('; ')}.`
@@ -112,10 +113,11 @@ function failures(pass: PassSummary): string {
 }
 
 function verdict(pass: PassSummary): string {
-  const meeting = pass.calls.filter((c) => c.oursToEmulator >= BAR);
-  const missing = pass.calls.filter((c) => c.oursToEmulator < BAR);
+  const compared = pass.calls.filter((c) => c.oursToEmulator !== undefined);
+  const meeting = compared.filter((c) => c.oursToEmulator! >= BAR);
+  const missing = compared.filter((c) => c.oursToEmulator! < BAR);
   if (!missing.length) return `Every hot call meets the bar on ${pass.database}.`;
-  const list = (cs: CallSummary[]) => cs.map((c) => `${c.name} (${ratio(c.oursToEmulator)})`).join(', ');
+  const list = (cs: CallSummary[]) => cs.map((c) => `${c.name} (${ratio(c.oursToEmulator!)})`).join(', ');
   return `On ${pass.database}, ${meeting.length ? `meeting the bar: ${list(meeting)}; ` : 'no hot call meets the bar; '}below it: ${list(missing)}.`;
 }
 

@@ -35,6 +35,10 @@ export interface Config {
   metricsPort?: number;
   /** Address of that listener; default HOST. */
   metricsHost: string;
+  /** How often the cart retention job runs (ms); 0: never. */
+  cartRetentionIntervalMs: number;
+  /** Carts a project may keep before the least recently modified are deleted. */
+  maxCartsPerProject: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -58,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 172800),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 17280000),
     refreshTokenCap: int('REFRESH_TOKEN_CAP', 10_000_000),
+    cartRetentionIntervalMs: int('CART_RETENTION_INTERVAL_MS', 3_600_000),
+    maxCartsPerProject: int('MAX_CARTS_PER_PROJECT', 10_000_000),
     tokenRateLimitPerMinute: int('TOKEN_RATE_LIMIT_PER_MINUTE', 600),
     clientAuthFailuresPerSourcePerMinute: int('CLIENT_AUTH_FAILURES_PER_SOURCE_PER_MINUTE', 100),
     passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './logger.js';
 import { listen } from './listen.js';
 import { listenMetrics } from './metrics/metrics.js';
 import type { AppServices } from './context.js';
+import { startCartRetention } from './services/cart-retention.js';
 
 export interface RunningServer {
   url: string;
@@ -47,6 +48,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
     await db.close();
     throw err;
   }
+  const stopCartRetention = startCartRetention(services, { intervalMs: config.cartRetentionIntervalMs, maxCartsPerProject: config.maxCartsPerProject });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -58,6 +60,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
     metricsUrl: metricsListener?.url,
     close() {
       closing ??= (async () => {
+        stopCartRetention();
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
           // A keep-alive connection whose request finishes during the grace period turns idle

@@ -24,6 +24,20 @@ export type Scalars = {
   Time: { input: string; output: string; }
 };
 
+export type AddCartItemShippingAddress = {
+  address: AddressInput;
+};
+
+export type AddCartLineItem = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type AddCustomerAddress = {
   address: AddressInput;
 };
@@ -122,11 +136,55 @@ export enum AuthenticationMode {
   Password = 'Password'
 }
 
-/** Carts are served in their own issue; the type exists so sign-in documents validate. */
+/** Money of either precision (the platform's BaseMoney). */
+export type BaseMoney = {
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  fractionDigits: Scalars['Int']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** A cart; its fields are declared in cart.graphql. */
 export type Cart = {
   __typename?: 'Cart';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  cartState: CartState;
+  country?: Maybe<Scalars['Country']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customLineItems: Array<CustomLineItem>;
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
   id: Scalars['String']['output'];
+  itemShippingAddresses: Array<Address>;
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lineItems: Array<LineItem>;
+  shippingAddress?: Maybe<Address>;
+  totalLineItemQuantity?: Maybe<Scalars['Long']['output']>;
+  totalPrice: Money;
   version: Scalars['Long']['output'];
+};
+
+export type CartQueryResult = {
+  __typename?: 'CartQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Cart>;
+  total: Scalars['Long']['output'];
+};
+
+export enum CartState {
+  Active = 'Active',
+  Frozen = 'Frozen',
+  Merged = 'Merged',
+  Ordered = 'Ordered'
+}
+
+export type ChangeCartLineItemQuantity = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Long']['input'];
 };
 
 export type ChangeCustomerAddress = {
@@ -163,6 +221,24 @@ export type CustomFieldsType = {
 export type CustomFieldsTypeCustomFieldsRawArgs = {
   excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
   includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type CustomLineItem = {
+  __typename?: 'CustomLineItem';
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  money: BaseMoney;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  quantity: Scalars['Long']['output'];
+  shippingDetails?: Maybe<ItemShippingDetails>;
+  slug: Scalars['String']['output'];
+  totalPrice: Money;
+};
+
+
+export type CustomLineItemNameArgs = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type Customer = {
@@ -246,7 +322,7 @@ export type CustomerSignInDraft = {
 
 export type CustomerSignInResult = {
   __typename?: 'CustomerSignInResult';
-  /** The customer's active cart; always null until carts are served. */
+  /** The customer's active cart after the sign-in (merged or taken over per the sign-in mode). */
   cart?: Maybe<Cart>;
   customer: Customer;
 };
@@ -360,6 +436,15 @@ export type CustomerUpdateAction = {
   setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
+export type HighPrecisionMoney = BaseMoney & {
+  __typename?: 'HighPrecisionMoney';
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  fractionDigits: Scalars['Int']['output'];
+  preciseAmount: Scalars['Long']['output'];
+  type: Scalars['String']['output'];
+};
+
 export type InStore = {
   __typename?: 'InStore';
   customer?: Maybe<Customer>;
@@ -399,10 +484,51 @@ export type Initiator = {
   isPlatformClient?: Maybe<Scalars['Boolean']['output']>;
 };
 
+export type ItemShippingDetails = {
+  __typename?: 'ItemShippingDetails';
+  targets: Array<ItemShippingTarget>;
+  valid: Scalars['Boolean']['output'];
+};
+
+export type ItemShippingDetailsDraft = {
+  targets: Array<ItemShippingTargetDraft>;
+};
+
+export type ItemShippingTarget = {
+  __typename?: 'ItemShippingTarget';
+  addressKey: Scalars['String']['output'];
+  quantity: Scalars['Long']['output'];
+};
+
+export type ItemShippingTargetDraft = {
+  addressKey: Scalars['String']['input'];
+  quantity: Scalars['Long']['input'];
+};
+
 export type KeyReference = {
   __typename?: 'KeyReference';
   key: Scalars['String']['output'];
   typeId: Scalars['String']['output'];
+};
+
+export type LineItem = {
+  __typename?: 'LineItem';
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  price: ProductPrice;
+  productId: Scalars['String']['output'];
+  productKey?: Maybe<Scalars['String']['output']>;
+  quantity: Scalars['Long']['output'];
+  shippingDetails?: Maybe<ItemShippingDetails>;
+  totalPrice?: Maybe<Money>;
+  variant?: Maybe<ProductVariant>;
+};
+
+
+export type LineItemNameArgs = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type LocalizedString = {
@@ -418,13 +544,39 @@ export type LocalizedStringItemInputType = {
 
 export type Me = {
   __typename?: 'Me';
+  /** The most recently modified Active cart of the token's customer or anonymous session. */
+  activeCart?: Maybe<Cart>;
+  cart?: Maybe<Cart>;
+  carts: CartQueryResult;
   customer?: Maybe<Customer>;
+};
+
+
+export type MeCartArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Money = BaseMoney & {
+  __typename?: 'Money';
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  fractionDigits: Scalars['Int']['output'];
+  type: Scalars['String']['output'];
 };
 
 export type Mutation = {
   __typename?: 'Mutation';
   /** Placeholder root so domain files can extend Mutation; always null. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  createMyCart?: Maybe<Cart>;
   customerChangeMyPassword?: Maybe<Customer>;
   customerChangePassword?: Maybe<Customer>;
   customerConfirmEmail?: Maybe<Customer>;
@@ -441,7 +593,13 @@ export type Mutation = {
   deleteCustomer?: Maybe<Customer>;
   deleteMyCustomer?: Maybe<Customer>;
   updateCustomer?: Maybe<Customer>;
+  updateMyCart?: Maybe<Cart>;
   updateMyCustomer?: Maybe<Customer>;
+};
+
+
+export type MutationCreateMyCartArgs = {
+  draft: MyCartDraft;
 };
 
 
@@ -556,10 +714,41 @@ export type MutationUpdateCustomerArgs = {
 };
 
 
+export type MutationUpdateMyCartArgs = {
+  actions: Array<MyCartUpdateAction>;
+  id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
+};
+
+
 export type MutationUpdateMyCustomerArgs = {
   actions: Array<MyCustomerUpdateAction>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
+};
+
+export type MyCartDraft = {
+  country?: InputMaybe<Scalars['String']['input']>;
+  currency: Scalars['Currency']['input'];
+  customerEmail?: InputMaybe<Scalars['String']['input']>;
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+  itemShippingAddresses?: InputMaybe<Array<AddressInput>>;
+  lineItems?: InputMaybe<Array<MyLineItemDraft>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+  shippingAddress?: InputMaybe<AddressInput>;
+};
+
+/** Exactly one member per action. */
+export type MyCartUpdateAction = {
+  addItemShippingAddress?: InputMaybe<AddCartItemShippingAddress>;
+  addLineItem?: InputMaybe<AddCartLineItem>;
+  changeLineItemQuantity?: InputMaybe<ChangeCartLineItemQuantity>;
+  recalculate?: InputMaybe<RecalculateCart>;
+  removeLineItem?: InputMaybe<RemoveCartLineItem>;
+  setCountry?: InputMaybe<SetCartCountry>;
+  setDeleteDaysAfterLastModification?: InputMaybe<SetCartDeleteDaysAfterLastModification>;
+  setLineItemShippingDetails?: InputMaybe<SetCartLineItemShippingDetails>;
+  setShippingAddress?: InputMaybe<SetCartShippingAddress>;
 };
 
 /** One update action of the signed-in customer: exactly one member is set. */
@@ -589,6 +778,33 @@ export type MyCustomerUpdateAction = {
   setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
+export type MyLineItemDraft = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ProductPrice = {
+  __typename?: 'ProductPrice';
+  country?: Maybe<Scalars['Country']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['String']['output']>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: BaseMoney;
+};
+
+export type ProductVariant = {
+  __typename?: 'ProductVariant';
+  id: Scalars['Int']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  sku?: Maybe<Scalars['String']['output']>;
+};
+
 export type ProjectProjection = {
   __typename?: 'ProjectProjection';
   countries: Array<Scalars['Country']['output']>;
@@ -602,6 +818,8 @@ export type ProjectProjection = {
 
 export type Query = {
   __typename?: 'Query';
+  cart?: Maybe<Cart>;
+  carts: CartQueryResult;
   /** Looks up by one of the four arguments. */
   customer?: Maybe<Customer>;
   customers: CustomerQueryResult;
@@ -611,6 +829,19 @@ export type Query = {
   me: Me;
   /** The project the endpoint is addressed to. */
   project: ProjectProjection;
+};
+
+
+export type QueryCartArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -641,10 +872,20 @@ export type RawCustomField = {
   value: Scalars['Json']['output'];
 };
 
+export type RecalculateCart = {
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type Reference = {
   __typename?: 'Reference';
   id: Scalars['String']['output'];
   typeId: Scalars['String']['output'];
+};
+
+export type RemoveCartLineItem = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
 };
 
 export type RemoveCustomerAddress = {
@@ -670,6 +911,24 @@ export type ResourceIdentifierInput = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   typeId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartCountry = {
+  country?: InputMaybe<Scalars['Country']['input']>;
+};
+
+export type SetCartDeleteDaysAfterLastModification = {
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SetCartLineItemShippingDetails = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
+};
+
+export type SetCartShippingAddress = {
+  address?: InputMaybe<AddressInput>;
 };
 
 export type SetCustomerAddressCustomField = {

@@ -2,11 +2,12 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ProjectDocument } from '../../src/services/project.service.js';
 import type { CustomerDocument, SignInResult } from '../../src/services/customer.service.js';
-import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, MeModel, InStoreModel, CartModel } from '../../src/graphql/mappers.js';
+import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel } from '../../src/graphql/mappers.js';
 import type { IssuedCustomerToken } from '../../src/services/customer-tokens.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -24,6 +25,20 @@ export type Scalars = {
   Locale: { input: string; output: string; }
   Long: { input: number; output: number; }
   Time: { input: string; output: string; }
+};
+
+export type AddCartItemShippingAddress = {
+  address: AddressInput;
+};
+
+export type AddCartLineItem = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type AddCustomerAddress = {
@@ -124,11 +139,55 @@ export enum AuthenticationMode {
   Password = 'Password'
 }
 
-/** Carts are served in their own issue; the type exists so sign-in documents validate. */
+/** Money of either precision (the platform's BaseMoney). */
+export type BaseMoney = {
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  fractionDigits: Scalars['Int']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** A cart; its fields are declared in cart.graphql. */
 export type Cart = {
   __typename?: 'Cart';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  cartState: CartState;
+  country?: Maybe<Scalars['Country']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customLineItems: Array<CustomLineItem>;
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
   id: Scalars['String']['output'];
+  itemShippingAddresses: Array<Address>;
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lineItems: Array<LineItem>;
+  shippingAddress?: Maybe<Address>;
+  totalLineItemQuantity?: Maybe<Scalars['Long']['output']>;
+  totalPrice: Money;
   version: Scalars['Long']['output'];
+};
+
+export type CartQueryResult = {
+  __typename?: 'CartQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Cart>;
+  total: Scalars['Long']['output'];
+};
+
+export enum CartState {
+  Active = 'Active',
+  Frozen = 'Frozen',
+  Merged = 'Merged',
+  Ordered = 'Ordered'
+}
+
+export type ChangeCartLineItemQuantity = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Long']['input'];
 };
 
 export type ChangeCustomerAddress = {
@@ -165,6 +224,24 @@ export type CustomFieldsType = {
 export type CustomFieldsTypeCustomFieldsRawArgs = {
   excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
   includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type CustomLineItem = {
+  __typename?: 'CustomLineItem';
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  money: BaseMoney;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  quantity: Scalars['Long']['output'];
+  shippingDetails?: Maybe<ItemShippingDetails>;
+  slug: Scalars['String']['output'];
+  totalPrice: Money;
+};
+
+
+export type CustomLineItemNameArgs = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type Customer = {
@@ -248,7 +325,7 @@ export type CustomerSignInDraft = {
 
 export type CustomerSignInResult = {
   __typename?: 'CustomerSignInResult';
-  /** The customer's active cart; always null until carts are served. */
+  /** The customer's active cart after the sign-in (merged or taken over per the sign-in mode). */
   cart?: Maybe<Cart>;
   customer: Customer;
 };
@@ -362,6 +439,15 @@ export type CustomerUpdateAction = {
   setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
+export type HighPrecisionMoney = BaseMoney & {
+  __typename?: 'HighPrecisionMoney';
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  fractionDigits: Scalars['Int']['output'];
+  preciseAmount: Scalars['Long']['output'];
+  type: Scalars['String']['output'];
+};
+
 export type InStore = {
   __typename?: 'InStore';
   customer?: Maybe<Customer>;
@@ -401,10 +487,51 @@ export type Initiator = {
   isPlatformClient?: Maybe<Scalars['Boolean']['output']>;
 };
 
+export type ItemShippingDetails = {
+  __typename?: 'ItemShippingDetails';
+  targets: Array<ItemShippingTarget>;
+  valid: Scalars['Boolean']['output'];
+};
+
+export type ItemShippingDetailsDraft = {
+  targets: Array<ItemShippingTargetDraft>;
+};
+
+export type ItemShippingTarget = {
+  __typename?: 'ItemShippingTarget';
+  addressKey: Scalars['String']['output'];
+  quantity: Scalars['Long']['output'];
+};
+
+export type ItemShippingTargetDraft = {
+  addressKey: Scalars['String']['input'];
+  quantity: Scalars['Long']['input'];
+};
+
 export type KeyReference = {
   __typename?: 'KeyReference';
   key: Scalars['String']['output'];
   typeId: Scalars['String']['output'];
+};
+
+export type LineItem = {
+  __typename?: 'LineItem';
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  price: ProductPrice;
+  productId: Scalars['String']['output'];
+  productKey?: Maybe<Scalars['String']['output']>;
+  quantity: Scalars['Long']['output'];
+  shippingDetails?: Maybe<ItemShippingDetails>;
+  totalPrice?: Maybe<Money>;
+  variant?: Maybe<ProductVariant>;
+};
+
+
+export type LineItemNameArgs = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type LocalizedString = {
@@ -420,13 +547,39 @@ export type LocalizedStringItemInputType = {
 
 export type Me = {
   __typename?: 'Me';
+  /** The most recently modified Active cart of the token's customer or anonymous session. */
+  activeCart?: Maybe<Cart>;
+  cart?: Maybe<Cart>;
+  carts: CartQueryResult;
   customer?: Maybe<Customer>;
+};
+
+
+export type MeCartArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Money = BaseMoney & {
+  __typename?: 'Money';
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  fractionDigits: Scalars['Int']['output'];
+  type: Scalars['String']['output'];
 };
 
 export type Mutation = {
   __typename?: 'Mutation';
   /** Placeholder root so domain files can extend Mutation; always null. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  createMyCart?: Maybe<Cart>;
   customerChangeMyPassword?: Maybe<Customer>;
   customerChangePassword?: Maybe<Customer>;
   customerConfirmEmail?: Maybe<Customer>;
@@ -443,7 +596,13 @@ export type Mutation = {
   deleteCustomer?: Maybe<Customer>;
   deleteMyCustomer?: Maybe<Customer>;
   updateCustomer?: Maybe<Customer>;
+  updateMyCart?: Maybe<Cart>;
   updateMyCustomer?: Maybe<Customer>;
+};
+
+
+export type MutationCreateMyCartArgs = {
+  draft: MyCartDraft;
 };
 
 
@@ -558,10 +717,41 @@ export type MutationUpdateCustomerArgs = {
 };
 
 
+export type MutationUpdateMyCartArgs = {
+  actions: Array<MyCartUpdateAction>;
+  id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
+};
+
+
 export type MutationUpdateMyCustomerArgs = {
   actions: Array<MyCustomerUpdateAction>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
+};
+
+export type MyCartDraft = {
+  country?: InputMaybe<Scalars['String']['input']>;
+  currency: Scalars['Currency']['input'];
+  customerEmail?: InputMaybe<Scalars['String']['input']>;
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+  itemShippingAddresses?: InputMaybe<Array<AddressInput>>;
+  lineItems?: InputMaybe<Array<MyLineItemDraft>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+  shippingAddress?: InputMaybe<AddressInput>;
+};
+
+/** Exactly one member per action. */
+export type MyCartUpdateAction = {
+  addItemShippingAddress?: InputMaybe<AddCartItemShippingAddress>;
+  addLineItem?: InputMaybe<AddCartLineItem>;
+  changeLineItemQuantity?: InputMaybe<ChangeCartLineItemQuantity>;
+  recalculate?: InputMaybe<RecalculateCart>;
+  removeLineItem?: InputMaybe<RemoveCartLineItem>;
+  setCountry?: InputMaybe<SetCartCountry>;
+  setDeleteDaysAfterLastModification?: InputMaybe<SetCartDeleteDaysAfterLastModification>;
+  setLineItemShippingDetails?: InputMaybe<SetCartLineItemShippingDetails>;
+  setShippingAddress?: InputMaybe<SetCartShippingAddress>;
 };
 
 /** One update action of the signed-in customer: exactly one member is set. */
@@ -591,6 +781,33 @@ export type MyCustomerUpdateAction = {
   setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
+export type MyLineItemDraft = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ProductPrice = {
+  __typename?: 'ProductPrice';
+  country?: Maybe<Scalars['Country']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['String']['output']>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: BaseMoney;
+};
+
+export type ProductVariant = {
+  __typename?: 'ProductVariant';
+  id: Scalars['Int']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  sku?: Maybe<Scalars['String']['output']>;
+};
+
 export type ProjectProjection = {
   __typename?: 'ProjectProjection';
   countries: Array<Scalars['Country']['output']>;
@@ -604,6 +821,8 @@ export type ProjectProjection = {
 
 export type Query = {
   __typename?: 'Query';
+  cart?: Maybe<Cart>;
+  carts: CartQueryResult;
   /** Looks up by one of the four arguments. */
   customer?: Maybe<Customer>;
   customers: CustomerQueryResult;
@@ -613,6 +832,19 @@ export type Query = {
   me: Me;
   /** The project the endpoint is addressed to. */
   project: ProjectProjection;
+};
+
+
+export type QueryCartArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -643,10 +875,20 @@ export type RawCustomField = {
   value: Scalars['Json']['output'];
 };
 
+export type RecalculateCart = {
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type Reference = {
   __typename?: 'Reference';
   id: Scalars['String']['output'];
   typeId: Scalars['String']['output'];
+};
+
+export type RemoveCartLineItem = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
 };
 
 export type RemoveCustomerAddress = {
@@ -672,6 +914,24 @@ export type ResourceIdentifierInput = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   typeId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartCountry = {
+  country?: InputMaybe<Scalars['Country']['input']>;
+};
+
+export type SetCartDeleteDaysAfterLastModification = {
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SetCartLineItemShippingDetails = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
+};
+
+export type SetCartShippingAddress = {
+  address?: InputMaybe<AddressInput>;
 };
 
 export type SetCustomerAddressCustomField = {
@@ -865,6 +1125,8 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AddCartItemShippingAddress: AddCartItemShippingAddress;
+  AddCartLineItem: AddCartLineItem;
   AddCustomerAddress: AddCustomerAddress;
   AddCustomerBillingAddressId: AddCustomerBillingAddressId;
   AddCustomerShippingAddressId: AddCustomerShippingAddressId;
@@ -874,8 +1136,12 @@ export type ResolversTypes = ResolversObject<{
   AddressInput: AddressInput;
   AnonymousCartSignInMode: AnonymousCartSignInMode;
   AuthenticationMode: AuthenticationMode;
+  BaseMoney: ResolverTypeWrapper<MoneyModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Cart: ResolverTypeWrapper<CartModel>;
+  CartQueryResult: ResolverTypeWrapper<Omit<CartQueryResult, 'results'> & { results: Array<ResolversTypes['Cart']> }>;
+  CartState: CartState;
+  ChangeCartLineItemQuantity: ChangeCartLineItemQuantity;
   ChangeCustomerAddress: ChangeCustomerAddress;
   ChangeCustomerEmail: ChangeCustomerEmail;
   Country: ResolverTypeWrapper<Scalars['Country']['output']>;
@@ -883,6 +1149,7 @@ export type ResolversTypes = ResolversObject<{
   CustomFieldInput: CustomFieldInput;
   CustomFieldsDraft: CustomFieldsDraft;
   CustomFieldsType: ResolverTypeWrapper<CustomFieldsModel>;
+  CustomLineItem: ResolverTypeWrapper<CustomLineItemModel>;
   Customer: ResolverTypeWrapper<CustomerDocument>;
   CustomerGroup: ResolverTypeWrapper<CustomerGroupModel>;
   CustomerQueryResult: ResolverTypeWrapper<CustomerPage>;
@@ -895,29 +1162,47 @@ export type ResolversTypes = ResolversObject<{
   CustomerUpdateAction: CustomerUpdateAction;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  HighPrecisionMoney: ResolverTypeWrapper<MoneyModel>;
   InStore: ResolverTypeWrapper<InStoreModel>;
   InStoreMe: ResolverTypeWrapper<InStoreModel>;
   Initiator: ResolverTypeWrapper<InitiatorModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ItemShippingDetails: ResolverTypeWrapper<ItemShippingDetails>;
+  ItemShippingDetailsDraft: ItemShippingDetailsDraft;
+  ItemShippingTarget: ResolverTypeWrapper<ItemShippingTarget>;
+  ItemShippingTargetDraft: ItemShippingTargetDraft;
   Json: ResolverTypeWrapper<Scalars['Json']['output']>;
   KeyReference: ResolverTypeWrapper<KeyReference>;
   KeyReferenceInput: ResolverTypeWrapper<Scalars['KeyReferenceInput']['output']>;
+  LineItem: ResolverTypeWrapper<LineItemModel>;
   Locale: ResolverTypeWrapper<Scalars['Locale']['output']>;
   LocalizedString: ResolverTypeWrapper<LocalizedString>;
   LocalizedStringItemInputType: LocalizedStringItemInputType;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
   Me: ResolverTypeWrapper<MeModel>;
+  Money: ResolverTypeWrapper<MoneyModel>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  MyCartDraft: MyCartDraft;
+  MyCartUpdateAction: MyCartUpdateAction;
   MyCustomerUpdateAction: MyCustomerUpdateAction;
+  MyLineItemDraft: MyLineItemDraft;
+  ProductPrice: ResolverTypeWrapper<PriceModel>;
+  ProductVariant: ResolverTypeWrapper<VariantModel>;
   ProjectProjection: ResolverTypeWrapper<ProjectDocument>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RawCustomField: ResolverTypeWrapper<RawCustomField>;
+  RecalculateCart: RecalculateCart;
   Reference: ResolverTypeWrapper<Reference>;
+  RemoveCartLineItem: RemoveCartLineItem;
   RemoveCustomerAddress: RemoveCustomerAddress;
   RemoveCustomerBillingAddressId: RemoveCustomerBillingAddressId;
   RemoveCustomerShippingAddressId: RemoveCustomerShippingAddressId;
   RemoveCustomerStore: RemoveCustomerStore;
   ResourceIdentifierInput: ResourceIdentifierInput;
+  SetCartCountry: SetCartCountry;
+  SetCartDeleteDaysAfterLastModification: SetCartDeleteDaysAfterLastModification;
+  SetCartLineItemShippingDetails: SetCartLineItemShippingDetails;
+  SetCartShippingAddress: SetCartShippingAddress;
   SetCustomerAddressCustomField: SetCustomerAddressCustomField;
   SetCustomerAddressCustomType: SetCustomerAddressCustomType;
   SetCustomerCompanyName: SetCustomerCompanyName;
@@ -946,6 +1231,8 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AddCartItemShippingAddress: AddCartItemShippingAddress;
+  AddCartLineItem: AddCartLineItem;
   AddCustomerAddress: AddCustomerAddress;
   AddCustomerBillingAddressId: AddCustomerBillingAddressId;
   AddCustomerShippingAddressId: AddCustomerShippingAddressId;
@@ -953,8 +1240,11 @@ export type ResolversParentTypes = ResolversObject<{
   Address: AddressModel;
   AddressContactInfo: AddressContactInfo;
   AddressInput: AddressInput;
+  BaseMoney: MoneyModel;
   Boolean: Scalars['Boolean']['output'];
   Cart: CartModel;
+  CartQueryResult: Omit<CartQueryResult, 'results'> & { results: Array<ResolversParentTypes['Cart']> };
+  ChangeCartLineItemQuantity: ChangeCartLineItemQuantity;
   ChangeCustomerAddress: ChangeCustomerAddress;
   ChangeCustomerEmail: ChangeCustomerEmail;
   Country: Scalars['Country']['output'];
@@ -962,6 +1252,7 @@ export type ResolversParentTypes = ResolversObject<{
   CustomFieldInput: CustomFieldInput;
   CustomFieldsDraft: CustomFieldsDraft;
   CustomFieldsType: CustomFieldsModel;
+  CustomLineItem: CustomLineItemModel;
   Customer: CustomerDocument;
   CustomerGroup: CustomerGroupModel;
   CustomerQueryResult: CustomerPage;
@@ -974,29 +1265,47 @@ export type ResolversParentTypes = ResolversObject<{
   CustomerUpdateAction: CustomerUpdateAction;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
+  HighPrecisionMoney: MoneyModel;
   InStore: InStoreModel;
   InStoreMe: InStoreModel;
   Initiator: InitiatorModel;
   Int: Scalars['Int']['output'];
+  ItemShippingDetails: ItemShippingDetails;
+  ItemShippingDetailsDraft: ItemShippingDetailsDraft;
+  ItemShippingTarget: ItemShippingTarget;
+  ItemShippingTargetDraft: ItemShippingTargetDraft;
   Json: Scalars['Json']['output'];
   KeyReference: KeyReference;
   KeyReferenceInput: Scalars['KeyReferenceInput']['output'];
+  LineItem: LineItemModel;
   Locale: Scalars['Locale']['output'];
   LocalizedString: LocalizedString;
   LocalizedStringItemInputType: LocalizedStringItemInputType;
   Long: Scalars['Long']['output'];
   Me: MeModel;
+  Money: MoneyModel;
   Mutation: Record<PropertyKey, never>;
+  MyCartDraft: MyCartDraft;
+  MyCartUpdateAction: MyCartUpdateAction;
   MyCustomerUpdateAction: MyCustomerUpdateAction;
+  MyLineItemDraft: MyLineItemDraft;
+  ProductPrice: PriceModel;
+  ProductVariant: VariantModel;
   ProjectProjection: ProjectDocument;
   Query: Record<PropertyKey, never>;
   RawCustomField: RawCustomField;
+  RecalculateCart: RecalculateCart;
   Reference: Reference;
+  RemoveCartLineItem: RemoveCartLineItem;
   RemoveCustomerAddress: RemoveCustomerAddress;
   RemoveCustomerBillingAddressId: RemoveCustomerBillingAddressId;
   RemoveCustomerShippingAddressId: RemoveCustomerShippingAddressId;
   RemoveCustomerStore: RemoveCustomerStore;
   ResourceIdentifierInput: ResourceIdentifierInput;
+  SetCartCountry: SetCartCountry;
+  SetCartDeleteDaysAfterLastModification: SetCartDeleteDaysAfterLastModification;
+  SetCartLineItemShippingDetails: SetCartLineItemShippingDetails;
+  SetCartShippingAddress: SetCartShippingAddress;
   SetCustomerAddressCustomField: SetCustomerAddressCustomField;
   SetCustomerAddressCustomType: SetCustomerAddressCustomType;
   SetCustomerCompanyName: SetCustomerCompanyName;
@@ -1060,9 +1369,35 @@ export type AddressContactInfoResolvers<ContextType = GraphQLContext, ParentType
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type BaseMoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BaseMoney'] = ResolversParentTypes['BaseMoney']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'HighPrecisionMoney' | 'Money', ParentType, ContextType>;
+}>;
+
 export type CartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = ResolversObject<{
+  anonymousId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cartState?: Resolver<ResolversTypes['CartState'], ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customLineItems?: Resolver<Array<ResolversTypes['CustomLineItem']>, ParentType, ContextType>;
+  customerEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deleteDaysAfterLastModification?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  itemShippingAddresses?: Resolver<Array<ResolversTypes['Address']>, ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lineItems?: Resolver<Array<ResolversTypes['LineItem']>, ParentType, ContextType>;
+  shippingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  totalLineItemQuantity?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type CartQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartQueryResult'] = ResolversParentTypes['CartQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['Cart']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
 export interface CountryScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Country'], any> {
@@ -1076,6 +1411,18 @@ export interface CurrencyScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export type CustomFieldsTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomFieldsType'] = ResolversParentTypes['CustomFieldsType']> = ResolversObject<{
   customFieldsRaw?: Resolver<Maybe<Array<ResolversTypes['RawCustomField']>>, ParentType, ContextType, Partial<CustomFieldsTypeCustomFieldsRawArgs>>;
   typeRef?: Resolver<ResolversTypes['Reference'], ParentType, ContextType>;
+}>;
+
+export type CustomLineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomLineItem'] = ResolversParentTypes['CustomLineItem']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  money?: Resolver<ResolversTypes['BaseMoney'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CustomLineItemNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  shippingDetails?: Resolver<Maybe<ResolversTypes['ItemShippingDetails']>, ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
 export type CustomerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = ResolversObject<{
@@ -1159,6 +1506,15 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type HighPrecisionMoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HighPrecisionMoney'] = ResolversParentTypes['HighPrecisionMoney']> = ResolversObject<{
+  centAmount?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  currencyCode?: Resolver<ResolversTypes['Currency'], ParentType, ContextType>;
+  fractionDigits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  preciseAmount?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type InStoreResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InStore'] = ResolversParentTypes['InStore']> = ResolversObject<{
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, Partial<InStoreCustomerArgs>>;
   customers?: Resolver<ResolversTypes['CustomerQueryResult'], ParentType, ContextType, Partial<InStoreCustomersArgs>>;
@@ -1177,6 +1533,16 @@ export type InitiatorResolvers<ContextType = GraphQLContext, ParentType extends 
   isPlatformClient?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 }>;
 
+export type ItemShippingDetailsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemShippingDetails'] = ResolversParentTypes['ItemShippingDetails']> = ResolversObject<{
+  targets?: Resolver<Array<ResolversTypes['ItemShippingTarget']>, ParentType, ContextType>;
+  valid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type ItemShippingTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ItemShippingTarget'] = ResolversParentTypes['ItemShippingTarget']> = ResolversObject<{
+  addressKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Json'], any> {
   name: 'Json';
 }
@@ -1189,6 +1555,20 @@ export type KeyReferenceResolvers<ContextType = GraphQLContext, ParentType exten
 export interface KeyReferenceInputScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['KeyReferenceInput'], any> {
   name: 'KeyReferenceInput';
 }
+
+export type LineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LineItem'] = ResolversParentTypes['LineItem']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<LineItemNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['ProductPrice'], ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  productKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  shippingDetails?: Resolver<Maybe<ResolversTypes['ItemShippingDetails']>, ParentType, ContextType>;
+  totalPrice?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  variant?: Resolver<Maybe<ResolversTypes['ProductVariant']>, ParentType, ContextType>;
+}>;
 
 export interface LocaleScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Locale'], any> {
   name: 'Locale';
@@ -1204,11 +1584,23 @@ export interface LongScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 }
 
 export type MeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Me'] = ResolversParentTypes['Me']> = ResolversObject<{
+  activeCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MeCartArgs, 'id'>>;
+  carts?: Resolver<ResolversTypes['CartQueryResult'], ParentType, ContextType, Partial<MeCartsArgs>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
+}>;
+
+export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Money'] = ResolversParentTypes['Money']> = ResolversObject<{
+  centAmount?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  currencyCode?: Resolver<ResolversTypes['Currency'], ParentType, ContextType>;
+  fractionDigits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  createMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationCreateMyCartArgs, 'draft'>>;
   customerChangeMyPassword?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationCustomerChangeMyPasswordArgs, 'currentPassword' | 'newPassword' | 'version'>>;
   customerChangePassword?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationCustomerChangePasswordArgs, 'currentPassword' | 'id' | 'newPassword' | 'version'>>;
   customerConfirmEmail?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationCustomerConfirmEmailArgs, 'tokenValue'>>;
@@ -1224,7 +1616,23 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationDeleteCustomerArgs, 'personalDataErasure' | 'version'>>;
   deleteMyCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationDeleteMyCustomerArgs, 'personalDataErasure' | 'version'>>;
   updateCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'actions' | 'version'>>;
+  updateMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationUpdateMyCartArgs, 'actions' | 'id' | 'version'>>;
   updateMyCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationUpdateMyCustomerArgs, 'actions' | 'version'>>;
+}>;
+
+export type ProductPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductPrice'] = ResolversParentTypes['ProductPrice']> = ResolversObject<{
+  country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['BaseMoney'], ParentType, ContextType>;
+}>;
+
+export type ProductVariantResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductVariant'] = ResolversParentTypes['ProductVariant']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sku?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type ProjectProjectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectProjection'] = ResolversParentTypes['ProjectProjection']> = ResolversObject<{
@@ -1238,6 +1646,8 @@ export type ProjectProjectionResolvers<ContextType = GraphQLContext, ParentType 
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<QueryCartArgs, 'id'>>;
+  carts?: Resolver<ResolversTypes['CartQueryResult'], ParentType, ContextType, Partial<QueryCartsArgs>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, Partial<QueryCustomerArgs>>;
   customers?: Resolver<ResolversTypes['CustomerQueryResult'], ParentType, ContextType, Partial<QueryCustomersArgs>>;
   inStore?: Resolver<ResolversTypes['InStore'], ParentType, ContextType, RequireFields<QueryInStoreArgs, 'key'>>;
@@ -1278,10 +1688,13 @@ export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Address?: AddressResolvers<ContextType>;
   AddressContactInfo?: AddressContactInfoResolvers<ContextType>;
+  BaseMoney?: BaseMoneyResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
+  CartQueryResult?: CartQueryResultResolvers<ContextType>;
   Country?: GraphQLScalarType;
   Currency?: GraphQLScalarType;
   CustomFieldsType?: CustomFieldsTypeResolvers<ContextType>;
+  CustomLineItem?: CustomLineItemResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   CustomerGroup?: CustomerGroupResolvers<ContextType>;
   CustomerQueryResult?: CustomerQueryResultResolvers<ContextType>;
@@ -1289,17 +1702,24 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CustomerToken?: CustomerTokenResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
+  HighPrecisionMoney?: HighPrecisionMoneyResolvers<ContextType>;
   InStore?: InStoreResolvers<ContextType>;
   InStoreMe?: InStoreMeResolvers<ContextType>;
   Initiator?: InitiatorResolvers<ContextType>;
+  ItemShippingDetails?: ItemShippingDetailsResolvers<ContextType>;
+  ItemShippingTarget?: ItemShippingTargetResolvers<ContextType>;
   Json?: GraphQLScalarType;
   KeyReference?: KeyReferenceResolvers<ContextType>;
   KeyReferenceInput?: GraphQLScalarType;
+  LineItem?: LineItemResolvers<ContextType>;
   Locale?: GraphQLScalarType;
   LocalizedString?: LocalizedStringResolvers<ContextType>;
   Long?: GraphQLScalarType;
   Me?: MeResolvers<ContextType>;
+  Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  ProductPrice?: ProductPriceResolvers<ContextType>;
+  ProductVariant?: ProductVariantResolvers<ContextType>;
   ProjectProjection?: ProjectProjectionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RawCustomField?: RawCustomFieldResolvers<ContextType>;

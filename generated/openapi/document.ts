@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate), with the platform's general rules (paging, sorting, query predicates,\nreference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate), product types, products, carts and orders, with the platform's general rules (paging, sorting, query predicates,\nreference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -1644,6 +1644,1009 @@ export const openApiDocument = {
           }
         }
       },
+      "Cart": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "lineItems",
+          "customLineItems",
+          "totalPrice",
+          "taxMode",
+          "taxRoundingMode",
+          "taxCalculationMode",
+          "priceRoundingMode",
+          "inventoryMode",
+          "cartState",
+          "shippingMode",
+          "shipping",
+          "itemShippingAddresses",
+          "discountCodes",
+          "directDiscounts",
+          "refusedGifts",
+          "origin"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "customerId": {
+            "type": "string"
+          },
+          "customerEmail": {
+            "type": "string"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "anonymousId": {
+            "type": "string"
+          },
+          "lineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/LineItem"
+            }
+          },
+          "customLineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomLineItem"
+            }
+          },
+          "totalLineItemQuantity": {
+            "type": "integer"
+          },
+          "totalPrice": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "taxMode": {
+            "type": "string",
+            "enum": [
+              "Platform",
+              "External",
+              "ExternalAmount",
+              "Disabled"
+            ]
+          },
+          "taxRoundingMode": {
+            "type": "string",
+            "enum": [
+              "HalfEven",
+              "HalfUp",
+              "HalfDown"
+            ]
+          },
+          "taxCalculationMode": {
+            "type": "string",
+            "enum": [
+              "LineItemLevel",
+              "UnitPriceLevel"
+            ]
+          },
+          "priceRoundingMode": {
+            "type": "string",
+            "enum": [
+              "HalfEven",
+              "HalfUp",
+              "HalfDown"
+            ]
+          },
+          "inventoryMode": {
+            "type": "string",
+            "enum": [
+              "None",
+              "TrackOnly",
+              "ReserveOnOrder"
+            ]
+          },
+          "cartState": {
+            "type": "string",
+            "enum": [
+              "Active",
+              "Merged",
+              "Ordered",
+              "Frozen"
+            ]
+          },
+          "shippingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "billingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "shippingMode": {
+            "type": "string",
+            "enum": [
+              "Single",
+              "Multiple"
+            ]
+          },
+          "shipping": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "itemShippingAddresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BaseAddress"
+            }
+          },
+          "discountCodes": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "directDiscounts": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "refusedGifts": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          },
+          "origin": {
+            "type": "string",
+            "enum": [
+              "Customer",
+              "Merchant",
+              "Quote",
+              "RecurringOrder"
+            ]
+          },
+          "deleteDaysAfterLastModification": {
+            "type": "integer"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "LineItem": {
+        "type": "object",
+        "required": [
+          "id",
+          "productId",
+          "name",
+          "productType",
+          "variant",
+          "price",
+          "quantity",
+          "totalPrice",
+          "discountedPricePerQuantity",
+          "taxedPricePortions",
+          "state",
+          "perMethodTaxRate",
+          "priceMode",
+          "lineItemMode"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "productId": {
+            "type": "string"
+          },
+          "productKey": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "productSlug": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "productType": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "variant": {
+            "$ref": "#/components/schemas/ProductVariant"
+          },
+          "price": {
+            "$ref": "#/components/schemas/Price"
+          },
+          "quantity": {
+            "type": "integer"
+          },
+          "totalPrice": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "discountedPricePerQuantity": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "taxedPricePortions": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "state": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "perMethodTaxRate": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "priceMode": {
+            "type": "string",
+            "enum": [
+              "Platform",
+              "ExternalTotal",
+              "ExternalPrice"
+            ]
+          },
+          "lineItemMode": {
+            "type": "string",
+            "enum": [
+              "Standard",
+              "GiftLineItem"
+            ]
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "distributionChannel": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "shippingDetails": {
+            "$ref": "#/components/schemas/ItemShippingDetails"
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "CustomLineItem": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "money",
+          "totalPrice",
+          "slug",
+          "quantity",
+          "state",
+          "discountedPricePerQuantity",
+          "taxedPricePortions",
+          "perMethodTaxRate",
+          "priceMode"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "money": {
+            "$ref": "#/components/schemas/TypedMoney"
+          },
+          "totalPrice": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "slug": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer"
+          },
+          "state": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "discountedPricePerQuantity": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "taxedPricePortions": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "perMethodTaxRate": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "priceMode": {
+            "type": "string",
+            "enum": [
+              "Standard",
+              "External"
+            ]
+          },
+          "shippingDetails": {
+            "$ref": "#/components/schemas/ItemShippingDetails"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "ItemShippingDetails": {
+        "type": "object",
+        "required": [
+          "targets",
+          "valid"
+        ],
+        "properties": {
+          "targets": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ItemShippingTarget"
+            }
+          },
+          "valid": {
+            "type": "boolean",
+            "description": "true when the targets' quantities add up to the item's quantity"
+          }
+        }
+      },
+      "ItemShippingTarget": {
+        "type": "object",
+        "required": [
+          "addressKey",
+          "quantity"
+        ],
+        "properties": {
+          "addressKey": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "shippingMethodKey": {
+            "type": "string"
+          }
+        }
+      },
+      "ItemShippingDetailsDraft": {
+        "type": "object",
+        "required": [
+          "targets"
+        ],
+        "properties": {
+          "targets": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ItemShippingTarget"
+            }
+          }
+        }
+      },
+      "LineItemDraft": {
+        "type": "object",
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "productId": {
+            "type": "string"
+          },
+          "variantId": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "sku": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "distributionChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "shippingDetails": {
+            "$ref": "#/components/schemas/ItemShippingDetailsDraft"
+          }
+        }
+      },
+      "CustomLineItemDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "money",
+          "slug"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991
+          },
+          "money": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "slug": {
+            "type": "string",
+            "minLength": 1
+          },
+          "shippingDetails": {
+            "$ref": "#/components/schemas/ItemShippingDetailsDraft"
+          },
+          "priceMode": {
+            "type": "string",
+            "enum": [
+              "Standard",
+              "External"
+            ]
+          }
+        }
+      },
+      "CartDraft": {
+        "type": "object",
+        "required": [
+          "currency"
+        ],
+        "properties": {
+          "currency": {
+            "$ref": "#/components/schemas/CurrencyCode"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "customerId": {
+            "type": "string"
+          },
+          "customerEmail": {
+            "type": "string"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "anonymousId": {
+            "type": "string",
+            "minLength": 1
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          },
+          "origin": {
+            "type": "string",
+            "enum": [
+              "Customer",
+              "Merchant"
+            ]
+          },
+          "taxMode": {
+            "type": "string",
+            "enum": [
+              "Platform",
+              "External",
+              "ExternalAmount",
+              "Disabled"
+            ]
+          },
+          "inventoryMode": {
+            "type": "string",
+            "enum": [
+              "None",
+              "TrackOnly",
+              "ReserveOnOrder"
+            ]
+          },
+          "lineItems": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/LineItemDraft"
+            }
+          },
+          "customLineItems": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/CustomLineItemDraft"
+            }
+          },
+          "shippingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "billingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "itemShippingAddresses": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/BaseAddress"
+            }
+          },
+          "deleteDaysAfterLastModification": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 365250
+          }
+        }
+      },
+      "MyCartDraft": {
+        "type": "object",
+        "required": [
+          "currency"
+        ],
+        "properties": {
+          "currency": {
+            "$ref": "#/components/schemas/CurrencyCode"
+          },
+          "customerEmail": {
+            "type": "string"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          },
+          "inventoryMode": {
+            "type": "string",
+            "enum": [
+              "None",
+              "TrackOnly",
+              "ReserveOnOrder"
+            ]
+          },
+          "lineItems": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/LineItemDraft"
+            }
+          },
+          "shippingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "billingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "itemShippingAddresses": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/BaseAddress"
+            }
+          },
+          "deleteDaysAfterLastModification": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 365250
+          }
+        }
+      },
+      "CartPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Cart"
+            }
+          }
+        }
+      },
+      "CartUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/CartUpdateAction"
+            }
+          }
+        }
+      },
+      "CartUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addLineItem": "#/components/schemas/CartAddLineItemAction",
+            "changeLineItemQuantity": "#/components/schemas/CartChangeLineItemQuantityAction",
+            "removeLineItem": "#/components/schemas/CartRemoveLineItemAction",
+            "addCustomLineItem": "#/components/schemas/CartAddCustomLineItemAction",
+            "removeCustomLineItem": "#/components/schemas/CartRemoveCustomLineItemAction",
+            "setLineItemShippingDetails": "#/components/schemas/CartSetLineItemShippingDetailsAction",
+            "addItemShippingAddress": "#/components/schemas/CartAddItemShippingAddressAction",
+            "setShippingAddress": "#/components/schemas/CartSetShippingAddressAction",
+            "setCountry": "#/components/schemas/CartSetCountryAction",
+            "setDeleteDaysAfterLastModification": "#/components/schemas/CartSetDeleteDaysAfterLastModificationAction",
+            "recalculate": "#/components/schemas/CartRecalculateAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CartAddLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartChangeLineItemQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemoveLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartAddCustomLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemoveCustomLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetLineItemShippingDetailsAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartAddItemShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCountryAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetDeleteDaysAfterLastModificationAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRecalculateAction"
+          }
+        ]
+      },
+      "CartAddLineItemAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addLineItem"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "productId": {
+            "type": "string"
+          },
+          "variantId": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "sku": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "distributionChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "shippingDetails": {
+            "$ref": "#/components/schemas/ItemShippingDetailsDraft"
+          }
+        }
+      },
+      "CartChangeLineItemQuantityAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quantity"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeLineItemQuantity"
+          },
+          "lineItemId": {
+            "type": "string"
+          },
+          "lineItemKey": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991
+          }
+        }
+      },
+      "CartRemoveLineItemAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeLineItem"
+          },
+          "lineItemId": {
+            "type": "string"
+          },
+          "lineItemKey": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 9007199254740991
+          },
+          "shippingDetailsToRemove": {
+            "$ref": "#/components/schemas/ItemShippingDetailsDraft"
+          }
+        }
+      },
+      "CartAddCustomLineItemAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name",
+          "money",
+          "slug"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addCustomLineItem"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991
+          },
+          "money": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "slug": {
+            "type": "string",
+            "minLength": 1
+          },
+          "shippingDetails": {
+            "$ref": "#/components/schemas/ItemShippingDetailsDraft"
+          },
+          "priceMode": {
+            "type": "string",
+            "enum": [
+              "Standard",
+              "External"
+            ]
+          }
+        }
+      },
+      "CartRemoveCustomLineItemAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeCustomLineItem"
+          },
+          "customLineItemId": {
+            "type": "string"
+          },
+          "customLineItemKey": {
+            "type": "string"
+          }
+        }
+      },
+      "CartSetLineItemShippingDetailsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setLineItemShippingDetails"
+          },
+          "lineItemId": {
+            "type": "string"
+          },
+          "lineItemKey": {
+            "type": "string"
+          },
+          "shippingDetails": {
+            "$ref": "#/components/schemas/ItemShippingDetailsDraft"
+          }
+        }
+      },
+      "CartAddItemShippingAddressAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "address"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addItemShippingAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          }
+        }
+      },
+      "CartSetShippingAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setShippingAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          }
+        }
+      },
+      "CartSetCountryAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCountry"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          }
+        }
+      },
+      "CartSetDeleteDaysAfterLastModificationAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDeleteDaysAfterLastModification"
+          },
+          "deleteDaysAfterLastModification": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 365250
+          }
+        }
+      },
+      "CartRecalculateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "recalculate"
+          },
+          "updateProductData": {
+            "type": "boolean"
+          }
+        }
+      },
       "ErrorObject": {
         "type": "object",
         "required": [
@@ -2382,9 +3385,8 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/Customer"
           },
           "cart": {
-            "type": "object",
-            "description": "The customer's active cart after sign-in (carts are not served yet",
-            "so absent)": null
+            "$ref": "#/components/schemas/Cart",
+            "description": "The customer's active cart after the sign-in (merged or taken over per the sign-in mode)"
           }
         }
       },
@@ -3536,6 +4538,1307 @@ export const openApiDocument = {
           },
           "store": {
             "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "TypedMoney": {
+        "type": "object",
+        "required": [
+          "type",
+          "currencyCode",
+          "centAmount",
+          "fractionDigits"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "centPrecision",
+              "highPrecision"
+            ]
+          },
+          "currencyCode": {
+            "$ref": "#/components/schemas/CurrencyCode"
+          },
+          "centAmount": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "fractionDigits": {
+            "type": "integer"
+          },
+          "preciseAmount": {
+            "type": "integer",
+            "format": "int64",
+            "description": "highPrecision only"
+          }
+        }
+      },
+      "CentPrecisionMoney": {
+        "type": "object",
+        "required": [
+          "type",
+          "currencyCode",
+          "centAmount",
+          "fractionDigits"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "centPrecision"
+          },
+          "currencyCode": {
+            "$ref": "#/components/schemas/CurrencyCode"
+          },
+          "centAmount": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "fractionDigits": {
+            "type": "integer"
+          }
+        }
+      },
+      "MoneyDraft": {
+        "type": "object",
+        "required": [
+          "currencyCode"
+        ],
+        "description": "Money (currencyCode, centAmount) or HighPrecisionMoneyDraft (type highPrecision, preciseAmount, fractionDigits, centAmount optional).",
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "centPrecision",
+              "highPrecision"
+            ]
+          },
+          "currencyCode": {
+            "$ref": "#/components/schemas/CurrencyCode"
+          },
+          "centAmount": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "preciseAmount": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "fractionDigits": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 20
+          }
+        }
+      },
+      "Order": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "lineItems",
+          "customLineItems",
+          "totalPrice",
+          "taxMode",
+          "orderState",
+          "origin",
+          "itemShippingAddresses",
+          "cart"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "orderNumber": {
+            "type": "string"
+          },
+          "customerId": {
+            "type": "string"
+          },
+          "customerEmail": {
+            "type": "string"
+          },
+          "anonymousId": {
+            "type": "string"
+          },
+          "lineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/LineItem"
+            }
+          },
+          "customLineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomLineItem"
+            }
+          },
+          "totalPrice": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "taxMode": {
+            "type": "string"
+          },
+          "orderState": {
+            "type": "string",
+            "enum": [
+              "Open",
+              "Confirmed",
+              "Complete",
+              "Cancelled"
+            ]
+          },
+          "origin": {
+            "type": "string"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "shippingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "billingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "itemShippingAddresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BaseAddress"
+            }
+          },
+          "cart": {
+            "$ref": "#/components/schemas/Reference"
+          }
+        }
+      },
+      "OrderFromCartDraft": {
+        "type": "object",
+        "required": [
+          "version"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "Deprecated; use cart"
+          },
+          "cart": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "orderNumber": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          }
+        }
+      },
+      "OrderPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Order"
+            }
+          }
+        }
+      },
+      "ProductType": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "description",
+          "attributes"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "attributes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AttributeDefinition"
+            }
+          }
+        }
+      },
+      "AttributeDefinition": {
+        "type": "object",
+        "required": [
+          "name",
+          "type"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]+$",
+            "minLength": 2,
+            "maxLength": 256
+          },
+          "label": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "type": {
+            "type": "object",
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              }
+            }
+          },
+          "isRequired": {
+            "type": "boolean"
+          },
+          "isSearchable": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductTypeDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "description"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          },
+          "description": {
+            "type": "string"
+          },
+          "attributes": {
+            "type": "array",
+            "maxItems": 200,
+            "items": {
+              "$ref": "#/components/schemas/AttributeDefinition"
+            }
+          }
+        }
+      },
+      "ProductTypePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ProductType"
+            }
+          }
+        }
+      },
+      "ProductTypeUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ProductTypeUpdateAction"
+            }
+          }
+        }
+      },
+      "ProductTypeUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeName": "#/components/schemas/ProductTypeChangeNameAction",
+            "changeDescription": "#/components/schemas/ProductTypeChangeDescriptionAction",
+            "setKey": "#/components/schemas/ProductTypeSetKeyAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ProductTypeChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductTypeChangeDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductTypeSetKeyAction"
+          }
+        ]
+      },
+      "ProductTypeChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "ProductTypeChangeDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "description"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeDescription"
+          },
+          "description": {
+            "type": "string"
+          }
+        }
+      },
+      "ProductTypeSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "Product": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "productType",
+          "masterData"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "productType": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "priceMode": {
+            "type": "string",
+            "enum": [
+              "Embedded",
+              "Standalone"
+            ]
+          },
+          "masterData": {
+            "$ref": "#/components/schemas/ProductCatalogData"
+          }
+        }
+      },
+      "ProductCatalogData": {
+        "type": "object",
+        "required": [
+          "published",
+          "hasStagedChanges",
+          "current",
+          "staged"
+        ],
+        "properties": {
+          "published": {
+            "type": "boolean"
+          },
+          "hasStagedChanges": {
+            "type": "boolean"
+          },
+          "current": {
+            "$ref": "#/components/schemas/ProductData"
+          },
+          "staged": {
+            "$ref": "#/components/schemas/ProductData"
+          }
+        }
+      },
+      "ProductData": {
+        "type": "object",
+        "required": [
+          "name",
+          "slug",
+          "categories",
+          "masterVariant",
+          "variants",
+          "searchKeywords"
+        ],
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "categories": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "searchKeywords": {
+            "type": "object"
+          },
+          "masterVariant": {
+            "$ref": "#/components/schemas/ProductVariant"
+          },
+          "variants": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ProductVariant"
+            }
+          }
+        }
+      },
+      "ProductVariant": {
+        "type": "object",
+        "required": [
+          "id",
+          "prices",
+          "attributes",
+          "images",
+          "assets"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "sku": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "prices": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Price"
+            }
+          },
+          "attributes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Attribute"
+            }
+          },
+          "images": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "assets": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Asset"
+            }
+          }
+        }
+      },
+      "Attribute": {
+        "type": "object",
+        "required": [
+          "name",
+          "value"
+        ],
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "Price": {
+        "type": "object",
+        "required": [
+          "id",
+          "value"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "value": {
+            "$ref": "#/components/schemas/TypedMoney"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "channel": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "discounted": {
+            "$ref": "#/components/schemas/DiscountedPrice"
+          },
+          "tiers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PriceTier"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "DiscountedPrice": {
+        "type": "object",
+        "required": [
+          "value",
+          "discount"
+        ],
+        "properties": {
+          "value": {
+            "$ref": "#/components/schemas/TypedMoney"
+          },
+          "discount": {
+            "$ref": "#/components/schemas/Reference"
+          }
+        }
+      },
+      "PriceTier": {
+        "type": "object",
+        "required": [
+          "minimumQuantity",
+          "value"
+        ],
+        "properties": {
+          "minimumQuantity": {
+            "type": "integer"
+          },
+          "value": {
+            "$ref": "#/components/schemas/TypedMoney"
+          }
+        }
+      },
+      "PriceDraft": {
+        "type": "object",
+        "required": [
+          "value"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "value": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "channel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "discounted": {
+            "type": "object",
+            "required": [
+              "value",
+              "discount"
+            ],
+            "properties": {
+              "value": {
+                "$ref": "#/components/schemas/MoneyDraft"
+              },
+              "discount": {
+                "$ref": "#/components/schemas/ResourceIdentifier"
+              }
+            }
+          },
+          "tiers": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PriceTierDraft"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "PriceTierDraft": {
+        "type": "object",
+        "required": [
+          "minimumQuantity",
+          "value"
+        ],
+        "properties": {
+          "minimumQuantity": {
+            "type": "integer",
+            "minimum": 2
+          },
+          "value": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          }
+        }
+      },
+      "Asset": {
+        "type": "object",
+        "required": [
+          "id",
+          "sources",
+          "name"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sources": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/AssetSource"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "AssetDraft": {
+        "type": "object",
+        "required": [
+          "sources",
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sources": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/AssetSource"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "AssetSource": {
+        "type": "object",
+        "required": [
+          "uri"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "uri": {
+            "type": "string",
+            "minLength": 1
+          },
+          "dimensions": {
+            "type": "object",
+            "required": [
+              "w",
+              "h"
+            ],
+            "properties": {
+              "w": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "h": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          },
+          "contentType": {
+            "type": "string"
+          }
+        }
+      },
+      "ProductVariantDraft": {
+        "type": "object",
+        "properties": {
+          "sku": {
+            "type": "string",
+            "minLength": 1
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "prices": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PriceDraft"
+            }
+          },
+          "attributes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Attribute"
+            }
+          },
+          "images": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "assets": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssetDraft"
+            }
+          }
+        }
+      },
+      "ProductDraft": {
+        "type": "object",
+        "required": [
+          "productType",
+          "name",
+          "slug"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "productType": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "masterVariant": {
+            "$ref": "#/components/schemas/ProductVariantDraft"
+          },
+          "variants": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ProductVariantDraft"
+            }
+          },
+          "publish": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Product"
+            }
+          }
+        }
+      },
+      "ProductUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ProductUpdateAction"
+            }
+          }
+        }
+      },
+      "ProductUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addVariant": "#/components/schemas/ProductAddVariantAction",
+            "removeVariant": "#/components/schemas/ProductRemoveVariantAction",
+            "addPrice": "#/components/schemas/ProductAddPriceAction",
+            "changePrice": "#/components/schemas/ProductChangePriceAction",
+            "removePrice": "#/components/schemas/ProductRemovePriceAction",
+            "setPrices": "#/components/schemas/ProductSetPricesAction",
+            "setSku": "#/components/schemas/ProductSetSkuAction",
+            "setKey": "#/components/schemas/ProductSetKeyAction",
+            "changeName": "#/components/schemas/ProductChangeNameAction",
+            "publish": "#/components/schemas/ProductPublishAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ProductAddVariantAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductRemoveVariantAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductAddPriceAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductChangePriceAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductRemovePriceAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductSetPricesAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductSetSkuAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductPublishAction"
+          }
+        ]
+      },
+      "ProductAddVariantAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addVariant"
+          },
+          "sku": {
+            "type": "string",
+            "minLength": 1
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "prices": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PriceDraft"
+            }
+          },
+          "attributes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Attribute"
+            }
+          },
+          "images": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "assets": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssetDraft"
+            }
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductRemoveVariantAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeVariant"
+          },
+          "id": {
+            "type": "integer"
+          },
+          "sku": {
+            "type": "string"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductAddPriceAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "price"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addPrice"
+          },
+          "variantId": {
+            "type": "integer"
+          },
+          "sku": {
+            "type": "string"
+          },
+          "price": {
+            "$ref": "#/components/schemas/PriceDraft"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductChangePriceAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "priceId",
+          "price"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changePrice"
+          },
+          "priceId": {
+            "type": "string"
+          },
+          "price": {
+            "$ref": "#/components/schemas/PriceDraft"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductRemovePriceAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "priceId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removePrice"
+          },
+          "priceId": {
+            "type": "string"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductSetPricesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "prices"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPrices"
+          },
+          "variantId": {
+            "type": "integer"
+          },
+          "sku": {
+            "type": "string"
+          },
+          "prices": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PriceDraft"
+            }
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductSetSkuAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "variantId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setSku"
+          },
+          "variantId": {
+            "type": "integer"
+          },
+          "sku": {
+            "type": "string",
+            "minLength": 1
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "ProductChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductPublishAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "publish"
+          },
+          "scope": {
+            "type": "string",
+            "enum": [
+              "All",
+              "Prices"
+            ]
           }
         }
       },
@@ -6949,6 +9252,578 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/carts": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryCarts",
+        "summary": "Query carts (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of carts",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCartsExist",
+        "summary": "200 if any cart matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one cart matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createCart",
+        "summary": "Create a cart",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/carts/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCartById",
+        "summary": "Get a cart by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCartExistsById",
+        "summary": "200 if the cart exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart exists"
+          },
+          "404": {
+            "description": "No such cart"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCartById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CartUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCartById",
+        "summary": "Delete the cart at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/carts/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCartByKey",
+        "summary": "Get a cart by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCartExistsByKey",
+        "summary": "200 if the cart exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart exists"
+          },
+          "404": {
+            "description": "No such cart"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCartByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CartUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCartByKey",
+        "summary": "Delete the cart at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/customer-groups": {
       "parameters": [
         {
@@ -9587,6 +12462,533 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/me/carts": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryMyCarts",
+        "summary": "Query the carts of the token's customer or anonymous session",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of carts",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "createMyCart",
+        "summary": "Create a cart for the token's customer or anonymous session",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/carts/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyCartById",
+        "summary": "One of the caller's carts",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyCartById",
+        "summary": "Apply update actions to one of the caller's carts",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CartUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteMyCartById",
+        "summary": "Delete one of the caller's carts at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/active-cart": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyActiveCart",
+        "summary": "The caller's most recently modified Active cart (404 when there is none)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/orders": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryMyOrders",
+        "summary": "Query the orders of the token's customer or anonymous session",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of orders",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OrderPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "createMyOrderFromCart",
+        "summary": "Order one of the caller's carts",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderFromCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/orders/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyOrderById",
+        "summary": "One of the caller's orders",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/me": {
       "parameters": [
         {
@@ -10430,6 +13832,1348 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/CustomerSignInResult"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/orders": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryOrders",
+        "summary": "Query orders",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of orders",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OrderPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "createOrderFromCart",
+        "summary": "Order a cart at its current version; the cart becomes Ordered",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderFromCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/orders/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getOrderById",
+        "summary": "Get an order by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/product-types": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryProductTypes",
+        "summary": "Query product types (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of product types",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductTypePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductTypesExist",
+        "summary": "200 if any product type matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one product type matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createProductType",
+        "summary": "Create a product type",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductTypeDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The product type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductType"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/product-types/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getProductTypeById",
+        "summary": "Get a product type by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductType"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductTypeExistsById",
+        "summary": "200 if the product type exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product type exists"
+          },
+          "404": {
+            "description": "No such product type"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateProductTypeById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductTypeUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The product type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductType"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteProductTypeById",
+        "summary": "Delete the product type at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductType"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/product-types/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getProductTypeByKey",
+        "summary": "Get a product type by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductType"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductTypeExistsByKey",
+        "summary": "200 if the product type exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product type exists"
+          },
+          "404": {
+            "description": "No such product type"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateProductTypeByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductTypeUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The product type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductType"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteProductTypeByKey",
+        "summary": "Delete the product type at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product type",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductType"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/products": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryProducts",
+        "summary": "Query products (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of products",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductsExist",
+        "summary": "200 if any product matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one product matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createProduct",
+        "summary": "Create a product",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The product",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Product"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/products/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getProductById",
+        "summary": "Get a product by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Product"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductExistsById",
+        "summary": "200 if the product exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product exists"
+          },
+          "404": {
+            "description": "No such product"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateProductById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The product",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Product"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteProductById",
+        "summary": "Delete the product at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Product"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/products/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getProductByKey",
+        "summary": "Get a product by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Product"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductExistsByKey",
+        "summary": "200 if the product exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product exists"
+          },
+          "404": {
+            "description": "No such product"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateProductByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The product",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Product"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteProductByKey",
+        "summary": "Delete the product at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Product"
                 }
               }
             }

@@ -6,6 +6,8 @@ type RootFields<T> = Exclude<keyof T, '__typename'>;
 export const VIEW_CUSTOMERS = ['view_customers', 'manage_customers'] as const;
 const MANAGE_CUSTOMERS = ['manage_customers'] as const;
 export const MY_PROFILE = ['manage_my_profile'] as const;
+export const VIEW_ORDERS = ['view_orders', 'manage_orders'] as const;
+export const MY_ORDERS = ['manage_my_orders'] as const;
 
 /**
  * The scopes each root field of the GraphQL API accepts, one table for the whole schema: any one of
@@ -27,6 +29,8 @@ export const fieldScopes: {
     me: MY_PROFILE,
     // A namespace: each of its fields checks the scopes of the store (src/graphql/resolvers/customer.resolvers.ts).
     inStore: [],
+    cart: VIEW_ORDERS,
+    carts: VIEW_ORDERS,
   },
   Mutation: {
     // A placeholder that always answers null.
@@ -47,5 +51,7 @@ export const fieldScopes: {
     customerCreatePasswordResetToken: MANAGE_CUSTOMERS,
     customerResetPassword: MANAGE_CUSTOMERS,
     customerResetMyPassword: MY_PROFILE,
+    createMyCart: MY_ORDERS,
+    updateMyCart: MY_ORDERS,
   },
 };

@@ -1,4 +1,4 @@
-import type { Address, ClientLogging, CustomFields, Store } from '../../generated/openapi/client/types.gen.js';
+import type { Address, Cart, ClientLogging, CustomFields, CustomLineItem, LineItem, Price, ProductVariant, Store, TypedMoney } from '../../generated/openapi/client/types.gen.js';
 import type { PagedQueryResult } from '../query/index.js';
 import type { CustomerDocument } from '../services/customer.service.js';
 
@@ -25,8 +25,10 @@ export type MeModel = Record<string, never>;
 export interface InStoreModel {
   storeKey: string;
 }
-/** Carts are served in their own issue; until then no cart is ever returned. */
-export interface CartModel {
-  id: string;
-  version: number;
-}
+/** A cart as the carts module answers it (the HTTP API's representation). */
+export type CartModel = Cart;
+export type LineItemModel = LineItem;
+export type CustomLineItemModel = CustomLineItem;
+export type PriceModel = Price;
+export type VariantModel = ProductVariant;
+export type MoneyModel = TypedMoney;

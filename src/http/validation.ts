@@ -108,3 +108,9 @@ export function contractValidator<T>(name: string): (value: unknown) => T {
     return value as T;
   };
 }
+
+/** The same check when only the verdict matters (carts' GraphQL inputs). */
+export function contractSchemaCheck(schemaName: string): (value: unknown) => void {
+  const validate = contractValidator(schemaName);
+  return (value) => void validate(value);
+}

@@ -48,7 +48,12 @@ const CONSUME = sql('UPDATE "OAuthToken" SET "consumedAt" = ? WHERE "id" = ?');
 const DESTROY = sql('DELETE FROM "OAuthToken" WHERE "id" = ?');
 const KIND_AND_GRANT = sql('SELECT "kind", "grantId" FROM "OAuthToken" WHERE "id" = ?');
 const SLIDE = sql('UPDATE "OAuthToken" SET "lastUsedAt" = ?, "expiresAt" = ? WHERE "id" = ? AND "kind" = ?');
-const ANONYMOUS_IN_USE = sql('SELECT "id" FROM "OAuthToken" WHERE "projectKey" = ? AND "anonymousId" = ? LIMIT 1');
+// An anonymous id is taken once a token was issued for it, or a cart or order carries it (issue 11).
+const ANONYMOUS_IN_USE = sql(
+  'SELECT 1 AS "one" FROM "OAuthToken" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
+    'UNION ALL SELECT 1 FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
+    'UNION ALL SELECT 1 FROM "Order" WHERE "projectKey" = ? AND "anonymousId" = ? LIMIT 1',
+);
 const COUNT_REFRESH = sql('SELECT COUNT(*) AS "n" FROM "OAuthToken" WHERE "projectKey" = ? AND "kind" = \'RefreshToken\'');
 const LEAST_RECENT_REFRESH = sql(
   'SELECT "id" FROM "OAuthToken" WHERE "projectKey" = ? AND "kind" = \'RefreshToken\' AND "id" <> ? ORDER BY "lastUsedAt", "id" LIMIT ?',
@@ -186,9 +191,9 @@ export class TokenStore {
     }
   }
 
-  /** An anonymous id is in use once any token of the project was issued for it. */
+  /** An anonymous id is in use once any token of the project was issued for it, or a cart or order of the project carries it. */
   async anonymousIdInUse(projectKey: string, anonymousId: string): Promise<boolean> {
-    return (await this.db.first(ANONYMOUS_IN_USE[this.db.dialect], [projectKey, anonymousId])) !== undefined;
+    return (await this.db.first(ANONYMOUS_IN_USE[this.db.dialect], [projectKey, anonymousId, projectKey, anonymousId, projectKey, anonymousId])) !== undefined;
   }
 
   /**

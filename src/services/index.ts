@@ -8,6 +8,11 @@ import { CustomerService } from './customer.service.js';
 import { ProjectService } from './project.service.js';
 import { StoreService } from './store.service.js';
 import { TypeService } from './type.service.js';
+import { CartService } from './cart.service.js';
+import { cartSignIn } from './cart-sign-in.js';
+import { OrderService } from './order.service.js';
+import { ProductTypeService } from './product-type.service.js';
+import { ProductService } from './product.service.js';
 import { typeUser, USES_TYPE_WITH_ADDRESSES } from './type-users.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
@@ -21,6 +26,10 @@ export interface Services {
   types: TypeService;
   businessUnits: BusinessUnitService;
   asAssociateBusinessUnits: AsAssociateBusinessUnitService;
+  productTypes: ProductTypeService;
+  products: ProductService;
+  carts: CartService;
+  orders: OrderService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -29,6 +38,10 @@ export function createServices(app: AppServices): Services {
   const associateRoles = new AssociateRoleService();
   const customerGroups = new CustomerGroupService();
   const businessUnits = new BusinessUnitService();
+  const products = new ProductService();
+  const carts = new CartService({ byId: (ctx, id) => products.repository.find(ctx, { id }), bySku: (ctx, sku) => products.findBySku(ctx, sku) });
+  const orders = new OrderService(carts);
+  customers.cartSignIn = cartSignIn(carts, orders);
   return {
     projects: new ProjectService(app),
     apiClients: new ApiClientService(app),
@@ -38,6 +51,10 @@ export function createServices(app: AppServices): Services {
     customerGroups,
     businessUnits,
     asAssociateBusinessUnits: new AsAssociateBusinessUnitService(businessUnits),
+    productTypes: new ProductTypeService(),
+    products,
+    carts,
+    orders,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),

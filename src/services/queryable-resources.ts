@@ -58,6 +58,34 @@ export const typeResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.TypeSchema, components),
 });
 
+
+export const productTypeResource = defineQueryableResource({
+  table: 'ProductType',
+  typeId: 'product-type',
+  fields: fieldsFromJsonSchema(schemas.ProductTypeSchema, components),
+});
+
+export const productResource = defineQueryableResource({
+  table: 'Product',
+  typeId: 'product',
+  fields: fieldsFromJsonSchema(schemas.ProductSchema, components),
+});
+
+export const cartResource = defineQueryableResource({
+  table: 'Cart',
+  typeId: 'cart',
+  fields: fieldsFromJsonSchema(schemas.CartSchema, components),
+});
+
+/** Orders: a snapshot of an ordered cart. */
+export const orderResource = defineQueryableResource({
+  table: 'Order',
+  typeId: 'order',
+  fields: fieldsFromJsonSchema(schemas.OrderSchema, components),
+  // Orders have no key on the platform (orderNumber names them); the column stays empty.
+  omitColumns: ['key'],
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
@@ -68,4 +96,8 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: customerResource, viewScopes: ['view_customers'] },
   { resource: customerGroupResource, viewScopes: ['view_customer_groups'] },
   { resource: typeResource, viewScopes: ['view_types'] },
+  { resource: productTypeResource, viewScopes: ['view_products'] },
+  { resource: productResource, viewScopes: ['view_products'] },
+  { resource: cartResource, viewScopes: ['view_orders'] },
+  { resource: orderResource, viewScopes: ['view_orders'] },
 ];

@@ -51,6 +51,9 @@ const PROBES: Record<string, string> = {
   'Mutation.customerCreatePasswordResetToken': 'mutation { customerCreatePasswordResetToken(email: "nobody@example.com") { __typename } }',
   'Mutation.customerResetPassword': 'mutation { customerResetPassword(tokenValue: "x", newPassword: "b") { __typename } }',
   'Mutation.customerResetMyPassword': 'mutation { customerResetMyPassword(tokenValue: "x", newPassword: "b") { __typename } }',
+  'Query.cart': '{ cart(id: "x") { __typename } }',
+  'Mutation.createMyCart': 'mutation { createMyCart(draft: {currency: "EUR"}) { __typename } }',
+  'Mutation.updateMyCart': 'mutation { updateMyCart(id: "x", version: 1, actions: []) { __typename } }',
 };
 
 /** The smallest document selecting a root field (fields with required arguments need their own probe). */

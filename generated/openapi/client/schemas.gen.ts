@@ -1679,6 +1679,1033 @@ export const BusinessUnitAssociateResponseSchema = {
     }
 } as const;
 
+export const CartSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'lineItems',
+        'customLineItems',
+        'totalPrice',
+        'taxMode',
+        'taxRoundingMode',
+        'taxCalculationMode',
+        'priceRoundingMode',
+        'inventoryMode',
+        'cartState',
+        'shippingMode',
+        'shipping',
+        'itemShippingAddresses',
+        'discountCodes',
+        'directDiscounts',
+        'refusedGifts',
+        'origin'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        customerId: {
+            type: 'string'
+        },
+        customerEmail: {
+            type: 'string'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/Reference'
+        },
+        anonymousId: {
+            type: 'string'
+        },
+        lineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/LineItem'
+            }
+        },
+        customLineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomLineItem'
+            }
+        },
+        totalLineItemQuantity: {
+            type: 'integer'
+        },
+        totalPrice: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        taxMode: {
+            type: 'string',
+            enum: [
+                'Platform',
+                'External',
+                'ExternalAmount',
+                'Disabled'
+            ]
+        },
+        taxRoundingMode: {
+            type: 'string',
+            enum: [
+                'HalfEven',
+                'HalfUp',
+                'HalfDown'
+            ]
+        },
+        taxCalculationMode: {
+            type: 'string',
+            enum: [
+                'LineItemLevel',
+                'UnitPriceLevel'
+            ]
+        },
+        priceRoundingMode: {
+            type: 'string',
+            enum: [
+                'HalfEven',
+                'HalfUp',
+                'HalfDown'
+            ]
+        },
+        inventoryMode: {
+            type: 'string',
+            enum: [
+                'None',
+                'TrackOnly',
+                'ReserveOnOrder'
+            ]
+        },
+        cartState: {
+            type: 'string',
+            enum: [
+                'Active',
+                'Merged',
+                'Ordered',
+                'Frozen'
+            ]
+        },
+        shippingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        billingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        shippingMode: {
+            type: 'string',
+            enum: [
+                'Single',
+                'Multiple'
+            ]
+        },
+        shipping: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        itemShippingAddresses: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/BaseAddress'
+            }
+        },
+        discountCodes: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        directDiscounts: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        refusedGifts: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        locale: {
+            $ref: '#/components/schemas/Locale'
+        },
+        origin: {
+            type: 'string',
+            enum: [
+                'Customer',
+                'Merchant',
+                'Quote',
+                'RecurringOrder'
+            ]
+        },
+        deleteDaysAfterLastModification: {
+            type: 'integer'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const LineItemSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'productId',
+        'name',
+        'productType',
+        'variant',
+        'price',
+        'quantity',
+        'totalPrice',
+        'discountedPricePerQuantity',
+        'taxedPricePortions',
+        'state',
+        'perMethodTaxRate',
+        'priceMode',
+        'lineItemMode'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        productId: {
+            type: 'string'
+        },
+        productKey: {
+            type: 'string'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        productSlug: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        productType: {
+            $ref: '#/components/schemas/Reference'
+        },
+        variant: {
+            $ref: '#/components/schemas/ProductVariant'
+        },
+        price: {
+            $ref: '#/components/schemas/Price'
+        },
+        quantity: {
+            type: 'integer'
+        },
+        totalPrice: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        discountedPricePerQuantity: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        taxedPricePortions: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        state: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        perMethodTaxRate: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        priceMode: {
+            type: 'string',
+            enum: [
+                'Platform',
+                'ExternalTotal',
+                'ExternalPrice'
+            ]
+        },
+        lineItemMode: {
+            type: 'string',
+            enum: [
+                'Standard',
+                'GiftLineItem'
+            ]
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/Reference'
+        },
+        distributionChannel: {
+            $ref: '#/components/schemas/Reference'
+        },
+        shippingDetails: {
+            $ref: '#/components/schemas/ItemShippingDetails'
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const CustomLineItemSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'name',
+        'money',
+        'totalPrice',
+        'slug',
+        'quantity',
+        'state',
+        'discountedPricePerQuantity',
+        'taxedPricePortions',
+        'perMethodTaxRate',
+        'priceMode'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        money: {
+            $ref: '#/components/schemas/TypedMoney'
+        },
+        totalPrice: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        slug: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer'
+        },
+        state: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        discountedPricePerQuantity: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        taxedPricePortions: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        perMethodTaxRate: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        priceMode: {
+            type: 'string',
+            enum: [
+                'Standard',
+                'External'
+            ]
+        },
+        shippingDetails: {
+            $ref: '#/components/schemas/ItemShippingDetails'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const ItemShippingDetailsSchema = {
+    type: 'object',
+    required: [
+        'targets',
+        'valid'
+    ],
+    properties: {
+        targets: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ItemShippingTarget'
+            }
+        },
+        valid: {
+            type: 'boolean',
+            description: 'true when the targets\' quantities add up to the item\'s quantity'
+        }
+    }
+} as const;
+
+export const ItemShippingTargetSchema = {
+    type: 'object',
+    required: [
+        'addressKey',
+        'quantity'
+    ],
+    properties: {
+        addressKey: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 0
+        },
+        shippingMethodKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ItemShippingDetailsDraftSchema = {
+    type: 'object',
+    required: [
+        'targets'
+    ],
+    properties: {
+        targets: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/ItemShippingTarget'
+            }
+        }
+    }
+} as const;
+
+export const LineItemDraftSchema = {
+    type: 'object',
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        productId: {
+            type: 'string'
+        },
+        variantId: {
+            type: 'integer',
+            minimum: 1
+        },
+        sku: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 9007199254740991
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        distributionChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        shippingDetails: {
+            $ref: '#/components/schemas/ItemShippingDetailsDraft'
+        }
+    }
+} as const;
+
+export const CustomLineItemDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'money',
+        'slug'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 9007199254740991
+        },
+        money: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        slug: {
+            type: 'string',
+            minLength: 1
+        },
+        shippingDetails: {
+            $ref: '#/components/schemas/ItemShippingDetailsDraft'
+        },
+        priceMode: {
+            type: 'string',
+            enum: [
+                'Standard',
+                'External'
+            ]
+        }
+    }
+} as const;
+
+export const CartDraftSchema = {
+    type: 'object',
+    required: [
+        'currency'
+    ],
+    properties: {
+        currency: {
+            $ref: '#/components/schemas/CurrencyCode'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        customerId: {
+            type: 'string'
+        },
+        customerEmail: {
+            type: 'string'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        anonymousId: {
+            type: 'string',
+            minLength: 1
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        locale: {
+            $ref: '#/components/schemas/Locale'
+        },
+        origin: {
+            type: 'string',
+            enum: [
+                'Customer',
+                'Merchant'
+            ]
+        },
+        taxMode: {
+            type: 'string',
+            enum: [
+                'Platform',
+                'External',
+                'ExternalAmount',
+                'Disabled'
+            ]
+        },
+        inventoryMode: {
+            type: 'string',
+            enum: [
+                'None',
+                'TrackOnly',
+                'ReserveOnOrder'
+            ]
+        },
+        lineItems: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/LineItemDraft'
+            }
+        },
+        customLineItems: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/CustomLineItemDraft'
+            }
+        },
+        shippingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        billingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        itemShippingAddresses: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/BaseAddress'
+            }
+        },
+        deleteDaysAfterLastModification: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 365250
+        }
+    }
+} as const;
+
+export const MyCartDraftSchema = {
+    type: 'object',
+    required: [
+        'currency'
+    ],
+    properties: {
+        currency: {
+            $ref: '#/components/schemas/CurrencyCode'
+        },
+        customerEmail: {
+            type: 'string'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        locale: {
+            $ref: '#/components/schemas/Locale'
+        },
+        inventoryMode: {
+            type: 'string',
+            enum: [
+                'None',
+                'TrackOnly',
+                'ReserveOnOrder'
+            ]
+        },
+        lineItems: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/LineItemDraft'
+            }
+        },
+        shippingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        billingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        itemShippingAddresses: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/BaseAddress'
+            }
+        },
+        deleteDaysAfterLastModification: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 365250
+        }
+    }
+} as const;
+
+export const CartPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Cart'
+            }
+        }
+    }
+} as const;
+
+export const CartUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/CartUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const CartUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addLineItem: '#/components/schemas/CartAddLineItemAction',
+            changeLineItemQuantity: '#/components/schemas/CartChangeLineItemQuantityAction',
+            removeLineItem: '#/components/schemas/CartRemoveLineItemAction',
+            addCustomLineItem: '#/components/schemas/CartAddCustomLineItemAction',
+            removeCustomLineItem: '#/components/schemas/CartRemoveCustomLineItemAction',
+            setLineItemShippingDetails: '#/components/schemas/CartSetLineItemShippingDetailsAction',
+            addItemShippingAddress: '#/components/schemas/CartAddItemShippingAddressAction',
+            setShippingAddress: '#/components/schemas/CartSetShippingAddressAction',
+            setCountry: '#/components/schemas/CartSetCountryAction',
+            setDeleteDaysAfterLastModification: '#/components/schemas/CartSetDeleteDaysAfterLastModificationAction',
+            recalculate: '#/components/schemas/CartRecalculateAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CartAddLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/CartChangeLineItemQuantityAction'
+        },
+        {
+            $ref: '#/components/schemas/CartRemoveLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/CartAddCustomLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/CartRemoveCustomLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetLineItemShippingDetailsAction'
+        },
+        {
+            $ref: '#/components/schemas/CartAddItemShippingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetShippingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetCountryAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetDeleteDaysAfterLastModificationAction'
+        },
+        {
+            $ref: '#/components/schemas/CartRecalculateAction'
+        }
+    ]
+} as const;
+
+export const CartAddLineItemActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addLineItem'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        productId: {
+            type: 'string'
+        },
+        variantId: {
+            type: 'integer',
+            minimum: 1
+        },
+        sku: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 9007199254740991
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        distributionChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        shippingDetails: {
+            $ref: '#/components/schemas/ItemShippingDetailsDraft'
+        }
+    }
+} as const;
+
+export const CartChangeLineItemQuantityActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quantity'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeLineItemQuantity'
+        },
+        lineItemId: {
+            type: 'string'
+        },
+        lineItemKey: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 9007199254740991
+        }
+    }
+} as const;
+
+export const CartRemoveLineItemActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeLineItem'
+        },
+        lineItemId: {
+            type: 'string'
+        },
+        lineItemKey: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 9007199254740991
+        },
+        shippingDetailsToRemove: {
+            $ref: '#/components/schemas/ItemShippingDetailsDraft'
+        }
+    }
+} as const;
+
+export const CartAddCustomLineItemActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name',
+        'money',
+        'slug'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addCustomLineItem'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 9007199254740991
+        },
+        money: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        slug: {
+            type: 'string',
+            minLength: 1
+        },
+        shippingDetails: {
+            $ref: '#/components/schemas/ItemShippingDetailsDraft'
+        },
+        priceMode: {
+            type: 'string',
+            enum: [
+                'Standard',
+                'External'
+            ]
+        }
+    }
+} as const;
+
+export const CartRemoveCustomLineItemActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeCustomLineItem'
+        },
+        customLineItemId: {
+            type: 'string'
+        },
+        customLineItemKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CartSetLineItemShippingDetailsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setLineItemShippingDetails'
+        },
+        lineItemId: {
+            type: 'string'
+        },
+        lineItemKey: {
+            type: 'string'
+        },
+        shippingDetails: {
+            $ref: '#/components/schemas/ItemShippingDetailsDraft'
+        }
+    }
+} as const;
+
+export const CartAddItemShippingAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'address'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addItemShippingAddress'
+        },
+        address: {
+            $ref: '#/components/schemas/BaseAddress'
+        }
+    }
+} as const;
+
+export const CartSetShippingAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setShippingAddress'
+        },
+        address: {
+            $ref: '#/components/schemas/BaseAddress'
+        }
+    }
+} as const;
+
+export const CartSetCountryActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCountry'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        }
+    }
+} as const;
+
+export const CartSetDeleteDaysAfterLastModificationActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDeleteDaysAfterLastModification'
+        },
+        deleteDaysAfterLastModification: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 365250
+        }
+    }
+} as const;
+
+export const CartRecalculateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'recalculate'
+        },
+        updateProductData: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
 export const ErrorObjectSchema = {
     type: 'object',
     required: [
@@ -2450,9 +3477,8 @@ export const CustomerSignInResultSchema = {
             $ref: '#/components/schemas/Customer'
         },
         cart: {
-            type: 'object',
-            description: 'The customer\'s active cart after sign-in (carts are not served yet',
-            'so absent)': null
+            $ref: '#/components/schemas/Cart',
+            description: 'The customer\'s active cart after the sign-in (merged or taken over per the sign-in mode)'
         }
     }
 } as const;
@@ -3652,6 +4678,1350 @@ export const CustomerRemoveStoreActionSchema = {
         },
         store: {
             $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const TypedMoneySchema = {
+    type: 'object',
+    required: [
+        'type',
+        'currencyCode',
+        'centAmount',
+        'fractionDigits'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            enum: [
+                'centPrecision',
+                'highPrecision'
+            ]
+        },
+        currencyCode: {
+            $ref: '#/components/schemas/CurrencyCode'
+        },
+        centAmount: {
+            type: 'integer',
+            format: 'int64'
+        },
+        fractionDigits: {
+            type: 'integer'
+        },
+        preciseAmount: {
+            type: 'integer',
+            format: 'int64',
+            description: 'highPrecision only'
+        }
+    }
+} as const;
+
+export const CentPrecisionMoneySchema = {
+    type: 'object',
+    required: [
+        'type',
+        'currencyCode',
+        'centAmount',
+        'fractionDigits'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'centPrecision'
+        },
+        currencyCode: {
+            $ref: '#/components/schemas/CurrencyCode'
+        },
+        centAmount: {
+            type: 'integer',
+            format: 'int64'
+        },
+        fractionDigits: {
+            type: 'integer'
+        }
+    }
+} as const;
+
+export const MoneyDraftSchema = {
+    type: 'object',
+    required: [
+        'currencyCode'
+    ],
+    description: 'Money (currencyCode, centAmount) or HighPrecisionMoneyDraft (type highPrecision, preciseAmount, fractionDigits, centAmount optional).',
+    properties: {
+        type: {
+            type: 'string',
+            enum: [
+                'centPrecision',
+                'highPrecision'
+            ]
+        },
+        currencyCode: {
+            $ref: '#/components/schemas/CurrencyCode'
+        },
+        centAmount: {
+            type: 'integer',
+            format: 'int64'
+        },
+        preciseAmount: {
+            type: 'integer',
+            format: 'int64'
+        },
+        fractionDigits: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 20
+        }
+    }
+} as const;
+
+export const OrderSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'lineItems',
+        'customLineItems',
+        'totalPrice',
+        'taxMode',
+        'orderState',
+        'origin',
+        'itemShippingAddresses',
+        'cart'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        orderNumber: {
+            type: 'string'
+        },
+        customerId: {
+            type: 'string'
+        },
+        customerEmail: {
+            type: 'string'
+        },
+        anonymousId: {
+            type: 'string'
+        },
+        lineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/LineItem'
+            }
+        },
+        customLineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomLineItem'
+            }
+        },
+        totalPrice: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        taxMode: {
+            type: 'string'
+        },
+        orderState: {
+            type: 'string',
+            enum: [
+                'Open',
+                'Confirmed',
+                'Complete',
+                'Cancelled'
+            ]
+        },
+        origin: {
+            type: 'string'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        shippingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        billingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        itemShippingAddresses: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/BaseAddress'
+            }
+        },
+        cart: {
+            $ref: '#/components/schemas/Reference'
+        }
+    }
+} as const;
+
+export const OrderFromCartDraftSchema = {
+    type: 'object',
+    required: [
+        'version'
+    ],
+    properties: {
+        id: {
+            type: 'string',
+            description: 'Deprecated; use cart'
+        },
+        cart: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        orderNumber: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const OrderPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Order'
+            }
+        }
+    }
+} as const;
+
+export const ProductTypeSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'description',
+        'attributes'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string'
+        },
+        description: {
+            type: 'string'
+        },
+        attributes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AttributeDefinition'
+            }
+        }
+    }
+} as const;
+
+export const AttributeDefinitionSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'type'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]+$',
+            minLength: 2,
+            maxLength: 256
+        },
+        label: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        type: {
+            type: 'object',
+            required: [
+                'name'
+            ],
+            properties: {
+                name: {
+                    type: 'string'
+                }
+            }
+        },
+        isRequired: {
+            type: 'boolean'
+        },
+        isSearchable: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductTypeDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'description'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        },
+        description: {
+            type: 'string'
+        },
+        attributes: {
+            type: 'array',
+            maxItems: 200,
+            items: {
+                $ref: '#/components/schemas/AttributeDefinition'
+            }
+        }
+    }
+} as const;
+
+export const ProductTypePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ProductType'
+            }
+        }
+    }
+} as const;
+
+export const ProductTypeUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ProductTypeUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ProductTypeUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeName: '#/components/schemas/ProductTypeChangeNameAction',
+            changeDescription: '#/components/schemas/ProductTypeChangeDescriptionAction',
+            setKey: '#/components/schemas/ProductTypeSetKeyAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ProductTypeChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductTypeChangeDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductTypeSetKeyAction'
+        }
+    ]
+} as const;
+
+export const ProductTypeChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const ProductTypeChangeDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'description'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeDescription'
+        },
+        description: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ProductTypeSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const ProductSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'productType',
+        'masterData'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        productType: {
+            $ref: '#/components/schemas/Reference'
+        },
+        priceMode: {
+            type: 'string',
+            enum: [
+                'Embedded',
+                'Standalone'
+            ]
+        },
+        masterData: {
+            $ref: '#/components/schemas/ProductCatalogData'
+        }
+    }
+} as const;
+
+export const ProductCatalogDataSchema = {
+    type: 'object',
+    required: [
+        'published',
+        'hasStagedChanges',
+        'current',
+        'staged'
+    ],
+    properties: {
+        published: {
+            type: 'boolean'
+        },
+        hasStagedChanges: {
+            type: 'boolean'
+        },
+        current: {
+            $ref: '#/components/schemas/ProductData'
+        },
+        staged: {
+            $ref: '#/components/schemas/ProductData'
+        }
+    }
+} as const;
+
+export const ProductDataSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'slug',
+        'categories',
+        'masterVariant',
+        'variants',
+        'searchKeywords'
+    ],
+    properties: {
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        slug: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        categories: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        },
+        searchKeywords: {
+            type: 'object'
+        },
+        masterVariant: {
+            $ref: '#/components/schemas/ProductVariant'
+        },
+        variants: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ProductVariant'
+            }
+        }
+    }
+} as const;
+
+export const ProductVariantSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'prices',
+        'attributes',
+        'images',
+        'assets'
+    ],
+    properties: {
+        id: {
+            type: 'integer'
+        },
+        sku: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        prices: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Price'
+            }
+        },
+        attributes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Attribute'
+            }
+        },
+        images: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        assets: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Asset'
+            }
+        }
+    }
+} as const;
+
+export const AttributeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'value'
+    ],
+    properties: {
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const PriceSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'value'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        value: {
+            $ref: '#/components/schemas/TypedMoney'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/Reference'
+        },
+        channel: {
+            $ref: '#/components/schemas/Reference'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        discounted: {
+            $ref: '#/components/schemas/DiscountedPrice'
+        },
+        tiers: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/PriceTier'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const DiscountedPriceSchema = {
+    type: 'object',
+    required: [
+        'value',
+        'discount'
+    ],
+    properties: {
+        value: {
+            $ref: '#/components/schemas/TypedMoney'
+        },
+        discount: {
+            $ref: '#/components/schemas/Reference'
+        }
+    }
+} as const;
+
+export const PriceTierSchema = {
+    type: 'object',
+    required: [
+        'minimumQuantity',
+        'value'
+    ],
+    properties: {
+        minimumQuantity: {
+            type: 'integer'
+        },
+        value: {
+            $ref: '#/components/schemas/TypedMoney'
+        }
+    }
+} as const;
+
+export const PriceDraftSchema = {
+    type: 'object',
+    required: [
+        'value'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        value: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        channel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        discounted: {
+            type: 'object',
+            required: [
+                'value',
+                'discount'
+            ],
+            properties: {
+                value: {
+                    $ref: '#/components/schemas/MoneyDraft'
+                },
+                discount: {
+                    $ref: '#/components/schemas/ResourceIdentifier'
+                }
+            }
+        },
+        tiers: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/PriceTierDraft'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const PriceTierDraftSchema = {
+    type: 'object',
+    required: [
+        'minimumQuantity',
+        'value'
+    ],
+    properties: {
+        minimumQuantity: {
+            type: 'integer',
+            minimum: 2
+        },
+        value: {
+            $ref: '#/components/schemas/MoneyDraft'
+        }
+    }
+} as const;
+
+export const AssetSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'sources',
+        'name'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        sources: {
+            type: 'array',
+            minItems: 1,
+            items: {
+                $ref: '#/components/schemas/AssetSource'
+            }
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        tags: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const AssetDraftSchema = {
+    type: 'object',
+    required: [
+        'sources',
+        'name'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        sources: {
+            type: 'array',
+            minItems: 1,
+            items: {
+                $ref: '#/components/schemas/AssetSource'
+            }
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        tags: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        }
+    }
+} as const;
+
+export const AssetSourceSchema = {
+    type: 'object',
+    required: [
+        'uri'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        uri: {
+            type: 'string',
+            minLength: 1
+        },
+        dimensions: {
+            type: 'object',
+            required: [
+                'w',
+                'h'
+            ],
+            properties: {
+                w: {
+                    type: 'integer',
+                    minimum: 0
+                },
+                h: {
+                    type: 'integer',
+                    minimum: 0
+                }
+            }
+        },
+        contentType: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ProductVariantDraftSchema = {
+    type: 'object',
+    properties: {
+        sku: {
+            type: 'string',
+            minLength: 1
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        prices: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/PriceDraft'
+            }
+        },
+        attributes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Attribute'
+            }
+        },
+        images: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        assets: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssetDraft'
+            }
+        }
+    }
+} as const;
+
+export const ProductDraftSchema = {
+    type: 'object',
+    required: [
+        'productType',
+        'name',
+        'slug'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        productType: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        slug: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        masterVariant: {
+            $ref: '#/components/schemas/ProductVariantDraft'
+        },
+        variants: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/ProductVariantDraft'
+            }
+        },
+        publish: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Product'
+            }
+        }
+    }
+} as const;
+
+export const ProductUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ProductUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ProductUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addVariant: '#/components/schemas/ProductAddVariantAction',
+            removeVariant: '#/components/schemas/ProductRemoveVariantAction',
+            addPrice: '#/components/schemas/ProductAddPriceAction',
+            changePrice: '#/components/schemas/ProductChangePriceAction',
+            removePrice: '#/components/schemas/ProductRemovePriceAction',
+            setPrices: '#/components/schemas/ProductSetPricesAction',
+            setSku: '#/components/schemas/ProductSetSkuAction',
+            setKey: '#/components/schemas/ProductSetKeyAction',
+            changeName: '#/components/schemas/ProductChangeNameAction',
+            publish: '#/components/schemas/ProductPublishAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ProductAddVariantAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductRemoveVariantAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductAddPriceAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductChangePriceAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductRemovePriceAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductSetPricesAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductSetSkuAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductPublishAction'
+        }
+    ]
+} as const;
+
+export const ProductAddVariantActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addVariant'
+        },
+        sku: {
+            type: 'string',
+            minLength: 1
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        prices: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/PriceDraft'
+            }
+        },
+        attributes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Attribute'
+            }
+        },
+        images: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        assets: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssetDraft'
+            }
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductRemoveVariantActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeVariant'
+        },
+        id: {
+            type: 'integer'
+        },
+        sku: {
+            type: 'string'
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductAddPriceActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'price'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addPrice'
+        },
+        variantId: {
+            type: 'integer'
+        },
+        sku: {
+            type: 'string'
+        },
+        price: {
+            $ref: '#/components/schemas/PriceDraft'
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductChangePriceActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'priceId',
+        'price'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changePrice'
+        },
+        priceId: {
+            type: 'string'
+        },
+        price: {
+            $ref: '#/components/schemas/PriceDraft'
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductRemovePriceActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'priceId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removePrice'
+        },
+        priceId: {
+            type: 'string'
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductSetPricesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'prices'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setPrices'
+        },
+        variantId: {
+            type: 'integer'
+        },
+        sku: {
+            type: 'string'
+        },
+        prices: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/PriceDraft'
+            }
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductSetSkuActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'variantId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSku'
+        },
+        variantId: {
+            type: 'integer'
+        },
+        sku: {
+            type: 'string',
+            minLength: 1
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const ProductChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductPublishActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'publish'
+        },
+        scope: {
+            type: 'string',
+            enum: [
+                'All',
+                'Prices'
+            ]
         }
     }
 } as const;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { ChangeCustomerInStorePasswordData, ChangeCustomerInStorePasswordErrors, ChangeCustomerInStorePasswordResponses, ChangeCustomerPasswordData, ChangeCustomerPasswordErrors, ChangeCustomerPasswordResponses, ChangeMyCustomerPasswordData, ChangeMyCustomerPasswordErrors, ChangeMyCustomerPasswordInStoreData, ChangeMyCustomerPasswordInStoreErrors, ChangeMyCustomerPasswordInStoreResponses, ChangeMyCustomerPasswordResponses, CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, ConfirmCustomerEmailData, ConfirmCustomerEmailErrors, ConfirmCustomerEmailResponses, ConfirmCustomerInStoreEmailData, ConfirmCustomerInStoreEmailErrors, ConfirmCustomerInStoreEmailResponses, ConfirmMyCustomerEmailData, ConfirmMyCustomerEmailErrors, ConfirmMyCustomerEmailInStoreData, ConfirmMyCustomerEmailInStoreErrors, ConfirmMyCustomerEmailInStoreResponses, ConfirmMyCustomerEmailResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCustomerData, CreateCustomerEmailTokenData, CreateCustomerEmailTokenErrors, CreateCustomerEmailTokenResponses, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerInStoreData, CreateCustomerInStoreEmailTokenData, CreateCustomerInStoreEmailTokenErrors, CreateCustomerInStoreEmailTokenResponses, CreateCustomerInStoreErrors, CreateCustomerInStorePasswordResetTokenData, CreateCustomerInStorePasswordResetTokenErrors, CreateCustomerInStorePasswordResetTokenResponses, CreateCustomerInStoreResponses, CreateCustomerPasswordResetTokenData, CreateCustomerPasswordResetTokenErrors, CreateCustomerPasswordResetTokenResponses, CreateCustomerResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteCustomerInStoreByIdData, DeleteCustomerInStoreByIdErrors, DeleteCustomerInStoreByIdResponses, DeleteCustomerInStoreByKeyData, DeleteCustomerInStoreByKeyErrors, DeleteCustomerInStoreByKeyResponses, DeleteMyCustomerData, DeleteMyCustomerErrors, DeleteMyCustomerInStoreData, DeleteMyCustomerInStoreErrors, DeleteMyCustomerInStoreResponses, DeleteMyCustomerResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCustomerByEmailTokenData, GetCustomerByEmailTokenErrors, GetCustomerByEmailTokenResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerByPasswordTokenData, GetCustomerByPasswordTokenErrors, GetCustomerByPasswordTokenResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetCustomerInStoreByEmailTokenData, GetCustomerInStoreByEmailTokenErrors, GetCustomerInStoreByEmailTokenResponses, GetCustomerInStoreByIdData, GetCustomerInStoreByIdErrors, GetCustomerInStoreByIdResponses, GetCustomerInStoreByKeyData, GetCustomerInStoreByKeyErrors, GetCustomerInStoreByKeyResponses, GetCustomerInStoreByPasswordTokenData, GetCustomerInStoreByPasswordTokenErrors, GetCustomerInStoreByPasswordTokenResponses, GetGraphiQlAssetData, GetGraphiQlAssetErrors, GetGraphiQlAssetResponses, GetGraphiQlData, GetGraphiQlErrors, GetGraphiQlResponses, GetHealthData, GetHealthResponses, GetMyCustomerData, GetMyCustomerErrors, GetMyCustomerInStoreData, GetMyCustomerInStoreErrors, GetMyCustomerInStoreResponses, GetMyCustomerResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryCustomersData, QueryCustomersErrors, QueryCustomersInStoreData, QueryCustomersInStoreErrors, QueryCustomersInStoreResponses, QueryCustomersResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, ResetCustomerInStorePasswordData, ResetCustomerInStorePasswordErrors, ResetCustomerInStorePasswordResponses, ResetCustomerPasswordData, ResetCustomerPasswordErrors, ResetCustomerPasswordResponses, ResetMyCustomerPasswordData, ResetMyCustomerPasswordErrors, ResetMyCustomerPasswordInStoreData, ResetMyCustomerPasswordInStoreErrors, ResetMyCustomerPasswordInStoreResponses, ResetMyCustomerPasswordResponses, SignInCustomerData, SignInCustomerErrors, SignInCustomerInStoreData, SignInCustomerInStoreErrors, SignInCustomerInStoreResponses, SignInCustomerResponses, SignInMyCustomerData, SignInMyCustomerErrors, SignInMyCustomerInStoreData, SignInMyCustomerInStoreErrors, SignInMyCustomerInStoreResponses, SignInMyCustomerResponses, SignUpMyCustomerData, SignUpMyCustomerErrors, SignUpMyCustomerInStoreData, SignUpMyCustomerInStoreErrors, SignUpMyCustomerInStoreResponses, SignUpMyCustomerResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCustomerByIdData, UpdateCustomerByIdErrors, UpdateCustomerByIdResponses, UpdateCustomerByKeyData, UpdateCustomerByKeyErrors, UpdateCustomerByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateCustomerInStoreByIdData, UpdateCustomerInStoreByIdErrors, UpdateCustomerInStoreByIdResponses, UpdateCustomerInStoreByKeyData, UpdateCustomerInStoreByKeyErrors, UpdateCustomerInStoreByKeyResponses, UpdateMyCustomerData, UpdateMyCustomerErrors, UpdateMyCustomerInStoreData, UpdateMyCustomerInStoreErrors, UpdateMyCustomerInStoreResponses, UpdateMyCustomerResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
+import type { ChangeCustomerInStorePasswordData, ChangeCustomerInStorePasswordErrors, ChangeCustomerInStorePasswordResponses, ChangeCustomerPasswordData, ChangeCustomerPasswordErrors, ChangeCustomerPasswordResponses, ChangeMyCustomerPasswordData, ChangeMyCustomerPasswordErrors, ChangeMyCustomerPasswordInStoreData, ChangeMyCustomerPasswordInStoreErrors, ChangeMyCustomerPasswordInStoreResponses, ChangeMyCustomerPasswordResponses, CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCartExistsByIdData, CheckCartExistsByIdErrors, CheckCartExistsByIdResponses, CheckCartExistsByKeyData, CheckCartExistsByKeyErrors, CheckCartExistsByKeyResponses, CheckCartsExistData, CheckCartsExistErrors, CheckCartsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckProductExistsByIdData, CheckProductExistsByIdErrors, CheckProductExistsByIdResponses, CheckProductExistsByKeyData, CheckProductExistsByKeyErrors, CheckProductExistsByKeyResponses, CheckProductsExistData, CheckProductsExistErrors, CheckProductsExistResponses, CheckProductTypeExistsByIdData, CheckProductTypeExistsByIdErrors, CheckProductTypeExistsByIdResponses, CheckProductTypeExistsByKeyData, CheckProductTypeExistsByKeyErrors, CheckProductTypeExistsByKeyResponses, CheckProductTypesExistData, CheckProductTypesExistErrors, CheckProductTypesExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, ConfirmCustomerEmailData, ConfirmCustomerEmailErrors, ConfirmCustomerEmailResponses, ConfirmCustomerInStoreEmailData, ConfirmCustomerInStoreEmailErrors, ConfirmCustomerInStoreEmailResponses, ConfirmMyCustomerEmailData, ConfirmMyCustomerEmailErrors, ConfirmMyCustomerEmailInStoreData, ConfirmMyCustomerEmailInStoreErrors, ConfirmMyCustomerEmailInStoreResponses, ConfirmMyCustomerEmailResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCartData, CreateCartErrors, CreateCartResponses, CreateCustomerData, CreateCustomerEmailTokenData, CreateCustomerEmailTokenErrors, CreateCustomerEmailTokenResponses, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerInStoreData, CreateCustomerInStoreEmailTokenData, CreateCustomerInStoreEmailTokenErrors, CreateCustomerInStoreEmailTokenResponses, CreateCustomerInStoreErrors, CreateCustomerInStorePasswordResetTokenData, CreateCustomerInStorePasswordResetTokenErrors, CreateCustomerInStorePasswordResetTokenResponses, CreateCustomerInStoreResponses, CreateCustomerPasswordResetTokenData, CreateCustomerPasswordResetTokenErrors, CreateCustomerPasswordResetTokenResponses, CreateCustomerResponses, CreateMyCartData, CreateMyCartErrors, CreateMyCartResponses, CreateMyOrderFromCartData, CreateMyOrderFromCartErrors, CreateMyOrderFromCartResponses, CreateOrderFromCartData, CreateOrderFromCartErrors, CreateOrderFromCartResponses, CreateProductData, CreateProductErrors, CreateProductResponses, CreateProductTypeData, CreateProductTypeErrors, CreateProductTypeResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCartByIdData, DeleteCartByIdErrors, DeleteCartByIdResponses, DeleteCartByKeyData, DeleteCartByKeyErrors, DeleteCartByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteCustomerInStoreByIdData, DeleteCustomerInStoreByIdErrors, DeleteCustomerInStoreByIdResponses, DeleteCustomerInStoreByKeyData, DeleteCustomerInStoreByKeyErrors, DeleteCustomerInStoreByKeyResponses, DeleteMyCartByIdData, DeleteMyCartByIdErrors, DeleteMyCartByIdResponses, DeleteMyCustomerData, DeleteMyCustomerErrors, DeleteMyCustomerInStoreData, DeleteMyCustomerInStoreErrors, DeleteMyCustomerInStoreResponses, DeleteMyCustomerResponses, DeleteProductByIdData, DeleteProductByIdErrors, DeleteProductByIdResponses, DeleteProductByKeyData, DeleteProductByKeyErrors, DeleteProductByKeyResponses, DeleteProductTypeByIdData, DeleteProductTypeByIdErrors, DeleteProductTypeByIdResponses, DeleteProductTypeByKeyData, DeleteProductTypeByKeyErrors, DeleteProductTypeByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCartByIdData, GetCartByIdErrors, GetCartByIdResponses, GetCartByKeyData, GetCartByKeyErrors, GetCartByKeyResponses, GetCustomerByEmailTokenData, GetCustomerByEmailTokenErrors, GetCustomerByEmailTokenResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerByPasswordTokenData, GetCustomerByPasswordTokenErrors, GetCustomerByPasswordTokenResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetCustomerInStoreByEmailTokenData, GetCustomerInStoreByEmailTokenErrors, GetCustomerInStoreByEmailTokenResponses, GetCustomerInStoreByIdData, GetCustomerInStoreByIdErrors, GetCustomerInStoreByIdResponses, GetCustomerInStoreByKeyData, GetCustomerInStoreByKeyErrors, GetCustomerInStoreByKeyResponses, GetCustomerInStoreByPasswordTokenData, GetCustomerInStoreByPasswordTokenErrors, GetCustomerInStoreByPasswordTokenResponses, GetGraphiQlAssetData, GetGraphiQlAssetErrors, GetGraphiQlAssetResponses, GetGraphiQlData, GetGraphiQlErrors, GetGraphiQlResponses, GetHealthData, GetHealthResponses, GetMyActiveCartData, GetMyActiveCartErrors, GetMyActiveCartResponses, GetMyCartByIdData, GetMyCartByIdErrors, GetMyCartByIdResponses, GetMyCustomerData, GetMyCustomerErrors, GetMyCustomerInStoreData, GetMyCustomerInStoreErrors, GetMyCustomerInStoreResponses, GetMyCustomerResponses, GetMyOrderByIdData, GetMyOrderByIdErrors, GetMyOrderByIdResponses, GetOrderByIdData, GetOrderByIdErrors, GetOrderByIdResponses, GetProductByIdData, GetProductByIdErrors, GetProductByIdResponses, GetProductByKeyData, GetProductByKeyErrors, GetProductByKeyResponses, GetProductTypeByIdData, GetProductTypeByIdErrors, GetProductTypeByIdResponses, GetProductTypeByKeyData, GetProductTypeByKeyErrors, GetProductTypeByKeyResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCartsData, QueryCartsErrors, QueryCartsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryCustomersData, QueryCustomersErrors, QueryCustomersInStoreData, QueryCustomersInStoreErrors, QueryCustomersInStoreResponses, QueryCustomersResponses, QueryMyCartsData, QueryMyCartsErrors, QueryMyCartsResponses, QueryMyOrdersData, QueryMyOrdersErrors, QueryMyOrdersResponses, QueryOrdersData, QueryOrdersErrors, QueryOrdersResponses, QueryProductsData, QueryProductsErrors, QueryProductsResponses, QueryProductTypesData, QueryProductTypesErrors, QueryProductTypesResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, ResetCustomerInStorePasswordData, ResetCustomerInStorePasswordErrors, ResetCustomerInStorePasswordResponses, ResetCustomerPasswordData, ResetCustomerPasswordErrors, ResetCustomerPasswordResponses, ResetMyCustomerPasswordData, ResetMyCustomerPasswordErrors, ResetMyCustomerPasswordInStoreData, ResetMyCustomerPasswordInStoreErrors, ResetMyCustomerPasswordInStoreResponses, ResetMyCustomerPasswordResponses, SignInCustomerData, SignInCustomerErrors, SignInCustomerInStoreData, SignInCustomerInStoreErrors, SignInCustomerInStoreResponses, SignInCustomerResponses, SignInMyCustomerData, SignInMyCustomerErrors, SignInMyCustomerInStoreData, SignInMyCustomerInStoreErrors, SignInMyCustomerInStoreResponses, SignInMyCustomerResponses, SignUpMyCustomerData, SignUpMyCustomerErrors, SignUpMyCustomerInStoreData, SignUpMyCustomerInStoreErrors, SignUpMyCustomerInStoreResponses, SignUpMyCustomerResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCartByIdData, UpdateCartByIdErrors, UpdateCartByIdResponses, UpdateCartByKeyData, UpdateCartByKeyErrors, UpdateCartByKeyResponses, UpdateCustomerByIdData, UpdateCustomerByIdErrors, UpdateCustomerByIdResponses, UpdateCustomerByKeyData, UpdateCustomerByKeyErrors, UpdateCustomerByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateCustomerInStoreByIdData, UpdateCustomerInStoreByIdErrors, UpdateCustomerInStoreByIdResponses, UpdateCustomerInStoreByKeyData, UpdateCustomerInStoreByKeyErrors, UpdateCustomerInStoreByKeyResponses, UpdateMyCartByIdData, UpdateMyCartByIdErrors, UpdateMyCartByIdResponses, UpdateMyCustomerData, UpdateMyCustomerErrors, UpdateMyCustomerInStoreData, UpdateMyCustomerInStoreErrors, UpdateMyCustomerInStoreResponses, UpdateMyCustomerResponses, UpdateProductByIdData, UpdateProductByIdErrors, UpdateProductByIdResponses, UpdateProductByKeyData, UpdateProductByKeyErrors, UpdateProductByKeyResponses, UpdateProductTypeByIdData, UpdateProductTypeByIdErrors, UpdateProductTypeByIdResponses, UpdateProductTypeByKeyData, UpdateProductTypeByKeyErrors, UpdateProductTypeByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -396,6 +396,117 @@ export const getBusinessUnitAssociateByKey = <ThrowOnError extends boolean = fal
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}/business-units/key={key}/associates/{associateId}',
     ...options
+});
+
+/**
+ * Query carts (where, sort, paging, expansion)
+ */
+export const queryCarts = <ThrowOnError extends boolean = false>(options: Options<QueryCartsData, ThrowOnError>) => (options.client ?? client).get<QueryCartsResponses, QueryCartsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts',
+    ...options
+});
+
+/**
+ * 200 if any cart matches the `where` predicates, 404 otherwise
+ */
+export const checkCartsExist = <ThrowOnError extends boolean = false>(options: Options<CheckCartsExistData, ThrowOnError>) => (options.client ?? client).head<CheckCartsExistResponses, CheckCartsExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts',
+    ...options
+});
+
+/**
+ * Create a cart
+ */
+export const createCart = <ThrowOnError extends boolean = false>(options: Options<CreateCartData, ThrowOnError>) => (options.client ?? client).post<CreateCartResponses, CreateCartErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the cart at the expected version
+ */
+export const deleteCartById = <ThrowOnError extends boolean = false>(options: Options<DeleteCartByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteCartByIdResponses, DeleteCartByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts/{id}',
+    ...options
+});
+
+/**
+ * Get a cart by id
+ */
+export const getCartById = <ThrowOnError extends boolean = false>(options: Options<GetCartByIdData, ThrowOnError>) => (options.client ?? client).get<GetCartByIdResponses, GetCartByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts/{id}',
+    ...options
+});
+
+/**
+ * 200 if the cart exists, 404 otherwise
+ */
+export const checkCartExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckCartExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckCartExistsByIdResponses, CheckCartExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateCartById = <ThrowOnError extends boolean = false>(options: Options<UpdateCartByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateCartByIdResponses, UpdateCartByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the cart at the expected version
+ */
+export const deleteCartByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteCartByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteCartByKeyResponses, DeleteCartByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts/key={key}',
+    ...options
+});
+
+/**
+ * Get a cart by key
+ */
+export const getCartByKey = <ThrowOnError extends boolean = false>(options: Options<GetCartByKeyData, ThrowOnError>) => (options.client ?? client).get<GetCartByKeyResponses, GetCartByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the cart exists, 404 otherwise
+ */
+export const checkCartExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckCartExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckCartExistsByKeyResponses, CheckCartExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateCartByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateCartByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateCartByKeyResponses, UpdateCartByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/carts/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -903,6 +1014,99 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>) => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({ url: '/ready', ...options });
 
 /**
+ * Query the carts of the token's customer or anonymous session
+ */
+export const queryMyCarts = <ThrowOnError extends boolean = false>(options: Options<QueryMyCartsData, ThrowOnError>) => (options.client ?? client).get<QueryMyCartsResponses, QueryMyCartsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/carts',
+    ...options
+});
+
+/**
+ * Create a cart for the token's customer or anonymous session
+ */
+export const createMyCart = <ThrowOnError extends boolean = false>(options: Options<CreateMyCartData, ThrowOnError>) => (options.client ?? client).post<CreateMyCartResponses, CreateMyCartErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/carts',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete one of the caller's carts at the expected version
+ */
+export const deleteMyCartById = <ThrowOnError extends boolean = false>(options: Options<DeleteMyCartByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteMyCartByIdResponses, DeleteMyCartByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/carts/{id}',
+    ...options
+});
+
+/**
+ * One of the caller's carts
+ */
+export const getMyCartById = <ThrowOnError extends boolean = false>(options: Options<GetMyCartByIdData, ThrowOnError>) => (options.client ?? client).get<GetMyCartByIdResponses, GetMyCartByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/carts/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions to one of the caller's carts
+ */
+export const updateMyCartById = <ThrowOnError extends boolean = false>(options: Options<UpdateMyCartByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateMyCartByIdResponses, UpdateMyCartByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/carts/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The caller's most recently modified Active cart (404 when there is none)
+ */
+export const getMyActiveCart = <ThrowOnError extends boolean = false>(options: Options<GetMyActiveCartData, ThrowOnError>) => (options.client ?? client).get<GetMyActiveCartResponses, GetMyActiveCartErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/active-cart',
+    ...options
+});
+
+/**
+ * Query the orders of the token's customer or anonymous session
+ */
+export const queryMyOrders = <ThrowOnError extends boolean = false>(options: Options<QueryMyOrdersData, ThrowOnError>) => (options.client ?? client).get<QueryMyOrdersResponses, QueryMyOrdersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/orders',
+    ...options
+});
+
+/**
+ * Order one of the caller's carts
+ */
+export const createMyOrderFromCart = <ThrowOnError extends boolean = false>(options: Options<CreateMyOrderFromCartData, ThrowOnError>) => (options.client ?? client).post<CreateMyOrderFromCartResponses, CreateMyOrderFromCartErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/orders',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One of the caller's orders
+ */
+export const getMyOrderById = <ThrowOnError extends boolean = false>(options: Options<GetMyOrderByIdData, ThrowOnError>) => (options.client ?? client).get<GetMyOrderByIdResponses, GetMyOrderByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/orders/{id}',
+    ...options
+});
+
+/**
  * Delete the customer of the token
  */
 export const deleteMyCustomer = <ThrowOnError extends boolean = false>(options: Options<DeleteMyCustomerData, ThrowOnError>) => (options.client ?? client).delete<DeleteMyCustomerResponses, DeleteMyCustomerErrors, ThrowOnError>({
@@ -1087,6 +1291,259 @@ export const signUpMyCustomerInStore = <ThrowOnError extends boolean = false>(op
 export const signInMyCustomerInStore = <ThrowOnError extends boolean = false>(options: Options<SignInMyCustomerInStoreData, ThrowOnError>) => (options.client ?? client).post<SignInMyCustomerInStoreResponses, SignInMyCustomerInStoreErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}/in-store/key={storeKey}/me/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query orders
+ */
+export const queryOrders = <ThrowOnError extends boolean = false>(options: Options<QueryOrdersData, ThrowOnError>) => (options.client ?? client).get<QueryOrdersResponses, QueryOrdersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/orders',
+    ...options
+});
+
+/**
+ * Order a cart at its current version; the cart becomes Ordered
+ */
+export const createOrderFromCart = <ThrowOnError extends boolean = false>(options: Options<CreateOrderFromCartData, ThrowOnError>) => (options.client ?? client).post<CreateOrderFromCartResponses, CreateOrderFromCartErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/orders',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get an order by id
+ */
+export const getOrderById = <ThrowOnError extends boolean = false>(options: Options<GetOrderByIdData, ThrowOnError>) => (options.client ?? client).get<GetOrderByIdResponses, GetOrderByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/orders/{id}',
+    ...options
+});
+
+/**
+ * Query product types (where, sort, paging, expansion)
+ */
+export const queryProductTypes = <ThrowOnError extends boolean = false>(options: Options<QueryProductTypesData, ThrowOnError>) => (options.client ?? client).get<QueryProductTypesResponses, QueryProductTypesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types',
+    ...options
+});
+
+/**
+ * 200 if any product type matches the `where` predicates, 404 otherwise
+ */
+export const checkProductTypesExist = <ThrowOnError extends boolean = false>(options: Options<CheckProductTypesExistData, ThrowOnError>) => (options.client ?? client).head<CheckProductTypesExistResponses, CheckProductTypesExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types',
+    ...options
+});
+
+/**
+ * Create a product type
+ */
+export const createProductType = <ThrowOnError extends boolean = false>(options: Options<CreateProductTypeData, ThrowOnError>) => (options.client ?? client).post<CreateProductTypeResponses, CreateProductTypeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the product type at the expected version
+ */
+export const deleteProductTypeById = <ThrowOnError extends boolean = false>(options: Options<DeleteProductTypeByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteProductTypeByIdResponses, DeleteProductTypeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types/{id}',
+    ...options
+});
+
+/**
+ * Get a product type by id
+ */
+export const getProductTypeById = <ThrowOnError extends boolean = false>(options: Options<GetProductTypeByIdData, ThrowOnError>) => (options.client ?? client).get<GetProductTypeByIdResponses, GetProductTypeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types/{id}',
+    ...options
+});
+
+/**
+ * 200 if the product type exists, 404 otherwise
+ */
+export const checkProductTypeExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckProductTypeExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckProductTypeExistsByIdResponses, CheckProductTypeExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateProductTypeById = <ThrowOnError extends boolean = false>(options: Options<UpdateProductTypeByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateProductTypeByIdResponses, UpdateProductTypeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the product type at the expected version
+ */
+export const deleteProductTypeByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteProductTypeByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteProductTypeByKeyResponses, DeleteProductTypeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types/key={key}',
+    ...options
+});
+
+/**
+ * Get a product type by key
+ */
+export const getProductTypeByKey = <ThrowOnError extends boolean = false>(options: Options<GetProductTypeByKeyData, ThrowOnError>) => (options.client ?? client).get<GetProductTypeByKeyResponses, GetProductTypeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the product type exists, 404 otherwise
+ */
+export const checkProductTypeExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckProductTypeExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckProductTypeExistsByKeyResponses, CheckProductTypeExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateProductTypeByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateProductTypeByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateProductTypeByKeyResponses, UpdateProductTypeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/product-types/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query products (where, sort, paging, expansion)
+ */
+export const queryProducts = <ThrowOnError extends boolean = false>(options: Options<QueryProductsData, ThrowOnError>) => (options.client ?? client).get<QueryProductsResponses, QueryProductsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products',
+    ...options
+});
+
+/**
+ * 200 if any product matches the `where` predicates, 404 otherwise
+ */
+export const checkProductsExist = <ThrowOnError extends boolean = false>(options: Options<CheckProductsExistData, ThrowOnError>) => (options.client ?? client).head<CheckProductsExistResponses, CheckProductsExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products',
+    ...options
+});
+
+/**
+ * Create a product
+ */
+export const createProduct = <ThrowOnError extends boolean = false>(options: Options<CreateProductData, ThrowOnError>) => (options.client ?? client).post<CreateProductResponses, CreateProductErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the product at the expected version
+ */
+export const deleteProductById = <ThrowOnError extends boolean = false>(options: Options<DeleteProductByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteProductByIdResponses, DeleteProductByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products/{id}',
+    ...options
+});
+
+/**
+ * Get a product by id
+ */
+export const getProductById = <ThrowOnError extends boolean = false>(options: Options<GetProductByIdData, ThrowOnError>) => (options.client ?? client).get<GetProductByIdResponses, GetProductByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products/{id}',
+    ...options
+});
+
+/**
+ * 200 if the product exists, 404 otherwise
+ */
+export const checkProductExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckProductExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckProductExistsByIdResponses, CheckProductExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateProductById = <ThrowOnError extends boolean = false>(options: Options<UpdateProductByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateProductByIdResponses, UpdateProductByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the product at the expected version
+ */
+export const deleteProductByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteProductByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteProductByKeyResponses, DeleteProductByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products/key={key}',
+    ...options
+});
+
+/**
+ * Get a product by key
+ */
+export const getProductByKey = <ThrowOnError extends boolean = false>(options: Options<GetProductByKeyData, ThrowOnError>) => (options.client ?? client).get<GetProductByKeyResponses, GetProductByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the product exists, 404 otherwise
+ */
+export const checkProductExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckProductExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckProductExistsByKeyResponses, CheckProductExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateProductByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateProductByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateProductByKeyResponses, UpdateProductByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/products/key={key}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

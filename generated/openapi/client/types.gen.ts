@@ -523,6 +523,295 @@ export type BusinessUnitAssociateResponse = {
     permissions: Array<Permission>;
 };
 
+export type Cart = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    customerId?: string;
+    customerEmail?: string;
+    customerGroup?: Reference;
+    anonymousId?: string;
+    lineItems: Array<LineItem>;
+    customLineItems: Array<CustomLineItem>;
+    totalLineItemQuantity?: number;
+    totalPrice: CentPrecisionMoney;
+    taxMode: 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
+    taxRoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    taxCalculationMode: 'LineItemLevel' | 'UnitPriceLevel';
+    priceRoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    inventoryMode: 'None' | 'TrackOnly' | 'ReserveOnOrder';
+    cartState: 'Active' | 'Merged' | 'Ordered' | 'Frozen';
+    shippingAddress?: BaseAddress;
+    billingAddress?: BaseAddress;
+    shippingMode: 'Single' | 'Multiple';
+    shipping: Array<{
+        [key: string]: unknown;
+    }>;
+    itemShippingAddresses: Array<BaseAddress>;
+    discountCodes: Array<{
+        [key: string]: unknown;
+    }>;
+    directDiscounts: Array<{
+        [key: string]: unknown;
+    }>;
+    refusedGifts: Array<Reference>;
+    country?: CountryCode;
+    locale?: Locale;
+    origin: 'Customer' | 'Merchant' | 'Quote' | 'RecurringOrder';
+    deleteDaysAfterLastModification?: number;
+    custom?: CustomFields;
+};
+
+export type LineItem = {
+    id: string;
+    key?: Key;
+    productId: string;
+    productKey?: string;
+    name: LocalizedString;
+    productSlug?: LocalizedString;
+    productType: Reference;
+    variant: ProductVariant;
+    price: Price;
+    quantity: number;
+    totalPrice: CentPrecisionMoney;
+    discountedPricePerQuantity: Array<{
+        [key: string]: unknown;
+    }>;
+    taxedPricePortions: Array<{
+        [key: string]: unknown;
+    }>;
+    state: Array<{
+        [key: string]: unknown;
+    }>;
+    perMethodTaxRate: Array<{
+        [key: string]: unknown;
+    }>;
+    priceMode: 'Platform' | 'ExternalTotal' | 'ExternalPrice';
+    lineItemMode: 'Standard' | 'GiftLineItem';
+    supplyChannel?: Reference;
+    distributionChannel?: Reference;
+    shippingDetails?: ItemShippingDetails;
+    addedAt?: DateTime;
+    lastModifiedAt?: DateTime;
+    custom?: CustomFields;
+};
+
+export type CustomLineItem = {
+    id: string;
+    key?: Key;
+    name: LocalizedString;
+    money: TypedMoney;
+    totalPrice: CentPrecisionMoney;
+    slug: string;
+    quantity: number;
+    state: Array<{
+        [key: string]: unknown;
+    }>;
+    discountedPricePerQuantity: Array<{
+        [key: string]: unknown;
+    }>;
+    taxedPricePortions: Array<{
+        [key: string]: unknown;
+    }>;
+    perMethodTaxRate: Array<{
+        [key: string]: unknown;
+    }>;
+    priceMode: 'Standard' | 'External';
+    shippingDetails?: ItemShippingDetails;
+    custom?: CustomFields;
+};
+
+export type ItemShippingDetails = {
+    targets: Array<ItemShippingTarget>;
+    /**
+     * true when the targets' quantities add up to the item's quantity
+     */
+    valid: boolean;
+};
+
+export type ItemShippingTarget = {
+    addressKey: string;
+    quantity: number;
+    shippingMethodKey?: string;
+};
+
+export type ItemShippingDetailsDraft = {
+    targets: Array<ItemShippingTarget>;
+};
+
+export type LineItemDraft = {
+    key?: Key;
+    productId?: string;
+    variantId?: number;
+    sku?: string;
+    quantity?: number;
+    addedAt?: DateTime;
+    supplyChannel?: ResourceIdentifier;
+    distributionChannel?: ResourceIdentifier;
+    shippingDetails?: ItemShippingDetailsDraft;
+};
+
+export type CustomLineItemDraft = {
+    key?: Key;
+    name: LocalizedString;
+    quantity?: number;
+    money: MoneyDraft;
+    slug: string;
+    shippingDetails?: ItemShippingDetailsDraft;
+    priceMode?: 'Standard' | 'External';
+};
+
+export type CartDraft = {
+    currency: CurrencyCode;
+    key?: Key;
+    customerId?: string;
+    customerEmail?: string;
+    customerGroup?: ResourceIdentifier;
+    anonymousId?: string;
+    country?: CountryCode;
+    locale?: Locale;
+    origin?: 'Customer' | 'Merchant';
+    taxMode?: 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
+    inventoryMode?: 'None' | 'TrackOnly' | 'ReserveOnOrder';
+    lineItems?: Array<LineItemDraft>;
+    customLineItems?: Array<CustomLineItemDraft>;
+    shippingAddress?: BaseAddress;
+    billingAddress?: BaseAddress;
+    itemShippingAddresses?: Array<BaseAddress>;
+    deleteDaysAfterLastModification?: number;
+};
+
+export type MyCartDraft = {
+    currency: CurrencyCode;
+    customerEmail?: string;
+    country?: CountryCode;
+    locale?: Locale;
+    inventoryMode?: 'None' | 'TrackOnly' | 'ReserveOnOrder';
+    lineItems?: Array<LineItemDraft>;
+    shippingAddress?: BaseAddress;
+    billingAddress?: BaseAddress;
+    itemShippingAddresses?: Array<BaseAddress>;
+    deleteDaysAfterLastModification?: number;
+};
+
+export type CartPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Cart>;
+};
+
+export type CartUpdate = {
+    version: Version;
+    actions: Array<CartUpdateAction>;
+};
+
+export type CartUpdateAction = ({
+    action: 'addLineItem';
+} & CartAddLineItemAction) | ({
+    action: 'changeLineItemQuantity';
+} & CartChangeLineItemQuantityAction) | ({
+    action: 'removeLineItem';
+} & CartRemoveLineItemAction) | ({
+    action: 'addCustomLineItem';
+} & CartAddCustomLineItemAction) | ({
+    action: 'removeCustomLineItem';
+} & CartRemoveCustomLineItemAction) | ({
+    action: 'setLineItemShippingDetails';
+} & CartSetLineItemShippingDetailsAction) | ({
+    action: 'addItemShippingAddress';
+} & CartAddItemShippingAddressAction) | ({
+    action: 'setShippingAddress';
+} & CartSetShippingAddressAction) | ({
+    action: 'setCountry';
+} & CartSetCountryAction) | ({
+    action: 'setDeleteDaysAfterLastModification';
+} & CartSetDeleteDaysAfterLastModificationAction) | ({
+    action: 'recalculate';
+} & CartRecalculateAction);
+
+export type CartAddLineItemAction = {
+    action: 'addLineItem';
+    key?: Key;
+    productId?: string;
+    variantId?: number;
+    sku?: string;
+    quantity?: number;
+    addedAt?: DateTime;
+    supplyChannel?: ResourceIdentifier;
+    distributionChannel?: ResourceIdentifier;
+    shippingDetails?: ItemShippingDetailsDraft;
+};
+
+export type CartChangeLineItemQuantityAction = {
+    action: 'changeLineItemQuantity';
+    lineItemId?: string;
+    lineItemKey?: string;
+    quantity: number;
+};
+
+export type CartRemoveLineItemAction = {
+    action: 'removeLineItem';
+    lineItemId?: string;
+    lineItemKey?: string;
+    quantity?: number;
+    shippingDetailsToRemove?: ItemShippingDetailsDraft;
+};
+
+export type CartAddCustomLineItemAction = {
+    action: 'addCustomLineItem';
+    key?: Key;
+    name: LocalizedString;
+    quantity?: number;
+    money: MoneyDraft;
+    slug: string;
+    shippingDetails?: ItemShippingDetailsDraft;
+    priceMode?: 'Standard' | 'External';
+};
+
+export type CartRemoveCustomLineItemAction = {
+    action: 'removeCustomLineItem';
+    customLineItemId?: string;
+    customLineItemKey?: string;
+};
+
+export type CartSetLineItemShippingDetailsAction = {
+    action: 'setLineItemShippingDetails';
+    lineItemId?: string;
+    lineItemKey?: string;
+    shippingDetails?: ItemShippingDetailsDraft;
+};
+
+export type CartAddItemShippingAddressAction = {
+    action: 'addItemShippingAddress';
+    address: BaseAddress;
+};
+
+export type CartSetShippingAddressAction = {
+    action: 'setShippingAddress';
+    address?: BaseAddress;
+};
+
+export type CartSetCountryAction = {
+    action: 'setCountry';
+    country?: CountryCode;
+};
+
+export type CartSetDeleteDaysAfterLastModificationAction = {
+    action: 'setDeleteDaysAfterLastModification';
+    deleteDaysAfterLastModification?: number;
+};
+
+export type CartRecalculateAction = {
+    action: 'recalculate';
+    updateProductData?: boolean;
+};
+
 export type ErrorObject = {
     code: string;
     message: string;
@@ -795,11 +1084,9 @@ export type CustomerDraft = {
 export type CustomerSignInResult = {
     customer: Customer;
     /**
-     * The customer's active cart after sign-in (carts are not served yet
+     * The customer's active cart after the sign-in (merged or taken over per the sign-in mode)
      */
-    cart?: {
-        [key: string]: unknown;
-    };
+    cart?: Cart;
 };
 
 export type CustomerPagedQueryResponse = {
@@ -1202,6 +1489,394 @@ export type CustomerAddStoreAction = {
 export type CustomerRemoveStoreAction = {
     action: 'removeStore';
     store: ResourceIdentifier;
+};
+
+export type TypedMoney = {
+    type: 'centPrecision' | 'highPrecision';
+    currencyCode: CurrencyCode;
+    centAmount: number;
+    fractionDigits: number;
+    /**
+     * highPrecision only
+     */
+    preciseAmount?: number;
+};
+
+export type CentPrecisionMoney = {
+    type: 'centPrecision';
+    currencyCode: CurrencyCode;
+    centAmount: number;
+    fractionDigits: number;
+};
+
+/**
+ * Money (currencyCode, centAmount) or HighPrecisionMoneyDraft (type highPrecision, preciseAmount, fractionDigits, centAmount optional).
+ */
+export type MoneyDraft = {
+    type?: 'centPrecision' | 'highPrecision';
+    currencyCode: CurrencyCode;
+    centAmount?: number;
+    preciseAmount?: number;
+    fractionDigits?: number;
+};
+
+export type Order = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    orderNumber?: string;
+    customerId?: string;
+    customerEmail?: string;
+    anonymousId?: string;
+    lineItems: Array<LineItem>;
+    customLineItems: Array<CustomLineItem>;
+    totalPrice: CentPrecisionMoney;
+    taxMode: string;
+    orderState: 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
+    origin: string;
+    country?: CountryCode;
+    shippingAddress?: BaseAddress;
+    billingAddress?: BaseAddress;
+    itemShippingAddresses: Array<BaseAddress>;
+    cart: Reference;
+};
+
+export type OrderFromCartDraft = {
+    /**
+     * Deprecated; use cart
+     */
+    id?: string;
+    cart?: ResourceIdentifier;
+    version: Version;
+    orderNumber?: string;
+};
+
+export type OrderPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Order>;
+};
+
+export type ProductType = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: string;
+    description: string;
+    attributes: Array<AttributeDefinition>;
+};
+
+export type AttributeDefinition = {
+    name: string;
+    label?: LocalizedString;
+    type: {
+        name: string;
+    };
+    isRequired?: boolean;
+    isSearchable?: boolean;
+};
+
+export type ProductTypeDraft = {
+    key?: Key;
+    name: string;
+    description: string;
+    attributes?: Array<AttributeDefinition>;
+};
+
+export type ProductTypePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<ProductType>;
+};
+
+export type ProductTypeUpdate = {
+    version: Version;
+    actions: Array<ProductTypeUpdateAction>;
+};
+
+export type ProductTypeUpdateAction = ({
+    action: 'changeName';
+} & ProductTypeChangeNameAction) | ({
+    action: 'changeDescription';
+} & ProductTypeChangeDescriptionAction) | ({
+    action: 'setKey';
+} & ProductTypeSetKeyAction);
+
+export type ProductTypeChangeNameAction = {
+    action: 'changeName';
+    name: string;
+};
+
+export type ProductTypeChangeDescriptionAction = {
+    action: 'changeDescription';
+    description: string;
+};
+
+export type ProductTypeSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type Product = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    productType: Reference;
+    priceMode?: 'Embedded' | 'Standalone';
+    masterData: ProductCatalogData;
+};
+
+export type ProductCatalogData = {
+    published: boolean;
+    hasStagedChanges: boolean;
+    current: ProductData;
+    staged: ProductData;
+};
+
+export type ProductData = {
+    name: LocalizedString;
+    slug: LocalizedString;
+    description?: LocalizedString;
+    categories: Array<Reference>;
+    searchKeywords: {
+        [key: string]: unknown;
+    };
+    masterVariant: ProductVariant;
+    variants: Array<ProductVariant>;
+};
+
+export type ProductVariant = {
+    id: number;
+    sku?: string;
+    key?: Key;
+    prices: Array<Price>;
+    attributes: Array<Attribute>;
+    images: Array<{
+        [key: string]: unknown;
+    }>;
+    assets: Array<Asset>;
+};
+
+export type Attribute = {
+    name: string;
+    value: unknown;
+};
+
+export type Price = {
+    id: string;
+    key?: Key;
+    value: TypedMoney;
+    country?: CountryCode;
+    customerGroup?: Reference;
+    channel?: Reference;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    discounted?: DiscountedPrice;
+    tiers?: Array<PriceTier>;
+    custom?: CustomFields;
+};
+
+export type DiscountedPrice = {
+    value: TypedMoney;
+    discount: Reference;
+};
+
+export type PriceTier = {
+    minimumQuantity: number;
+    value: TypedMoney;
+};
+
+export type PriceDraft = {
+    key?: Key;
+    value: MoneyDraft;
+    country?: CountryCode;
+    customerGroup?: ResourceIdentifier;
+    channel?: ResourceIdentifier;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    discounted?: {
+        value: MoneyDraft;
+        discount: ResourceIdentifier;
+    };
+    tiers?: Array<PriceTierDraft>;
+    custom?: CustomFieldsDraft;
+};
+
+export type PriceTierDraft = {
+    minimumQuantity: number;
+    value: MoneyDraft;
+};
+
+export type Asset = {
+    id: string;
+    key?: Key;
+    sources: Array<AssetSource>;
+    name: LocalizedString;
+    description?: LocalizedString;
+    tags?: Array<string>;
+    custom?: CustomFields;
+};
+
+export type AssetDraft = {
+    key?: Key;
+    sources: Array<AssetSource>;
+    name: LocalizedString;
+    description?: LocalizedString;
+    tags?: Array<string>;
+};
+
+export type AssetSource = {
+    key?: Key;
+    uri: string;
+    dimensions?: {
+        w: number;
+        h: number;
+    };
+    contentType?: string;
+};
+
+export type ProductVariantDraft = {
+    sku?: string;
+    key?: Key;
+    prices?: Array<PriceDraft>;
+    attributes?: Array<Attribute>;
+    images?: Array<{
+        [key: string]: unknown;
+    }>;
+    assets?: Array<AssetDraft>;
+};
+
+export type ProductDraft = {
+    key?: Key;
+    productType: ResourceIdentifier;
+    name: LocalizedString;
+    slug: LocalizedString;
+    description?: LocalizedString;
+    masterVariant?: ProductVariantDraft;
+    variants?: Array<ProductVariantDraft>;
+    publish?: boolean;
+};
+
+export type ProductPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Product>;
+};
+
+export type ProductUpdate = {
+    version: Version;
+    actions: Array<ProductUpdateAction>;
+};
+
+export type ProductUpdateAction = ({
+    action: 'addVariant';
+} & ProductAddVariantAction) | ({
+    action: 'removeVariant';
+} & ProductRemoveVariantAction) | ({
+    action: 'addPrice';
+} & ProductAddPriceAction) | ({
+    action: 'changePrice';
+} & ProductChangePriceAction) | ({
+    action: 'removePrice';
+} & ProductRemovePriceAction) | ({
+    action: 'setPrices';
+} & ProductSetPricesAction) | ({
+    action: 'setSku';
+} & ProductSetSkuAction) | ({
+    action: 'setKey';
+} & ProductSetKeyAction) | ({
+    action: 'changeName';
+} & ProductChangeNameAction) | ({
+    action: 'publish';
+} & ProductPublishAction);
+
+export type ProductAddVariantAction = {
+    action: 'addVariant';
+    sku?: string;
+    key?: Key;
+    prices?: Array<PriceDraft>;
+    attributes?: Array<Attribute>;
+    images?: Array<{
+        [key: string]: unknown;
+    }>;
+    assets?: Array<AssetDraft>;
+    staged?: boolean;
+};
+
+export type ProductRemoveVariantAction = {
+    action: 'removeVariant';
+    id?: number;
+    sku?: string;
+    staged?: boolean;
+};
+
+export type ProductAddPriceAction = {
+    action: 'addPrice';
+    variantId?: number;
+    sku?: string;
+    price: PriceDraft;
+    staged?: boolean;
+};
+
+export type ProductChangePriceAction = {
+    action: 'changePrice';
+    priceId: string;
+    price: PriceDraft;
+    staged?: boolean;
+};
+
+export type ProductRemovePriceAction = {
+    action: 'removePrice';
+    priceId: string;
+    staged?: boolean;
+};
+
+export type ProductSetPricesAction = {
+    action: 'setPrices';
+    variantId?: number;
+    sku?: string;
+    prices: Array<PriceDraft>;
+    staged?: boolean;
+};
+
+export type ProductSetSkuAction = {
+    action: 'setSku';
+    variantId: number;
+    sku?: string;
+    staged?: boolean;
+};
+
+export type ProductSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type ProductChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+    staged?: boolean;
+};
+
+export type ProductPublishAction = {
+    action: 'publish';
+    scope?: 'All' | 'Prices';
 };
 
 export type Project = {
@@ -2715,6 +3390,324 @@ export type GetBusinessUnitAssociateByKeyResponses = {
 
 export type GetBusinessUnitAssociateByKeyResponse = GetBusinessUnitAssociateByKeyResponses[keyof GetBusinessUnitAssociateByKeyResponses];
 
+export type QueryCartsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/carts';
+};
+
+export type QueryCartsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCartsError = QueryCartsErrors[keyof QueryCartsErrors];
+
+export type QueryCartsResponses = {
+    /**
+     * A page of carts
+     */
+    200: CartPagedQueryResponse;
+};
+
+export type QueryCartsResponse = QueryCartsResponses[keyof QueryCartsResponses];
+
+export type CheckCartsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/carts';
+};
+
+export type CheckCartsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCartsExistResponses = {
+    /**
+     * At least one cart matches
+     */
+    200: unknown;
+};
+
+export type CreateCartData = {
+    body: CartDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/carts';
+};
+
+export type CreateCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCartError = CreateCartErrors[keyof CreateCartErrors];
+
+export type CreateCartResponses = {
+    /**
+     * The cart
+     */
+    201: Cart;
+};
+
+export type CreateCartResponse = CreateCartResponses[keyof CreateCartResponses];
+
+export type DeleteCartByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/carts/{id}';
+};
+
+export type DeleteCartByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartByIdError = DeleteCartByIdErrors[keyof DeleteCartByIdErrors];
+
+export type DeleteCartByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type DeleteCartByIdResponse = DeleteCartByIdResponses[keyof DeleteCartByIdResponses];
+
+export type GetCartByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/carts/{id}';
+};
+
+export type GetCartByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartByIdError = GetCartByIdErrors[keyof GetCartByIdErrors];
+
+export type GetCartByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetCartByIdResponse = GetCartByIdResponses[keyof GetCartByIdResponses];
+
+export type CheckCartExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/carts/{id}';
+};
+
+export type CheckCartExistsByIdErrors = {
+    /**
+     * No such cart
+     */
+    404: unknown;
+};
+
+export type CheckCartExistsByIdResponses = {
+    /**
+     * The cart exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartByIdData = {
+    body: CartUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/carts/{id}';
+};
+
+export type UpdateCartByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartByIdError = UpdateCartByIdErrors[keyof UpdateCartByIdErrors];
+
+export type UpdateCartByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type UpdateCartByIdResponse = UpdateCartByIdResponses[keyof UpdateCartByIdResponses];
+
+export type DeleteCartByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/carts/key={key}';
+};
+
+export type DeleteCartByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartByKeyError = DeleteCartByKeyErrors[keyof DeleteCartByKeyErrors];
+
+export type DeleteCartByKeyResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type DeleteCartByKeyResponse = DeleteCartByKeyResponses[keyof DeleteCartByKeyResponses];
+
+export type GetCartByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/carts/key={key}';
+};
+
+export type GetCartByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartByKeyError = GetCartByKeyErrors[keyof GetCartByKeyErrors];
+
+export type GetCartByKeyResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetCartByKeyResponse = GetCartByKeyResponses[keyof GetCartByKeyResponses];
+
+export type CheckCartExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/carts/key={key}';
+};
+
+export type CheckCartExistsByKeyErrors = {
+    /**
+     * No such cart
+     */
+    404: unknown;
+};
+
+export type CheckCartExistsByKeyResponses = {
+    /**
+     * The cart exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartByKeyData = {
+    body: CartUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/carts/key={key}';
+};
+
+export type UpdateCartByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartByKeyError = UpdateCartByKeyErrors[keyof UpdateCartByKeyErrors];
+
+export type UpdateCartByKeyResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type UpdateCartByKeyResponse = UpdateCartByKeyResponses[keyof UpdateCartByKeyResponses];
+
 export type QueryCustomerGroupsData = {
     body?: never;
     path: {
@@ -4089,6 +5082,269 @@ export type GetReadinessResponses = {
 
 export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
 
+export type QueryMyCartsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/me/carts';
+};
+
+export type QueryMyCartsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyCartsError = QueryMyCartsErrors[keyof QueryMyCartsErrors];
+
+export type QueryMyCartsResponses = {
+    /**
+     * A page of carts
+     */
+    200: CartPagedQueryResponse;
+};
+
+export type QueryMyCartsResponse = QueryMyCartsResponses[keyof QueryMyCartsResponses];
+
+export type CreateMyCartData = {
+    body: MyCartDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/carts';
+};
+
+export type CreateMyCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyCartError = CreateMyCartErrors[keyof CreateMyCartErrors];
+
+export type CreateMyCartResponses = {
+    /**
+     * The cart
+     */
+    201: Cart;
+};
+
+export type CreateMyCartResponse = CreateMyCartResponses[keyof CreateMyCartResponses];
+
+export type DeleteMyCartByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+    };
+    url: '/{projectKey}/me/carts/{id}';
+};
+
+export type DeleteMyCartByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyCartByIdError = DeleteMyCartByIdErrors[keyof DeleteMyCartByIdErrors];
+
+export type DeleteMyCartByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type DeleteMyCartByIdResponse = DeleteMyCartByIdResponses[keyof DeleteMyCartByIdResponses];
+
+export type GetMyCartByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/carts/{id}';
+};
+
+export type GetMyCartByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyCartByIdError = GetMyCartByIdErrors[keyof GetMyCartByIdErrors];
+
+export type GetMyCartByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetMyCartByIdResponse = GetMyCartByIdResponses[keyof GetMyCartByIdResponses];
+
+export type UpdateMyCartByIdData = {
+    body: CartUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/carts/{id}';
+};
+
+export type UpdateMyCartByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyCartByIdError = UpdateMyCartByIdErrors[keyof UpdateMyCartByIdErrors];
+
+export type UpdateMyCartByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type UpdateMyCartByIdResponse = UpdateMyCartByIdResponses[keyof UpdateMyCartByIdResponses];
+
+export type GetMyActiveCartData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/active-cart';
+};
+
+export type GetMyActiveCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyActiveCartError = GetMyActiveCartErrors[keyof GetMyActiveCartErrors];
+
+export type GetMyActiveCartResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetMyActiveCartResponse = GetMyActiveCartResponses[keyof GetMyActiveCartResponses];
+
+export type QueryMyOrdersData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/me/orders';
+};
+
+export type QueryMyOrdersErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyOrdersError = QueryMyOrdersErrors[keyof QueryMyOrdersErrors];
+
+export type QueryMyOrdersResponses = {
+    /**
+     * A page of orders
+     */
+    200: OrderPagedQueryResponse;
+};
+
+export type QueryMyOrdersResponse = QueryMyOrdersResponses[keyof QueryMyOrdersResponses];
+
+export type CreateMyOrderFromCartData = {
+    body: OrderFromCartDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/orders';
+};
+
+export type CreateMyOrderFromCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyOrderFromCartError = CreateMyOrderFromCartErrors[keyof CreateMyOrderFromCartErrors];
+
+export type CreateMyOrderFromCartResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateMyOrderFromCartResponse = CreateMyOrderFromCartResponses[keyof CreateMyOrderFromCartResponses];
+
+export type GetMyOrderByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/orders/{id}';
+};
+
+export type GetMyOrderByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyOrderByIdError = GetMyOrderByIdErrors[keyof GetMyOrderByIdErrors];
+
+export type GetMyOrderByIdResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type GetMyOrderByIdResponse = GetMyOrderByIdResponses[keyof GetMyOrderByIdResponses];
+
 export type DeleteMyCustomerData = {
     body?: never;
     path: {
@@ -4532,6 +5788,731 @@ export type SignInMyCustomerInStoreResponses = {
 };
 
 export type SignInMyCustomerInStoreResponse = SignInMyCustomerInStoreResponses[keyof SignInMyCustomerInStoreResponses];
+
+export type QueryOrdersData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/orders';
+};
+
+export type QueryOrdersErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryOrdersError = QueryOrdersErrors[keyof QueryOrdersErrors];
+
+export type QueryOrdersResponses = {
+    /**
+     * A page of orders
+     */
+    200: OrderPagedQueryResponse;
+};
+
+export type QueryOrdersResponse = QueryOrdersResponses[keyof QueryOrdersResponses];
+
+export type CreateOrderFromCartData = {
+    body: OrderFromCartDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/orders';
+};
+
+export type CreateOrderFromCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateOrderFromCartError = CreateOrderFromCartErrors[keyof CreateOrderFromCartErrors];
+
+export type CreateOrderFromCartResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateOrderFromCartResponse = CreateOrderFromCartResponses[keyof CreateOrderFromCartResponses];
+
+export type GetOrderByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/orders/{id}';
+};
+
+export type GetOrderByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetOrderByIdError = GetOrderByIdErrors[keyof GetOrderByIdErrors];
+
+export type GetOrderByIdResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type GetOrderByIdResponse = GetOrderByIdResponses[keyof GetOrderByIdResponses];
+
+export type QueryProductTypesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/product-types';
+};
+
+export type QueryProductTypesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryProductTypesError = QueryProductTypesErrors[keyof QueryProductTypesErrors];
+
+export type QueryProductTypesResponses = {
+    /**
+     * A page of product types
+     */
+    200: ProductTypePagedQueryResponse;
+};
+
+export type QueryProductTypesResponse = QueryProductTypesResponses[keyof QueryProductTypesResponses];
+
+export type CheckProductTypesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/product-types';
+};
+
+export type CheckProductTypesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckProductTypesExistResponses = {
+    /**
+     * At least one product type matches
+     */
+    200: unknown;
+};
+
+export type CreateProductTypeData = {
+    body: ProductTypeDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-types';
+};
+
+export type CreateProductTypeErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateProductTypeError = CreateProductTypeErrors[keyof CreateProductTypeErrors];
+
+export type CreateProductTypeResponses = {
+    /**
+     * The product type
+     */
+    201: ProductType;
+};
+
+export type CreateProductTypeResponse = CreateProductTypeResponses[keyof CreateProductTypeResponses];
+
+export type DeleteProductTypeByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-types/{id}';
+};
+
+export type DeleteProductTypeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteProductTypeByIdError = DeleteProductTypeByIdErrors[keyof DeleteProductTypeByIdErrors];
+
+export type DeleteProductTypeByIdResponses = {
+    /**
+     * The product type
+     */
+    200: ProductType;
+};
+
+export type DeleteProductTypeByIdResponse = DeleteProductTypeByIdResponses[keyof DeleteProductTypeByIdResponses];
+
+export type GetProductTypeByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-types/{id}';
+};
+
+export type GetProductTypeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductTypeByIdError = GetProductTypeByIdErrors[keyof GetProductTypeByIdErrors];
+
+export type GetProductTypeByIdResponses = {
+    /**
+     * The product type
+     */
+    200: ProductType;
+};
+
+export type GetProductTypeByIdResponse = GetProductTypeByIdResponses[keyof GetProductTypeByIdResponses];
+
+export type CheckProductTypeExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/product-types/{id}';
+};
+
+export type CheckProductTypeExistsByIdErrors = {
+    /**
+     * No such product type
+     */
+    404: unknown;
+};
+
+export type CheckProductTypeExistsByIdResponses = {
+    /**
+     * The product type exists
+     */
+    200: unknown;
+};
+
+export type UpdateProductTypeByIdData = {
+    body: ProductTypeUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-types/{id}';
+};
+
+export type UpdateProductTypeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateProductTypeByIdError = UpdateProductTypeByIdErrors[keyof UpdateProductTypeByIdErrors];
+
+export type UpdateProductTypeByIdResponses = {
+    /**
+     * The product type
+     */
+    200: ProductType;
+};
+
+export type UpdateProductTypeByIdResponse = UpdateProductTypeByIdResponses[keyof UpdateProductTypeByIdResponses];
+
+export type DeleteProductTypeByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-types/key={key}';
+};
+
+export type DeleteProductTypeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteProductTypeByKeyError = DeleteProductTypeByKeyErrors[keyof DeleteProductTypeByKeyErrors];
+
+export type DeleteProductTypeByKeyResponses = {
+    /**
+     * The product type
+     */
+    200: ProductType;
+};
+
+export type DeleteProductTypeByKeyResponse = DeleteProductTypeByKeyResponses[keyof DeleteProductTypeByKeyResponses];
+
+export type GetProductTypeByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-types/key={key}';
+};
+
+export type GetProductTypeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductTypeByKeyError = GetProductTypeByKeyErrors[keyof GetProductTypeByKeyErrors];
+
+export type GetProductTypeByKeyResponses = {
+    /**
+     * The product type
+     */
+    200: ProductType;
+};
+
+export type GetProductTypeByKeyResponse = GetProductTypeByKeyResponses[keyof GetProductTypeByKeyResponses];
+
+export type CheckProductTypeExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/product-types/key={key}';
+};
+
+export type CheckProductTypeExistsByKeyErrors = {
+    /**
+     * No such product type
+     */
+    404: unknown;
+};
+
+export type CheckProductTypeExistsByKeyResponses = {
+    /**
+     * The product type exists
+     */
+    200: unknown;
+};
+
+export type UpdateProductTypeByKeyData = {
+    body: ProductTypeUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-types/key={key}';
+};
+
+export type UpdateProductTypeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateProductTypeByKeyError = UpdateProductTypeByKeyErrors[keyof UpdateProductTypeByKeyErrors];
+
+export type UpdateProductTypeByKeyResponses = {
+    /**
+     * The product type
+     */
+    200: ProductType;
+};
+
+export type UpdateProductTypeByKeyResponse = UpdateProductTypeByKeyResponses[keyof UpdateProductTypeByKeyResponses];
+
+export type QueryProductsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/products';
+};
+
+export type QueryProductsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryProductsError = QueryProductsErrors[keyof QueryProductsErrors];
+
+export type QueryProductsResponses = {
+    /**
+     * A page of products
+     */
+    200: ProductPagedQueryResponse;
+};
+
+export type QueryProductsResponse = QueryProductsResponses[keyof QueryProductsResponses];
+
+export type CheckProductsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/products';
+};
+
+export type CheckProductsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckProductsExistResponses = {
+    /**
+     * At least one product matches
+     */
+    200: unknown;
+};
+
+export type CreateProductData = {
+    body: ProductDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/products';
+};
+
+export type CreateProductErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateProductError = CreateProductErrors[keyof CreateProductErrors];
+
+export type CreateProductResponses = {
+    /**
+     * The product
+     */
+    201: Product;
+};
+
+export type CreateProductResponse = CreateProductResponses[keyof CreateProductResponses];
+
+export type DeleteProductByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/products/{id}';
+};
+
+export type DeleteProductByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteProductByIdError = DeleteProductByIdErrors[keyof DeleteProductByIdErrors];
+
+export type DeleteProductByIdResponses = {
+    /**
+     * The product
+     */
+    200: Product;
+};
+
+export type DeleteProductByIdResponse = DeleteProductByIdResponses[keyof DeleteProductByIdResponses];
+
+export type GetProductByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/products/{id}';
+};
+
+export type GetProductByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductByIdError = GetProductByIdErrors[keyof GetProductByIdErrors];
+
+export type GetProductByIdResponses = {
+    /**
+     * The product
+     */
+    200: Product;
+};
+
+export type GetProductByIdResponse = GetProductByIdResponses[keyof GetProductByIdResponses];
+
+export type CheckProductExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/products/{id}';
+};
+
+export type CheckProductExistsByIdErrors = {
+    /**
+     * No such product
+     */
+    404: unknown;
+};
+
+export type CheckProductExistsByIdResponses = {
+    /**
+     * The product exists
+     */
+    200: unknown;
+};
+
+export type UpdateProductByIdData = {
+    body: ProductUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/products/{id}';
+};
+
+export type UpdateProductByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateProductByIdError = UpdateProductByIdErrors[keyof UpdateProductByIdErrors];
+
+export type UpdateProductByIdResponses = {
+    /**
+     * The product
+     */
+    200: Product;
+};
+
+export type UpdateProductByIdResponse = UpdateProductByIdResponses[keyof UpdateProductByIdResponses];
+
+export type DeleteProductByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/products/key={key}';
+};
+
+export type DeleteProductByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteProductByKeyError = DeleteProductByKeyErrors[keyof DeleteProductByKeyErrors];
+
+export type DeleteProductByKeyResponses = {
+    /**
+     * The product
+     */
+    200: Product;
+};
+
+export type DeleteProductByKeyResponse = DeleteProductByKeyResponses[keyof DeleteProductByKeyResponses];
+
+export type GetProductByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/products/key={key}';
+};
+
+export type GetProductByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductByKeyError = GetProductByKeyErrors[keyof GetProductByKeyErrors];
+
+export type GetProductByKeyResponses = {
+    /**
+     * The product
+     */
+    200: Product;
+};
+
+export type GetProductByKeyResponse = GetProductByKeyResponses[keyof GetProductByKeyResponses];
+
+export type CheckProductExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/products/key={key}';
+};
+
+export type CheckProductExistsByKeyErrors = {
+    /**
+     * No such product
+     */
+    404: unknown;
+};
+
+export type CheckProductExistsByKeyResponses = {
+    /**
+     * The product exists
+     */
+    200: unknown;
+};
+
+export type UpdateProductByKeyData = {
+    body: ProductUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/products/key={key}';
+};
+
+export type UpdateProductByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateProductByKeyError = UpdateProductByKeyErrors[keyof UpdateProductByKeyErrors];
+
+export type UpdateProductByKeyResponses = {
+    /**
+     * The product
+     */
+    200: Product;
+};
+
+export type UpdateProductByKeyResponse = UpdateProductByKeyResponses[keyof UpdateProductByKeyResponses];
 
 export type GetProjectData = {
     body?: never;

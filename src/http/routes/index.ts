@@ -11,6 +11,11 @@ import { healthRoutes } from './health.routes.js';
 import { projectRoutes } from './project.routes.js';
 import { storeRoutes } from './store.routes.js';
 import { typeRoutes } from './type.routes.js';
+import { cartRoutes } from './cart.routes.js';
+import { meCartRoutes } from './me-cart.routes.js';
+import { orderRoutes } from './order.routes.js';
+import { productTypeRoutes } from './product-type.routes.js';
+import { productRoutes } from './product.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -25,5 +30,10 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...customerGroupRoutes(services),
     ...typeRoutes(services),
     ...businessUnitRoutes(services),
+    ...productTypeRoutes(services),
+    ...productRoutes(services),
+    ...cartRoutes(services),
+    ...meCartRoutes(services),
+    ...orderRoutes(services),
   };
 }

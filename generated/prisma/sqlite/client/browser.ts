@@ -89,3 +89,30 @@ export type BusinessUnit = Prisma.BusinessUnitModel
  * and `total` count only the units the associate belongs to.
  */
 export type BusinessUnitAssociate = Prisma.BusinessUnitAssociateModel
+/**
+ * Model ProductType
+ * 
+ */
+export type ProductType = Prisma.ProductTypeModel
+/**
+ * Model Product
+ * 
+ */
+export type Product = Prisma.ProductModel
+/**
+ * Model ProductSku
+ * Every SKU of a product (current and staged data), written with the product in one transaction:
+ * the database keeps SKUs unique in a project, and a cart finds a line item's product by SKU.
+ */
+export type ProductSku = Prisma.ProductSkuModel
+/**
+ * Model Cart
+ * Carts: the owner columns let /me find a customer's or an anonymous session's carts, and sign-in
+ * reassign every cart of an anonymousId, on an index.
+ */
+export type Cart = Prisma.CartModel
+/**
+ * Model Order
+ * 
+ */
+export type Order = Prisma.OrderModel

@@ -167,6 +167,75 @@ CREATE TABLE "BusinessUnitAssociate" (
     CONSTRAINT "BusinessUnitAssociate_pkey" PRIMARY KEY ("unitId","customerId")
 );
 
+-- CreateTable
+CREATE TABLE "ProductType" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "ProductType_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Product" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "productTypeId" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Product_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ProductSku" (
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "sku" TEXT COLLATE "C" NOT NULL,
+    "productId" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "ProductSku_pkey" PRIMARY KEY ("projectKey","sku")
+);
+
+-- CreateTable
+CREATE TABLE "Cart" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C",
+    "anonymousId" TEXT COLLATE "C",
+    "cartState" TEXT COLLATE "C" NOT NULL,
+    "deleteAfter" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Cart_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Order" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C",
+    "anonymousId" TEXT COLLATE "C",
+    "cartId" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Order_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -286,6 +355,78 @@ CREATE UNIQUE INDEX "BusinessUnit_projectKey_key_key" ON "BusinessUnit"("project
 
 -- CreateIndex
 CREATE INDEX "BusinessUnitAssociate_projectKey_customerId_idx" ON "BusinessUnitAssociate"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "ProductType_projectKey_id_idx" ON "ProductType"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ProductType_projectKey_createdAt_idx" ON "ProductType"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ProductType_projectKey_lastModifiedAt_idx" ON "ProductType"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductType_projectKey_key_key" ON "ProductType"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "Product_projectKey_id_idx" ON "Product"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Product_projectKey_createdAt_idx" ON "Product"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Product_projectKey_lastModifiedAt_idx" ON "Product"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Product_projectKey_productTypeId_idx" ON "Product"("projectKey", "productTypeId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Product_projectKey_key_key" ON "Product"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "ProductSku_productId_idx" ON "ProductSku"("productId");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_id_idx" ON "Cart"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_createdAt_idx" ON "Cart"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_lastModifiedAt_idx" ON "Cart"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_customerId_cartState_idx" ON "Cart"("projectKey", "customerId", "cartState");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_anonymousId_idx" ON "Cart"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_deleteAfter_idx" ON "Cart"("projectKey", "deleteAfter");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Cart_projectKey_key_key" ON "Cart"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_id_idx" ON "Order"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_createdAt_idx" ON "Order"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_lastModifiedAt_idx" ON "Order"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_customerId_idx" ON "Order"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_anonymousId_idx" ON "Order"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -145,6 +145,67 @@ CREATE TABLE "BusinessUnitAssociate" (
     PRIMARY KEY ("unitId", "customerId")
 );
 
+-- CreateTable
+CREATE TABLE "ProductType" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Product" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "productTypeId" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "ProductSku" (
+    "projectKey" TEXT NOT NULL,
+    "sku" TEXT NOT NULL,
+    "productId" TEXT NOT NULL,
+
+    PRIMARY KEY ("projectKey", "sku")
+);
+
+-- CreateTable
+CREATE TABLE "Cart" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "customerId" TEXT,
+    "anonymousId" TEXT,
+    "cartState" TEXT NOT NULL,
+    "deleteAfter" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Order" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "customerId" TEXT,
+    "anonymousId" TEXT,
+    "cartId" TEXT,
+    "data" JSONB NOT NULL
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -264,3 +325,75 @@ CREATE UNIQUE INDEX "BusinessUnit_projectKey_key_key" ON "BusinessUnit"("project
 
 -- CreateIndex
 CREATE INDEX "BusinessUnitAssociate_projectKey_customerId_idx" ON "BusinessUnitAssociate"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "ProductType_projectKey_id_idx" ON "ProductType"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ProductType_projectKey_createdAt_idx" ON "ProductType"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ProductType_projectKey_lastModifiedAt_idx" ON "ProductType"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductType_projectKey_key_key" ON "ProductType"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "Product_projectKey_id_idx" ON "Product"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Product_projectKey_createdAt_idx" ON "Product"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Product_projectKey_lastModifiedAt_idx" ON "Product"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Product_projectKey_productTypeId_idx" ON "Product"("projectKey", "productTypeId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Product_projectKey_key_key" ON "Product"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "ProductSku_productId_idx" ON "ProductSku"("productId");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_id_idx" ON "Cart"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_createdAt_idx" ON "Cart"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_lastModifiedAt_idx" ON "Cart"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_customerId_cartState_idx" ON "Cart"("projectKey", "customerId", "cartState");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_anonymousId_idx" ON "Cart"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_deleteAfter_idx" ON "Cart"("projectKey", "deleteAfter");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Cart_projectKey_key_key" ON "Cart"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_id_idx" ON "Order"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_createdAt_idx" ON "Order"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_lastModifiedAt_idx" ON "Order"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_customerId_idx" ON "Order"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_anonymousId_idx" ON "Order"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");

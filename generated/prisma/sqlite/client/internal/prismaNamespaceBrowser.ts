@@ -62,7 +62,12 @@ export const ModelName = {
   CustomType: 'CustomType',
   CustomerToken: 'CustomerToken',
   BusinessUnit: 'BusinessUnit',
-  BusinessUnitAssociate: 'BusinessUnitAssociate'
+  BusinessUnitAssociate: 'BusinessUnitAssociate',
+  ProductType: 'ProductType',
+  Product: 'Product',
+  ProductSku: 'ProductSku',
+  Cart: 'Cart',
+  Order: 'Order'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -242,6 +247,75 @@ export const BusinessUnitAssociateScalarFieldEnum = {
 } as const
 
 export type BusinessUnitAssociateScalarFieldEnum = (typeof BusinessUnitAssociateScalarFieldEnum)[keyof typeof BusinessUnitAssociateScalarFieldEnum]
+
+
+export const ProductTypeScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type ProductTypeScalarFieldEnum = (typeof ProductTypeScalarFieldEnum)[keyof typeof ProductTypeScalarFieldEnum]
+
+
+export const ProductScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  productTypeId: 'productTypeId',
+  data: 'data'
+} as const
+
+export type ProductScalarFieldEnum = (typeof ProductScalarFieldEnum)[keyof typeof ProductScalarFieldEnum]
+
+
+export const ProductSkuScalarFieldEnum = {
+  projectKey: 'projectKey',
+  sku: 'sku',
+  productId: 'productId'
+} as const
+
+export type ProductSkuScalarFieldEnum = (typeof ProductSkuScalarFieldEnum)[keyof typeof ProductSkuScalarFieldEnum]
+
+
+export const CartScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  customerId: 'customerId',
+  anonymousId: 'anonymousId',
+  cartState: 'cartState',
+  deleteAfter: 'deleteAfter',
+  data: 'data'
+} as const
+
+export type CartScalarFieldEnum = (typeof CartScalarFieldEnum)[keyof typeof CartScalarFieldEnum]
+
+
+export const OrderScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  customerId: 'customerId',
+  anonymousId: 'anonymousId',
+  cartId: 'cartId',
+  data: 'data'
+} as const
+
+export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
 
 
 export const SortOrder = {

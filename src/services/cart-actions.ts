@@ -1,0 +1,111 @@
+import type { Cart, CartUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { RequestContext } from '../context.js';
+import { InvalidOperationError } from '../errors/api-error.js';
+import {
+  addItemShippingAddress,
+  addLineItem,
+  customLineItemFromDraft,
+  findLineItem,
+  MatchingPriceNotFoundError,
+  priceLineItem,
+  recalculateTotals,
+  shippingDetailsFromDraft,
+  shippingValid,
+  type ProductLookup,
+} from './cart-lines.js';
+import type { ActionHandlers } from './update-actions.js';
+
+type Handler<K extends CartUpdateAction['action']> = ActionHandlers<Cart, CartUpdateAction>[K];
+
+/**
+ * Re-reads every line item's product: current prices (and with `updateProductData` also name, slug,
+ * product type and variant), and removes the items whose product, variant or matching price is gone
+ * (the platform's recalculation, also done for the cart a sign-in returns).
+ */
+export async function refreshFromProducts(ctx: RequestContext, cart: Cart, products: ProductLookup, updateProductData: boolean): Promise<void> {
+  const now = ctx.app.clock.now();
+  const kept = [];
+  for (const item of cart.lineItems) {
+    const product = await products.byId(ctx, item.productId);
+    const data = product?.masterData.published ? product.masterData.current : undefined;
+    const variant = data && [data.masterVariant, ...data.variants].find((v) => v.id === item.variant.id);
+    if (!product || !data || !variant) continue;
+    if (updateProductData) {
+      item.name = data.name;
+      item.productSlug = data.slug;
+      item.productType = product.productType;
+      item.variant = structuredClone(variant);
+    } else {
+      item.variant.prices = structuredClone(variant.prices);
+    }
+    try {
+      priceLineItem(cart, item, now);
+    } catch (err) {
+      if (err instanceof MatchingPriceNotFoundError) continue;
+      throw err;
+    }
+    kept.push(item);
+  }
+  cart.lineItems = kept;
+}
+
+/** The cart update actions; every one leaves the cart priced and its totals recalculated. */
+export function cartActions(products: ProductLookup): ActionHandlers<Cart, CartUpdateAction> {
+  const table: ActionHandlers<Cart, CartUpdateAction> = {
+    addLineItem: (cart, a, ctx) => addLineItem(ctx, cart, a, products),
+    changeLineItemQuantity: (cart, a) => {
+      const item = findLineItem(cart, a);
+      if (a.quantity === 0) {
+        cart.lineItems = cart.lineItems.filter((li) => li !== item);
+        return;
+      }
+      item.quantity = a.quantity;
+      if (item.shippingDetails) item.shippingDetails.valid = shippingValid(item.shippingDetails.targets, item.quantity);
+    },
+    removeLineItem: (cart, a) => {
+      const item = findLineItem(cart, a);
+      if (a.quantity === undefined || a.quantity >= item.quantity) {
+        cart.lineItems = cart.lineItems.filter((li) => li !== item);
+        return;
+      }
+      item.quantity -= a.quantity;
+      if (item.shippingDetails) item.shippingDetails.valid = shippingValid(item.shippingDetails.targets, item.quantity);
+    },
+    addCustomLineItem: (cart, a) => void cart.customLineItems.push(customLineItemFromDraft(cart, a)),
+    removeCustomLineItem: (cart, a) => {
+      const index = cart.customLineItems.findIndex((c) => (a.customLineItemId !== undefined ? c.id === a.customLineItemId : a.customLineItemKey !== undefined && c.key === a.customLineItemKey));
+      if (index < 0) throw new InvalidOperationError(`The cart has no custom line item with ${a.customLineItemId !== undefined ? `id '${a.customLineItemId}'` : `key '${a.customLineItemKey}'`}.`);
+      cart.customLineItems.splice(index, 1);
+    },
+    setLineItemShippingDetails: (cart, a) => {
+      const item = findLineItem(cart, a);
+      if (a.shippingDetails) item.shippingDetails = shippingDetailsFromDraft(cart, a.shippingDetails, item.quantity);
+      else delete item.shippingDetails;
+    },
+    addItemShippingAddress: (cart, a) => addItemShippingAddress(cart, a.address),
+    setShippingAddress: (cart, a) => {
+      if (a.address) cart.shippingAddress = a.address;
+      else delete cart.shippingAddress;
+    },
+    setCountry: (cart, a) => {
+      if (a.country !== undefined) cart.country = a.country;
+      else delete cart.country;
+    },
+    setDeleteDaysAfterLastModification: (cart, a) => {
+      if (a.deleteDaysAfterLastModification !== undefined) cart.deleteDaysAfterLastModification = a.deleteDaysAfterLastModification;
+      else delete cart.deleteDaysAfterLastModification;
+    },
+    recalculate: (cart, a, ctx) => refreshFromProducts(ctx, cart, products, a.updateProductData ?? false),
+  };
+  return Object.fromEntries(
+    Object.entries(table).map(([name, handler]) => [
+      name,
+      async (cart: Cart, action: CartUpdateAction, ctx: RequestContext) => {
+        // Merged and Ordered carts take no further changes (facts §10).
+        if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState} and can no longer be changed.`);
+        await (handler as Handler<typeof action.action> as (c: Cart, a: CartUpdateAction, x: RequestContext) => void | Promise<void>)(cart, action, ctx);
+        recalculateTotals(cart, ctx.app.clock.now());
+      },
+    ]),
+  ) as ActionHandlers<Cart, CartUpdateAction>;
+}

@@ -1,0 +1,33 @@
+import type { Cart, Order } from '../../generated/openapi/client/types.gen.js';
+import type { RequestContext } from '../context.js';
+import type { Dialect } from '../db/sql-runner.js';
+import type { SqlFragment } from '../query/index.js';
+import { NoCustomerInTokenError } from './customer-account.js';
+
+/** Whose carts and orders a /me request sees: the token's customer, else its anonymous session. */
+export type Owner = { customerId: string } | { anonymousId: string };
+
+export function ownerOf(ctx: RequestContext): Owner {
+  const principal = ctx.principal;
+  if (principal?.customerId) return { customerId: principal.customerId };
+  if (principal?.anonymousId) return { anonymousId: principal.anonymousId };
+  throw new NoCustomerInTokenError();
+}
+
+/** An anonymous session sees only what no customer has taken over yet. */
+export function owns(owner: Owner, doc: Pick<Cart | Order, 'customerId' | 'anonymousId'>): boolean {
+  return 'customerId' in owner ? doc.customerId === owner.customerId : doc.anonymousId === owner.anonymousId && doc.customerId === undefined;
+}
+
+/** The owner as a query's base condition (on the indexed owner columns). */
+export function ownerCondition(dialect: Dialect, owner: Owner): SqlFragment {
+  const p = dialect === 'postgresql' ? '$1' : '?';
+  return 'customerId' in owner
+    ? { sql: `"customerId" = ${p}`, params: [owner.customerId] }
+    : { sql: `"anonymousId" = ${p} AND "customerId" IS NULL`, params: [owner.anonymousId] };
+}
+
+/** The owner as fields of a new cart or order. */
+export function ownerFields(owner: Owner): { customerId?: string; anonymousId?: string } {
+  return 'customerId' in owner ? { customerId: owner.customerId } : { anonymousId: owner.anonymousId };
+}

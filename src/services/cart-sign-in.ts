@@ -1,0 +1,99 @@
+import type { Cart } from '../../generated/openapi/client/types.gen.js';
+import { withTransaction, type RequestContext } from '../context.js';
+import { sql } from '../db/statements.js';
+import { InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
+import { refreshFromProducts } from './cart-actions.js';
+import { recalculateTotals } from './cart-lines.js';
+import { mergeCarts } from './cart-merge.js';
+import type { CartService } from './cart.service.js';
+import type { CartSignIn, CartSignInRequest } from './customer.service.js';
+import type { OrderService } from './order.service.js';
+import type { DocumentRepository, VersionedDocument } from './document-repository.js';
+
+const CARTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
+const ORDERS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Order" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
+
+/**
+ * What sign-in and sign-up do with carts (the CustomerService.cartSignIn seam), in one transaction:
+ *
+ * 1. the anonymous cart is `anonymousCartId`, else the anonymous session's most recently modified
+ *    Active cart; with both ids given the cart must carry that anonymousId (400 InvalidOperation);
+ * 2. every other cart and every order of the anonymousId is reassigned to the customer;
+ * 3. per the spec's table: without a customer cart, or with UseAsNewActiveCustomerCart, the anonymous
+ *    cart becomes the customer's (Active); with MergeWithExistingCustomerCart its content is merged
+ *    into the customer's most recently modified Active cart and it becomes Merged. Carts of different
+ *    currencies are never merged: the anonymous cart then becomes the customer's as it is;
+ * 4. the answered cart is recalculated (current prices; invalid line items removed) and is written
+ *    last, so it is the customer's active cart.
+ */
+export function cartSignIn(carts: CartService, orders: OrderService): CartSignIn {
+  return (ctx, request) => withTransaction(ctx, (tx) => signIn(tx, carts, orders, request));
+}
+
+async function signIn(ctx: RequestContext, carts: CartService, orders: OrderService, request: CartSignInRequest): Promise<Cart | undefined> {
+  const { customer } = request;
+  const customerCart = await carts.activeCart(ctx, { customerId: customer.id });
+  const anonymousCart = await findAnonymousCart(ctx, carts, request);
+  if (request.anonymousId !== undefined) {
+    await reassign(ctx, carts.repository, CARTS_OF_ANONYMOUS, request.anonymousId, customer.id, anonymousCart?.id);
+    await reassign(ctx, orders.repository, ORDERS_OF_ANONYMOUS, request.anonymousId, customer.id);
+  }
+  const recalculated = async (cart: Cart): Promise<Cart> => {
+    const next = structuredClone(cart);
+    next.customerId = customer.id;
+    if (customer.email) next.customerEmail = customer.email;
+    if (customer.customerGroup) next.customerGroup = customer.customerGroup;
+    await refreshFromProducts(ctx, next, carts.products, request.updateProductData);
+    recalculateTotals(next, ctx.app.clock.now());
+    return next;
+  };
+  if (!anonymousCart) {
+    if (!customerCart) return undefined;
+    return write(ctx, carts, customerCart, await recalculated(customerCart));
+  }
+  const merge =
+    customerCart !== undefined && request.mode === 'MergeWithExistingCustomerCart' && customerCart.totalPrice.currencyCode === anonymousCart.totalPrice.currencyCode;
+  if (!merge) return write(ctx, carts, anonymousCart, await recalculated(anonymousCart));
+  await write(ctx, carts, anonymousCart, { ...structuredClone(anonymousCart), customerId: customer.id, cartState: 'Merged' });
+  return write(ctx, carts, customerCart, await recalculated(mergeCarts(customerCart, anonymousCart)));
+}
+
+async function findAnonymousCart(ctx: RequestContext, carts: CartService, request: CartSignInRequest): Promise<Cart | undefined> {
+  if (request.anonymousCartId === undefined) {
+    return request.anonymousId === undefined ? undefined : carts.activeCart(ctx, { anonymousId: request.anonymousId });
+  }
+  const cart = await carts.repository.find(ctx, { id: request.anonymousCartId });
+  if (!cart) throw new ReferencedResourceNotFoundError('cart', { id: request.anonymousCartId });
+  if (request.anonymousId !== undefined && cart.anonymousId !== request.anonymousId) {
+    throw new InvalidOperationError(`The cart '${cart.id}' does not belong to the anonymous session '${request.anonymousId}'.`);
+  }
+  if (cart.customerId !== undefined && cart.customerId !== request.customer.id) throw new InvalidOperationError(`The cart '${cart.id}' belongs to another customer.`);
+  if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart '${cart.id}' is ${cart.cartState}; only an Active cart can be signed in with.`);
+  return cart;
+}
+
+async function write(ctx: RequestContext, carts: CartService, current: Cart, next: Cart): Promise<Cart> {
+  await carts.repository.replace(ctx, current, next);
+  return next;
+}
+
+/**
+ * Gives every document of the anonymous session to the customer. Each is a new version (so a
+ * concurrent update at the old version loses), written through the one conditional write.
+ */
+async function reassign<D extends VersionedDocument & { customerId?: string }>(
+  ctx: RequestContext,
+  repository: DocumentRepository<D>,
+  statement: ReturnType<typeof sql>,
+  anonymousId: string,
+  customerId: string,
+  skipId?: string,
+): Promise<void> {
+  const rows = await ctx.db.rows<{ data: string }>(statement[ctx.db.dialect], [ctx.projectKey, anonymousId]);
+  for (const row of rows) {
+    const doc = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as D;
+    if (doc.id === skipId) continue;
+    await repository.replace(ctx, doc, { ...structuredClone(doc), customerId });
+  }
+}
+

@@ -1,0 +1,137 @@
+import type { Cart, CartDraft, CartUpdateAction, MyCartDraft } from '../../generated/openapi/client/types.gen.js';
+import type { RequestContext } from '../context.js';
+import { sql } from '../db/statements.js';
+import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
+import type { PagedQueryResult, QueryParams } from '../query/index.js';
+import { cartActions } from './cart-actions.js';
+import { addItemShippingAddress, addLineItem, customLineItemFromDraft, recalculateTotals, type ProductLookup } from './cart-lines.js';
+import { ownerCondition, ownerFields, ownerOf, owns, type Owner } from './cart-owner.js';
+import { customerGroupLookup } from './customer-group-lookup.js';
+import { DocumentRepository, type NewDocument } from './document-repository.js';
+import { DocumentService } from './document-service.js';
+import { centMoney } from './money.js';
+import { cartResource, customerResource } from './queryable-resources.js';
+import { notFound } from './versioning.js';
+
+const DAY_MS = 86_400_000;
+
+const ACTIVE_CART = {
+  customer: sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "customerId" = ? AND "cartState" = \'Active\' ORDER BY "lastModifiedAt" DESC, "id" DESC LIMIT 1'),
+  anonymous: sql(
+    'SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL AND "cartState" = \'Active\' ORDER BY "lastModifiedAt" DESC, "id" DESC LIMIT 1',
+  ),
+};
+const CUSTOMER = sql(`SELECT $DATA AS "data" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
+
+/** When the retention job deletes a cart that sets its own retention; null: the project's applies. */
+function deleteAfter(cart: Cart): string | null {
+  const days = cart.deleteDaysAfterLastModification;
+  return days === undefined ? null : new Date(Date.parse(cart.lastModifiedAt) + days * DAY_MS).toISOString();
+}
+
+/**
+ * Carts (facts §10): created by a merchant (`/carts`) or by the token's customer or anonymous
+ * session (`/me/carts`); line items priced by the price selection on every change; the owner
+ * columns (customerId, anonymousId, cartState) make /me reads and the sign-in reassignment indexed.
+ */
+export class CartService extends DocumentService<Cart, CartDraft, CartUpdateAction> {
+  readonly repository = new DocumentRepository<Cart>({
+    resource: cartResource,
+    extraColumns: {
+      names: ['customerId', 'anonymousId', 'cartState', 'deleteAfter'],
+      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartState: doc.cartState, deleteAfter: deleteAfter(doc) }),
+    },
+  });
+  protected readonly actions;
+  private readonly customerGroups = customerGroupLookup();
+
+  constructor(readonly products: ProductLookup) {
+    super();
+    this.actions = cartActions(products);
+  }
+
+  protected async fromDraft(ctx: RequestContext, draft: CartDraft): Promise<NewDocument<Cart>> {
+    const customer = draft.customerId !== undefined ? await readCustomer(ctx, draft.customerId) : undefined;
+    if (draft.customerId !== undefined && !customer) throw new ReferencedResourceNotFoundError('customer', { id: draft.customerId });
+    const customerGroup = draft.customerGroup ? await this.customerGroups(ctx, draft.customerGroup) : customer?.customerGroup;
+    const cart = {
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
+      ...(draft.customerId !== undefined ? { customerId: draft.customerId } : {}),
+      ...(draft.customerEmail !== undefined ? { customerEmail: draft.customerEmail } : customer?.email ? { customerEmail: customer.email } : {}),
+      ...(customerGroup ? { customerGroup } : {}),
+      ...(draft.anonymousId !== undefined ? { anonymousId: draft.anonymousId } : {}),
+      lineItems: [],
+      customLineItems: [],
+      totalPrice: centMoney(draft.currency, 0n),
+      taxMode: draft.taxMode ?? 'Platform',
+      taxRoundingMode: 'HalfEven',
+      taxCalculationMode: 'LineItemLevel',
+      priceRoundingMode: 'HalfEven',
+      inventoryMode: draft.inventoryMode ?? 'None',
+      cartState: 'Active',
+      ...(draft.shippingAddress ? { shippingAddress: draft.shippingAddress } : {}),
+      ...(draft.billingAddress ? { billingAddress: draft.billingAddress } : {}),
+      shippingMode: 'Single',
+      shipping: [],
+      itemShippingAddresses: [],
+      discountCodes: [],
+      directDiscounts: [],
+      refusedGifts: [],
+      ...(draft.country !== undefined ? { country: draft.country } : {}),
+      ...(draft.locale !== undefined ? { locale: draft.locale } : {}),
+      origin: draft.origin ?? 'Customer',
+      ...(draft.deleteDaysAfterLastModification !== undefined ? { deleteDaysAfterLastModification: draft.deleteDaysAfterLastModification } : {}),
+    } as unknown as Cart; // the fields the repository adds (id, version, timestamps) come on create
+    for (const address of draft.itemShippingAddresses ?? []) addItemShippingAddress(cart, address);
+    for (const item of draft.lineItems ?? []) await addLineItem(ctx, cart, item, this.products);
+    for (const item of draft.customLineItems ?? []) cart.customLineItems.push(customLineItemFromDraft(cart, item));
+    recalculateTotals(cart, ctx.app.clock.now());
+    return cart;
+  }
+
+  /** POST /me/carts: the cart belongs to the token's customer or anonymous session. */
+  createMine(ctx: RequestContext, draft: MyCartDraft): Promise<Cart> {
+    return this.create(ctx, { ...draft, ...ownerFields(ownerOf(ctx)) });
+  }
+
+  queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Cart>> {
+    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
+  }
+
+  /** One of the caller's carts; another's is 404 as if it did not exist. */
+  async getMine(ctx: RequestContext, id: string): Promise<Cart> {
+    const cart = await this.repository.find(ctx, { id });
+    if (!cart || !owns(ownerOf(ctx), cart)) throw notFound({ id });
+    return cart;
+  }
+
+  async updateMine(ctx: RequestContext, id: string, update: { version: number; actions: readonly CartUpdateAction[] }): Promise<Cart> {
+    await this.getMine(ctx, id);
+    return this.update(ctx, { id }, update);
+  }
+
+  async deleteMine(ctx: RequestContext, id: string, version: number): Promise<Cart> {
+    await this.getMine(ctx, id);
+    return this.delete(ctx, { id }, version);
+  }
+
+  /** The owner's most recently modified Active cart. */
+  async activeCart(ctx: Pick<RequestContext, 'db' | 'projectKey'>, owner: Owner): Promise<Cart | undefined> {
+    const text =
+      'customerId' in owner
+        ? await ctx.db.value<string>(ACTIVE_CART.customer[ctx.db.dialect], [ctx.projectKey, owner.customerId])
+        : await ctx.db.value<string>(ACTIVE_CART.anonymous[ctx.db.dialect], [ctx.projectKey, owner.anonymousId]);
+    return text === undefined ? undefined : (JSON.parse(text) as Cart);
+  }
+
+  async myActiveCart(ctx: RequestContext): Promise<Cart> {
+    const cart = await this.activeCart(ctx, ownerOf(ctx));
+    if (!cart) throw new ResourceNotFoundError('', 'No active cart exists.');
+    return cart;
+  }
+}
+
+async function readCustomer(ctx: RequestContext, id: string): Promise<{ email?: string; customerGroup?: Cart['customerGroup'] } | undefined> {
+  const text = await ctx.db.value<string>(CUSTOMER[ctx.db.dialect], [ctx.projectKey, id]);
+  return text === undefined ? undefined : JSON.parse(text);
+}

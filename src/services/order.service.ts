@@ -1,0 +1,78 @@
+import type { Cart, Order, OrderFromCartDraft } from '../../generated/openapi/client/types.gen.js';
+import { withTransaction, type RequestContext } from '../context.js';
+import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../errors/api-error.js';
+import type { PagedQueryResult, QueryParams } from '../query/index.js';
+import type { CartService } from './cart.service.js';
+import { ownerCondition, ownerOf, owns } from './cart-owner.js';
+import { DocumentRepository } from './document-repository.js';
+import { orderResource } from './queryable-resources.js';
+import { checkVersion, notFound } from './versioning.js';
+
+/**
+ * Orders, minimal: an order is a snapshot of an Active cart at the version the client saw; the cart
+ * becomes Ordered in the same transaction, so a cart is ordered at most once.
+ */
+export class OrderService {
+  readonly repository = new DocumentRepository<Order>({
+    resource: orderResource,
+    extraColumns: {
+      names: ['customerId', 'anonymousId', 'cartId'],
+      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartId: doc.cart.id }),
+    },
+    uniqueRules: (doc) => [{ model: 'Order', fields: ['projectKey', 'cartId'], error: () => new DuplicateFieldError('cart', doc.cart.id) }],
+  });
+
+  constructor(private readonly carts: CartService) {}
+
+  createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, mine = false): Promise<Order> {
+    const cartId = draft.cart?.id ?? draft.id;
+    if (cartId === undefined) throw new RequiredFieldError('cart');
+    return withTransaction(ctx, async (tx) => {
+      const cart = await this.carts.repository.find(tx, { id: cartId });
+      if (!cart || (mine && !owns(ownerOf(tx), cart))) throw notFound({ id: cartId });
+      checkVersion(cart.id, draft.version, cart.version);
+      if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState}: only an Active cart can be ordered.`);
+      const order = await this.repository.create(tx, snapshot(cart, draft.orderNumber));
+      await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
+      return order;
+    });
+  }
+
+  get(ctx: RequestContext, id: string): Promise<Order> {
+    return this.repository.get(ctx, { id });
+  }
+
+  query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Order>> {
+    return this.repository.query(ctx, params);
+  }
+
+  async getMine(ctx: RequestContext, id: string): Promise<Order> {
+    const order = await this.repository.find(ctx, { id });
+    if (!order || !owns(ownerOf(ctx), order)) throw notFound({ id });
+    return order;
+  }
+
+  queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Order>> {
+    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
+  }
+}
+
+function snapshot(cart: Cart, orderNumber: string | undefined): Omit<Order, 'id' | 'version' | 'createdAt' | 'lastModifiedAt'> {
+  return {
+    ...(orderNumber !== undefined ? { orderNumber } : {}),
+    ...(cart.customerId !== undefined ? { customerId: cart.customerId } : {}),
+    ...(cart.customerEmail !== undefined ? { customerEmail: cart.customerEmail } : {}),
+    ...(cart.anonymousId !== undefined ? { anonymousId: cart.anonymousId } : {}),
+    lineItems: cart.lineItems,
+    customLineItems: cart.customLineItems,
+    totalPrice: cart.totalPrice,
+    taxMode: cart.taxMode,
+    orderState: 'Open',
+    origin: cart.origin,
+    ...(cart.country !== undefined ? { country: cart.country } : {}),
+    ...(cart.shippingAddress ? { shippingAddress: cart.shippingAddress } : {}),
+    ...(cart.billingAddress ? { billingAddress: cart.billingAddress } : {}),
+    itemShippingAddresses: cart.itemShippingAddresses,
+    cart: { typeId: 'cart', id: cart.id },
+  };
+}

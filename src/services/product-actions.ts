@@ -1,0 +1,101 @@
+import type { ProductData, ProductUpdateAction, Product } from '../../generated/openapi/client/types.gen.js';
+import type { RequestContext } from '../context.js';
+import { InvalidOperationError } from '../errors/api-error.js';
+import { checkVariantPrices, priceFromDraft } from './prices.js';
+import { allVariants, checkVariantIdentifiers, findVariant, pricesFromDrafts, variantFromDraft } from './product-variants.js';
+import type { ActionHandlers } from './update-actions.js';
+
+type Data = ProductData;
+
+/**
+ * Runs `change` on the staged data, or with `staged: false` on the current data too (the platform's
+ * default is staged), then keeps `hasStagedChanges` true to what differs.
+ */
+async function onData(doc: Product, staged: boolean | undefined, change: (data: Data) => void | Promise<void>): Promise<void> {
+  const targets = staged === false ? [doc.masterData.current, doc.masterData.staged] : [doc.masterData.staged];
+  for (const data of targets) {
+    await change(data);
+    checkVariantIdentifiers(data);
+  }
+  refreshStagedFlag(doc);
+}
+
+export function refreshStagedFlag(doc: Product): void {
+  doc.masterData.hasStagedChanges = JSON.stringify(doc.masterData.current) !== JSON.stringify(doc.masterData.staged);
+}
+
+function findPrice(data: Data, priceId: string) {
+  for (const variant of allVariants(data)) {
+    const index = variant.prices.findIndex((p) => p.id === priceId);
+    if (index >= 0) return { variant, index };
+  }
+  throw new InvalidOperationError(`The product has no price with id '${priceId}'.`);
+}
+
+function nextVariantId(doc: Product): number {
+  return Math.max(...[doc.masterData.current, doc.masterData.staged].flatMap((d) => allVariants(d).map((v) => v.id))) + 1;
+}
+
+/** The product update actions: each works on the staged data unless `staged: false` (then on both). */
+export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
+  addVariant: async (doc, a, ctx) => {
+    const variant = await variantFromDraft(ctx, a, nextVariantId(doc), 'variant');
+    await onData(doc, a.staged, (data) => void data.variants.push(structuredClone(variant)));
+  },
+  removeVariant: (doc, a) =>
+    onData(doc, a.staged, (data) => {
+      const variant = findVariant(data, { variantId: a.id, sku: a.sku });
+      if (variant.id === data.masterVariant.id) throw new InvalidOperationError('The master variant cannot be removed.');
+      data.variants = data.variants.filter((v) => v.id !== variant.id);
+    }),
+  addPrice: async (doc, a, ctx) => {
+    const price = await priceFromDraft(ctx, a.price);
+    await onData(doc, a.staged, (data) => {
+      const variant = findVariant(data, { variantId: a.variantId, sku: a.sku });
+      variant.prices.push(structuredClone(price));
+      checkVariantPrices(variant.prices);
+    });
+  },
+  changePrice: async (doc, a, ctx) => {
+    const price = await priceFromDraft(ctx, a.price, 'price', a.priceId);
+    await onData(doc, a.staged, (data) => {
+      const { variant, index } = findPrice(data, a.priceId);
+      variant.prices[index] = structuredClone(price);
+      checkVariantPrices(variant.prices);
+    });
+  },
+  removePrice: (doc, a) =>
+    onData(doc, a.staged, (data) => {
+      const { variant, index } = findPrice(data, a.priceId);
+      variant.prices.splice(index, 1);
+    }),
+  setPrices: async (doc, a, ctx) => {
+    const prices = await pricesFromDrafts(ctx, a.prices, 'prices');
+    await onData(doc, a.staged, (data) => void (findVariant(data, { variantId: a.variantId, sku: a.sku }).prices = structuredClone(prices)));
+  },
+  setSku: (doc, a) =>
+    onData(doc, a.staged, (data) => {
+      const variant = findVariant(data, { variantId: a.variantId });
+      if (a.sku !== undefined) variant.sku = a.sku;
+      else delete variant.sku;
+    }),
+  setKey: (doc, a) => {
+    if (a.key !== undefined) doc.key = a.key;
+    else delete doc.key;
+  },
+  changeName: (doc, a) => onData(doc, a.staged, (data) => void (data.name = a.name)),
+  publish: (doc, a) => {
+    const { current, staged } = doc.masterData;
+    if (a.scope === 'Prices') {
+      for (const variant of allVariants(current)) {
+        const source = allVariants(staged).find((v) => v.id === variant.id);
+        if (source) variant.prices = structuredClone(source.prices);
+      }
+    } else {
+      doc.masterData.current = structuredClone(staged);
+    }
+    doc.masterData.published = true;
+    refreshStagedFlag(doc);
+  },
+};
+

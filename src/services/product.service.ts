@@ -1,0 +1,107 @@
+import type { Product, ProductData, ProductDraft, ProductUpdateAction, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
+import { withTransaction, type RequestContext } from '../context.js';
+import { sql } from '../db/statements.js';
+import { translateUniqueViolation } from '../db/unique-violations.js';
+import { DuplicateFieldError, InvalidFieldError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
+import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
+import { DocumentService } from './document-service.js';
+import { productActions } from './product-actions.js';
+import { allVariants, checkVariantIdentifiers, variantFromDraft } from './product-variants.js';
+import { productResource } from './queryable-resources.js';
+
+const FIND_PRODUCT_TYPE = sql('SELECT "id" FROM "ProductType" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');
+const DELETE_SKUS = sql('DELETE FROM "ProductSku" WHERE "productId" = ?');
+const INSERT_SKU = sql('INSERT INTO "ProductSku" ("projectKey", "sku", "productId") VALUES (?, ?, ?)');
+const PRODUCT_BY_SKU = sql('SELECT "productId" FROM "ProductSku" WHERE "projectKey" = ? AND "sku" = ?');
+
+/**
+ * Products, minimal but real: a product type, current and staged data with a master variant and
+ * variants, each with prices (spec "Prices") and assets. SKUs are unique in the project: every
+ * write keeps the product's ProductSku rows in the same transaction, so the database refuses a
+ * SKU another product has, even under concurrent writes.
+ */
+export class ProductService extends DocumentService<Product, ProductDraft, ProductUpdateAction> {
+  readonly repository = new DocumentRepository<Product>({
+    resource: productResource,
+    extraColumns: { names: ['productTypeId'], values: (doc) => ({ productTypeId: doc.productType.id }) },
+  });
+  protected readonly actions = productActions;
+
+  protected async fromDraft(ctx: RequestContext, draft: ProductDraft): Promise<NewDocument<Product>> {
+    const productType = await resolveProductType(ctx, draft.productType);
+    const variants = [];
+    let id = 1;
+    const masterVariant = await variantFromDraft(ctx, draft.masterVariant ?? {}, id++, 'masterVariant');
+    for (const [i, variant] of (draft.variants ?? []).entries()) variants.push(await variantFromDraft(ctx, variant, id++, `variants[${i}]`));
+    const data: ProductData = {
+      name: draft.name,
+      slug: draft.slug,
+      ...(draft.description !== undefined ? { description: draft.description } : {}),
+      categories: [],
+      searchKeywords: {},
+      masterVariant,
+      variants,
+    };
+    checkVariantIdentifiers(data);
+    return {
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
+      productType,
+      priceMode: 'Embedded',
+      masterData: { published: draft.publish ?? false, hasStagedChanges: false, current: data, staged: structuredClone(data) },
+    };
+  }
+
+  override create(ctx: RequestContext, draft: ProductDraft, expand?: readonly string[]): Promise<Product> {
+    return withTransaction(ctx, async (tx) => {
+      const product = await super.create(tx, draft);
+      await writeSkus(tx, product);
+      return expand?.length ? this.repository.get(tx, { id: product.id }, expand) : product;
+    });
+  }
+
+  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ProductUpdateAction[] }, expand?: readonly string[]): Promise<Product> {
+    return withTransaction(ctx, async (tx) => {
+      const product = await super.update(tx, at, update);
+      await writeSkus(tx, product);
+      return expand?.length ? this.repository.get(tx, { id: product.id }, expand) : product;
+    });
+  }
+
+  override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<Product> {
+    return withTransaction(ctx, async (tx) => {
+      const product = await super.delete(tx, at, version, expand);
+      await tx.db.executeRaw(DELETE_SKUS[tx.db.dialect], [product.id]);
+      return product;
+    });
+  }
+
+  /** The product holding this SKU (in its current or staged data), if any. */
+  async findBySku(ctx: Pick<RequestContext, 'db' | 'projectKey'>, sku: string): Promise<Product | undefined> {
+    const row = await ctx.db.first<{ productId: string }>(PRODUCT_BY_SKU[ctx.db.dialect], [ctx.projectKey, sku]);
+    return row ? this.repository.find(ctx, { id: row.productId }) : undefined;
+  }
+}
+
+async function resolveProductType(ctx: RequestContext, identifier: ResourceIdentifier) {
+  if (identifier.typeId !== undefined && identifier.typeId !== 'product-type') throw new InvalidFieldError('productType.typeId', identifier.typeId, ['product-type']);
+  if (identifier.id === undefined && identifier.key === undefined) throw new RequiredFieldError('productType.id');
+  const row = await ctx.db.first<{ id: string }>(FIND_PRODUCT_TYPE[ctx.db.dialect], [ctx.projectKey, identifier.id ?? null, identifier.key ?? null]);
+  if (!row) throw new ReferencedResourceNotFoundError('product-type', identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key });
+  return { typeId: 'product-type' as const, id: row.id };
+}
+
+/** Replaces the product's SKU rows by the SKUs of its current and staged data; a SKU of another product is 400 DuplicateField. */
+async function writeSkus(ctx: RequestContext, product: Product): Promise<void> {
+  const skus = new Set<string>();
+  for (const data of [product.masterData.current, product.masterData.staged]) {
+    for (const variant of allVariants(data)) if (variant.sku !== undefined) skus.add(variant.sku);
+  }
+  await ctx.db.executeRaw(DELETE_SKUS[ctx.db.dialect], [product.id]);
+  for (const sku of skus) {
+    try {
+      await ctx.db.executeRaw(INSERT_SKU[ctx.db.dialect], [ctx.projectKey, sku, product.id]);
+    } catch (err) {
+      throw translateUniqueViolation(err, [{ model: 'ProductSku', fields: ['projectKey', 'sku'], primaryKey: true, error: () => new DuplicateFieldError('sku', sku) }]);
+    }
+  }
+}
