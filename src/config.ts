@@ -35,6 +35,22 @@ export interface Config {
   metricsPort?: number;
   /** Address of that listener; default HOST. */
   metricsHost: string;
+  /** PEM files of the TLS certificate (chain) and key; re-read on SIGHUP. Unset: `npm start` creates a self-signed pair under dataDir. */
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  /** Serve plain HTTP instead of HTTPS: for local tests, and behind a TLS-terminating proxy (with trustProxy). */
+  plainHttp: boolean;
+  /** Trust X-Forwarded-Proto/-For/-Host from the proxy in front; a request it did not receive over HTTPS gets the plain-HTTP 404. */
+  trustProxy: boolean;
+  /** Folder for files the server creates itself (the self-signed certificate). */
+  dataDir: string;
+}
+
+function bool(name: string, env: NodeJS.ProcessEnv): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new Error(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
 }
 
 function int(name: string, fallback: number): number {
@@ -48,13 +64,15 @@ function int(name: string, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
   const port = int('PORT', 8080);
+  const plainHttp = bool('PLAIN_HTTP', env);
+  const trustProxy = bool('TRUST_PROXY', env);
   return {
     host,
     port,
     databaseUrl: env.DATABASE_URL ?? 'file:./data/commerce.db',
     bootstrapProjectKey: env.BOOTSTRAP_PROJECT_KEY ?? 'demo',
     logLevel: env.LOG_LEVEL ?? 'info',
-    publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    publicUrl: env.PUBLIC_URL ?? `${plainHttp && !trustProxy ? 'http' : 'https'}://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 172800),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 17280000),
     refreshTokenCap: int('REFRESH_TOKEN_CAP', 10_000_000),
@@ -68,5 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : int('METRICS_PORT', 0),
     metricsHost: env.METRICS_HOST ?? host,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    tlsCertFile: env.TLS_CERT_FILE || undefined,
+    tlsKeyFile: env.TLS_KEY_FILE || undefined,
+    plainHttp,
+    trustProxy,
+    dataDir: env.DATA_DIR ?? './data',
   };
 }

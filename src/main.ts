@@ -2,13 +2,19 @@ import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
 import { startServer, type RunningServer } from './server.js';
 import { flushLogger } from './logger.js';
+import { ensureLocalCertificate, type LocalCertificate } from './edge/self-signed.js';
 import { describeStartupError, redactUrl } from './startup-error.js';
 
 let config: Config | undefined;
 let running: RunningServer;
 let created: BootstrapResult | undefined;
+let localCertificate: LocalCertificate | undefined;
 try {
   config = loadConfig();
+  if (!config.plainHttp && !config.tlsCertFile && !config.tlsKeyFile) {
+    localCertificate = ensureLocalCertificate(config.dataDir);
+    config = { ...config, tlsCertFile: localCertificate.certFile, tlsKeyFile: localCertificate.keyFile };
+  }
   running = await startServer(config);
   created = await bootstrapIfEmpty(running.services, running.app.services);
 } catch (err) {
@@ -19,7 +25,25 @@ try {
 const { logger } = running.services;
 logger.info({ url: running.url, database: redactUrl(config.databaseUrl), apiReference: `${running.url}/_/docs`, metrics: running.metricsUrl }, 'listening');
 
+if (localCertificate?.created) {
+  const cert = localCertificate.certFile;
+  process.stdout.write(
+    [
+      '',
+      `HTTPS with a self-signed certificate created for localhost: ${cert}`,
+      'Trust it for one call:',
+      `  curl --cacert ${cert} ${running.url}/health`,
+      'or for this machine (Debian/Ubuntu; macOS: Keychain Access > System > import, "Always Trust"):',
+      `  sudo cp ${cert} /usr/local/share/ca-certificates/commerce-platform-localhost.crt && sudo update-ca-certificates`,
+      'Node clients: NODE_EXTRA_CA_CERTS=' + cert,
+      'In production set TLS_CERT_FILE and TLS_KEY_FILE (reloaded on SIGHUP), or PLAIN_HTTP=true behind a TLS-terminating proxy.',
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
 if (created) {
+  const curl = localCertificate ? `curl --cacert ${localCertificate.certFile}` : 'curl';
   const auth = Buffer.from(`${created.clientId}:${created.clientSecret}`).toString('base64');
   process.stdout.write(
     [
@@ -30,8 +54,8 @@ if (created) {
       `  scope:         ${created.scope}`,
       '',
       'Get a token and call the API:',
-      `  curl -s -u '${created.clientId}:${created.clientSecret}' -d grant_type=client_credentials ${running.url}/oauth/token`,
-      `  curl -s -H "Authorization: Bearer <access_token>" ${running.url}/${created.projectKey}`,
+      `  ${curl} -s -u '${created.clientId}:${created.clientSecret}' -d grant_type=client_credentials ${running.url}/oauth/token`,
+      `  ${curl} -s -H "Authorization: Bearer <access_token>" ${running.url}/${created.projectKey}`,
       `  (Basic header: Authorization: Basic ${auth})`,
       '',
       `API reference: ${running.url}/_/docs   GraphiQL: ${running.url}/_/graphiql   everything: ${running.url}/`,
@@ -39,6 +63,16 @@ if (created) {
     ].join('\n') + '\n',
   );
 }
+
+// A renewed certificate is picked up without a restart (`kill -HUP`); open connections keep the old one.
+process.on('SIGHUP', () => {
+  try {
+    running.reloadCertificate();
+    logger.info('TLS certificate reloaded');
+  } catch (err) {
+    logger.error({ err: (err as Error).message }, 'TLS certificate reload failed; the previous one stays in use');
+  }
+});
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

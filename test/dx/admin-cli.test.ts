@@ -55,7 +55,7 @@ interface CreatedClient {
 beforeAll(async () => {
   database = await freshDatabase('file');
   // The server shares the database with the command line; no token cache, so a revocation shows at once.
-  server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: 0 });
+  server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: 0 });
 });
 afterAll(async () => {
   await server.close();
