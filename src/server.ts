@@ -4,6 +4,7 @@ import { createApp, type App } from './app.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { openInvalidationBus } from './db/invalidation-bus.js';
 import { createEdgeServer, reloadCredentials } from './edge/https-server.js';
 import { refusePlainForwarded } from './edge/plain-http.js';
 import { readCredentials } from './edge/tls-options.js';
@@ -31,11 +32,13 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: { clock?: Clock; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDatabase(config.databaseUrl);
-  const services: AppServices = { config, db, logger, clock: opts.clock ?? systemClock };
+  const invalidations = await openInvalidationBus(db, logger);
+  const services: AppServices = { config, db, logger, clock: opts.clock ?? systemClock, invalidations };
   let app: App;
   try {
     app = await createApp(services);
   } catch (err) {
+    await invalidations.close();
     await db.close();
     throw err;
   }
@@ -44,6 +47,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
     server = createListener(config, app.koa.callback());
   } catch (err) {
     await app.oauth.close();
+    await invalidations.close();
     await db.close();
     throw err;
   }
@@ -56,6 +60,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
   } catch (err) {
     server.close();
     await app.oauth.close();
+    await invalidations.close();
     await db.close();
     throw err;
   }
@@ -87,6 +92,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
         });
         metricsListener?.server.close();
         await app.oauth.close();
+        await invalidations.close();
         await db.close();
       })();
       return closing;
