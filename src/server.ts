@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { openInvalidationBus } from './db/invalidation-bus.js';
 import { createEdgeServer, reloadCredentials } from './edge/https-server.js';
+import { refuseBadFraming } from './edge/framing.js';
 import { refusePlainForwarded } from './edge/plain-http.js';
 import { readCredentials } from './edge/tls-options.js';
 import { answerClientError } from './http/client-error.js';
@@ -106,11 +107,13 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
  */
 function createListener(config: Config, handle: (req: IncomingMessage, res: ServerResponse) => unknown): Server {
   // Our own limit (15 KB, rendered in the platform body) must trip before Node's 16 KB default.
-  const options = { maxHeaderSize: 64 * 1024 };
+  // Host is checked by refuseBadFraming (Node's own check answers 400 without the envelope).
+  const options = { maxHeaderSize: 64 * 1024, requireHostHeader: false };
+  const framed = (req: IncomingMessage, res: ServerResponse) => refuseBadFraming(req, res) || handle(req, res);
   if (config.plainHttp) {
-    const listener = config.trustProxy ? (req: IncomingMessage, res: ServerResponse) => refusePlainForwarded(req, res) || handle(req, res) : handle;
+    const listener = config.trustProxy ? (req: IncomingMessage, res: ServerResponse) => refusePlainForwarded(req, res) || framed(req, res) : framed;
     return createServer(options, listener);
   }
   if (!config.tlsCertFile || !config.tlsKeyFile) throw new Error('HTTPS needs TLS_CERT_FILE and TLS_KEY_FILE (or PLAIN_HTTP=true behind a TLS-terminating proxy)');
-  return createEdgeServer(readCredentials(config.tlsCertFile, config.tlsKeyFile), options, handle) as unknown as Server;
+  return createEdgeServer(readCredentials(config.tlsCertFile, config.tlsKeyFile), options, framed) as unknown as Server;
 }

@@ -92,6 +92,18 @@ describe('HTTPS only (spec: "What the service does" 7, "Limits" TLS)', () => {
     expect((await get('/health')).status).toBe(200);
   });
 
+  it('faulty framing over TLS is refused in the error envelope too', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = tlsConnect({ host: '127.0.0.1', port, ca, servername: 'localhost' }, () => socket.write('GET /health HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n'));
+      let data = '';
+      socket.on('data', (c) => (data += c));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1])).toMatchObject({ statusCode: 400, errors: [{ code: 'InvalidInput' }] });
+  });
+
   it('reloads certificate and key for new connections (SIGHUP)', async () => {
     const before = await handshake({});
     const replacement = ensureLocalCertificate(join(dir, 'next'));
