@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /** One typed configuration object, read once from the environment. */
 export interface Config {
   host: string;
@@ -44,6 +46,8 @@ export interface Config {
   trustProxy: boolean;
   /** Folder for files the server creates itself (the self-signed certificate). */
   dataDir: string;
+  /** Processes serving the port (`npm start` only); default 1, or the number of cores with NODE_ENV=production. */
+  workers: number;
 }
 
 function bool(name: string, env: NodeJS.ProcessEnv): boolean {
@@ -91,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plainHttp,
     trustProxy,
     dataDir: env.DATA_DIR ?? './data',
+    workers: int('WORKERS', env.NODE_ENV === 'production' ? availableParallelism() : 1) || 1,
   };
 }
