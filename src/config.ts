@@ -46,6 +46,14 @@ export interface Config {
   trustProxy: boolean;
   /** Folder for files the server creates itself (the self-signed certificate). */
   dataDir: string;
+  /** The one region this deployment belongs to (`europe-west1.gcp`, `us-central1.gcp`, ...). */
+  region: string;
+  /** Domain of the host names `api.{region}.{domain}` and `auth.{region}.{domain}`; unset: host names are not known. */
+  domain?: string;
+  /** Further names answered like the current ones (deprecated aliases); the platform's own are added for its domain. */
+  hostAliases: string[];
+  /** Refuse requests for hosts other than the API and auth hosts and their aliases (default: on when `domain` is set). */
+  hostCheck: boolean;
   /** Processes serving the port (`npm start` only); default 1, or the number of cores with NODE_ENV=production. */
   workers: number;
 }
@@ -95,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plainHttp,
     trustProxy,
     dataDir: env.DATA_DIR ?? './data',
+    region: env.REGION || 'europe-west1.gcp',
+    domain: env.DOMAIN || undefined,
+    hostAliases: (env.HOST_ALIASES ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    hostCheck: env.HOST_CHECK === undefined || env.HOST_CHECK === '' ? Boolean(env.DOMAIN) : bool('HOST_CHECK', env),
     workers: int('WORKERS', env.NODE_ENV === 'production' ? availableParallelism() : 1) || 1,
   };
 }

@@ -4,6 +4,7 @@ import { runPrimary } from './cluster/primary.js';
 import { loadConfig, type Config } from './config.js';
 import { startServer, type RunningServer } from './server.js';
 import { createLogger, flushLogger } from './logger.js';
+import { deploymentHosts, type RegionHosts } from './edge/hosts.js';
 import { ensureLocalCertificate, type LocalCertificate } from './edge/self-signed.js';
 import { describeStartupError, redactUrl } from './startup-error.js';
 
@@ -46,9 +47,10 @@ if (config.workers > 1 && cluster.isPrimary) {
 
 function serve(config: Config, running: RunningServer, created: BootstrapResult | undefined, localCertificate: LocalCertificate | undefined): void {
   const { logger } = running.services;
-  logger.info({ url: running.url, database: redactUrl(config.databaseUrl), apiReference: `${running.url}/_/docs`, metrics: running.metricsUrl, pid: process.pid, worker: cluster.worker?.id }, 'listening');
+  logger.info({ url: running.url, database: redactUrl(config.databaseUrl), apiReference: `${running.url}/_/docs`, metrics: running.metricsUrl, region: config.region, pid: process.pid, worker: cluster.worker?.id }, 'listening');
 
   if (localCertificate?.created) printCertificateHelp(localCertificate, running.url);
+  if (config.domain && (created || localCertificate?.created)) printHosts(deploymentHosts(config), config.hostCheck);
 
   if (created) {
     const curl = localCertificate ? `curl --cacert ${localCertificate.certFile}` : 'curl';
@@ -114,4 +116,15 @@ function printCertificateHelp(localCertificate: LocalCertificate, url: string): 
       '',
     ].join('\n') + '\n',
   );
+}
+
+function printHosts(hosts: RegionHosts, checked: boolean): void {
+  const lines = [
+    '',
+    `Region ${hosts.region}: API https://${hosts.api}   auth https://${hosts.auth}`,
+    hosts.aliases.length > 0 ? `  deprecated aliases, still answered: ${hosts.aliases.join(', ')}` : '',
+    checked ? '  requests for any other host name get 404 (HOST_CHECK)' : '  other host names are answered too (HOST_CHECK=false)',
+    '',
+  ];
+  process.stdout.write(lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n') + '\n');
 }

@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.js';
 import { openInvalidationBus } from './db/invalidation-bus.js';
 import { createEdgeServer, reloadCredentials } from './edge/https-server.js';
 import { refuseBadFraming } from './edge/framing.js';
+import { deploymentHosts, hostChecker } from './edge/hosts.js';
 import { refusePlainForwarded } from './edge/plain-http.js';
 import { readCredentials } from './edge/tls-options.js';
 import { answerClientError } from './http/client-error.js';
@@ -109,7 +110,10 @@ function createListener(config: Config, handle: (req: IncomingMessage, res: Serv
   // Our own limit (15 KB, rendered in the platform body) must trip before Node's 16 KB default.
   // Host is checked by refuseBadFraming (Node's own check answers 400 without the envelope).
   const options = { maxHeaderSize: 64 * 1024, requireHostHeader: false };
-  const framed = (req: IncomingMessage, res: ServerResponse) => refuseBadFraming(req, res) || handle(req, res);
+  const checkHost = config.hostCheck ? hostChecker(deploymentHosts(config), config.trustProxy) : undefined;
+  const framed = checkHost
+    ? (req: IncomingMessage, res: ServerResponse) => refuseBadFraming(req, res) || checkHost(req, res) || handle(req, res)
+    : (req: IncomingMessage, res: ServerResponse) => refuseBadFraming(req, res) || handle(req, res);
   if (config.plainHttp) {
     const listener = config.trustProxy ? (req: IncomingMessage, res: ServerResponse) => refusePlainForwarded(req, res) || framed(req, res) : framed;
     return createServer(options, listener);
