@@ -34,10 +34,14 @@ const JOBS_LOCK = 0x6370616a;
 const KEYS_PER_NOTIFICATION = 100;
 const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
 
-export async function openInvalidationBus(db: Database, logger: Logger): Promise<InvalidationBus> {
+/**
+ * `listen: false` for a process that only announces its changes (the administration command line);
+ * its close() waits until they are sent.
+ */
+export async function openInvalidationBus(db: Database, logger: Logger, { listen = true } = {}): Promise<InvalidationBus> {
   if (!(db instanceof PostgresDatabase)) return localBus();
   const bus = new PostgresInvalidationBus(db, logger);
-  await bus.start();
+  if (listen) await bus.start();
   return bus;
 }
 
@@ -58,6 +62,8 @@ class PostgresInvalidationBus implements InvalidationBus {
   private closed = false;
   private attempt = 0;
   private retry: NodeJS.Timeout | undefined;
+  /** Notifications under way; close() waits for them so none is cut off by the pool closing. */
+  private readonly sending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: PostgresDatabase,
@@ -80,9 +86,11 @@ class PostgresInvalidationBus implements InvalidationBus {
     const events = 'tokens' in event && event.tokens.length > KEYS_PER_NOTIFICATION ? chunk(event.tokens, KEYS_PER_NOTIFICATION).map((tokens) => ({ tokens })) : [event];
     for (const e of events) {
       // Not awaited: the local change is done; other instances fall back to the TTL if this fails.
-      this.db.executeRaw('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify({ o: this.origin, e })]).catch((err: unknown) =>
-        this.logger.warn({ err: (err as Error).message }, 'cache invalidation: notify failed; other instances rely on TOKEN_CACHE_TTL_MS'),
-      );
+      const sent = this.db
+        .executeRaw('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify({ o: this.origin, e })])
+        .catch((err: unknown) => this.logger.warn({ err: (err as Error).message }, 'cache invalidation: notify failed; other instances rely on TOKEN_CACHE_TTL_MS'))
+        .finally(() => this.sending.delete(sent));
+      this.sending.add(sent);
     }
   }
 
@@ -98,6 +106,7 @@ class PostgresInvalidationBus implements InvalidationBus {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.sending);
     this.closed = true;
     clearTimeout(this.retry);
     const client = this.client;
