@@ -36,13 +36,14 @@ export function deploymentHosts(config: Pick<Config, 'region' | 'domain' | 'host
 
 /**
  * With HOST_CHECK on, a request naming a host this deployment does not answer for gets the same 404
- * page as a plain-HTTP request (what a load balancer with host rules answers). `/health` answers on
- * any host, for load balancers probing by address.
+ * page as a plain-HTTP request (what a load balancer with host rules answers). `/health` and `/ready`
+ * answer on any host, for load balancers probing by address.
  */
 export function hostChecker(hosts: RegionHosts, trustProxy: boolean): (req: IncomingMessage, res: ServerResponse) => boolean {
   const allowed = new Set([hosts.api, hosts.auth, ...hosts.aliases]);
   return function refuseUnknownHost(req, res) {
-    if (req.url === '/health' || req.url?.startsWith('/health?')) return false;
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/health' || path === '/ready') return false;
     const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined;
     const raw = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0] ?? req.headers.host ?? '';
     if (allowed.has(hostName(raw))) return false;

@@ -32,6 +32,5 @@ export function tlsServerOptions(credentials: SecureContextOptions): TlsOptions 
     maxVersion: 'TLSv1.3',
     ciphers: [...TLS13_CIPHERS, ...TLS12_CIPHERS].join(':'),
     honorCipherOrder: true,
-    ALPNProtocols: ['http/1.1'],
   };
 }

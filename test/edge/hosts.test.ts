@@ -56,8 +56,9 @@ describe('regions and host names (spec: "What the service does" 5–6, "Versioni
     expect((await getWithHost(server, 'auth.example', '/oauth/token')).status).toBe(404);
   });
 
-  it('/health answers on any host (load balancers probe by address)', async () => {
+  it('/health and /ready answer on any host (load balancers probe by address)', async () => {
     expect((await getWithHost(server, '10.0.0.7:8080', '/health')).status).toBe(200);
+    expect((await getWithHost(server, '10.0.0.7:8080', '/ready')).status).toBe(200);
   });
 
   it('HOST_CHECK is on by default once DOMAIN is set, off without it', () => {
