@@ -16,6 +16,8 @@ const config = {
   port: 0,
   databaseUrl: process.env.BENCH_DATABASE_URL ?? `file:${join(dir, 'bench.db')}`,
   tokenRateLimitPerMinute: 1_000_000,
+  // Measures the app, as behind a TLS-terminating proxy.
+  plainHttp: true,
 };
 const running = await startServer(config);
 const created = await bootstrapIfEmpty(running.services, running.app.services);

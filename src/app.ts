@@ -23,7 +23,9 @@ export interface App {
 export async function createApp(app: AppServices): Promise<App> {
   const services = createServices(app);
   const oauth = await createOAuthModule(app, services);
-  const koa = new Koa<HttpState>({ proxy: true });
+  // Forwarded headers count only from a proxy we were told to trust (TRUST_PROXY); of X-Forwarded-For
+  // only the last entry, the one that proxy added (earlier ones are the caller's to choose).
+  const koa = new Koa<HttpState>({ proxy: app.config.trustProxy, maxIpsCount: 1 });
   // Errors reach Koa's own handler only when the connection failed under a request (the peer went
   // away, or its body broke the parser mid-way): nothing can be answered; record them quietly
   // instead of Koa's default print to stderr.

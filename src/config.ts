@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /** One typed configuration object, read once from the environment. */
 export interface Config {
   host: string;
@@ -39,6 +41,32 @@ export interface Config {
   cartRetentionIntervalMs: number;
   /** Carts a project may keep before the least recently modified are deleted. */
   maxCartsPerProject: number;
+  /** PEM files of the TLS certificate (chain) and key; re-read on SIGHUP. Unset: `npm start` creates a self-signed pair under dataDir. */
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  /** Serve plain HTTP instead of HTTPS: for local tests, and behind a TLS-terminating proxy (with trustProxy). */
+  plainHttp: boolean;
+  /** Trust X-Forwarded-Proto/-For/-Host from the proxy in front; a request it did not receive over HTTPS gets the plain-HTTP 404. */
+  trustProxy: boolean;
+  /** Folder for files the server creates itself (the self-signed certificate). */
+  dataDir: string;
+  /** The one region this deployment belongs to (`europe-west1.gcp`, `us-central1.gcp`, ...). */
+  region: string;
+  /** Domain of the host names `api.{region}.{domain}` and `auth.{region}.{domain}`; unset: host names are not known. */
+  domain?: string;
+  /** Further names answered like the current ones (deprecated aliases); the platform's own are added for its domain. */
+  hostAliases: string[];
+  /** Refuse requests for hosts other than the API and auth hosts and their aliases (default: on when `domain` is set). */
+  hostCheck: boolean;
+  /** Processes serving the port (`npm start` only); default 1, or the number of cores with NODE_ENV=production. */
+  workers: number;
+}
+
+function bool(name: string, env: NodeJS.ProcessEnv): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new Error(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
 }
 
 function int(name: string, fallback: number): number {
@@ -52,13 +80,15 @@ function int(name: string, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
   const port = int('PORT', 8080);
+  const plainHttp = bool('PLAIN_HTTP', env);
+  const trustProxy = bool('TRUST_PROXY', env);
   return {
     host,
     port,
     databaseUrl: env.DATABASE_URL ?? 'file:./data/commerce.db',
     bootstrapProjectKey: env.BOOTSTRAP_PROJECT_KEY ?? 'demo',
     logLevel: env.LOG_LEVEL ?? 'info',
-    publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    publicUrl: env.PUBLIC_URL ?? `${plainHttp && !trustProxy ? 'http' : 'https'}://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 172800),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 17280000),
     refreshTokenCap: int('REFRESH_TOKEN_CAP', 10_000_000),
@@ -74,5 +104,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : int('METRICS_PORT', 0),
     metricsHost: env.METRICS_HOST ?? host,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    tlsCertFile: env.TLS_CERT_FILE || undefined,
+    tlsKeyFile: env.TLS_KEY_FILE || undefined,
+    plainHttp,
+    trustProxy,
+    dataDir: env.DATA_DIR ?? './data',
+    region: env.REGION || 'europe-west1.gcp',
+    domain: env.DOMAIN || undefined,
+    hostAliases: (env.HOST_ALIASES ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    hostCheck: env.HOST_CHECK === undefined || env.HOST_CHECK === '' ? Boolean(env.DOMAIN) : bool('HOST_CHECK', env),
+    workers: int('WORKERS', env.NODE_ENV === 'production' ? availableParallelism() : 1) || 1,
   };
 }

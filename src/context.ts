@@ -3,6 +3,7 @@ import type { Db } from './db/sql-runner.js';
 import type { Logger } from './logger.js';
 import type { Config } from './config.js';
 import type { Clock } from './clock.js';
+import type { InvalidationBus } from './db/invalidation-bus.js';
 
 /** Who is calling: resolved from the bearer token by the authentication middleware. */
 export interface Principal {
@@ -21,6 +22,8 @@ export interface AppServices {
   db: Database;
   logger: Logger;
   clock: Clock;
+  /** Cache invalidation across instances on one PostgreSQL database; absent where the process is alone (tools, some tests). */
+  invalidations?: InvalidationBus;
 }
 
 /**

@@ -44,7 +44,8 @@ export interface EmbeddedServer {
  *   beforeEach(() => cp.reset());
  *   afterAll(() => cp.close());
  *
- * Quiet by default (`logLevel: 'silent'`); every other Config field may be overridden.
+ * Quiet by default (`logLevel: 'silent'`) and plain HTTP by default (`plainHttp: true`); every other
+ * Config field may be overridden.
  */
 export async function startServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
   const { projectKey = 'test', scope = `manage_project:${projectKey}`, ...overrides } = options;
@@ -54,6 +55,8 @@ export async function startServer(options: EmbeddedServerOptions = {}): Promise<
     port: 0,
     databaseUrl: 'file::memory:',
     logLevel: 'silent',
+    // A test suite talks to it on loopback; HTTPS would need it to trust a certificate first.
+    plainHttp: true,
     ...overrides,
   };
   const running = await startHttpServer(config);

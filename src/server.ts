@@ -1,15 +1,22 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { openInvalidationBus } from './db/invalidation-bus.js';
+import { createEdgeServer, reloadCredentials } from './edge/https-server.js';
+import { refuseBadFraming } from './edge/framing.js';
+import { deploymentHosts, hostChecker } from './edge/hosts.js';
+import { refusePlainForwarded } from './edge/plain-http.js';
+import { readCredentials } from './edge/tls-options.js';
 import { answerClientError } from './http/client-error.js';
 import { createLogger, type Logger } from './logger.js';
 import { listen } from './listen.js';
 import { listenMetrics } from './metrics/metrics.js';
 import type { AppServices } from './context.js';
 import { startCartRetention } from './services/cart-retention.js';
+import type { Server as HttpsServer } from 'node:https';
 
 export interface RunningServer {
   url: string;
@@ -18,6 +25,8 @@ export interface RunningServer {
   server: Server;
   /** `http://host:port/metrics` when METRICS_PORT is set. */
   metricsUrl?: string;
+  /** Reads the TLS certificate and key files again (SIGHUP); new connections use them. No-op with PLAIN_HTTP. */
+  reloadCertificate(): void;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -26,16 +35,25 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: { clock?: Clock; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await openDatabase(config.databaseUrl);
-  const services: AppServices = { config, db, logger, clock: opts.clock ?? systemClock };
+  const invalidations = await openInvalidationBus(db, logger);
+  const services: AppServices = { config, db, logger, clock: opts.clock ?? systemClock, invalidations };
   let app: App;
   try {
     app = await createApp(services);
   } catch (err) {
+    await invalidations.close();
     await db.close();
     throw err;
   }
-  // Our own limit (15 KB, rendered in the platform body) must trip before Node's 16 KB default.
-  const server = createServer({ maxHeaderSize: 64 * 1024 }, app.koa.callback());
+  let server: Server;
+  try {
+    server = createListener(config, app.koa.callback());
+  } catch (err) {
+    await app.oauth.close();
+    await invalidations.close();
+    await db.close();
+    throw err;
+  }
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
   let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
@@ -45,12 +63,13 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
   } catch (err) {
     server.close();
     await app.oauth.close();
+    await invalidations.close();
     await db.close();
     throw err;
   }
   const stopCartRetention = startCartRetention(services, { intervalMs: config.cartRetentionIntervalMs, maxCartsPerProject: config.maxCartsPerProject });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const url = `${config.plainHttp ? 'http' : 'https'}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -58,6 +77,9 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
     services,
     server,
     metricsUrl: metricsListener?.url,
+    reloadCertificate() {
+      if (!config.plainHttp) reloadCredentials(server as HttpsServer, readCredentials(config.tlsCertFile!, config.tlsKeyFile!));
+    },
     close() {
       closing ??= (async () => {
         stopCartRetention();
@@ -75,9 +97,30 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
         });
         metricsListener?.server.close();
         await app.oauth.close();
+        await invalidations.close();
         await db.close();
       })();
       return closing;
     },
   };
+}
+
+/**
+ * HTTPS (the default; plain HTTP on its port gets the 404 page) or, with PLAIN_HTTP, plain HTTP; with
+ * TRUST_PROXY too, a request the proxy did not receive over HTTPS gets the same 404 page.
+ */
+function createListener(config: Config, handle: (req: IncomingMessage, res: ServerResponse) => unknown): Server {
+  // Our own limit (15 KB, rendered in the platform body) must trip before Node's 16 KB default.
+  // Host is checked by refuseBadFraming (Node's own check answers 400 without the envelope).
+  const options = { maxHeaderSize: 64 * 1024, requireHostHeader: false };
+  const checkHost = config.hostCheck ? hostChecker(deploymentHosts(config), config.trustProxy) : undefined;
+  const framed = checkHost
+    ? (req: IncomingMessage, res: ServerResponse) => refuseBadFraming(req, res) || checkHost(req, res) || handle(req, res)
+    : (req: IncomingMessage, res: ServerResponse) => refuseBadFraming(req, res) || handle(req, res);
+  if (config.plainHttp) {
+    const listener = config.trustProxy ? (req: IncomingMessage, res: ServerResponse) => refusePlainForwarded(req, res) || framed(req, res) : framed;
+    return createServer(options, listener);
+  }
+  if (!config.tlsCertFile || !config.tlsKeyFile) throw new Error('HTTPS needs TLS_CERT_FILE and TLS_KEY_FILE (or PLAIN_HTTP=true behind a TLS-terminating proxy)');
+  return createEdgeServer(readCredentials(config.tlsCertFile, config.tlsKeyFile), options, framed) as unknown as Server;
 }

@@ -49,6 +49,28 @@ describe('requests the HTTP parser refuses are answered in the error envelope', 
     ['a NUL in a header value', 'GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n'],
     ['Content-Length together with Transfer-Encoding', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
     ['an unknown protocol version', 'GET /health HTTP/3.0\r\nHost: x\r\n\r\n'],
+    // Request-smuggling shapes (a proxy in front may frame them differently from us).
+    ['two different Content-Length headers', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nabcdef'],
+    ['two equal Content-Length headers', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nabcde'],
+    ['a Content-Length list', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 5\r\n\r\nabcde'],
+    ['a signed Content-Length', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: +5\r\n\r\nabcde'],
+    ['a negative Content-Length', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n'],
+    ['Transfer-Encoding: chunked, identity', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n'],
+    ['Transfer-Encoding: identity, chunked', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity, chunked\r\n\r\n0\r\n\r\n'],
+    ['an unknown transfer coding', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n'],
+    ['two Transfer-Encoding headers', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n0\r\n\r\n'],
+    ['a space before the colon of Transfer-Encoding', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n'],
+    ['a folded Transfer-Encoding (obs-fold)', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\n chunked\r\n\r\n0\r\n\r\n'],
+    ['a vertical tab before chunked', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \u000bchunked\r\n\r\n0\r\n\r\n'],
+    ['Transfer-Encoding on an HTTP/1.0 request', 'POST /oauth/token HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    ['an overflowing chunk size', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffffff\r\nabc\r\n0\r\n\r\n'],
+    ['a chunk without its CRLF', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcX0\r\n\r\n'],
+    ['bare LF line endings', 'GET /health HTTP/1.1\nHost: x\n\n'],
+    ['a bare CR in a header value', 'GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n'],
+    ['a space in a header name', 'GET /health HTTP/1.1\r\nHost: x\r\nX A: b\r\n\r\n'],
+    ['an HTTP/1.1 request without Host', 'GET /health HTTP/1.1\r\n\r\n'],
+    ['two Host headers', 'GET /health HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n'],
+    ['a malformed Host', 'GET /health HTTP/1.1\r\nHost: a b@c\r\n\r\n'],
   ])('%s: 400 InvalidInput with a correlation id, connection closed', async (_name, bytes) => {
     const res = await rawSocket(bytes);
     expect(res.status).toBe(400);
@@ -70,6 +92,13 @@ describe('requests the HTTP parser refuses are answered in the error envelope', 
     const res = await rawSocket(bytes);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toEqual(envelope(400, 'InvalidInput'));
+    expect(res.body).not.toContain('"status":"ok"');
+  });
+
+  it('a GET whose Content-Length body holds a second request: the hidden request is never served', async () => {
+    const hidden = 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n';
+    const res = await rawSocket(`GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: ${hidden.length}\r\n\r\n${hidden}`);
+    expect(res.status).toBe(400);
     expect(res.body).not.toContain('"status":"ok"');
   });
 

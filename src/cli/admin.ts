@@ -11,6 +11,7 @@ import { systemClock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import type { AppServices } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { openInvalidationBus } from '../db/invalidation-bus.js';
 import { ApiError } from '../errors/api-error.js';
 import { createLogger } from '../logger.js';
 import { TokenStore } from '../oauth/token-store.js';
@@ -168,6 +169,12 @@ const services = createServices(app);
 // As in the server: a deleted client's tokens go with it.
 const tokens = new TokenStore(app);
 services.apiClients.deleted.add((client) => tokens.revokeClient(client.id));
+// Running servers on the same PostgreSQL forget what this command removed at once (not after TOKEN_CACHE_TTL_MS).
+const invalidations = await openInvalidationBus(db, app.logger, { listen: false });
+tokens.removed.add((keys) => invalidations.publish({ tokens: keys }));
+services.apiClients.deleted.add(async (client) => invalidations.publish({ client: client.id }));
+services.projects.changed.add((project) => invalidations.publish({ project: project.key }));
+services.projects.deletedKeys.add((key) => invalidations.publish({ project: key }));
 
 let status = 0;
 let message: string;
@@ -178,6 +185,7 @@ try {
   status = err instanceof UsageError ? 2 : 1;
   message = err instanceof ApiError || err instanceof UsageError ? err.message : describeStartupError(err, config);
 } finally {
+  await invalidations.close();
   await db.close();
 }
 if (status === 0) process.stdout.write(message + '\n');

@@ -84,8 +84,8 @@ export class PostgresDatabase implements Db {
   /** The `?schema=` of the URL (Prisma's convention): the search path of every connection. */
   readonly schema?: string;
 
-  constructor(url: string) {
-    const parsed = new URL(url);
+  constructor(private readonly connectionUrl: string) {
+    const parsed = new URL(connectionUrl);
     const schema = parsed.searchParams.get('schema') ?? undefined;
     this.schema = schema;
     parsed.searchParams.delete('schema');
@@ -142,6 +142,18 @@ export class PostgresDatabase implements Db {
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * A connection of its own, outside the pool, with the pool's settings: for LISTEN and for session
+   * advisory locks, which live exactly as long as the connection (see invalidation-bus.ts).
+   */
+  sessionClient(purpose: string): pg.Client {
+    const parsed = new URL(this.connectionUrl);
+    parsed.searchParams.delete('schema');
+    // Named, so an operator can tell it apart in pg_stat_activity.
+    const applicationName = `cpa-${purpose} ${this.schema ?? 'public'}`.slice(0, 63);
+    return new pg.Client({ connectionString: parsed.toString(), connectionTimeoutMillis: 3000, keepAlive: true, types, application_name: applicationName });
   }
 
   /** Creates the URL's schema when it does not exist yet (a new deployment names a schema of its own). */

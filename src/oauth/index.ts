@@ -9,6 +9,7 @@ import type { CustomerAuthenticator } from './grants/password.grant.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { createProvider } from './provider.js';
 import { RateLimiter } from './rate-limiter.js';
+import { shareInvalidations } from './shared-invalidation.js';
 import { CUSTOMER_ACCOUNT, TokenStore } from './token-store.js';
 
 export interface OAuthModule {
@@ -17,6 +18,11 @@ export interface OAuthModule {
   authenticator: Authenticator;
   /** Lookups of the resolved-token cache (hits, misses), for the metrics. */
   tokenCacheStats: { hits: number; misses: number };
+  /**
+   * Removes expired tokens when this instance leads the background jobs (one instance per database);
+   * true when it ran. Called hourly.
+   */
+  sweepExpiredTokens(): Promise<boolean>;
   /** Forgets every token, count and limit this process holds in memory (after the tables were rewritten). */
   forgetAll(): void;
   close(): Promise<void>;
@@ -56,9 +62,15 @@ export async function createOAuthModule(app: AppServices, services: Services): P
     await store.revokeAccount(ctx.projectKey, `${CUSTOMER_ACCOUNT}${customer.id}`);
   });
   services.projects.changed.add((project) => external.forgetProject(project.key));
+  if (app.invalidations) shareInvalidations(app.invalidations, services, { store, authenticator, usage, external });
 
+  const sweepExpiredTokens = async (): Promise<boolean> => {
+    if (app.invalidations && !(await app.invalidations.leads())) return false;
+    await store.sweepExpired();
+    return true;
+  };
   const sweep = setInterval(() => {
-    store.sweepExpired().catch((err: unknown) => app.logger.warn({ err }, 'expired token sweep failed'));
+    sweepExpiredTokens().catch((err: unknown) => app.logger.warn({ err }, 'expired token sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
@@ -71,6 +83,7 @@ export async function createOAuthModule(app: AppServices, services: Services): P
     routes,
     authenticator,
     tokenCacheStats: authenticator.cache.stats,
+    sweepExpiredTokens,
     forgetAll() {
       authenticator.forgetAll();
       store.forgetCounts();

@@ -140,9 +140,10 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
 
   async function authenticateClient(ctx: Context, route: TokenRoute, d: OAuthRoutesDeps): Promise<ApiClientRecord> {
     // A source that keeps failing (guessing secrets, or spraying ids) is refused before any work is
-    // done for it, so one address cannot keep the slow hash busy. The socket address is used: a
-    // forwarded header is the caller's to choose.
-    const source = ctx.req.socket.remoteAddress ?? '';
+    // done for it, so one address cannot keep the slow hash busy. ctx.ip is the socket address, or
+    // with TRUST_PROXY the address the trusted proxy appended last to X-Forwarded-For (never an
+    // entry the caller wrote itself: the app reads one entry only, see app.ts).
+    const source = ctx.ip ?? '';
     const sourceWait = d.sourceFailures.retryAfter(source);
     if (sourceWait > 0) throw new TooManyRequestsError(sourceWait, 'Too many failed client authentications from this address. Retry later.');
     const credentials = basicCredentials(ctx.get('Authorization'));

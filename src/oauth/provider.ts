@@ -119,7 +119,8 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
     // The platform keeps the refresh token on refresh (not re-issued) and slides its expiry instead.
     rotateRefreshToken: false,
   });
-  provider.proxy = true;
+  // X-Forwarded-* are believed only from a proxy we were told to trust.
+  provider.proxy = app.config.trustProxy;
 
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider, store), ['scope', 'anonymous_id']);
   provider.registerGrantType('password', passwordGrant(provider, deps.customers, deps.passwordFailures), ['username', 'password', 'scope']);

@@ -52,6 +52,8 @@ export class ProjectService {
   readonly cache: TtlCache<string, ProjectDocument>;
   /** Called after a project changed, e.g. so the external-OAuth settings are re-read. */
   readonly changed = new Set<(doc: ProjectDocument) => void>();
+  /** Called with the key of a project after it was deleted. */
+  readonly deletedKeys = new Set<(key: string) => void>();
 
   constructor(private readonly app: AppServices) {
     this.cache = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
@@ -134,7 +136,13 @@ export class ProjectService {
     const doc = await this.get({ projectKey: key });
     await this.app.db.transaction((tx) => removeProjectData(tx, key));
     this.cache.delete(key);
+    for (const listener of this.deletedKeys) listener(key);
     return doc;
+  }
+
+  /** Forgets one cached project (another instance changed it). */
+  forget(key: string): void {
+    this.cache.delete(key);
   }
 
   /** Forgets every cached project (the embedded server's reset() rewrote the table). */

@@ -55,7 +55,7 @@ interface CreatedClient {
 beforeAll(async () => {
   database = await freshDatabase('file');
   // The server shares the database with the command line; no token cache, so a revocation shows at once.
-  server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: 0 });
+  server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: 0 });
 });
 afterAll(async () => {
   await server.close();
@@ -135,6 +135,27 @@ describe('client commands', () => {
     const deleted = await adminJson<{ id: string }>('client', 'delete', 'shop', c.clientId);
     expect(deleted.id).toBe(c.clientId);
     expect((await fetch(`${server.url}/shop`, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(401);
+  });
+
+  // PostgreSQL only: there the command announces its changes to running servers (LISTEN/NOTIFY).
+  (/^postgres/.test(process.env.TEST_DATABASE_URL ?? '') ? it : it.skip)('client delete reaches a running server that caches tokens, without waiting for TOKEN_CACHE_TTL_MS', async () => {
+    const caching = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: 60_000 });
+    try {
+      const c = await adminJson<CreatedClient>('client', 'create', 'shop', '--scope', 'view_project_settings:shop');
+      const t = await accessToken(c.clientId, c.clientSecret);
+      expect((await fetch(`${caching.url}/shop`, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(200);
+      await adminJson<{ id: string }>('client', 'delete', 'shop', c.clientId);
+      // The command has exited: its notification was sent before; allow for its delivery.
+      const deadline = Date.now() + 1000;
+      let status = 200;
+      while (status === 200 && Date.now() < deadline) {
+        status = (await fetch(`${caching.url}/shop`, { headers: { Authorization: `Bearer ${t}` } })).status;
+        if (status === 200) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(status).toBe(401);
+    } finally {
+      await caching.close();
+    }
   });
 });
 

@@ -17,7 +17,7 @@ interface Exit {
 
 /** Runs `command` in the project until it exits (or `timeoutMs`, then it is killed). */
 function run(command: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<Exit> {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'silent', ...env } });
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'silent', PLAIN_HTTP: 'true', ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
@@ -131,7 +131,7 @@ describe('startup failures print one clear line and exit non-zero', () => {
 describe('npm start', () => {
   it('stops the server on SIGTERM sent to npm (the port is released)', async () => {
     const port = await freePort();
-    const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), DATABASE_URL: 'file::memory:', LOG_LEVEL: 'silent' } });
+    const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), DATABASE_URL: 'file::memory:', LOG_LEVEL: 'silent', PLAIN_HTTP: 'true' } });
     const exited = once(child, 'exit');
     let up = false;
     for (let i = 0; i < 100 && !up; i++) {

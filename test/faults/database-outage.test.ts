@@ -63,7 +63,7 @@ const onPostgres = /^postgres/.test(process.env.TEST_DATABASE_URL ?? '');
     await link.start();
     const viaLink = new URL(database.url);
     viaLink.host = `127.0.0.1:${link.port}`;
-    server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl: viaLink.toString(), logLevel: 'silent', tokenCacheTtlMs: 0 }, { logger: createLogger('silent') });
+    server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: viaLink.toString(), logLevel: 'silent', tokenCacheTtlMs: 0 }, { logger: createLogger('silent') });
     await server.app.services.projects.create({ key: 'test' });
     const client = await server.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
     const res = await fetch(`${server.url}/oauth/token`, {

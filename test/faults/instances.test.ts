@@ -25,7 +25,7 @@ describe('two instances on one database', () => {
   let client: { id: string; secret?: string };
   beforeAll(async () => {
     database = await freshDatabase('file');
-    const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: TTL };
+    const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: TTL };
     a = await startServer(config, { logger: createLogger('silent') });
     b = await startServer(config, { logger: createLogger('silent') });
     await a.app.services.projects.create({ key: 'test' });

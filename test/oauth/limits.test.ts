@@ -152,7 +152,7 @@ describe('persistence', () => {
   const logger = createLogger('silent');
   beforeEach(async () => {
     database = await freshDatabase('file');
-    config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl: database.url, logLevel: 'silent' };
+    config = { ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent' };
   });
   afterEach(async () => database.drop());
 

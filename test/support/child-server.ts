@@ -20,7 +20,7 @@ export interface ChildServer {
 export function startChildServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PLAIN_HTTP: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -31,7 +31,7 @@ export function startChildServer(databaseUrl: string, env: Record<string, string
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}\n${err}`)), 30_000);
     const check = () => {
-      const listening = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"listening"|"msg":"listening"[^\n]*"url":"(http:\/\/[^"]+)"/.exec(out);
+      const listening = /"url":"(https?:\/\/[^"]+)"[^\n]*"msg":"listening"|"msg":"listening"[^\n]*"url":"(https?:\/\/[^"]+)"/.exec(out);
       if (!listening) return;
       // Bootstrap output, if this process bootstraps, follows the listening line: give it a moment.
       const url = listening[1] ?? listening[2];

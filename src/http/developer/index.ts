@@ -59,7 +59,7 @@ export function withDeveloperPages(app: AppServices, api: (ctx: Koa) => Promise<
       }
     } else if (path === PATHS.openapi) {
       ctx.type = 'application/json; charset=utf-8';
-      // The document names this server as it was reached (behind a proxy too: the app trusts X-Forwarded-*).
+      // The document names this server as it was reached (behind a proxy too, with TRUST_PROXY: then the app trusts X-Forwarded-*).
       ctx.body = `{"servers":[{"url":${JSON.stringify(`${ctx.protocol}://${ctx.host}`)}}],${(openapiJson ??= JSON.stringify({ ...openApiDocument, servers: undefined }).slice(1))}`;
     } else if (path === PATHS.docs || path === `${PATHS.docs}/`) {
       ctx.type = HTML;

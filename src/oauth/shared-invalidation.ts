@@ -1,0 +1,42 @@
+import type { InvalidationBus } from '../db/invalidation-bus.js';
+import type { Services } from '../services/index.js';
+import type { BearerAuthenticator } from './bearer-authenticator.js';
+import type { ClientUsage } from './client-usage.js';
+import type { ExternalIntrospection } from './external-introspection.js';
+import type { TokenStore } from './token-store.js';
+
+interface Caches {
+  store: TokenStore;
+  authenticator: BearerAuthenticator;
+  usage: ClientUsage;
+  external: ExternalIntrospection;
+}
+
+/**
+ * Connects this process's caches to the other instances on the database: what is forgotten here
+ * because of a local write (a revoked or consumed token, a deleted API client, a changed project;
+ * a deleted customer's tokens arrive as revoked tokens) is announced, and what the others announce
+ * is forgotten here.
+ */
+export function shareInvalidations(bus: InvalidationBus, services: Services, { store, authenticator, usage, external }: Caches): void {
+  store.removed.add((keys) => bus.publish({ tokens: keys }));
+  services.apiClients.deleted.add(async (client) => bus.publish({ client: client.id }));
+  services.projects.changed.add((project) => bus.publish({ project: project.key }));
+  services.projects.deletedKeys.add((key) => bus.publish({ project: key }));
+
+  bus.received.add((event) => {
+    if ('tokens' in event) {
+      authenticator.forgetTokens(event.tokens);
+    } else if ('client' in event) {
+      authenticator.forgetClient(event.client);
+      usage.forget(event.client);
+    } else {
+      services.projects.forget(event.project);
+      external.forgetProject(event.project);
+    }
+  });
+  bus.missed.add(() => {
+    authenticator.forgetAll();
+    services.projects.forgetAll();
+  });
+}
