@@ -124,6 +124,9 @@ async function main(): Promise<void> {
 
     const scale = process.env.BENCH_SKIP_SCALE ? undefined : await runQueryScale();
     const notesFile = new URL('./notes.md', import.meta.url);
+    // The sections `npm run bench:workers` writes are kept (it measures apart from this run).
+    const previous = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
+    const workerSections = previous.match(/<!-- workers:\w+:start -->[\s\S]*?<!-- workers:\w+:end -->/g) ?? [];
     writeFileSync(
       'BENCHMARKS.md',
       renderReport({
@@ -135,7 +138,7 @@ async function main(): Promise<void> {
         passes: results,
         notes: existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : '_Not written yet (bench/notes.md)._',
         scale,
-      }),
+      }).trimEnd() + (workerSections.length > 0 ? `\n\n${workerSections.join('\n\n')}\n` : '\n'),
     );
     console.log('\nwrote BENCHMARKS.md');
   } finally {

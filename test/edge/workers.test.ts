@@ -1,4 +1,8 @@
 import { jest } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 
@@ -89,6 +93,33 @@ describe('WORKERS=2: two processes share the port on one database', () => {
     await server.kill('SIGTERM');
     expect(server.process.exitCode).toBe(0);
     await until('the workers gone', () => (pids.some(alive) ? undefined : true), 15_000);
+  });
+});
+
+describe('WORKERS=2 over HTTPS', () => {
+  it('the primary creates the certificate once; every worker serves TLS with it, and plain HTTP gets the 404 page', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'cpa-workers-tls-'));
+    const database = await freshDatabase('file');
+    const server = await startChildServer(database.url, { WORKERS: '2', PLAIN_HTTP: 'false', DATA_DIR: data });
+    try {
+      await until('two workers', () => (listeningPids(server.output()).length >= 2 ? true : undefined));
+      expect(server.url).toMatch(/^https:/);
+      expect(server.output().match(/self-signed certificate created/g)).toHaveLength(1);
+      const ca = readFileSync(join(data, 'tls', 'localhost.crt'));
+      for (let i = 0; i < 4; i++) {
+        const status = await new Promise<number>((resolve, reject) =>
+          httpsRequest(`${server.url}/health`, { ca, agent: false }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', reject).end(),
+        );
+        expect(status).toBe(200);
+      }
+      const plain = await fetch(server.url.replace('https:', 'http:') + '/health');
+      expect(plain.status).toBe(404);
+      expect(plain.headers.get('content-type')).toBe('text/html');
+    } finally {
+      await server.kill('SIGTERM');
+      await database.drop();
+      rmSync(data, { recursive: true, force: true });
+    }
   });
 });
 
