@@ -124,9 +124,10 @@ async function main(): Promise<void> {
 
     const scale = process.env.BENCH_SKIP_SCALE ? undefined : await runQueryScale();
     const notesFile = new URL('./notes.md', import.meta.url);
-    // The sections `npm run bench:workers` writes are kept (it measures apart from this run).
+    // The sections other benchmarks write (`npm run bench:workers`, bench/customers.ts) are kept:
+    // they measure apart from this run.
     const previous = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
-    const workerSections = previous.match(/<!-- workers:\w+:start -->[\s\S]*?<!-- workers:\w+:end -->/g) ?? [];
+    const workerSections = previous.match(/<!-- ([\w:]+):start -->[\s\S]*?<!-- \1:end -->/g) ?? [];
     writeFileSync(
       'BENCHMARKS.md',
       renderReport({
