@@ -3,13 +3,17 @@ import { InvalidInputError } from '../errors/api-error.js';
 /** One segment of a path template: `stores`, `{id}`, or `key={key}`. */
 type SegmentMatcher = { literal: string } | { param: string; prefix: string };
 
-interface CompiledPath<R> {
-  method: string;
-  segments: SegmentMatcher[];
-  route: R;
+interface Node<R> {
+  literals: Map<string, Node<R>>;
+  /** Parameter segments, longer prefixes first (`key={key}` before `{id}`): the more specific wins. */
+  params: Array<{ prefix: string; name: string; node: Node<R> }>;
+  /** The operations of the path ending here, in the table's order. */
+  routes: Array<{ method: string; route: R }>;
 }
 
 export type RouteMatch<R> = { route: R; params: Record<string, string> } | { methodNotAllowed: true } | undefined;
+
+const newNode = <R>(): Node<R> => ({ literals: new Map(), params: [], routes: [] });
 
 function compile(template: string): SegmentMatcher[] {
   return template
@@ -23,56 +27,91 @@ function compile(template: string): SegmentMatcher[] {
     });
 }
 
+interface Walk<R> {
+  method: string;
+  parts: readonly string[];
+  names: string[];
+  values: string[];
+  pathMatched: boolean;
+  headFallback?: { route: R; params: Record<string, string> };
+}
+
 /**
- * The contract's paths compiled once at start: a request is matched by its segment count and then
- * segment by segment against the few templates of that length, in the table's order (most specific
- * first), instead of walking every route's regular expression.
+ * The contract's paths compiled once at start into a tree of segments: a request walks it segment
+ * by segment, literal segments before parameters and longer parameter prefixes first (most specific
+ * first), so its cost depends on the depth of the path, not on how many operations the contract has.
+ * Parameter values are decoded only for the path that matched.
  */
 export class RouteTable<R> {
-  private readonly byLength = new Map<number, CompiledPath<R>[]>();
+  private readonly root: Node<R> = newNode();
 
   constructor(entries: ReadonlyArray<{ method: string; path: string; route: R }>) {
     for (const entry of entries) {
-      const segments = compile(entry.path);
-      const list = this.byLength.get(segments.length) ?? [];
-      list.push({ method: entry.method, segments, route: entry.route });
-      this.byLength.set(segments.length, list);
+      let node = this.root;
+      for (const segment of compile(entry.path)) {
+        if ('literal' in segment) {
+          let next = node.literals.get(segment.literal);
+          if (!next) node.literals.set(segment.literal, (next = newNode()));
+          node = next;
+        } else {
+          let param = node.params.find((p) => p.prefix === segment.prefix && p.name === segment.param);
+          if (!param) {
+            param = { prefix: segment.prefix, name: segment.param, node: newNode() };
+            node.params.push(param);
+            node.params.sort((a, b) => b.prefix.length - a.prefix.length);
+          }
+          node = param.node;
+        }
+      }
+      node.routes.push({ method: entry.method, route: entry.route });
     }
   }
 
   /** HEAD falls back to the GET of the same path when the contract has no HEAD operation for it. */
   match(method: string, path: string): RouteMatch<R> {
     const parts = path.split('/');
-    const candidates = this.byLength.get(parts.length - 1);
-    if (!candidates || parts[0] !== '') return undefined;
-    let pathMatched = false;
-    let headFallback: { route: R; params: Record<string, string> } | undefined;
-    for (const candidate of candidates) {
-      const params = matchSegments(candidate.segments, parts);
-      if (!params) continue;
-      pathMatched = true;
-      if (candidate.method === method) return { route: candidate.route, params };
-      if (method === 'HEAD' && candidate.method === 'GET') headFallback ??= { route: candidate.route, params };
+    if (parts[0] !== '') return undefined;
+    const walk: Walk<R> = { method, parts, names: [], values: [], pathMatched: false };
+    const found = this.walk(this.root, 1, walk);
+    if (found) return found;
+    if (walk.headFallback) return walk.headFallback;
+    return walk.pathMatched ? { methodNotAllowed: true } : undefined;
+  }
+
+  private walk(node: Node<R>, i: number, w: Walk<R>): { route: R; params: Record<string, string> } | undefined {
+    if (i === w.parts.length) {
+      if (node.routes.length === 0) return undefined;
+      w.pathMatched = true;
+      for (const r of node.routes) if (r.method === w.method) return { route: r.route, params: params(w) };
+      if (w.method === 'HEAD' && !w.headFallback) {
+        const get = node.routes.find((r) => r.method === 'GET');
+        if (get) w.headFallback = { route: get.route, params: params(w) };
+      }
+      return undefined;
     }
-    if (headFallback) return headFallback;
-    return pathMatched ? { methodNotAllowed: true } : undefined;
+    const part = w.parts[i];
+    const literal = node.literals.get(part);
+    if (literal) {
+      const found = this.walk(literal, i + 1, w);
+      if (found) return found;
+    }
+    for (const param of node.params) {
+      if (part.length <= param.prefix.length || !part.startsWith(param.prefix)) continue;
+      w.names.push(param.name);
+      w.values.push(part.slice(param.prefix.length));
+      const found = this.walk(param.node, i + 1, w);
+      w.names.pop();
+      w.values.pop();
+      if (found) return found;
+    }
+    return undefined;
   }
 }
 
-function matchSegments(segments: readonly SegmentMatcher[], parts: readonly string[]): Record<string, string> | undefined {
-  let params: Record<string, string> | undefined;
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
-    const part = parts[i + 1];
-    if ('literal' in segment) {
-      if (part !== segment.literal) return undefined;
-      continue;
-    }
-    if (part.length <= segment.prefix.length || !part.startsWith(segment.prefix)) return undefined;
-    params ??= {};
-    params[segment.param] = decode(part.slice(segment.prefix.length));
-  }
-  return params ?? {};
+function params<R>(w: Walk<R>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < w.names.length; i++) out[w.names[i]] = decode(w.values[i]);
+  return out;
 }
 
 function decode(value: string): string {
