@@ -249,4 +249,27 @@ describe('end to end: an anonymous visitor fills a cart, then signs in or signs 
     const active = await ok<CartBody>(api(server, token, '/test/me/active-cart'));
     expect([active.id, active.customerId, quantities(active)]).toEqual([cart.id, signed.customerSignMeUp.customer.id, { b: 3 }]);
   });
+
+  test('the same over HTTP: POST /me/login merges the anonymous cart into the customer cart', async () => {
+    const customer = await customerWith({ lines: [{ sku: 'a', quantity: 2 }] });
+    const visitor = await anonymousSession(server);
+    let cart = await ok<CartBody>(api(server, visitor.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
+    cart = await ok<CartBody>(api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'a', quantity: 4 }] } }));
+    const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(api(server, visitor.token, '/test/me/login', { body: { email: customer.email, password: 'pw-123456' } }));
+    expect(signed.cart?.id).toBe(customer.cart!.id);
+    const active = await ok<CartBody>(api(server, customer.token, '/test/me/active-cart'));
+    expect([active.id, quantities(active)]).toEqual([customer.cart!.id, { a: 4 }]);
+    expect((await ok<CartBody>(api(server, admin, `/test/carts/${cart.id}`))).cartState).toBe('Merged');
+  });
+
+  test('the same over HTTP: POST /me/signup makes the anonymous cart the new customer\'s active cart', async () => {
+    const visitor = await anonymousSession(server);
+    let cart = await ok<CartBody>(api(server, visitor.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
+    cart = await ok<CartBody>(api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'b', quantity: 2 }] } }));
+    const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(api(server, visitor.token, '/test/me/signup', { body: { email: 'http-signed-up@example.com', password: 'pw-123456' } }), 201);
+    expect(signed.cart?.id).toBe(cart.id);
+    const token = await customerToken(server, 'http-signed-up@example.com', 'pw-123456');
+    const active = await ok<CartBody>(api(server, token, '/test/me/active-cart'));
+    expect([active.id, active.customerId, quantities(active)]).toEqual([cart.id, signed.customer.id, { b: 2 }]);
+  });
 });
