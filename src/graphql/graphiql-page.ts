@@ -1,38 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { asset } from '../http/developer/assets.js';
 
 /**
  * GraphiQL served from the installed packages (graphiql 3 with the React 18 UMD builds), so the
- * page works offline and loads nothing from a CDN. Assets are read once, on first use.
+ * page works offline and loads nothing from a CDN. The files are the developer pages' (one reader,
+ * src/http/developer/assets.ts); this route names only the four GraphiQL needs.
  */
-const require = createRequire(import.meta.url);
-
-const ASSETS = {
-  'graphiql.min.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'application/javascript; charset=utf-8' },
-  'graphiql.min.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css; charset=utf-8' },
-  'react.production.min.js': { pkg: 'react', file: 'umd/react.production.min.js', type: 'application/javascript; charset=utf-8' },
-  'react-dom.production.min.js': { pkg: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'application/javascript; charset=utf-8' },
+const TYPES = {
+  'graphiql.min.js': 'application/javascript; charset=utf-8',
+  'graphiql.min.css': 'text/css; charset=utf-8',
+  'react.production.min.js': 'application/javascript; charset=utf-8',
+  'react-dom.production.min.js': 'application/javascript; charset=utf-8',
 } as const;
 
-export type GraphiQLAsset = keyof typeof ASSETS;
+export type GraphiQLAsset = keyof typeof TYPES;
 
-/** The package's folder: its exports do not list the UMD files, so they are read by path. */
-function packageRoot(pkg: string): string {
-  let dir = dirname(require.resolve(pkg));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return dir;
-}
-
-const loaded = new Map<GraphiQLAsset, string>();
-
-export function graphiqlAsset(name: GraphiQLAsset): { body: string; contentType: string } {
-  let body = loaded.get(name);
-  if (body === undefined) {
-    body = readFileSync(join(packageRoot(ASSETS[name].pkg), ASSETS[name].file), 'utf8');
-    loaded.set(name, body);
-  }
-  return { body, contentType: ASSETS[name].type };
+export function graphiqlAsset(name: GraphiQLAsset): { body: Buffer; contentType: string } {
+  return { body: asset(name)!.body, contentType: TYPES[name] };
 }
 
 /** A string as a JavaScript literal safe inside <script> (no `</script>`, no HTML comment openers). */

@@ -58,7 +58,6 @@ export const typeResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.TypeSchema, components),
 });
 
-
 export const productTypeResource = defineQueryableResource({
   table: 'ProductType',
   typeId: 'product-type',
