@@ -132,10 +132,29 @@ function finish(status: number, message: string, stream: 'stdout' | 'stderr'): n
   process.exit(status);
 }
 
+/**
+ * Client ids are drawn from [A-Za-z0-9_-], so one may begin with '-' ("-MKz..."): a single-dash
+ * word other than -h is an argument, not an option. Such words go after '--', where parseArgs
+ * takes everything as positional; long options (known or not) stay options.
+ */
+function positionalsLast(args: string[]): string[] {
+  const options: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg.startsWith('--') || arg === '-h') {
+      options.push(arg);
+      if ((arg === '--name' || arg === '--scope') && i + 1 < args.length) options.push(args[++i]);
+    } else rest.push(arg);
+  }
+  return [...options, '--', ...rest];
+}
+
 let values: { json?: boolean; name?: string; scope?: string; yes?: boolean; help?: boolean };
 let positionals: string[];
 try {
   ({ values, positionals } = parseArgs({
+    args: positionalsLast(process.argv.slice(2)),
     allowPositionals: true,
     options: { json: { type: 'boolean' }, name: { type: 'string' }, scope: { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   }));

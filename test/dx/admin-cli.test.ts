@@ -137,6 +137,13 @@ describe('client commands', () => {
     expect((await fetch(`${server.url}/shop`, { headers: { Authorization: `Bearer ${t}` } })).status).toBe(401);
   });
 
+  it('takes a client id that begins with "-" as the id, not as an option (ids are drawn from [A-Za-z0-9_-])', async () => {
+    const run = await admin('client', 'delete', 'shop', '-MKzB_GUJMnZsOL63lQDHfEn', '--json');
+    expect(run.stdout).not.toContain('Unknown option');
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).error).toContain('-MKzB_GUJMnZsOL63lQDHfEn');
+  });
+
   // PostgreSQL only: there the command announces its changes to running servers (LISTEN/NOTIFY).
   (/^postgres/.test(process.env.TEST_DATABASE_URL ?? '') ? it : it.skip)('client delete reaches a running server that caches tokens, without waiting for TOKEN_CACHE_TTL_MS', async () => {
     const caching = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: 60_000 });
