@@ -98,6 +98,9 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
     const internal = `${encodeURIComponent(client.id)}:${configured.internalSecret(client.id)}`;
     ctx.req.headers.authorization = `Basic ${Buffer.from(internal).toString('base64')}`;
     ctx.req.headers['content-type'] = 'application/x-www-form-urlencoded';
+    // Parameters may come in the query string alone (facts §7); the provider reads a form only from a
+    // request that has a body, so a bodiless one is declared as having an (already read) empty body.
+    if (ctx.req.headers['content-length'] === undefined && ctx.req.headers['transfer-encoding'] === undefined) ctx.req.headers['content-length'] = '0';
     ctx.req.headers.accept = 'application/json';
     (ctx.request as { body?: unknown }).body = forwarded;
     const originalPath = ctx.path;

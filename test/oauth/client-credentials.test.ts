@@ -19,6 +19,16 @@ describe('client credentials flow (POST /oauth/token)', () => {
     expect(body.refresh_token).toBeUndefined();
   });
 
+  it('takes the parameters from the query string of a bodiless POST, as the platform documents', async () => {
+    const creds = await createApiClient(server, 'test', 'manage_project:test view_products:test');
+    const res = await server.request('/oauth/token?grant_type=client_credentials&scope=view_products%3Atest', {
+      method: 'POST',
+      headers: { Authorization: basic(creds) },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ token_type: 'Bearer', scope: 'view_products:test' });
+  });
+
   it('grants the requested subset of the client scopes', async () => {
     const creds = await createApiClient(server, 'test', 'manage_project:test view_products:test');
     const res = await oauthPost(server, '/oauth/token', creds, { grant_type: 'client_credentials', scope: 'view_products:test' });
