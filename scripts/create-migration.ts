@@ -14,6 +14,7 @@ import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { withPartialIndexes } from './partial-indexes.js';
 import { renderSchema, PROVIDERS, type Provider } from './prisma-schema.js';
 
 const name = process.argv[2];
@@ -46,6 +47,7 @@ for (const provider of PROVIDERS) {
   // Text columns compare and sort by code point on PostgreSQL as on SQLite; with the "C" collation the
   // B-tree indexes also serve range conditions and ORDER BY (Prisma's schema cannot say this itself).
   if (provider === 'postgresql') sql = sql.replace(/^(\s+"\w+" TEXT)\b/gm, '$1 COLLATE "C"');
+  sql = withPartialIndexes(sql);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'migration.sql'), sql);
   writeFileSync(join(folder, 'schema.snapshot.prisma'), current);

@@ -246,22 +246,22 @@ CREATE INDEX "ApiClient_projectKey_createdAt_idx" ON "ApiClient"("projectKey", "
 CREATE INDEX "ApiClient_projectKey_lastModifiedAt_idx" ON "ApiClient"("projectKey", "lastModifiedAt");
 
 -- CreateIndex
-CREATE INDEX "OAuthToken_grantId_idx" ON "OAuthToken"("grantId");
+CREATE INDEX "OAuthToken_grantId_idx" ON "OAuthToken"("grantId") WHERE "grantId" IS NOT NULL;
 
 -- CreateIndex
 CREATE INDEX "OAuthToken_clientId_idx" ON "OAuthToken"("clientId");
 
 -- CreateIndex
-CREATE INDEX "OAuthToken_uid_idx" ON "OAuthToken"("uid");
+CREATE INDEX "OAuthToken_uid_idx" ON "OAuthToken"("uid") WHERE "uid" IS NOT NULL;
 
 -- CreateIndex
-CREATE INDEX "OAuthToken_userCode_idx" ON "OAuthToken"("userCode");
+CREATE INDEX "OAuthToken_userCode_idx" ON "OAuthToken"("userCode") WHERE "userCode" IS NOT NULL;
 
 -- CreateIndex
-CREATE INDEX "OAuthToken_projectKey_kind_lastUsedAt_idx" ON "OAuthToken"("projectKey", "kind", "lastUsedAt");
+CREATE INDEX "OAuthToken_projectKey_kind_lastUsedAt_idx" ON "OAuthToken"("projectKey", "kind", "lastUsedAt") WHERE "kind" = 'RefreshToken';
 
 -- CreateIndex
-CREATE INDEX "OAuthToken_projectKey_anonymousId_idx" ON "OAuthToken"("projectKey", "anonymousId");
+CREATE INDEX "OAuthToken_projectKey_anonymousId_idx" ON "OAuthToken"("projectKey", "anonymousId") WHERE "anonymousId" IS NOT NULL;
 
 -- CreateIndex
 CREATE INDEX "Store_projectKey_id_idx" ON "Store"("projectKey", "id");
