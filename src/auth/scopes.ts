@@ -57,6 +57,23 @@ export function implies(held: Scope, wanted: Scope): boolean {
 
 /** Whether the scopes `granted` (as held by a token or client) imply the scope string `wanted`. */
 export function grants(granted: readonly string[], wanted: string): boolean {
+  // A cached principal keeps one scope list for many requests, each asking the same few questions:
+  // answered once per list (lists are never mutated, so the answer cannot go stale).
+  let answers = answered.get(granted);
+  if (answers === undefined) answered.set(granted, (answers = new Map()));
+  let answer = answers.get(wanted);
+  if (answer === undefined) {
+    answer = decideGrants(granted, wanted);
+    if (answers.size < MAX_ANSWERS_PER_LIST) answers.set(wanted, answer);
+  }
+  return answer;
+}
+
+const answered = new WeakMap<readonly string[], Map<string, boolean>>();
+/** Bounds what one list remembers (store-qualified questions vary with the store key in the path). */
+const MAX_ANSWERS_PER_LIST = 64;
+
+function decideGrants(granted: readonly string[], wanted: string): boolean {
   // Most checks are met by a scope held verbatim; parsing is only needed for the implied ones.
   if (granted.includes(wanted)) return parseScope(wanted) !== undefined;
   const target = parseScope(wanted);
