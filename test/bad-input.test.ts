@@ -47,6 +47,25 @@ describe('deeply nested JSON', () => {
   });
 });
 
+describe('request bodies over 16 MB', () => {
+  it('are 413 ResourceSizeLimitExceeded, declared or streamed in chunks, and nothing is stored', async () => {
+    const big = JSON.stringify({ key: 'too-big', name: { en: 'x'.repeat(16 * 1024 * 1024) } });
+    const declared = await post('/test/stores', big);
+    expect(declared.status).toBe(413);
+    expect((await declared.json()).errors[0].code).toBe('ResourceSizeLimitExceeded');
+    const chunks = new Blob([big]).stream();
+    const streamed = await server.request('/test/stores', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    const stored = await server.request('/test/stores/key=too-big', { headers: { Authorization: `Bearer ${token}` } });
+    expect(stored.status).toBe(404);
+  });
+});
+
 describe('invalid values in errors', () => {
   it('echoes a small invalid value', async () => {
     const res = await post('/test/stores', { key: 'small-value', languages: [42] });

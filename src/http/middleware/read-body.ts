@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import getRawBody from 'raw-body';
 import { ApiError, InvalidJsonInputError } from '../../errors/api-error.js';
 import { exceedsDepth, MAX_JSON_DEPTH } from '../json-depth.js';
 import type { HttpState } from '../state.js';
@@ -6,15 +7,19 @@ import type { HttpState } from '../state.js';
 /** Resource documents are capped at 16 MB on the platform; a request body cannot be larger. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+/**
+ * The body as text. A declared Content-Length over the limit is refused before anything is read; a
+ * chunked body is cut off as soon as it passes the limit.
+ */
 async function readRaw(ctx: Context): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'ResourceSizeLimitExceeded', 'The request body exceeds the limit of 16 MB.');
-    chunks.push(chunk as Buffer);
+  try {
+    return await getRawBody(ctx.req, { limit: MAX_BODY_BYTES, length: ctx.get('Content-Length') || undefined, encoding: 'utf8' });
+  } catch (err) {
+    const type = err instanceof Error && 'type' in err ? err.type : undefined;
+    if (type === 'entity.too.large') throw new ApiError(413, 'ResourceSizeLimitExceeded', 'The request body exceeds the limit of 16 MB.');
+    if (type === 'request.size.invalid') throw new InvalidJsonInputError('The request body does not match its Content-Length.');
+    throw err;
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Reads and parses a JSON request body: wrong media type -> 415, malformed JSON -> 400 InvalidJsonInput. */
