@@ -2,7 +2,7 @@
  * The real server on a fresh embedded database file (or on BENCH_DATABASE_URL), for the benchmarks;
  * prints its URL and the bootstrap API client's credentials as JSON on its first stdout line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapIfEmpty } from '../src/bootstrap.js';
@@ -21,7 +21,10 @@ const config = {
 };
 const running = await startServer(config);
 const created = await bootstrapIfEmpty(running.services, running.app.services);
-process.stdout.write(JSON.stringify({ url: running.url, ...created }) + '\n');
+const info = JSON.stringify({ url: running.url, ...created }) + '\n';
+// The benchmark reads this line on fd 3 and sends stdout (the request log) to a file.
+if (process.env.BENCH_INFO_FD) writeSync(Number(process.env.BENCH_INFO_FD), info);
+else process.stdout.write(info);
 process.once('SIGTERM', () =>
   void running.close().then(() => {
     rmSync(dir, { recursive: true, force: true });

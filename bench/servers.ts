@@ -2,8 +2,10 @@
  * Starts the measured servers, each in its own child process, and makes sure none outlives the
  * benchmark: every child is stopped by `stopAll()` and, should the run die first, killed on exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Child<T> {
@@ -24,10 +26,18 @@ const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 /** Spawns `script` under tsx and resolves with the JSON object on its first stdout line. */
-export function startChild<T>(script: string, env: NodeJS.ProcessEnv): Promise<Child<T>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+export function startChild<T>(script: string, env: NodeJS.ProcessEnv, logFile?: string): Promise<Child<T>> {
+  // With `logFile`, the child's stdout (its request log) goes to that file and the JSON line comes on
+  // fd 3: a server in production logs to a file or a collector, not into the load generator's process,
+  // which would otherwise spend CPU reading every line while it generates load.
+  const stdio: StdioOptions = logFile ? ['ignore', openSync(logFile, 'w'), 'inherit', 'pipe'] : ['ignore', 'pipe', 'inherit'];
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: logFile ? { ...env, BENCH_INFO_FD: '3' } : env, stdio });
+  const infoStream = (logFile ? child.stdio[3] : child.stdout) as NodeJS.ReadableStream & { off: NodeJS.ReadableStream['removeListener'] };
   children.add(child);
-  child.once('exit', () => children.delete(child));
+  child.once('exit', () => {
+    children.delete(child);
+    if (logFile) rmSync(logFile, { force: true });
+  });
   const stop = () => stopChild(child);
   return new Promise<Child<T>>((resolve, reject) => {
     let pending = '';
@@ -36,7 +46,7 @@ export function startChild<T>(script: string, env: NodeJS.ProcessEnv): Promise<C
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
+      infoStream.off('data', onData);
       void stop().finally(() => reject(error));
     };
     const timer = setTimeout(() => fail(new Error(`${script} printed nothing within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
@@ -47,8 +57,8 @@ export function startChild<T>(script: string, env: NodeJS.ProcessEnv): Promise<C
       if (newline < 0) return;
       // Whatever the child prints afterwards (our server's request log) is read and dropped, so the
       // pipe never fills up and blocks it.
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
+      infoStream.off('data', onData);
+      infoStream.resume();
       const line = pending.slice(0, newline);
       let info: T;
       try {
@@ -62,7 +72,7 @@ export function startChild<T>(script: string, env: NodeJS.ProcessEnv): Promise<C
       child.off('exit', onExit);
       resolve({ info, stop });
     };
-    child.stdout!.on('data', onData);
+    infoStream.on('data', onData);
     child.once('exit', onExit);
   });
 }
@@ -132,10 +142,14 @@ function childEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * Our server on a fresh embedded database file, or on `databaseUrl` (PostgreSQL). Request logging
  * stays on (`info`, as in production) unless BENCH_LOG_LEVEL says otherwise.
  */
+let oursStarted = 0;
+
 export async function startOurs(databaseUrl: string | undefined): Promise<Child<OursInfo>> {
+  const logFile = join(tmpdir(), `cpa-bench-${process.pid}-${++oursStarted}.log`);
   const started = await startChild<Partial<OursInfo>>(
     'bench/app-server.ts',
     childEnv({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', BENCH_DATABASE_URL: databaseUrl }),
+    logFile,
   );
   const { url, projectKey, clientId, clientSecret } = started.info;
   if (!url || !projectKey || !clientId || !clientSecret) {
