@@ -5153,7 +5153,7 @@ export const openApiDocument = {
           "images": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/Image"
             }
           },
           "assets": {
@@ -5161,6 +5161,39 @@ export const openApiDocument = {
             "items": {
               "$ref": "#/components/schemas/Asset"
             }
+          }
+        }
+      },
+      "Image": {
+        "type": "object",
+        "required": [
+          "url",
+          "dimensions"
+        ],
+        "properties": {
+          "url": {
+            "type": "string",
+            "minLength": 1
+          },
+          "dimensions": {
+            "type": "object",
+            "required": [
+              "w",
+              "h"
+            ],
+            "properties": {
+              "w": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "h": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          },
+          "label": {
+            "type": "string"
           }
         }
       },
@@ -5452,7 +5485,7 @@ export const openApiDocument = {
           "images": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/Image"
             }
           },
           "assets": {
@@ -5635,7 +5668,7 @@ export const openApiDocument = {
           "images": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/Image"
             }
           },
           "assets": {

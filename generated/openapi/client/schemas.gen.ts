@@ -5312,7 +5312,7 @@ export const ProductVariantSchema = {
         images: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/Image'
             }
         },
         assets: {
@@ -5320,6 +5320,40 @@ export const ProductVariantSchema = {
             items: {
                 $ref: '#/components/schemas/Asset'
             }
+        }
+    }
+} as const;
+
+export const ImageSchema = {
+    type: 'object',
+    required: [
+        'url',
+        'dimensions'
+    ],
+    properties: {
+        url: {
+            type: 'string',
+            minLength: 1
+        },
+        dimensions: {
+            type: 'object',
+            required: [
+                'w',
+                'h'
+            ],
+            properties: {
+                w: {
+                    type: 'integer',
+                    minimum: 0
+                },
+                h: {
+                    type: 'integer',
+                    minimum: 0
+                }
+            }
+        },
+        label: {
+            type: 'string'
         }
     }
 } as const;
@@ -5621,7 +5655,7 @@ export const ProductVariantDraftSchema = {
         images: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/Image'
             }
         },
         assets: {
@@ -5809,7 +5843,7 @@ export const ProductAddVariantActionSchema = {
         images: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/Image'
             }
         },
         assets: {

@@ -1666,10 +1666,17 @@ export type ProductVariant = {
     key?: Key;
     prices: Array<Price>;
     attributes: Array<Attribute>;
-    images: Array<{
-        [key: string]: unknown;
-    }>;
+    images: Array<Image>;
     assets: Array<Asset>;
+};
+
+export type Image = {
+    url: string;
+    dimensions: {
+        w: number;
+        h: number;
+    };
+    label?: string;
 };
 
 export type Attribute = {
@@ -1755,9 +1762,7 @@ export type ProductVariantDraft = {
     key?: Key;
     prices?: Array<PriceDraft>;
     attributes?: Array<Attribute>;
-    images?: Array<{
-        [key: string]: unknown;
-    }>;
+    images?: Array<Image>;
     assets?: Array<AssetDraft>;
 };
 
@@ -1813,9 +1818,7 @@ export type ProductAddVariantAction = {
     key?: Key;
     prices?: Array<PriceDraft>;
     attributes?: Array<Attribute>;
-    images?: Array<{
-        [key: string]: unknown;
-    }>;
+    images?: Array<Image>;
     assets?: Array<AssetDraft>;
     staged?: boolean;
 };
