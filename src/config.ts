@@ -37,10 +37,12 @@ export interface Config {
   metricsPort?: number;
   /** Address of that listener; default HOST. */
   metricsHost: string;
-  /** How often the cart retention job runs (ms); 0: never. */
-  cartRetentionIntervalMs: number;
+  /** How often the retention job (carts, shopping lists) runs (ms); 0: never. */
+  retentionIntervalMs: number;
   /** Carts a project may keep before the least recently modified are deleted. */
   maxCartsPerProject: number;
+  /** Shopping lists a project may keep before the least recently modified are deleted. */
+  maxShoppingListsPerProject: number;
   /** PEM files of the TLS certificate (chain) and key; re-read on SIGHUP. Unset: `npm start` creates a self-signed pair under dataDir. */
   tlsCertFile?: string;
   tlsKeyFile?: string;
@@ -92,8 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 172800),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 17280000),
     refreshTokenCap: int('REFRESH_TOKEN_CAP', 10_000_000),
-    cartRetentionIntervalMs: int('CART_RETENTION_INTERVAL_MS', 3_600_000),
+    // CART_RETENTION_INTERVAL_MS: the name from when the job deleted only carts.
+    retentionIntervalMs: int('RETENTION_INTERVAL_MS', int('CART_RETENTION_INTERVAL_MS', 3_600_000)),
     maxCartsPerProject: int('MAX_CARTS_PER_PROJECT', 10_000_000),
+    maxShoppingListsPerProject: int('MAX_SHOPPING_LISTS_PER_PROJECT', 10_000_000),
     tokenRateLimitPerMinute: int('TOKEN_RATE_LIMIT_PER_MINUTE', 600),
     clientAuthFailuresPerSourcePerMinute: int('CLIENT_AUTH_FAILURES_PER_SOURCE_PER_MINUTE', 100),
     passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),

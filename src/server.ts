@@ -15,7 +15,7 @@ import { createLogger, type Logger } from './logger.js';
 import { listen } from './listen.js';
 import { listenMetrics } from './metrics/metrics.js';
 import type { AppServices } from './context.js';
-import { startCartRetention } from './services/cart-retention.js';
+import { cartRetention, shoppingListRetention, startRetention } from './services/retention.js';
 import type { Server as HttpsServer } from 'node:https';
 
 export interface RunningServer {
@@ -67,7 +67,11 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
     await db.close();
     throw err;
   }
-  const stopCartRetention = startCartRetention(services, { intervalMs: config.cartRetentionIntervalMs, maxCartsPerProject: config.maxCartsPerProject });
+  const stopRetention = startRetention(
+    services,
+    [cartRetention(config.maxCartsPerProject), shoppingListRetention(config.maxShoppingListsPerProject)],
+    config.retentionIntervalMs,
+  );
   const { port } = server.address() as AddressInfo;
   const url = `${config.plainHttp ? 'http' : 'https'}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -82,7 +86,7 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
     },
     close() {
       closing ??= (async () => {
-        stopCartRetention();
+        stopRetention();
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
           // A keep-alive connection whose request finishes during the grace period turns idle

@@ -131,6 +131,45 @@ export enum AnonymousCartSignInMode {
   UseAsNewActiveCustomerCart = 'UseAsNewActiveCustomerCart'
 }
 
+export type Asset = {
+  __typename?: 'Asset';
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  sources: Array<AssetSource>;
+  tags: Array<Scalars['String']['output']>;
+};
+
+
+export type AssetDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type AssetNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type AssetDimensions = {
+  __typename?: 'AssetDimensions';
+  height: Scalars['Int']['output'];
+  width: Scalars['Int']['output'];
+};
+
+export type AssetSource = {
+  __typename?: 'AssetSource';
+  contentType?: Maybe<Scalars['String']['output']>;
+  dimensions?: Maybe<AssetDimensions>;
+  key?: Maybe<Scalars['String']['output']>;
+  uri: Scalars['String']['output'];
+};
+
 export enum AuthenticationMode {
   ExternalAuth = 'ExternalAuth',
   Password = 'Password'
@@ -148,23 +187,37 @@ export type BaseMoney = {
 export type Cart = {
   __typename?: 'Cart';
   anonymousId?: Maybe<Scalars['String']['output']>;
+  billingAddress?: Maybe<Address>;
   cartState: CartState;
   country?: Maybe<Scalars['Country']['output']>;
   createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
   customLineItems: Array<CustomLineItem>;
   customerEmail?: Maybe<Scalars['String']['output']>;
+  customerGroupRef?: Maybe<Reference>;
   customerId?: Maybe<Scalars['String']['output']>;
   deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
   id: Scalars['String']['output'];
   itemShippingAddresses: Array<Address>;
   key?: Maybe<Scalars['String']['output']>;
   lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
   lineItems: Array<LineItem>;
+  locale?: Maybe<Scalars['Locale']['output']>;
+  origin: CartOrigin;
   shippingAddress?: Maybe<Address>;
+  taxMode: TaxMode;
   totalLineItemQuantity?: Maybe<Scalars['Long']['output']>;
   totalPrice: Money;
   version: Scalars['Long']['output'];
 };
+
+export enum CartOrigin {
+  Customer = 'Customer',
+  Merchant = 'Merchant',
+  Quote = 'Quote',
+  RecurringOrder = 'RecurringOrder'
+}
 
 export type CartQueryResult = {
   __typename?: 'CartQueryResult';
@@ -238,6 +291,7 @@ export type CustomLineItem = {
 
 
 export type CustomLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
@@ -436,6 +490,12 @@ export type CustomerUpdateAction = {
   setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
+export type Dimensions = {
+  __typename?: 'Dimensions';
+  height: Scalars['Int']['output'];
+  width: Scalars['Int']['output'];
+};
+
 export type HighPrecisionMoney = BaseMoney & {
   __typename?: 'HighPrecisionMoney';
   centAmount: Scalars['Long']['output'];
@@ -443,6 +503,13 @@ export type HighPrecisionMoney = BaseMoney & {
   fractionDigits: Scalars['Int']['output'];
   preciseAmount: Scalars['Long']['output'];
   type: Scalars['String']['output'];
+};
+
+export type Image = {
+  __typename?: 'Image';
+  dimensions: Dimensions;
+  label?: Maybe<Scalars['String']['output']>;
+  url: Scalars['String']['output'];
 };
 
 export type InStore = {
@@ -513,13 +580,18 @@ export type KeyReference = {
 
 export type LineItem = {
   __typename?: 'LineItem';
+  addedAt?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['String']['output'];
   key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt?: Maybe<Scalars['DateTime']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   nameAllLocales: Array<LocalizedString>;
   price: ProductPrice;
   productId: Scalars['String']['output'];
   productKey?: Maybe<Scalars['String']['output']>;
+  productSlug?: Maybe<Scalars['String']['output']>;
+  productSlugAllLocales?: Maybe<Array<LocalizedString>>;
+  productTypeRef?: Maybe<Reference>;
   quantity: Scalars['Long']['output'];
   shippingDetails?: Maybe<ItemShippingDetails>;
   totalPrice?: Maybe<Money>;
@@ -528,6 +600,13 @@ export type LineItem = {
 
 
 export type LineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type LineItemProductSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
@@ -549,6 +628,10 @@ export type Me = {
   cart?: Maybe<Cart>;
   carts: CartQueryResult;
   customer?: Maybe<Customer>;
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
+  shoppingList?: Maybe<ShoppingList>;
+  shoppingLists: ShoppingListQueryResult;
 };
 
 
@@ -558,6 +641,34 @@ export type MeCartArgs = {
 
 
 export type MeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MeOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MeOrdersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MeShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MeShoppingListsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -788,21 +899,200 @@ export type MyLineItemDraft = {
   variantId?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type Order = {
+  __typename?: 'Order';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  billingAddress?: Maybe<Address>;
+  cart?: Maybe<Cart>;
+  cartRef?: Maybe<Reference>;
+  country?: Maybe<Scalars['Country']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  customLineItems: Array<CustomLineItem>;
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  itemShippingAddresses: Array<Address>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  lineItems: Array<LineItem>;
+  orderNumber?: Maybe<Scalars['String']['output']>;
+  orderState: OrderState;
+  origin: CartOrigin;
+  shippingAddress?: Maybe<Address>;
+  taxMode: TaxMode;
+  totalPrice: Money;
+  version: Scalars['Long']['output'];
+};
+
+export type OrderQueryResult = {
+  __typename?: 'OrderQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Order>;
+  total: Scalars['Long']['output'];
+};
+
+export enum OrderState {
+  Cancelled = 'Cancelled',
+  Complete = 'Complete',
+  Confirmed = 'Confirmed',
+  Open = 'Open'
+}
+
+export type Product = {
+  __typename?: 'Product';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  masterData: ProductCatalogData;
+  productType?: Maybe<ProductTypeDefinition>;
+  productTypeRef: Reference;
+  /** The SKUs of the current and the staged data. */
+  skus: Array<Scalars['String']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+export type ProductCatalogData = {
+  __typename?: 'ProductCatalogData';
+  current?: Maybe<ProductData>;
+  hasStagedChanges: Scalars['Boolean']['output'];
+  published: Scalars['Boolean']['output'];
+  staged?: Maybe<ProductData>;
+};
+
+export type ProductData = {
+  __typename?: 'ProductData';
+  /** The master variant and the variants; `skus` and `hasImages` narrow them. */
+  allVariants: Array<ProductVariant>;
+  categoriesRef: Array<Reference>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  masterVariant: ProductVariant;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  skus: Array<Scalars['String']['output']>;
+  slug?: Maybe<Scalars['String']['output']>;
+  slugAllLocales: Array<LocalizedString>;
+  variant?: Maybe<ProductVariant>;
+  /** The variants besides the master variant; `skus` and `hasImages` narrow them. */
+  variants: Array<ProductVariant>;
+};
+
+
+export type ProductDataAllVariantsArgs = {
+  hasImages?: InputMaybe<Scalars['Boolean']['input']>;
+  skus?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type ProductDataDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ProductDataNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ProductDataSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ProductDataVariantArgs = {
+  key?: InputMaybe<Scalars['String']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type ProductDataVariantsArgs = {
+  hasImages?: InputMaybe<Scalars['Boolean']['input']>;
+  skus?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 export type ProductPrice = {
   __typename?: 'ProductPrice';
+  channelRef?: Maybe<Reference>;
   country?: Maybe<Scalars['Country']['output']>;
+  custom?: Maybe<CustomFieldsType>;
+  customerGroupRef?: Maybe<Reference>;
   id?: Maybe<Scalars['String']['output']>;
   key?: Maybe<Scalars['String']['output']>;
+  tiers?: Maybe<Array<ProductPriceTier>>;
   validFrom?: Maybe<Scalars['DateTime']['output']>;
   validUntil?: Maybe<Scalars['DateTime']['output']>;
   value: BaseMoney;
 };
 
+export type ProductPriceTier = {
+  __typename?: 'ProductPriceTier';
+  minimumQuantity: Scalars['Int']['output'];
+  value: BaseMoney;
+};
+
+export type ProductQueryResult = {
+  __typename?: 'ProductQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Product>;
+  total: Scalars['Long']['output'];
+};
+
+export type ProductTypeDefinition = {
+  __typename?: 'ProductTypeDefinition';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name: Scalars['String']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type ProductTypeDefinitionQueryResult = {
+  __typename?: 'ProductTypeDefinitionQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ProductTypeDefinition>;
+  total: Scalars['Long']['output'];
+};
+
 export type ProductVariant = {
   __typename?: 'ProductVariant';
+  assets: Array<Asset>;
+  attributesRaw: Array<RawProductAttribute>;
   id: Scalars['Int']['output'];
+  images: Array<Image>;
   key?: Maybe<Scalars['String']['output']>;
+  /** The price the platform's price selection picks (the one a cart line item would get). */
+  price?: Maybe<ProductPrice>;
+  prices?: Maybe<Array<ProductPrice>>;
   sku?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type ProductVariantAttributesRawArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type ProductVariantPriceArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['Country']['input']>;
+  currency: Scalars['Currency']['input'];
+  customerGroupId?: InputMaybe<Scalars['String']['input']>;
+  date?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 export type ProjectProjection = {
@@ -827,8 +1117,19 @@ export type Query = {
   inStore: InStore;
   /** Usable only with a token of a customer (password flow, or customer_id: of an external token) or an anonymous session. */
   me: Me;
+  /** Exactly one of id or orderNumber. */
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
+  /** Exactly one of id, key, sku (of a variant in the current or staged data) or variantKey. */
+  product?: Maybe<Product>;
+  productType?: Maybe<ProductTypeDefinition>;
+  productTypes: ProductTypeDefinitionQueryResult;
+  /** `skus`: only products with a variant of one of these SKUs in their current or staged data. */
+  products: ProductQueryResult;
   /** The project the endpoint is addressed to. */
   project: ProjectProjection;
+  shoppingList?: Maybe<ShoppingList>;
+  shoppingLists: ShoppingListQueryResult;
 };
 
 
@@ -865,9 +1166,74 @@ export type QueryInStoreArgs = {
   key: Scalars['KeyReferenceInput']['input'];
 };
 
+
+export type QueryOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryOrdersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  variantKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductTypeArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductTypesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  skus?: InputMaybe<Array<Scalars['String']['input']>>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryShoppingListsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A custom field as stored: `value` is the field's JSON value. */
 export type RawCustomField = {
   __typename?: 'RawCustomField';
+  name: Scalars['String']['output'];
+  value: Scalars['Json']['output'];
+};
+
+export type RawProductAttribute = {
+  __typename?: 'RawProductAttribute';
   name: Scalars['String']['output'];
   value: Scalars['Json']['output'];
 };
@@ -1024,6 +1390,91 @@ export type SetCustomerVatId = {
   vatId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type ShoppingList = {
+  __typename?: 'ShoppingList';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  customer?: Maybe<Customer>;
+  customerRef?: Maybe<Reference>;
+  deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  lineItems: Array<ShoppingListLineItem>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  slug?: Maybe<Scalars['String']['output']>;
+  slugAllLocales?: Maybe<Array<LocalizedString>>;
+  store?: Maybe<Store>;
+  storeRef?: Maybe<KeyReference>;
+  textLineItems: Array<TextLineItem>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type ShoppingListDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ShoppingListNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ShoppingListSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShoppingListLineItem = {
+  __typename?: 'ShoppingListLineItem';
+  addedAt: Scalars['DateTime']['output'];
+  custom?: Maybe<CustomFieldsType>;
+  deactivatedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  productId: Scalars['String']['output'];
+  productSlug?: Maybe<Scalars['String']['output']>;
+  productSlugAllLocales?: Maybe<Array<LocalizedString>>;
+  productType: ProductTypeDefinition;
+  productTypeRef: Reference;
+  published: Scalars['Boolean']['output'];
+  quantity: Scalars['Int']['output'];
+  variant?: Maybe<ProductVariant>;
+  /** Absent when the item refers to whatever the master variant is. */
+  variantId?: Maybe<Scalars['Int']['output']>;
+};
+
+
+export type ShoppingListLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ShoppingListLineItemProductSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShoppingListQueryResult = {
+  __typename?: 'ShoppingListQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ShoppingList>;
+  total: Scalars['Long']['output'];
+};
+
 export type Store = {
   __typename?: 'Store';
   countries?: Maybe<Array<StoreCountry>>;
@@ -1046,6 +1497,38 @@ export type StoreNameArgs = {
 export type StoreCountry = {
   __typename?: 'StoreCountry';
   code: Scalars['Country']['output'];
+};
+
+export enum TaxMode {
+  Disabled = 'Disabled',
+  External = 'External',
+  ExternalAmount = 'ExternalAmount',
+  Platform = 'Platform'
+}
+
+export type TextLineItem = {
+  __typename?: 'TextLineItem';
+  addedAt: Scalars['DateTime']['output'];
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  quantity: Scalars['Int']['output'];
+};
+
+
+export type TextLineItemDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type TextLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type ProjectQueryVariables = Exact<{ [key: string]: never; }>;

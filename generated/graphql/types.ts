@@ -2,7 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ProjectDocument } from '../../src/services/project.service.js';
 import type { CustomerDocument, SignInResult } from '../../src/services/customer.service.js';
-import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel } from '../../src/graphql/mappers.js';
+import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel } from '../../src/graphql/mappers.js';
 import type { IssuedCustomerToken } from '../../src/services/customer-tokens.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
 export type Maybe<T> = T | null;
@@ -134,6 +134,45 @@ export enum AnonymousCartSignInMode {
   UseAsNewActiveCustomerCart = 'UseAsNewActiveCustomerCart'
 }
 
+export type Asset = {
+  __typename?: 'Asset';
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  sources: Array<AssetSource>;
+  tags: Array<Scalars['String']['output']>;
+};
+
+
+export type AssetDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type AssetNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type AssetDimensions = {
+  __typename?: 'AssetDimensions';
+  height: Scalars['Int']['output'];
+  width: Scalars['Int']['output'];
+};
+
+export type AssetSource = {
+  __typename?: 'AssetSource';
+  contentType?: Maybe<Scalars['String']['output']>;
+  dimensions?: Maybe<AssetDimensions>;
+  key?: Maybe<Scalars['String']['output']>;
+  uri: Scalars['String']['output'];
+};
+
 export enum AuthenticationMode {
   ExternalAuth = 'ExternalAuth',
   Password = 'Password'
@@ -151,23 +190,37 @@ export type BaseMoney = {
 export type Cart = {
   __typename?: 'Cart';
   anonymousId?: Maybe<Scalars['String']['output']>;
+  billingAddress?: Maybe<Address>;
   cartState: CartState;
   country?: Maybe<Scalars['Country']['output']>;
   createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
   customLineItems: Array<CustomLineItem>;
   customerEmail?: Maybe<Scalars['String']['output']>;
+  customerGroupRef?: Maybe<Reference>;
   customerId?: Maybe<Scalars['String']['output']>;
   deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
   id: Scalars['String']['output'];
   itemShippingAddresses: Array<Address>;
   key?: Maybe<Scalars['String']['output']>;
   lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
   lineItems: Array<LineItem>;
+  locale?: Maybe<Scalars['Locale']['output']>;
+  origin: CartOrigin;
   shippingAddress?: Maybe<Address>;
+  taxMode: TaxMode;
   totalLineItemQuantity?: Maybe<Scalars['Long']['output']>;
   totalPrice: Money;
   version: Scalars['Long']['output'];
 };
+
+export enum CartOrigin {
+  Customer = 'Customer',
+  Merchant = 'Merchant',
+  Quote = 'Quote',
+  RecurringOrder = 'RecurringOrder'
+}
 
 export type CartQueryResult = {
   __typename?: 'CartQueryResult';
@@ -241,6 +294,7 @@ export type CustomLineItem = {
 
 
 export type CustomLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
@@ -439,6 +493,12 @@ export type CustomerUpdateAction = {
   setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
+export type Dimensions = {
+  __typename?: 'Dimensions';
+  height: Scalars['Int']['output'];
+  width: Scalars['Int']['output'];
+};
+
 export type HighPrecisionMoney = BaseMoney & {
   __typename?: 'HighPrecisionMoney';
   centAmount: Scalars['Long']['output'];
@@ -446,6 +506,13 @@ export type HighPrecisionMoney = BaseMoney & {
   fractionDigits: Scalars['Int']['output'];
   preciseAmount: Scalars['Long']['output'];
   type: Scalars['String']['output'];
+};
+
+export type Image = {
+  __typename?: 'Image';
+  dimensions: Dimensions;
+  label?: Maybe<Scalars['String']['output']>;
+  url: Scalars['String']['output'];
 };
 
 export type InStore = {
@@ -516,13 +583,18 @@ export type KeyReference = {
 
 export type LineItem = {
   __typename?: 'LineItem';
+  addedAt?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['String']['output'];
   key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt?: Maybe<Scalars['DateTime']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   nameAllLocales: Array<LocalizedString>;
   price: ProductPrice;
   productId: Scalars['String']['output'];
   productKey?: Maybe<Scalars['String']['output']>;
+  productSlug?: Maybe<Scalars['String']['output']>;
+  productSlugAllLocales?: Maybe<Array<LocalizedString>>;
+  productTypeRef?: Maybe<Reference>;
   quantity: Scalars['Long']['output'];
   shippingDetails?: Maybe<ItemShippingDetails>;
   totalPrice?: Maybe<Money>;
@@ -531,6 +603,13 @@ export type LineItem = {
 
 
 export type LineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type LineItemProductSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
@@ -552,6 +631,10 @@ export type Me = {
   cart?: Maybe<Cart>;
   carts: CartQueryResult;
   customer?: Maybe<Customer>;
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
+  shoppingList?: Maybe<ShoppingList>;
+  shoppingLists: ShoppingListQueryResult;
 };
 
 
@@ -561,6 +644,34 @@ export type MeCartArgs = {
 
 
 export type MeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MeOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MeOrdersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MeShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MeShoppingListsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -791,21 +902,200 @@ export type MyLineItemDraft = {
   variantId?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type Order = {
+  __typename?: 'Order';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  billingAddress?: Maybe<Address>;
+  cart?: Maybe<Cart>;
+  cartRef?: Maybe<Reference>;
+  country?: Maybe<Scalars['Country']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  customLineItems: Array<CustomLineItem>;
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  itemShippingAddresses: Array<Address>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  lineItems: Array<LineItem>;
+  orderNumber?: Maybe<Scalars['String']['output']>;
+  orderState: OrderState;
+  origin: CartOrigin;
+  shippingAddress?: Maybe<Address>;
+  taxMode: TaxMode;
+  totalPrice: Money;
+  version: Scalars['Long']['output'];
+};
+
+export type OrderQueryResult = {
+  __typename?: 'OrderQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Order>;
+  total: Scalars['Long']['output'];
+};
+
+export enum OrderState {
+  Cancelled = 'Cancelled',
+  Complete = 'Complete',
+  Confirmed = 'Confirmed',
+  Open = 'Open'
+}
+
+export type Product = {
+  __typename?: 'Product';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  masterData: ProductCatalogData;
+  productType?: Maybe<ProductTypeDefinition>;
+  productTypeRef: Reference;
+  /** The SKUs of the current and the staged data. */
+  skus: Array<Scalars['String']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+export type ProductCatalogData = {
+  __typename?: 'ProductCatalogData';
+  current?: Maybe<ProductData>;
+  hasStagedChanges: Scalars['Boolean']['output'];
+  published: Scalars['Boolean']['output'];
+  staged?: Maybe<ProductData>;
+};
+
+export type ProductData = {
+  __typename?: 'ProductData';
+  /** The master variant and the variants; `skus` and `hasImages` narrow them. */
+  allVariants: Array<ProductVariant>;
+  categoriesRef: Array<Reference>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  masterVariant: ProductVariant;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  skus: Array<Scalars['String']['output']>;
+  slug?: Maybe<Scalars['String']['output']>;
+  slugAllLocales: Array<LocalizedString>;
+  variant?: Maybe<ProductVariant>;
+  /** The variants besides the master variant; `skus` and `hasImages` narrow them. */
+  variants: Array<ProductVariant>;
+};
+
+
+export type ProductDataAllVariantsArgs = {
+  hasImages?: InputMaybe<Scalars['Boolean']['input']>;
+  skus?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type ProductDataDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ProductDataNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ProductDataSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ProductDataVariantArgs = {
+  key?: InputMaybe<Scalars['String']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type ProductDataVariantsArgs = {
+  hasImages?: InputMaybe<Scalars['Boolean']['input']>;
+  skus?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 export type ProductPrice = {
   __typename?: 'ProductPrice';
+  channelRef?: Maybe<Reference>;
   country?: Maybe<Scalars['Country']['output']>;
+  custom?: Maybe<CustomFieldsType>;
+  customerGroupRef?: Maybe<Reference>;
   id?: Maybe<Scalars['String']['output']>;
   key?: Maybe<Scalars['String']['output']>;
+  tiers?: Maybe<Array<ProductPriceTier>>;
   validFrom?: Maybe<Scalars['DateTime']['output']>;
   validUntil?: Maybe<Scalars['DateTime']['output']>;
   value: BaseMoney;
 };
 
+export type ProductPriceTier = {
+  __typename?: 'ProductPriceTier';
+  minimumQuantity: Scalars['Int']['output'];
+  value: BaseMoney;
+};
+
+export type ProductQueryResult = {
+  __typename?: 'ProductQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Product>;
+  total: Scalars['Long']['output'];
+};
+
+export type ProductTypeDefinition = {
+  __typename?: 'ProductTypeDefinition';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name: Scalars['String']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type ProductTypeDefinitionQueryResult = {
+  __typename?: 'ProductTypeDefinitionQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ProductTypeDefinition>;
+  total: Scalars['Long']['output'];
+};
+
 export type ProductVariant = {
   __typename?: 'ProductVariant';
+  assets: Array<Asset>;
+  attributesRaw: Array<RawProductAttribute>;
   id: Scalars['Int']['output'];
+  images: Array<Image>;
   key?: Maybe<Scalars['String']['output']>;
+  /** The price the platform's price selection picks (the one a cart line item would get). */
+  price?: Maybe<ProductPrice>;
+  prices?: Maybe<Array<ProductPrice>>;
   sku?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type ProductVariantAttributesRawArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type ProductVariantPriceArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['Country']['input']>;
+  currency: Scalars['Currency']['input'];
+  customerGroupId?: InputMaybe<Scalars['String']['input']>;
+  date?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 export type ProjectProjection = {
@@ -830,8 +1120,19 @@ export type Query = {
   inStore: InStore;
   /** Usable only with a token of a customer (password flow, or customer_id: of an external token) or an anonymous session. */
   me: Me;
+  /** Exactly one of id or orderNumber. */
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
+  /** Exactly one of id, key, sku (of a variant in the current or staged data) or variantKey. */
+  product?: Maybe<Product>;
+  productType?: Maybe<ProductTypeDefinition>;
+  productTypes: ProductTypeDefinitionQueryResult;
+  /** `skus`: only products with a variant of one of these SKUs in their current or staged data. */
+  products: ProductQueryResult;
   /** The project the endpoint is addressed to. */
   project: ProjectProjection;
+  shoppingList?: Maybe<ShoppingList>;
+  shoppingLists: ShoppingListQueryResult;
 };
 
 
@@ -868,9 +1169,74 @@ export type QueryInStoreArgs = {
   key: Scalars['KeyReferenceInput']['input'];
 };
 
+
+export type QueryOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryOrdersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  variantKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductTypeArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductTypesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  skus?: InputMaybe<Array<Scalars['String']['input']>>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryShoppingListsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A custom field as stored: `value` is the field's JSON value. */
 export type RawCustomField = {
   __typename?: 'RawCustomField';
+  name: Scalars['String']['output'];
+  value: Scalars['Json']['output'];
+};
+
+export type RawProductAttribute = {
+  __typename?: 'RawProductAttribute';
   name: Scalars['String']['output'];
   value: Scalars['Json']['output'];
 };
@@ -1027,6 +1393,91 @@ export type SetCustomerVatId = {
   vatId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type ShoppingList = {
+  __typename?: 'ShoppingList';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  customer?: Maybe<Customer>;
+  customerRef?: Maybe<Reference>;
+  deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  lineItems: Array<ShoppingListLineItem>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  slug?: Maybe<Scalars['String']['output']>;
+  slugAllLocales?: Maybe<Array<LocalizedString>>;
+  store?: Maybe<Store>;
+  storeRef?: Maybe<KeyReference>;
+  textLineItems: Array<TextLineItem>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type ShoppingListDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ShoppingListNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ShoppingListSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShoppingListLineItem = {
+  __typename?: 'ShoppingListLineItem';
+  addedAt: Scalars['DateTime']['output'];
+  custom?: Maybe<CustomFieldsType>;
+  deactivatedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  productId: Scalars['String']['output'];
+  productSlug?: Maybe<Scalars['String']['output']>;
+  productSlugAllLocales?: Maybe<Array<LocalizedString>>;
+  productType: ProductTypeDefinition;
+  productTypeRef: Reference;
+  published: Scalars['Boolean']['output'];
+  quantity: Scalars['Int']['output'];
+  variant?: Maybe<ProductVariant>;
+  /** Absent when the item refers to whatever the master variant is. */
+  variantId?: Maybe<Scalars['Int']['output']>;
+};
+
+
+export type ShoppingListLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ShoppingListLineItemProductSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShoppingListQueryResult = {
+  __typename?: 'ShoppingListQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ShoppingList>;
+  total: Scalars['Long']['output'];
+};
+
 export type Store = {
   __typename?: 'Store';
   countries?: Maybe<Array<StoreCountry>>;
@@ -1049,6 +1500,38 @@ export type StoreNameArgs = {
 export type StoreCountry = {
   __typename?: 'StoreCountry';
   code: Scalars['Country']['output'];
+};
+
+export enum TaxMode {
+  Disabled = 'Disabled',
+  External = 'External',
+  ExternalAmount = 'ExternalAmount',
+  Platform = 'Platform'
+}
+
+export type TextLineItem = {
+  __typename?: 'TextLineItem';
+  addedAt: Scalars['DateTime']['output'];
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  quantity: Scalars['Int']['output'];
+};
+
+
+export type TextLineItemDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type TextLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -1135,10 +1618,14 @@ export type ResolversTypes = ResolversObject<{
   AddressContactInfo: ResolverTypeWrapper<AddressContactInfo>;
   AddressInput: AddressInput;
   AnonymousCartSignInMode: AnonymousCartSignInMode;
+  Asset: ResolverTypeWrapper<AssetModel>;
+  AssetDimensions: ResolverTypeWrapper<AssetDimensions>;
+  AssetSource: ResolverTypeWrapper<AssetSourceModel>;
   AuthenticationMode: AuthenticationMode;
   BaseMoney: ResolverTypeWrapper<MoneyModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Cart: ResolverTypeWrapper<CartModel>;
+  CartOrigin: CartOrigin;
   CartQueryResult: ResolverTypeWrapper<Omit<CartQueryResult, 'results'> & { results: Array<ResolversTypes['Cart']> }>;
   CartState: CartState;
   ChangeCartLineItemQuantity: ChangeCartLineItemQuantity;
@@ -1162,7 +1649,9 @@ export type ResolversTypes = ResolversObject<{
   CustomerUpdateAction: CustomerUpdateAction;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Dimensions: ResolverTypeWrapper<Dimensions>;
   HighPrecisionMoney: ResolverTypeWrapper<MoneyModel>;
+  Image: ResolverTypeWrapper<ImageModel>;
   InStore: ResolverTypeWrapper<InStoreModel>;
   InStoreMe: ResolverTypeWrapper<InStoreModel>;
   Initiator: ResolverTypeWrapper<InitiatorModel>;
@@ -1186,11 +1675,22 @@ export type ResolversTypes = ResolversObject<{
   MyCartUpdateAction: MyCartUpdateAction;
   MyCustomerUpdateAction: MyCustomerUpdateAction;
   MyLineItemDraft: MyLineItemDraft;
+  Order: ResolverTypeWrapper<OrderModel>;
+  OrderQueryResult: ResolverTypeWrapper<Omit<OrderQueryResult, 'results'> & { results: Array<ResolversTypes['Order']> }>;
+  OrderState: OrderState;
+  Product: ResolverTypeWrapper<ProductModel>;
+  ProductCatalogData: ResolverTypeWrapper<ProductCatalogModel>;
+  ProductData: ResolverTypeWrapper<ProductDataModel>;
   ProductPrice: ResolverTypeWrapper<PriceModel>;
+  ProductPriceTier: ResolverTypeWrapper<PriceTierModel>;
+  ProductQueryResult: ResolverTypeWrapper<Omit<ProductQueryResult, 'results'> & { results: Array<ResolversTypes['Product']> }>;
+  ProductTypeDefinition: ResolverTypeWrapper<ProductTypeModel>;
+  ProductTypeDefinitionQueryResult: ResolverTypeWrapper<Omit<ProductTypeDefinitionQueryResult, 'results'> & { results: Array<ResolversTypes['ProductTypeDefinition']> }>;
   ProductVariant: ResolverTypeWrapper<VariantModel>;
   ProjectProjection: ResolverTypeWrapper<ProjectDocument>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RawCustomField: ResolverTypeWrapper<RawCustomField>;
+  RawProductAttribute: ResolverTypeWrapper<AttributeModel>;
   RecalculateCart: RecalculateCart;
   Reference: ResolverTypeWrapper<Reference>;
   RemoveCartLineItem: RemoveCartLineItem;
@@ -1223,9 +1723,14 @@ export type ResolversTypes = ResolversObject<{
   SetCustomerStores: SetCustomerStores;
   SetCustomerTitle: SetCustomerTitle;
   SetCustomerVatId: SetCustomerVatId;
+  ShoppingList: ResolverTypeWrapper<ShoppingListModel>;
+  ShoppingListLineItem: ResolverTypeWrapper<ShoppingListLineItemModel>;
+  ShoppingListQueryResult: ResolverTypeWrapper<Omit<ShoppingListQueryResult, 'results'> & { results: Array<ResolversTypes['ShoppingList']> }>;
   Store: ResolverTypeWrapper<StoreModel>;
   StoreCountry: ResolverTypeWrapper<StoreCountry>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  TaxMode: TaxMode;
+  TextLineItem: ResolverTypeWrapper<TextLineItemModel>;
   Time: ResolverTypeWrapper<Scalars['Time']['output']>;
 }>;
 
@@ -1240,6 +1745,9 @@ export type ResolversParentTypes = ResolversObject<{
   Address: AddressModel;
   AddressContactInfo: AddressContactInfo;
   AddressInput: AddressInput;
+  Asset: AssetModel;
+  AssetDimensions: AssetDimensions;
+  AssetSource: AssetSourceModel;
   BaseMoney: MoneyModel;
   Boolean: Scalars['Boolean']['output'];
   Cart: CartModel;
@@ -1265,7 +1773,9 @@ export type ResolversParentTypes = ResolversObject<{
   CustomerUpdateAction: CustomerUpdateAction;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
+  Dimensions: Dimensions;
   HighPrecisionMoney: MoneyModel;
+  Image: ImageModel;
   InStore: InStoreModel;
   InStoreMe: InStoreModel;
   Initiator: InitiatorModel;
@@ -1289,11 +1799,21 @@ export type ResolversParentTypes = ResolversObject<{
   MyCartUpdateAction: MyCartUpdateAction;
   MyCustomerUpdateAction: MyCustomerUpdateAction;
   MyLineItemDraft: MyLineItemDraft;
+  Order: OrderModel;
+  OrderQueryResult: Omit<OrderQueryResult, 'results'> & { results: Array<ResolversParentTypes['Order']> };
+  Product: ProductModel;
+  ProductCatalogData: ProductCatalogModel;
+  ProductData: ProductDataModel;
   ProductPrice: PriceModel;
+  ProductPriceTier: PriceTierModel;
+  ProductQueryResult: Omit<ProductQueryResult, 'results'> & { results: Array<ResolversParentTypes['Product']> };
+  ProductTypeDefinition: ProductTypeModel;
+  ProductTypeDefinitionQueryResult: Omit<ProductTypeDefinitionQueryResult, 'results'> & { results: Array<ResolversParentTypes['ProductTypeDefinition']> };
   ProductVariant: VariantModel;
   ProjectProjection: ProjectDocument;
   Query: Record<PropertyKey, never>;
   RawCustomField: RawCustomField;
+  RawProductAttribute: AttributeModel;
   RecalculateCart: RecalculateCart;
   Reference: Reference;
   RemoveCartLineItem: RemoveCartLineItem;
@@ -1326,9 +1846,13 @@ export type ResolversParentTypes = ResolversObject<{
   SetCustomerStores: SetCustomerStores;
   SetCustomerTitle: SetCustomerTitle;
   SetCustomerVatId: SetCustomerVatId;
+  ShoppingList: ShoppingListModel;
+  ShoppingListLineItem: ShoppingListLineItemModel;
+  ShoppingListQueryResult: Omit<ShoppingListQueryResult, 'results'> & { results: Array<ResolversParentTypes['ShoppingList']> };
   Store: StoreModel;
   StoreCountry: StoreCountry;
   String: Scalars['String']['output'];
+  TextLineItem: TextLineItemModel;
   Time: Scalars['Time']['output'];
 }>;
 
@@ -1369,25 +1893,56 @@ export type AddressContactInfoResolvers<ContextType = GraphQLContext, ParentType
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type AssetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Asset'] = ResolversParentTypes['Asset']> = ResolversObject<{
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<AssetDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<AssetNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['AssetSource']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AssetDimensionsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AssetDimensions'] = ResolversParentTypes['AssetDimensions']> = ResolversObject<{
+  height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type AssetSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AssetSource'] = ResolversParentTypes['AssetSource']> = ResolversObject<{
+  contentType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dimensions?: Resolver<Maybe<ResolversTypes['AssetDimensions']>, ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  uri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type BaseMoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BaseMoney'] = ResolversParentTypes['BaseMoney']> = ResolversObject<{
   __resolveType: TypeResolveFn<'HighPrecisionMoney' | 'Money', ParentType, ContextType>;
 }>;
 
 export type CartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = ResolversObject<{
   anonymousId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
   cartState?: Resolver<ResolversTypes['CartState'], ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
   customLineItems?: Resolver<Array<ResolversTypes['CustomLineItem']>, ParentType, ContextType>;
   customerEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerGroupRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
   customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deleteDaysAfterLastModification?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   itemShippingAddresses?: Resolver<Array<ResolversTypes['Address']>, ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
   lineItems?: Resolver<Array<ResolversTypes['LineItem']>, ParentType, ContextType>;
+  locale?: Resolver<Maybe<ResolversTypes['Locale']>, ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['CartOrigin'], ParentType, ContextType>;
   shippingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  taxMode?: Resolver<ResolversTypes['TaxMode'], ParentType, ContextType>;
   totalLineItemQuantity?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
@@ -1506,6 +2061,11 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Dimensions'] = ResolversParentTypes['Dimensions']> = ResolversObject<{
+  height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type HighPrecisionMoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HighPrecisionMoney'] = ResolversParentTypes['HighPrecisionMoney']> = ResolversObject<{
   centAmount?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   currencyCode?: Resolver<ResolversTypes['Currency'], ParentType, ContextType>;
@@ -1513,6 +2073,12 @@ export type HighPrecisionMoneyResolvers<ContextType = GraphQLContext, ParentType
   preciseAmount?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ImageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Image'] = ResolversParentTypes['Image']> = ResolversObject<{
+  dimensions?: Resolver<ResolversTypes['Dimensions'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type InStoreResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InStore'] = ResolversParentTypes['InStore']> = ResolversObject<{
@@ -1557,13 +2123,18 @@ export interface KeyReferenceInputScalarConfig extends GraphQLScalarTypeConfig<R
 }
 
 export type LineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LineItem'] = ResolversParentTypes['LineItem']> = ResolversObject<{
+  addedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<LineItemNameArgs>>;
   nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
   price?: Resolver<ResolversTypes['ProductPrice'], ParentType, ContextType>;
   productId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   productKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  productSlug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<LineItemProductSlugArgs>>;
+  productSlugAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  productTypeRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   shippingDetails?: Resolver<Maybe<ResolversTypes['ItemShippingDetails']>, ParentType, ContextType>;
   totalPrice?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
@@ -1588,6 +2159,10 @@ export type MeResolvers<ContextType = GraphQLContext, ParentType extends Resolve
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MeCartArgs, 'id'>>;
   carts?: Resolver<ResolversTypes['CartQueryResult'], ParentType, ContextType, Partial<MeCartsArgs>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, Partial<MeOrderArgs>>;
+  orders?: Resolver<ResolversTypes['OrderQueryResult'], ParentType, ContextType, Partial<MeOrdersArgs>>;
+  shoppingList?: Resolver<Maybe<ResolversTypes['ShoppingList']>, ParentType, ContextType, Partial<MeShoppingListArgs>>;
+  shoppingLists?: Resolver<ResolversTypes['ShoppingListQueryResult'], ParentType, ContextType, Partial<MeShoppingListsArgs>>;
 }>;
 
 export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Money'] = ResolversParentTypes['Money']> = ResolversObject<{
@@ -1620,18 +2195,126 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateMyCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationUpdateMyCustomerArgs, 'actions' | 'version'>>;
 }>;
 
-export type ProductPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductPrice'] = ResolversParentTypes['ProductPrice']> = ResolversObject<{
+export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
+  anonymousId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  cartRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  customLineItems?: Resolver<Array<ResolversTypes['CustomLineItem']>, ParentType, ContextType>;
+  customerEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  itemShippingAddresses?: Resolver<Array<ResolversTypes['Address']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  lineItems?: Resolver<Array<ResolversTypes['LineItem']>, ParentType, ContextType>;
+  orderNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orderState?: Resolver<ResolversTypes['OrderState'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['CartOrigin'], ParentType, ContextType>;
+  shippingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  taxMode?: Resolver<ResolversTypes['TaxMode'], ParentType, ContextType>;
+  totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type OrderQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderQueryResult'] = ResolversParentTypes['OrderQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ProductResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  masterData?: Resolver<ResolversTypes['ProductCatalogData'], ParentType, ContextType>;
+  productType?: Resolver<Maybe<ResolversTypes['ProductTypeDefinition']>, ParentType, ContextType>;
+  productTypeRef?: Resolver<ResolversTypes['Reference'], ParentType, ContextType>;
+  skus?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ProductCatalogDataResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductCatalogData'] = ResolversParentTypes['ProductCatalogData']> = ResolversObject<{
+  current?: Resolver<Maybe<ResolversTypes['ProductData']>, ParentType, ContextType>;
+  hasStagedChanges?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  staged?: Resolver<Maybe<ResolversTypes['ProductData']>, ParentType, ContextType>;
+}>;
+
+export type ProductDataResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductData'] = ResolversParentTypes['ProductData']> = ResolversObject<{
+  allVariants?: Resolver<Array<ResolversTypes['ProductVariant']>, ParentType, ContextType, Partial<ProductDataAllVariantsArgs>>;
+  categoriesRef?: Resolver<Array<ResolversTypes['Reference']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ProductDataDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  masterVariant?: Resolver<ResolversTypes['ProductVariant'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ProductDataNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  skus?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ProductDataSlugArgs>>;
+  slugAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  variant?: Resolver<Maybe<ResolversTypes['ProductVariant']>, ParentType, ContextType, Partial<ProductDataVariantArgs>>;
+  variants?: Resolver<Array<ResolversTypes['ProductVariant']>, ParentType, ContextType, Partial<ProductDataVariantsArgs>>;
+}>;
+
+export type ProductPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductPrice'] = ResolversParentTypes['ProductPrice']> = ResolversObject<{
+  channelRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  customerGroupRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tiers?: Resolver<Maybe<Array<ResolversTypes['ProductPriceTier']>>, ParentType, ContextType>;
   validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   value?: Resolver<ResolversTypes['BaseMoney'], ParentType, ContextType>;
 }>;
 
-export type ProductVariantResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductVariant'] = ResolversParentTypes['ProductVariant']> = ResolversObject<{
-  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+export type ProductPriceTierResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductPriceTier'] = ResolversParentTypes['ProductPriceTier']> = ResolversObject<{
+  minimumQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['BaseMoney'], ParentType, ContextType>;
+}>;
+
+export type ProductQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductQueryResult'] = ResolversParentTypes['ProductQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ProductTypeDefinitionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductTypeDefinition'] = ResolversParentTypes['ProductTypeDefinition']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ProductTypeDefinitionQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductTypeDefinitionQueryResult'] = ResolversParentTypes['ProductTypeDefinitionQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['ProductTypeDefinition']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ProductVariantResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductVariant'] = ResolversParentTypes['ProductVariant']> = ResolversObject<{
+  assets?: Resolver<Array<ResolversTypes['Asset']>, ParentType, ContextType>;
+  attributesRaw?: Resolver<Array<ResolversTypes['RawProductAttribute']>, ParentType, ContextType, Partial<ProductVariantAttributesRawArgs>>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  images?: Resolver<Array<ResolversTypes['Image']>, ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['ProductPrice']>, ParentType, ContextType, RequireFields<ProductVariantPriceArgs, 'currency'>>;
+  prices?: Resolver<Maybe<Array<ResolversTypes['ProductPrice']>>, ParentType, ContextType>;
   sku?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
@@ -1652,7 +2335,15 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   customers?: Resolver<ResolversTypes['CustomerQueryResult'], ParentType, ContextType, Partial<QueryCustomersArgs>>;
   inStore?: Resolver<ResolversTypes['InStore'], ParentType, ContextType, RequireFields<QueryInStoreArgs, 'key'>>;
   me?: Resolver<ResolversTypes['Me'], ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, Partial<QueryOrderArgs>>;
+  orders?: Resolver<ResolversTypes['OrderQueryResult'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, Partial<QueryProductArgs>>;
+  productType?: Resolver<Maybe<ResolversTypes['ProductTypeDefinition']>, ParentType, ContextType, Partial<QueryProductTypeArgs>>;
+  productTypes?: Resolver<ResolversTypes['ProductTypeDefinitionQueryResult'], ParentType, ContextType, Partial<QueryProductTypesArgs>>;
+  products?: Resolver<ResolversTypes['ProductQueryResult'], ParentType, ContextType, Partial<QueryProductsArgs>>;
   project?: Resolver<ResolversTypes['ProjectProjection'], ParentType, ContextType>;
+  shoppingList?: Resolver<Maybe<ResolversTypes['ShoppingList']>, ParentType, ContextType, Partial<QueryShoppingListArgs>>;
+  shoppingLists?: Resolver<ResolversTypes['ShoppingListQueryResult'], ParentType, ContextType, Partial<QueryShoppingListsArgs>>;
 }>;
 
 export type RawCustomFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RawCustomField'] = ResolversParentTypes['RawCustomField']> = ResolversObject<{
@@ -1660,9 +2351,65 @@ export type RawCustomFieldResolvers<ContextType = GraphQLContext, ParentType ext
   value?: Resolver<ResolversTypes['Json'], ParentType, ContextType>;
 }>;
 
+export type RawProductAttributeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RawProductAttribute'] = ResolversParentTypes['RawProductAttribute']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Json'], ParentType, ContextType>;
+}>;
+
 export type ReferenceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Reference'] = ResolversParentTypes['Reference']> = ResolversObject<{
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   typeId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ShoppingListResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShoppingList'] = ResolversParentTypes['ShoppingList']> = ResolversObject<{
+  anonymousId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
+  customerRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
+  deleteDaysAfterLastModification?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ShoppingListDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  lineItems?: Resolver<Array<ResolversTypes['ShoppingListLineItem']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ShoppingListNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ShoppingListSlugArgs>>;
+  slugAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  store?: Resolver<Maybe<ResolversTypes['Store']>, ParentType, ContextType>;
+  storeRef?: Resolver<Maybe<ResolversTypes['KeyReference']>, ParentType, ContextType>;
+  textLineItems?: Resolver<Array<ResolversTypes['TextLineItem']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ShoppingListLineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShoppingListLineItem'] = ResolversParentTypes['ShoppingListLineItem']> = ResolversObject<{
+  addedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  deactivatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ShoppingListLineItemNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  productSlug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ShoppingListLineItemProductSlugArgs>>;
+  productSlugAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  productType?: Resolver<ResolversTypes['ProductTypeDefinition'], ParentType, ContextType>;
+  productTypeRef?: Resolver<ResolversTypes['Reference'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  variant?: Resolver<Maybe<ResolversTypes['ProductVariant']>, ParentType, ContextType>;
+  variantId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ShoppingListQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShoppingListQueryResult'] = ResolversParentTypes['ShoppingListQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['ShoppingList']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
 export type StoreResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Store'] = ResolversParentTypes['Store']> = ResolversObject<{
@@ -1681,6 +2428,18 @@ export type StoreCountryResolvers<ContextType = GraphQLContext, ParentType exten
   code?: Resolver<ResolversTypes['Country'], ParentType, ContextType>;
 }>;
 
+export type TextLineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TextLineItem'] = ResolversParentTypes['TextLineItem']> = ResolversObject<{
+  addedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<TextLineItemDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<TextLineItemNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Time'], any> {
   name: 'Time';
 }
@@ -1688,6 +2447,9 @@ export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Address?: AddressResolvers<ContextType>;
   AddressContactInfo?: AddressContactInfoResolvers<ContextType>;
+  Asset?: AssetResolvers<ContextType>;
+  AssetDimensions?: AssetDimensionsResolvers<ContextType>;
+  AssetSource?: AssetSourceResolvers<ContextType>;
   BaseMoney?: BaseMoneyResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   CartQueryResult?: CartQueryResultResolvers<ContextType>;
@@ -1702,7 +2464,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CustomerToken?: CustomerTokenResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
+  Dimensions?: DimensionsResolvers<ContextType>;
   HighPrecisionMoney?: HighPrecisionMoneyResolvers<ContextType>;
+  Image?: ImageResolvers<ContextType>;
   InStore?: InStoreResolvers<ContextType>;
   InStoreMe?: InStoreMeResolvers<ContextType>;
   Initiator?: InitiatorResolvers<ContextType>;
@@ -1718,14 +2482,28 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Me?: MeResolvers<ContextType>;
   Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Order?: OrderResolvers<ContextType>;
+  OrderQueryResult?: OrderQueryResultResolvers<ContextType>;
+  Product?: ProductResolvers<ContextType>;
+  ProductCatalogData?: ProductCatalogDataResolvers<ContextType>;
+  ProductData?: ProductDataResolvers<ContextType>;
   ProductPrice?: ProductPriceResolvers<ContextType>;
+  ProductPriceTier?: ProductPriceTierResolvers<ContextType>;
+  ProductQueryResult?: ProductQueryResultResolvers<ContextType>;
+  ProductTypeDefinition?: ProductTypeDefinitionResolvers<ContextType>;
+  ProductTypeDefinitionQueryResult?: ProductTypeDefinitionQueryResultResolvers<ContextType>;
   ProductVariant?: ProductVariantResolvers<ContextType>;
   ProjectProjection?: ProjectProjectionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RawCustomField?: RawCustomFieldResolvers<ContextType>;
+  RawProductAttribute?: RawProductAttributeResolvers<ContextType>;
   Reference?: ReferenceResolvers<ContextType>;
+  ShoppingList?: ShoppingListResolvers<ContextType>;
+  ShoppingListLineItem?: ShoppingListLineItemResolvers<ContextType>;
+  ShoppingListQueryResult?: ShoppingListQueryResultResolvers<ContextType>;
   Store?: StoreResolvers<ContextType>;
   StoreCountry?: StoreCountryResolvers<ContextType>;
+  TextLineItem?: TextLineItemResolvers<ContextType>;
   Time?: GraphQLScalarType;
 }>;
 

@@ -5153,7 +5153,7 @@ export const openApiDocument = {
           "images": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/Image"
             }
           },
           "assets": {
@@ -5161,6 +5161,39 @@ export const openApiDocument = {
             "items": {
               "$ref": "#/components/schemas/Asset"
             }
+          }
+        }
+      },
+      "Image": {
+        "type": "object",
+        "required": [
+          "url",
+          "dimensions"
+        ],
+        "properties": {
+          "url": {
+            "type": "string",
+            "minLength": 1
+          },
+          "dimensions": {
+            "type": "object",
+            "required": [
+              "w",
+              "h"
+            ],
+            "properties": {
+              "w": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "h": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          },
+          "label": {
+            "type": "string"
           }
         }
       },
@@ -5452,7 +5485,7 @@ export const openApiDocument = {
           "images": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/Image"
             }
           },
           "assets": {
@@ -5635,7 +5668,7 @@ export const openApiDocument = {
           "images": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/Image"
             }
           },
           "assets": {
@@ -5909,8 +5942,21 @@ export const openApiDocument = {
               }
             }
           },
+          "shoppingLists": {
+            "$ref": "#/components/schemas/ShoppingListsConfiguration"
+          },
           "externalOAuth": {
             "$ref": "#/components/schemas/ExternalOAuth"
+          }
+        }
+      },
+      "ShoppingListsConfiguration": {
+        "type": "object",
+        "properties": {
+          "deleteDaysAfterLastModification": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 365250
           }
         }
       },
@@ -5962,7 +6008,8 @@ export const openApiDocument = {
             "changeCountries": "#/components/schemas/ProjectChangeCountriesAction",
             "changeCurrencies": "#/components/schemas/ProjectChangeCurrenciesAction",
             "changeLanguages": "#/components/schemas/ProjectChangeLanguagesAction",
-            "setExternalOAuth": "#/components/schemas/ProjectSetExternalOAuthAction"
+            "setExternalOAuth": "#/components/schemas/ProjectSetExternalOAuthAction",
+            "changeShoppingListsConfiguration": "#/components/schemas/ProjectChangeShoppingListsConfigurationAction"
           }
         },
         "oneOf": [
@@ -5980,6 +6027,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ProjectSetExternalOAuthAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProjectChangeShoppingListsConfigurationAction"
           }
         ]
       },
@@ -6070,6 +6120,958 @@ export const openApiDocument = {
           "externalOAuth": {
             "$ref": "#/components/schemas/ExternalOAuth"
           }
+        }
+      },
+      "ProjectChangeShoppingListsConfigurationAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeShoppingListsConfiguration"
+          },
+          "shoppingListsConfiguration": {
+            "$ref": "#/components/schemas/ShoppingListsConfiguration"
+          }
+        }
+      },
+      "ShoppingList": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "lineItems",
+          "textLineItems"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "anonymousId": {
+            "type": "string"
+          },
+          "store": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "lineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ShoppingListLineItem"
+            }
+          },
+          "textLineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TextLineItem"
+            }
+          },
+          "deleteDaysAfterLastModification": {
+            "type": "integer"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "ShoppingListLineItem": {
+        "type": "object",
+        "required": [
+          "id",
+          "productId",
+          "name",
+          "productType",
+          "quantity",
+          "addedAt",
+          "published"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "productId": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "productType": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "variantId": {
+            "type": "integer",
+            "description": "Absent when the item refers to whatever the master variant is"
+          },
+          "variant": {
+            "$ref": "#/components/schemas/ProductVariant"
+          },
+          "productSlug": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "quantity": {
+            "type": "integer"
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "deactivatedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "published": {
+            "type": "boolean"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "TextLineItem": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "quantity",
+          "addedAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "quantity": {
+            "type": "integer"
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "ShoppingListSlug": {
+        "type": "object",
+        "description": "Per locale; each value matches [a-zA-Z0-9_-]{2,256} and is unique in the project for its locale.",
+        "additionalProperties": {
+          "type": "string",
+          "pattern": "^[a-zA-Z0-9_-]{2,256}$"
+        }
+      },
+      "ShoppingListLineItemDraft": {
+        "type": "object",
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "productId": {
+            "type": "string"
+          },
+          "variantId": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "sku": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "TextLineItemDraft": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ShoppingListDraft": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/ShoppingListSlug"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "anonymousId": {
+            "type": "string",
+            "minLength": 1
+          },
+          "store": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "lineItems": {
+            "type": "array",
+            "maxItems": 250,
+            "items": {
+              "$ref": "#/components/schemas/ShoppingListLineItemDraft"
+            }
+          },
+          "textLineItems": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/TextLineItemDraft"
+            }
+          },
+          "deleteDaysAfterLastModification": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 365250
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "MyShoppingListDraft": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "lineItems": {
+            "type": "array",
+            "maxItems": 250,
+            "items": {
+              "$ref": "#/components/schemas/ShoppingListLineItemDraft"
+            }
+          },
+          "textLineItems": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/TextLineItemDraft"
+            }
+          },
+          "deleteDaysAfterLastModification": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 365250
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "store": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ShoppingListPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ShoppingList"
+            }
+          }
+        }
+      },
+      "ShoppingListUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ShoppingListUpdateAction"
+            }
+          }
+        }
+      },
+      "MyShoppingListUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/MyShoppingListUpdateAction"
+            }
+          }
+        }
+      },
+      "ShoppingListUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addLineItem": "#/components/schemas/ShoppingListAddLineItemAction",
+            "removeLineItem": "#/components/schemas/ShoppingListRemoveLineItemAction",
+            "changeLineItemQuantity": "#/components/schemas/ShoppingListChangeLineItemQuantityAction",
+            "changeLineItemsOrder": "#/components/schemas/ShoppingListChangeLineItemsOrderAction",
+            "addTextLineItem": "#/components/schemas/ShoppingListAddTextLineItemAction",
+            "removeTextLineItem": "#/components/schemas/ShoppingListRemoveTextLineItemAction",
+            "changeTextLineItemQuantity": "#/components/schemas/ShoppingListChangeTextLineItemQuantityAction",
+            "changeTextLineItemName": "#/components/schemas/ShoppingListChangeTextLineItemNameAction",
+            "setTextLineItemDescription": "#/components/schemas/ShoppingListSetTextLineItemDescriptionAction",
+            "changeTextLineItemsOrder": "#/components/schemas/ShoppingListChangeTextLineItemsOrderAction",
+            "changeName": "#/components/schemas/ShoppingListChangeNameAction",
+            "setDescription": "#/components/schemas/ShoppingListSetDescriptionAction",
+            "setKey": "#/components/schemas/ShoppingListSetKeyAction",
+            "setSlug": "#/components/schemas/ShoppingListSetSlugAction",
+            "setCustomer": "#/components/schemas/ShoppingListSetCustomerAction",
+            "setAnonymousId": "#/components/schemas/ShoppingListSetAnonymousIdAction",
+            "setStore": "#/components/schemas/ShoppingListSetStoreAction",
+            "setDeleteDaysAfterLastModification": "#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction",
+            "setCustomType": "#/components/schemas/ShoppingListSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/ShoppingListSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ShoppingListAddLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListRemoveLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeLineItemQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeLineItemsOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListAddTextLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListRemoveTextLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeTextLineItemQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeTextLineItemNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetTextLineItemDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeTextLineItemsOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetSlugAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetCustomerAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetAnonymousIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetStoreAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetCustomFieldAction"
+          }
+        ]
+      },
+      "MyShoppingListUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addLineItem": "#/components/schemas/ShoppingListAddLineItemAction",
+            "removeLineItem": "#/components/schemas/ShoppingListRemoveLineItemAction",
+            "changeLineItemQuantity": "#/components/schemas/ShoppingListChangeLineItemQuantityAction",
+            "changeLineItemsOrder": "#/components/schemas/ShoppingListChangeLineItemsOrderAction",
+            "addTextLineItem": "#/components/schemas/ShoppingListAddTextLineItemAction",
+            "removeTextLineItem": "#/components/schemas/ShoppingListRemoveTextLineItemAction",
+            "changeTextLineItemQuantity": "#/components/schemas/ShoppingListChangeTextLineItemQuantityAction",
+            "changeTextLineItemName": "#/components/schemas/ShoppingListChangeTextLineItemNameAction",
+            "setTextLineItemDescription": "#/components/schemas/ShoppingListSetTextLineItemDescriptionAction",
+            "changeTextLineItemsOrder": "#/components/schemas/ShoppingListChangeTextLineItemsOrderAction",
+            "changeName": "#/components/schemas/ShoppingListChangeNameAction",
+            "setDescription": "#/components/schemas/ShoppingListSetDescriptionAction",
+            "setDeleteDaysAfterLastModification": "#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction",
+            "setCustomType": "#/components/schemas/ShoppingListSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/ShoppingListSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ShoppingListAddLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListRemoveLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeLineItemQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeLineItemsOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListAddTextLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListRemoveTextLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeTextLineItemQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeTextLineItemNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetTextLineItemDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeTextLineItemsOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetCustomFieldAction"
+          }
+        ]
+      },
+      "ShoppingListAddLineItemAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addLineItem"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "productId": {
+            "type": "string"
+          },
+          "variantId": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "sku": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ShoppingListRemoveLineItemAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeLineItem"
+          },
+          "lineItemId": {
+            "type": "string"
+          },
+          "lineItemKey": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      },
+      "ShoppingListChangeLineItemQuantityAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quantity"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeLineItemQuantity"
+          },
+          "lineItemId": {
+            "type": "string"
+          },
+          "lineItemKey": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647
+          }
+        }
+      },
+      "ShoppingListChangeLineItemsOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "lineItemOrder"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeLineItemsOrder"
+          },
+          "lineItemOrder": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "ShoppingListAddTextLineItemAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addTextLineItem"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          },
+          "addedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ShoppingListRemoveTextLineItemAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeTextLineItem"
+          },
+          "textLineItemId": {
+            "type": "string"
+          },
+          "textLineItemKey": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        }
+      },
+      "ShoppingListChangeTextLineItemQuantityAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quantity"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTextLineItemQuantity"
+          },
+          "textLineItemId": {
+            "type": "string"
+          },
+          "textLineItemKey": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647
+          }
+        }
+      },
+      "ShoppingListChangeTextLineItemNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTextLineItemName"
+          },
+          "textLineItemId": {
+            "type": "string"
+          },
+          "textLineItemKey": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ShoppingListSetTextLineItemDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTextLineItemDescription"
+          },
+          "textLineItemId": {
+            "type": "string"
+          },
+          "textLineItemKey": {
+            "type": "string"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ShoppingListChangeTextLineItemsOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "textLineItemOrder"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTextLineItemsOrder"
+          },
+          "textLineItemOrder": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "ShoppingListChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ShoppingListSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ShoppingListSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "ShoppingListSetSlugAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setSlug"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/ShoppingListSlug"
+          }
+        }
+      },
+      "ShoppingListSetCustomerAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomer"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ShoppingListSetAnonymousIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAnonymousId"
+          },
+          "anonymousId": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "ShoppingListSetStoreAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setStore"
+          },
+          "store": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ShoppingListSetDeleteDaysAfterLastModificationAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDeleteDaysAfterLastModification"
+          },
+          "deleteDaysAfterLastModification": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 365250
+          }
+        }
+      },
+      "ShoppingListSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "ShoppingListSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
         }
       },
       "Store": {
@@ -12989,6 +13991,509 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/me/shopping-lists": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryMyShoppingLists",
+        "summary": "Query the shopping lists of the token's customer or anonymous session",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of shopping lists",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingListPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "createMyShoppingList",
+        "summary": "Create a shopping list for the token's customer or anonymous session",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyShoppingListDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/shopping-lists/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyShoppingListById",
+        "summary": "One of the caller's shopping lists",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyShoppingListById",
+        "summary": "Apply update actions to one of the caller's shopping lists",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyShoppingListUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteMyShoppingListById",
+        "summary": "Delete one of the caller's shopping lists at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/shopping-lists/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyShoppingListByKey",
+        "summary": "One of the caller's shopping lists, by key",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyShoppingListByKey",
+        "summary": "Apply update actions to one of the caller's shopping lists, by key",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyShoppingListUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteMyShoppingListByKey",
+        "summary": "Delete one of the caller's shopping lists, by key, at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/me": {
       "parameters": [
         {
@@ -15262,6 +16767,592 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Project"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/shopping-lists": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryShoppingLists",
+        "summary": "Query shopping lists (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of shopping lists",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingListPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShoppingListsExist",
+        "summary": "200 if any shopping list matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one shopping list matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createShoppingList",
+        "summary": "Create a shopping list",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShoppingListDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/shopping-lists/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShoppingListById",
+        "summary": "Get a shopping list by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShoppingListExistsById",
+        "summary": "200 if the shopping list exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list exists"
+          },
+          "404": {
+            "description": "No such shopping list"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateShoppingListById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShoppingListUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteShoppingListById",
+        "summary": "Delete the shopping list at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/shopping-lists/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShoppingListByKey",
+        "summary": "Get a shopping list by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShoppingListExistsByKey",
+        "summary": "200 if the shopping list exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list exists"
+          },
+          "404": {
+            "description": "No such shopping list"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateShoppingListByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShoppingListUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteShoppingListByKey",
+        "summary": "Delete the shopping list at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
                 }
               }
             }

@@ -8,6 +8,9 @@ const MANAGE_CUSTOMERS = ['manage_customers'] as const;
 export const MY_PROFILE = ['manage_my_profile'] as const;
 export const VIEW_ORDERS = ['view_orders', 'manage_orders'] as const;
 export const MY_ORDERS = ['manage_my_orders'] as const;
+const VIEW_PRODUCTS = ['view_products', 'manage_products'] as const;
+const VIEW_SHOPPING_LISTS = ['view_shopping_lists', 'manage_shopping_lists'] as const;
+export const MY_SHOPPING_LISTS = ['manage_my_shopping_lists'] as const;
 
 /**
  * The scopes each root field of the GraphQL API accepts, one table for the whole schema: any one of
@@ -31,6 +34,14 @@ export const fieldScopes: {
     inStore: [],
     cart: VIEW_ORDERS,
     carts: VIEW_ORDERS,
+    order: VIEW_ORDERS,
+    orders: VIEW_ORDERS,
+    product: VIEW_PRODUCTS,
+    products: VIEW_PRODUCTS,
+    productType: VIEW_PRODUCTS,
+    productTypes: VIEW_PRODUCTS,
+    shoppingList: VIEW_SHOPPING_LISTS,
+    shoppingLists: VIEW_SHOPPING_LISTS,
   },
   Mutation: {
     // A placeholder that always answers null.

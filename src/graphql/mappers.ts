@@ -1,4 +1,28 @@
-import type { Address, Cart, ClientLogging, CustomFields, CustomLineItem, LineItem, Price, ProductVariant, Store, TypedMoney } from '../../generated/openapi/client/types.gen.js';
+import type {
+  Address,
+  Asset,
+  AssetSource,
+  Attribute,
+  Cart,
+  ClientLogging,
+  CustomFields,
+  CustomLineItem,
+  Image,
+  LineItem,
+  Order,
+  Price,
+  PriceTier,
+  Product,
+  ProductCatalogData,
+  ProductData,
+  ProductType,
+  ProductVariant,
+  ShoppingList,
+  ShoppingListLineItem,
+  Store,
+  TextLineItem,
+  TypedMoney,
+} from '../../generated/openapi/client/types.gen.js';
 import type { PagedQueryResult } from '../query/index.js';
 import type { CustomerDocument } from '../services/customer.service.js';
 
@@ -32,3 +56,16 @@ export type CustomLineItemModel = CustomLineItem;
 export type PriceModel = Price;
 export type VariantModel = ProductVariant;
 export type MoneyModel = TypedMoney;
+export type ProductModel = Product;
+export type ProductCatalogModel = ProductCatalogData;
+export type ProductDataModel = ProductData;
+export type ProductTypeModel = ProductType;
+export type PriceTierModel = PriceTier;
+export type ImageModel = Image;
+export type AssetModel = Asset;
+export type AssetSourceModel = AssetSource;
+export type AttributeModel = Attribute;
+export type ShoppingListModel = ShoppingList;
+export type ShoppingListLineItemModel = ShoppingListLineItem;
+export type TextLineItemModel = TextLineItem;
+export type OrderModel = Order;

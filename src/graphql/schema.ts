@@ -9,7 +9,10 @@ import { fieldScopes } from './field-scopes.js';
 import { cartResolvers } from './resolvers/cart.resolvers.js';
 import { customerFieldResolvers } from './resolvers/customer-fields.resolvers.js';
 import { customerResolvers } from './resolvers/customer.resolvers.js';
+import { orderResolvers } from './resolvers/order.resolvers.js';
+import { productResolvers } from './resolvers/product.resolvers.js';
 import { projectResolvers } from './resolvers/project.resolvers.js';
+import { shoppingListResolvers } from './resolvers/shopping-list.resolvers.js';
 
 const SDL_DIR = fileURLToPath(new URL('../../graphql/', import.meta.url));
 
@@ -22,6 +25,6 @@ export function buildGraphQLSchema(): GraphQLSchema {
     .filter((f) => f.endsWith('.graphql'))
     .sort()
     .map((f) => readFileSync(join(SDL_DIR, f), 'utf8'));
-  const resolvers: Resolvers[] = [projectResolvers, customerResolvers, customerFieldResolvers, cartResolvers];
+  const resolvers: Resolvers[] = [projectResolvers, customerResolvers, customerFieldResolvers, cartResolvers, productResolvers, shoppingListResolvers, orderResolvers];
   return guardRootFields(makeExecutableSchema({ typeDefs, resolvers }), fieldScopes);
 }

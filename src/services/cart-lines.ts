@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { BaseAddress, Cart, CustomLineItem, CustomLineItemDraft, ItemShippingDetails, ItemShippingDetailsDraft, LineItem, LineItemDraft, Product } from '../../generated/openapi/client/types.gen.js';
+import type { BaseAddress, Cart, CustomLineItem, CustomLineItemDraft, ItemShippingDetails, ItemShippingDetailsDraft, LineItem, LineItemDraft } from '../../generated/openapi/client/types.gen.js';
 import { isoNow } from '../clock.js';
 import type { RequestContext } from '../context.js';
 import { ApiError, DuplicateFieldError, InvalidFieldError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
 import { centMoney, moneyFromDraft, multiply, sum, type CentPrecisionMoney, type TypedMoney } from './money.js';
 import { selectPrice } from './price-selection.js';
+import { productOfDraft, type ProductLookup } from './product-lookup.js';
 import { findVariant } from './product-variants.js';
 
-/** How the carts module reads products (the product service, by id or SKU). */
-export interface ProductLookup {
-  byId(ctx: RequestContext, id: string): Promise<Product | undefined>;
-  bySku(ctx: RequestContext, sku: string): Promise<Product | undefined>;
-}
+export type { ProductLookup } from './product-lookup.js';
 
 /** No price of the variant matches the cart (facts: the platform's MatchingPriceNotFound). */
 export class MatchingPriceNotFoundError extends ApiError {
@@ -71,13 +68,7 @@ export async function addLineItem(ctx: RequestContext, cart: Cart, draft: LineIt
   const quantity = draft.quantity ?? 1;
   // The platform adds nothing for quantity 0.
   if (quantity === 0) return;
-  let product: Product | undefined;
-  if (draft.productId !== undefined) product = await products.byId(ctx, draft.productId);
-  else if (draft.sku !== undefined) product = await products.bySku(ctx, draft.sku);
-  else throw new RequiredFieldError('productId');
-  if (!product) {
-    throw new ReferencedResourceNotFoundError('product', draft.productId !== undefined ? { id: draft.productId } : { key: draft.sku });
-  }
+  const product = await productOfDraft(ctx, draft, products);
   if (!product.masterData.published) throw new InvalidOperationError(`The product '${product.id}' is not published.`);
   const data = product.masterData.current;
   const variant = draft.productId !== undefined ? findVariant(data, { variantId: draft.variantId ?? data.masterVariant.id }) : findVariant(data, { sku: draft.sku });

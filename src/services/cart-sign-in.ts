@@ -8,17 +8,20 @@ import { mergeCarts } from './cart-merge.js';
 import type { CartService } from './cart.service.js';
 import type { CartSignIn, CartSignInRequest } from './customer.service.js';
 import type { OrderService } from './order.service.js';
+import type { ShoppingListService } from './shopping-list.service.js';
 import type { DocumentRepository, VersionedDocument } from './document-repository.js';
 
 const CARTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 const ORDERS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Order" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
+const SHOPPING_LISTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "ShoppingList" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 
 /**
  * What sign-in and sign-up do with carts (the CustomerService.cartSignIn seam), in one transaction:
  *
  * 1. the anonymous cart is `anonymousCartId`, else the anonymous session's most recently modified
  *    Active cart; with both ids given the cart must carry that anonymousId (400 InvalidOperation);
- * 2. every other cart and every order of the anonymousId is reassigned to the customer;
+ * 2. every other cart, every order and every shopping list of the anonymousId is reassigned to the
+ *    customer (facts §10);
  * 3. per the spec's table: without a customer cart, or with UseAsNewActiveCustomerCart, the anonymous
  *    cart becomes the customer's (Active); with MergeWithExistingCustomerCart its content is merged
  *    into the customer's most recently modified Active cart and it becomes Merged. Carts of different
@@ -26,17 +29,19 @@ const ORDERS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Order" WHERE "proj
  * 4. the answered cart is recalculated (current prices; invalid line items removed) and is written
  *    last, so it is the customer's active cart.
  */
-export function cartSignIn(carts: CartService, orders: OrderService): CartSignIn {
-  return (ctx, request) => withTransaction(ctx, (tx) => signIn(tx, carts, orders, request));
+export function cartSignIn(carts: CartService, orders: OrderService, shoppingLists: ShoppingListService): CartSignIn {
+  return (ctx, request) => withTransaction(ctx, (tx) => signIn(tx, carts, orders, shoppingLists, request));
 }
 
-async function signIn(ctx: RequestContext, carts: CartService, orders: OrderService, request: CartSignInRequest): Promise<Cart | undefined> {
+async function signIn(ctx: RequestContext, carts: CartService, orders: OrderService, shoppingLists: ShoppingListService, request: CartSignInRequest): Promise<Cart | undefined> {
   const { customer } = request;
   const customerCart = await carts.activeCart(ctx, { customerId: customer.id });
   const anonymousCart = await findAnonymousCart(ctx, carts, request);
   if (request.anonymousId !== undefined) {
-    await reassign(ctx, carts.repository, CARTS_OF_ANONYMOUS, request.anonymousId, customer.id, anonymousCart?.id);
-    await reassign(ctx, orders.repository, ORDERS_OF_ANONYMOUS, request.anonymousId, customer.id);
+    await reassign(ctx, carts.repository, CARTS_OF_ANONYMOUS, request.anonymousId, { customerId: customer.id }, anonymousCart?.id);
+    await reassign(ctx, orders.repository, ORDERS_OF_ANONYMOUS, request.anonymousId, { customerId: customer.id });
+    // A shopping list names its customer by a Reference (carts and orders by customerId).
+    await reassign(ctx, shoppingLists.repository, SHOPPING_LISTS_OF_ANONYMOUS, request.anonymousId, { customer: { typeId: 'customer', id: customer.id } });
   }
   const recalculated = async (cart: Cart): Promise<Cart> => {
     const next = structuredClone(cart);
@@ -81,19 +86,19 @@ async function write(ctx: RequestContext, carts: CartService, current: Cart, nex
  * Gives every document of the anonymous session to the customer. Each is a new version (so a
  * concurrent update at the old version loses), written through the one conditional write.
  */
-async function reassign<D extends VersionedDocument & { customerId?: string }>(
+async function reassign<D extends VersionedDocument>(
   ctx: RequestContext,
   repository: DocumentRepository<D>,
   statement: ReturnType<typeof sql>,
   anonymousId: string,
-  customerId: string,
+  owner: Partial<D>,
   skipId?: string,
 ): Promise<void> {
   const rows = await ctx.db.rows<{ data: string }>(statement[ctx.db.dialect], [ctx.projectKey, anonymousId]);
   for (const row of rows) {
     const doc = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as D;
     if (doc.id === skipId) continue;
-    await repository.replace(ctx, doc, { ...structuredClone(doc), customerId });
+    await repository.replace(ctx, doc, { ...structuredClone(doc), ...owner });
   }
 }
 

@@ -11,9 +11,8 @@ import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { centMoney } from './money.js';
 import { cartResource, customerResource } from './queryable-resources.js';
+import { ownDeadline } from './retention.js';
 import { notFound } from './versioning.js';
-
-const DAY_MS = 86_400_000;
 
 const ACTIVE_CART = {
   customer: sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "customerId" = ? AND "cartState" = \'Active\' ORDER BY "lastModifiedAt" DESC, "id" DESC LIMIT 1'),
@@ -22,12 +21,6 @@ const ACTIVE_CART = {
   ),
 };
 const CUSTOMER = sql(`SELECT $DATA AS "data" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
-
-/** When the retention job deletes a cart that sets its own retention; null: the project's applies. */
-function deleteAfter(cart: Cart): string | null {
-  const days = cart.deleteDaysAfterLastModification;
-  return days === undefined ? null : new Date(Date.parse(cart.lastModifiedAt) + days * DAY_MS).toISOString();
-}
 
 /**
  * Carts (facts §10): created by a merchant (`/carts`) or by the token's customer or anonymous
@@ -39,7 +32,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     resource: cartResource,
     extraColumns: {
       names: ['customerId', 'anonymousId', 'cartState', 'deleteAfter'],
-      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartState: doc.cartState, deleteAfter: deleteAfter(doc) }),
+      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartState: doc.cartState, deleteAfter: ownDeadline(doc) }),
     },
   });
   protected readonly actions;

@@ -42,6 +42,11 @@ export interface DocumentRepositoryConfig<D extends VersionedDocument> {
   extraColumns?: { names: readonly string[]; values: (doc: D) => Record<string, unknown> };
   /** Unique constraints of the table besides (projectKey, key), with the platform error each means. */
   uniqueRules?: (doc: D) => UniqueRule[];
+  /**
+   * Expansions of the resource's own fields that are not references (e.g. a shopping list's
+   * `lineItems[*].variant`); they answer expanded copies and run before reference expansion.
+   */
+  expandFields?: (ctx: RequestContext, docs: readonly D[], paths: readonly string[]) => Promise<D[]>;
 }
 
 /**
@@ -163,7 +168,7 @@ export class DocumentRepository<D extends VersionedDocument> {
   async query(ctx: RequestContext, params: QueryParams, base?: SqlFragment): Promise<PagedQueryResult<D>> {
     const page = await queryResources<D>(ctx.db, this.resource, params, { projectKey: ctx.projectKey, base });
     if (params.expand.length === 0) return page;
-    return { ...page, results: await expandDocuments(ctx, page.results, params.expand) };
+    return { ...page, results: await this.expand(ctx, page.results, params.expand) };
   }
 
   /** HEAD on the collection: does any resource match the predicates? */
@@ -179,9 +184,16 @@ export class DocumentRepository<D extends VersionedDocument> {
     return current;
   }
 
+  /** Copies of `docs` with the `paths` expanded: the resource's own expansions, then references. */
+  async expand(ctx: RequestContext, docs: readonly D[], paths: readonly string[]): Promise<D[]> {
+    if (paths.length === 0) return [...docs];
+    const own = this.config.expandFields ? await this.config.expandFields(ctx, docs, paths) : docs;
+    return expandDocuments(ctx, own, paths);
+  }
+
   private expandOne(ctx: RequestContext, doc: D, expand: readonly string[]): Promise<D> | D {
     if (expand.length === 0) return doc;
-    return expandDocuments(ctx, [doc], expand).then(([expanded]) => expanded);
+    return this.expand(ctx, [doc], expand).then(([expanded]) => expanded);
   }
 
   private columnValues(doc: D): Record<string, unknown> {

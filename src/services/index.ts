@@ -1,4 +1,4 @@
-import type { AppServices } from '../context.js';
+import type { AppServices, RequestContext } from '../context.js';
 import { ApiClientService } from './api-client.service.js';
 import { AsAssociateBusinessUnitService } from './as-associate.service.js';
 import { AssociateRoleService } from './associate-role.service.js';
@@ -13,6 +13,7 @@ import { cartSignIn } from './cart-sign-in.js';
 import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
+import { ShoppingListService } from './shopping-list.service.js';
 import { typeUser, USES_TYPE_WITH_ADDRESSES } from './type-users.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
@@ -30,6 +31,7 @@ export interface Services {
   products: ProductService;
   carts: CartService;
   orders: OrderService;
+  shoppingLists: ShoppingListService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -39,9 +41,11 @@ export function createServices(app: AppServices): Services {
   const customerGroups = new CustomerGroupService();
   const businessUnits = new BusinessUnitService();
   const products = new ProductService();
-  const carts = new CartService({ byId: (ctx, id) => products.repository.find(ctx, { id }), bySku: (ctx, sku) => products.findBySku(ctx, sku) });
+  const productLookup = { byId: (ctx: RequestContext, id: string) => products.repository.find(ctx, { id }), bySku: (ctx: RequestContext, sku: string) => products.findBySku(ctx, sku) };
+  const carts = new CartService(productLookup);
   const orders = new OrderService(carts);
-  customers.cartSignIn = cartSignIn(carts, orders);
+  const shoppingLists = new ShoppingListService(productLookup);
+  customers.cartSignIn = cartSignIn(carts, orders, shoppingLists);
   return {
     projects: new ProjectService(app),
     apiClients: new ApiClientService(app),
@@ -55,6 +59,7 @@ export function createServices(app: AppServices): Services {
     products,
     carts,
     orders,
+    shoppingLists,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -62,6 +67,7 @@ export function createServices(app: AppServices): Services {
       typeUser(customerGroups.repository),
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
+      typeUser(shoppingLists.repository),
     ]),
   };
 }

@@ -33,6 +33,7 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
   changeCountries: (doc, a) => void (doc.countries = a.countries),
   changeCurrencies: (doc, a) => void (doc.currencies = a.currencies),
   changeLanguages: (doc, a) => void (doc.languages = a.languages),
+  changeShoppingListsConfiguration: (doc, a) => void (doc.shoppingLists = a.shoppingListsConfiguration ?? {}),
   setExternalOAuth: (doc, a, ctx) => {
     if (a.externalOAuth) {
       // Checked here for a clear answer to the admin; checked again on every call (the rules may change).

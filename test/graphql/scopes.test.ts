@@ -52,6 +52,10 @@ const PROBES: Record<string, string> = {
   'Mutation.customerResetPassword': 'mutation { customerResetPassword(tokenValue: "x", newPassword: "b") { __typename } }',
   'Mutation.customerResetMyPassword': 'mutation { customerResetMyPassword(tokenValue: "x", newPassword: "b") { __typename } }',
   'Query.cart': '{ cart(id: "x") { __typename } }',
+  'Query.order': '{ order(id: "x") { __typename } }',
+  'Query.product': '{ product(id: "x") { __typename } }',
+  'Query.productType': '{ productType(id: "x") { __typename } }',
+  'Query.shoppingList': '{ shoppingList(id: "x") { __typename } }',
   'Mutation.createMyCart': 'mutation { createMyCart(draft: {currency: "EUR"}) { __typename } }',
   'Mutation.updateMyCart': 'mutation { updateMyCart(id: "x", version: 1, actions: []) { __typename } }',
 };

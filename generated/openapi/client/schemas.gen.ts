@@ -5312,7 +5312,7 @@ export const ProductVariantSchema = {
         images: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/Image'
             }
         },
         assets: {
@@ -5320,6 +5320,40 @@ export const ProductVariantSchema = {
             items: {
                 $ref: '#/components/schemas/Asset'
             }
+        }
+    }
+} as const;
+
+export const ImageSchema = {
+    type: 'object',
+    required: [
+        'url',
+        'dimensions'
+    ],
+    properties: {
+        url: {
+            type: 'string',
+            minLength: 1
+        },
+        dimensions: {
+            type: 'object',
+            required: [
+                'w',
+                'h'
+            ],
+            properties: {
+                w: {
+                    type: 'integer',
+                    minimum: 0
+                },
+                h: {
+                    type: 'integer',
+                    minimum: 0
+                }
+            }
+        },
+        label: {
+            type: 'string'
         }
     }
 } as const;
@@ -5621,7 +5655,7 @@ export const ProductVariantDraftSchema = {
         images: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/Image'
             }
         },
         assets: {
@@ -5809,7 +5843,7 @@ export const ProductAddVariantActionSchema = {
         images: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/Image'
             }
         },
         assets: {
@@ -6093,8 +6127,22 @@ export const ProjectSchema = {
                 }
             }
         },
+        shoppingLists: {
+            $ref: '#/components/schemas/ShoppingListsConfiguration'
+        },
         externalOAuth: {
             $ref: '#/components/schemas/ExternalOAuth'
+        }
+    }
+} as const;
+
+export const ShoppingListsConfigurationSchema = {
+    type: 'object',
+    properties: {
+        deleteDaysAfterLastModification: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 365250
         }
     }
 } as const;
@@ -6149,7 +6197,8 @@ export const ProjectUpdateActionSchema = {
             changeCountries: '#/components/schemas/ProjectChangeCountriesAction',
             changeCurrencies: '#/components/schemas/ProjectChangeCurrenciesAction',
             changeLanguages: '#/components/schemas/ProjectChangeLanguagesAction',
-            setExternalOAuth: '#/components/schemas/ProjectSetExternalOAuthAction'
+            setExternalOAuth: '#/components/schemas/ProjectSetExternalOAuthAction',
+            changeShoppingListsConfiguration: '#/components/schemas/ProjectChangeShoppingListsConfigurationAction'
         }
     },
     oneOf: [
@@ -6167,6 +6216,9 @@ export const ProjectUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ProjectSetExternalOAuthAction'
+        },
+        {
+            $ref: '#/components/schemas/ProjectChangeShoppingListsConfigurationAction'
         }
     ]
 } as const;
@@ -6262,6 +6314,992 @@ export const ProjectSetExternalOAuthActionSchema = {
         externalOAuth: {
             $ref: '#/components/schemas/ExternalOAuth'
         }
+    }
+} as const;
+
+export const ProjectChangeShoppingListsConfigurationActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeShoppingListsConfiguration'
+        },
+        shoppingListsConfiguration: {
+            $ref: '#/components/schemas/ShoppingListsConfiguration'
+        }
+    }
+} as const;
+
+export const ShoppingListSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'lineItems',
+        'textLineItems'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        slug: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        anonymousId: {
+            type: 'string'
+        },
+        store: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        lineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ShoppingListLineItem'
+            }
+        },
+        textLineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/TextLineItem'
+            }
+        },
+        deleteDaysAfterLastModification: {
+            type: 'integer'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const ShoppingListLineItemSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'productId',
+        'name',
+        'productType',
+        'quantity',
+        'addedAt',
+        'published'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        productId: {
+            type: 'string'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        productType: {
+            $ref: '#/components/schemas/Reference'
+        },
+        variantId: {
+            type: 'integer',
+            description: 'Absent when the item refers to whatever the master variant is'
+        },
+        variant: {
+            $ref: '#/components/schemas/ProductVariant'
+        },
+        productSlug: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        quantity: {
+            type: 'integer'
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        deactivatedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        published: {
+            type: 'boolean'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const TextLineItemSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'name',
+        'quantity',
+        'addedAt'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        quantity: {
+            type: 'integer'
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const ShoppingListSlugSchema = {
+    type: 'object',
+    description: 'Per locale; each value matches [a-zA-Z0-9_-]{2,256} and is unique in the project for its locale.',
+    additionalProperties: {
+        type: 'string',
+        pattern: '^[a-zA-Z0-9_-]{2,256}$'
+    }
+} as const;
+
+export const ShoppingListLineItemDraftSchema = {
+    type: 'object',
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        productId: {
+            type: 'string'
+        },
+        variantId: {
+            type: 'integer',
+            minimum: 1
+        },
+        sku: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 2147483647
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const TextLineItemDraftSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 2147483647
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ShoppingListDraftSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        slug: {
+            $ref: '#/components/schemas/ShoppingListSlug'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        anonymousId: {
+            type: 'string',
+            minLength: 1
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        lineItems: {
+            type: 'array',
+            maxItems: 250,
+            items: {
+                $ref: '#/components/schemas/ShoppingListLineItemDraft'
+            }
+        },
+        textLineItems: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/TextLineItemDraft'
+            }
+        },
+        deleteDaysAfterLastModification: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 365250
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const MyShoppingListDraftSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        lineItems: {
+            type: 'array',
+            maxItems: 250,
+            items: {
+                $ref: '#/components/schemas/ShoppingListLineItemDraft'
+            }
+        },
+        textLineItems: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/TextLineItemDraft'
+            }
+        },
+        deleteDaysAfterLastModification: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 365250
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ShoppingListPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ShoppingList'
+            }
+        }
+    }
+} as const;
+
+export const ShoppingListUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ShoppingListUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const MyShoppingListUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/MyShoppingListUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ShoppingListUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addLineItem: '#/components/schemas/ShoppingListAddLineItemAction',
+            removeLineItem: '#/components/schemas/ShoppingListRemoveLineItemAction',
+            changeLineItemQuantity: '#/components/schemas/ShoppingListChangeLineItemQuantityAction',
+            changeLineItemsOrder: '#/components/schemas/ShoppingListChangeLineItemsOrderAction',
+            addTextLineItem: '#/components/schemas/ShoppingListAddTextLineItemAction',
+            removeTextLineItem: '#/components/schemas/ShoppingListRemoveTextLineItemAction',
+            changeTextLineItemQuantity: '#/components/schemas/ShoppingListChangeTextLineItemQuantityAction',
+            changeTextLineItemName: '#/components/schemas/ShoppingListChangeTextLineItemNameAction',
+            setTextLineItemDescription: '#/components/schemas/ShoppingListSetTextLineItemDescriptionAction',
+            changeTextLineItemsOrder: '#/components/schemas/ShoppingListChangeTextLineItemsOrderAction',
+            changeName: '#/components/schemas/ShoppingListChangeNameAction',
+            setDescription: '#/components/schemas/ShoppingListSetDescriptionAction',
+            setKey: '#/components/schemas/ShoppingListSetKeyAction',
+            setSlug: '#/components/schemas/ShoppingListSetSlugAction',
+            setCustomer: '#/components/schemas/ShoppingListSetCustomerAction',
+            setAnonymousId: '#/components/schemas/ShoppingListSetAnonymousIdAction',
+            setStore: '#/components/schemas/ShoppingListSetStoreAction',
+            setDeleteDaysAfterLastModification: '#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction',
+            setCustomType: '#/components/schemas/ShoppingListSetCustomTypeAction',
+            setCustomField: '#/components/schemas/ShoppingListSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ShoppingListAddLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListRemoveLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeLineItemQuantityAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeLineItemsOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListAddTextLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListRemoveTextLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeTextLineItemQuantityAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeTextLineItemNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetTextLineItemDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeTextLineItemsOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetSlugAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetCustomerAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetAnonymousIdAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetStoreAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const MyShoppingListUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addLineItem: '#/components/schemas/ShoppingListAddLineItemAction',
+            removeLineItem: '#/components/schemas/ShoppingListRemoveLineItemAction',
+            changeLineItemQuantity: '#/components/schemas/ShoppingListChangeLineItemQuantityAction',
+            changeLineItemsOrder: '#/components/schemas/ShoppingListChangeLineItemsOrderAction',
+            addTextLineItem: '#/components/schemas/ShoppingListAddTextLineItemAction',
+            removeTextLineItem: '#/components/schemas/ShoppingListRemoveTextLineItemAction',
+            changeTextLineItemQuantity: '#/components/schemas/ShoppingListChangeTextLineItemQuantityAction',
+            changeTextLineItemName: '#/components/schemas/ShoppingListChangeTextLineItemNameAction',
+            setTextLineItemDescription: '#/components/schemas/ShoppingListSetTextLineItemDescriptionAction',
+            changeTextLineItemsOrder: '#/components/schemas/ShoppingListChangeTextLineItemsOrderAction',
+            changeName: '#/components/schemas/ShoppingListChangeNameAction',
+            setDescription: '#/components/schemas/ShoppingListSetDescriptionAction',
+            setDeleteDaysAfterLastModification: '#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction',
+            setCustomType: '#/components/schemas/ShoppingListSetCustomTypeAction',
+            setCustomField: '#/components/schemas/ShoppingListSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ShoppingListAddLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListRemoveLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeLineItemQuantityAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeLineItemsOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListAddTextLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListRemoveTextLineItemAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeTextLineItemQuantityAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeTextLineItemNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetTextLineItemDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeTextLineItemsOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const ShoppingListAddLineItemActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addLineItem'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        productId: {
+            type: 'string'
+        },
+        variantId: {
+            type: 'integer',
+            minimum: 1
+        },
+        sku: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 2147483647
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ShoppingListRemoveLineItemActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeLineItem'
+        },
+        lineItemId: {
+            type: 'string'
+        },
+        lineItemKey: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 2147483647
+        }
+    }
+} as const;
+
+export const ShoppingListChangeLineItemQuantityActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quantity'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeLineItemQuantity'
+        },
+        lineItemId: {
+            type: 'string'
+        },
+        lineItemKey: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 2147483647
+        }
+    }
+} as const;
+
+export const ShoppingListChangeLineItemsOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'lineItemOrder'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeLineItemsOrder'
+        },
+        lineItemOrder: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        }
+    }
+} as const;
+
+export const ShoppingListAddTextLineItemActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addTextLineItem'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 2147483647
+        },
+        addedAt: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ShoppingListRemoveTextLineItemActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeTextLineItem'
+        },
+        textLineItemId: {
+            type: 'string'
+        },
+        textLineItemKey: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 2147483647
+        }
+    }
+} as const;
+
+export const ShoppingListChangeTextLineItemQuantityActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quantity'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTextLineItemQuantity'
+        },
+        textLineItemId: {
+            type: 'string'
+        },
+        textLineItemKey: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 2147483647
+        }
+    }
+} as const;
+
+export const ShoppingListChangeTextLineItemNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTextLineItemName'
+        },
+        textLineItemId: {
+            type: 'string'
+        },
+        textLineItemKey: {
+            type: 'string'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ShoppingListSetTextLineItemDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTextLineItemDescription'
+        },
+        textLineItemId: {
+            type: 'string'
+        },
+        textLineItemKey: {
+            type: 'string'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ShoppingListChangeTextLineItemsOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'textLineItemOrder'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTextLineItemsOrder'
+        },
+        textLineItemOrder: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        }
+    }
+} as const;
+
+export const ShoppingListChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ShoppingListSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ShoppingListSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const ShoppingListSetSlugActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSlug'
+        },
+        slug: {
+            $ref: '#/components/schemas/ShoppingListSlug'
+        }
+    }
+} as const;
+
+export const ShoppingListSetCustomerActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomer'
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ShoppingListSetAnonymousIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAnonymousId'
+        },
+        anonymousId: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const ShoppingListSetStoreActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStore'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ShoppingListSetDeleteDaysAfterLastModificationActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDeleteDaysAfterLastModification'
+        },
+        deleteDaysAfterLastModification: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 365250
+        }
+    }
+} as const;
+
+export const ShoppingListSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const ShoppingListSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
     }
 } as const;
 

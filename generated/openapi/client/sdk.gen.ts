@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { ChangeCustomerInStorePasswordData, ChangeCustomerInStorePasswordErrors, ChangeCustomerInStorePasswordResponses, ChangeCustomerPasswordData, ChangeCustomerPasswordErrors, ChangeCustomerPasswordResponses, ChangeMyCustomerPasswordData, ChangeMyCustomerPasswordErrors, ChangeMyCustomerPasswordInStoreData, ChangeMyCustomerPasswordInStoreErrors, ChangeMyCustomerPasswordInStoreResponses, ChangeMyCustomerPasswordResponses, CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCartExistsByIdData, CheckCartExistsByIdErrors, CheckCartExistsByIdResponses, CheckCartExistsByKeyData, CheckCartExistsByKeyErrors, CheckCartExistsByKeyResponses, CheckCartsExistData, CheckCartsExistErrors, CheckCartsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckProductExistsByIdData, CheckProductExistsByIdErrors, CheckProductExistsByIdResponses, CheckProductExistsByKeyData, CheckProductExistsByKeyErrors, CheckProductExistsByKeyResponses, CheckProductsExistData, CheckProductsExistErrors, CheckProductsExistResponses, CheckProductTypeExistsByIdData, CheckProductTypeExistsByIdErrors, CheckProductTypeExistsByIdResponses, CheckProductTypeExistsByKeyData, CheckProductTypeExistsByKeyErrors, CheckProductTypeExistsByKeyResponses, CheckProductTypesExistData, CheckProductTypesExistErrors, CheckProductTypesExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, ConfirmCustomerEmailData, ConfirmCustomerEmailErrors, ConfirmCustomerEmailResponses, ConfirmCustomerInStoreEmailData, ConfirmCustomerInStoreEmailErrors, ConfirmCustomerInStoreEmailResponses, ConfirmMyCustomerEmailData, ConfirmMyCustomerEmailErrors, ConfirmMyCustomerEmailInStoreData, ConfirmMyCustomerEmailInStoreErrors, ConfirmMyCustomerEmailInStoreResponses, ConfirmMyCustomerEmailResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCartData, CreateCartErrors, CreateCartResponses, CreateCustomerData, CreateCustomerEmailTokenData, CreateCustomerEmailTokenErrors, CreateCustomerEmailTokenResponses, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerInStoreData, CreateCustomerInStoreEmailTokenData, CreateCustomerInStoreEmailTokenErrors, CreateCustomerInStoreEmailTokenResponses, CreateCustomerInStoreErrors, CreateCustomerInStorePasswordResetTokenData, CreateCustomerInStorePasswordResetTokenErrors, CreateCustomerInStorePasswordResetTokenResponses, CreateCustomerInStoreResponses, CreateCustomerPasswordResetTokenData, CreateCustomerPasswordResetTokenErrors, CreateCustomerPasswordResetTokenResponses, CreateCustomerResponses, CreateMyCartData, CreateMyCartErrors, CreateMyCartResponses, CreateMyOrderFromCartData, CreateMyOrderFromCartErrors, CreateMyOrderFromCartResponses, CreateOrderFromCartData, CreateOrderFromCartErrors, CreateOrderFromCartResponses, CreateProductData, CreateProductErrors, CreateProductResponses, CreateProductTypeData, CreateProductTypeErrors, CreateProductTypeResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCartByIdData, DeleteCartByIdErrors, DeleteCartByIdResponses, DeleteCartByKeyData, DeleteCartByKeyErrors, DeleteCartByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteCustomerInStoreByIdData, DeleteCustomerInStoreByIdErrors, DeleteCustomerInStoreByIdResponses, DeleteCustomerInStoreByKeyData, DeleteCustomerInStoreByKeyErrors, DeleteCustomerInStoreByKeyResponses, DeleteMyCartByIdData, DeleteMyCartByIdErrors, DeleteMyCartByIdResponses, DeleteMyCustomerData, DeleteMyCustomerErrors, DeleteMyCustomerInStoreData, DeleteMyCustomerInStoreErrors, DeleteMyCustomerInStoreResponses, DeleteMyCustomerResponses, DeleteProductByIdData, DeleteProductByIdErrors, DeleteProductByIdResponses, DeleteProductByKeyData, DeleteProductByKeyErrors, DeleteProductByKeyResponses, DeleteProductTypeByIdData, DeleteProductTypeByIdErrors, DeleteProductTypeByIdResponses, DeleteProductTypeByKeyData, DeleteProductTypeByKeyErrors, DeleteProductTypeByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCartByIdData, GetCartByIdErrors, GetCartByIdResponses, GetCartByKeyData, GetCartByKeyErrors, GetCartByKeyResponses, GetCustomerByEmailTokenData, GetCustomerByEmailTokenErrors, GetCustomerByEmailTokenResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerByPasswordTokenData, GetCustomerByPasswordTokenErrors, GetCustomerByPasswordTokenResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetCustomerInStoreByEmailTokenData, GetCustomerInStoreByEmailTokenErrors, GetCustomerInStoreByEmailTokenResponses, GetCustomerInStoreByIdData, GetCustomerInStoreByIdErrors, GetCustomerInStoreByIdResponses, GetCustomerInStoreByKeyData, GetCustomerInStoreByKeyErrors, GetCustomerInStoreByKeyResponses, GetCustomerInStoreByPasswordTokenData, GetCustomerInStoreByPasswordTokenErrors, GetCustomerInStoreByPasswordTokenResponses, GetGraphiQlAssetData, GetGraphiQlAssetErrors, GetGraphiQlAssetResponses, GetGraphiQlData, GetGraphiQlErrors, GetGraphiQlResponses, GetHealthData, GetHealthResponses, GetMyActiveCartData, GetMyActiveCartErrors, GetMyActiveCartResponses, GetMyCartByIdData, GetMyCartByIdErrors, GetMyCartByIdResponses, GetMyCustomerData, GetMyCustomerErrors, GetMyCustomerInStoreData, GetMyCustomerInStoreErrors, GetMyCustomerInStoreResponses, GetMyCustomerResponses, GetMyOrderByIdData, GetMyOrderByIdErrors, GetMyOrderByIdResponses, GetOrderByIdData, GetOrderByIdErrors, GetOrderByIdResponses, GetProductByIdData, GetProductByIdErrors, GetProductByIdResponses, GetProductByKeyData, GetProductByKeyErrors, GetProductByKeyResponses, GetProductTypeByIdData, GetProductTypeByIdErrors, GetProductTypeByIdResponses, GetProductTypeByKeyData, GetProductTypeByKeyErrors, GetProductTypeByKeyResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCartsData, QueryCartsErrors, QueryCartsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryCustomersData, QueryCustomersErrors, QueryCustomersInStoreData, QueryCustomersInStoreErrors, QueryCustomersInStoreResponses, QueryCustomersResponses, QueryMyCartsData, QueryMyCartsErrors, QueryMyCartsResponses, QueryMyOrdersData, QueryMyOrdersErrors, QueryMyOrdersResponses, QueryOrdersData, QueryOrdersErrors, QueryOrdersResponses, QueryProductsData, QueryProductsErrors, QueryProductsResponses, QueryProductTypesData, QueryProductTypesErrors, QueryProductTypesResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, ResetCustomerInStorePasswordData, ResetCustomerInStorePasswordErrors, ResetCustomerInStorePasswordResponses, ResetCustomerPasswordData, ResetCustomerPasswordErrors, ResetCustomerPasswordResponses, ResetMyCustomerPasswordData, ResetMyCustomerPasswordErrors, ResetMyCustomerPasswordInStoreData, ResetMyCustomerPasswordInStoreErrors, ResetMyCustomerPasswordInStoreResponses, ResetMyCustomerPasswordResponses, SignInCustomerData, SignInCustomerErrors, SignInCustomerInStoreData, SignInCustomerInStoreErrors, SignInCustomerInStoreResponses, SignInCustomerResponses, SignInMyCustomerData, SignInMyCustomerErrors, SignInMyCustomerInStoreData, SignInMyCustomerInStoreErrors, SignInMyCustomerInStoreResponses, SignInMyCustomerResponses, SignUpMyCustomerData, SignUpMyCustomerErrors, SignUpMyCustomerInStoreData, SignUpMyCustomerInStoreErrors, SignUpMyCustomerInStoreResponses, SignUpMyCustomerResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCartByIdData, UpdateCartByIdErrors, UpdateCartByIdResponses, UpdateCartByKeyData, UpdateCartByKeyErrors, UpdateCartByKeyResponses, UpdateCustomerByIdData, UpdateCustomerByIdErrors, UpdateCustomerByIdResponses, UpdateCustomerByKeyData, UpdateCustomerByKeyErrors, UpdateCustomerByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateCustomerInStoreByIdData, UpdateCustomerInStoreByIdErrors, UpdateCustomerInStoreByIdResponses, UpdateCustomerInStoreByKeyData, UpdateCustomerInStoreByKeyErrors, UpdateCustomerInStoreByKeyResponses, UpdateMyCartByIdData, UpdateMyCartByIdErrors, UpdateMyCartByIdResponses, UpdateMyCustomerData, UpdateMyCustomerErrors, UpdateMyCustomerInStoreData, UpdateMyCustomerInStoreErrors, UpdateMyCustomerInStoreResponses, UpdateMyCustomerResponses, UpdateProductByIdData, UpdateProductByIdErrors, UpdateProductByIdResponses, UpdateProductByKeyData, UpdateProductByKeyErrors, UpdateProductByKeyResponses, UpdateProductTypeByIdData, UpdateProductTypeByIdErrors, UpdateProductTypeByIdResponses, UpdateProductTypeByKeyData, UpdateProductTypeByKeyErrors, UpdateProductTypeByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
+import type { ChangeCustomerInStorePasswordData, ChangeCustomerInStorePasswordErrors, ChangeCustomerInStorePasswordResponses, ChangeCustomerPasswordData, ChangeCustomerPasswordErrors, ChangeCustomerPasswordResponses, ChangeMyCustomerPasswordData, ChangeMyCustomerPasswordErrors, ChangeMyCustomerPasswordInStoreData, ChangeMyCustomerPasswordInStoreErrors, ChangeMyCustomerPasswordInStoreResponses, ChangeMyCustomerPasswordResponses, CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCartExistsByIdData, CheckCartExistsByIdErrors, CheckCartExistsByIdResponses, CheckCartExistsByKeyData, CheckCartExistsByKeyErrors, CheckCartExistsByKeyResponses, CheckCartsExistData, CheckCartsExistErrors, CheckCartsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckProductExistsByIdData, CheckProductExistsByIdErrors, CheckProductExistsByIdResponses, CheckProductExistsByKeyData, CheckProductExistsByKeyErrors, CheckProductExistsByKeyResponses, CheckProductsExistData, CheckProductsExistErrors, CheckProductsExistResponses, CheckProductTypeExistsByIdData, CheckProductTypeExistsByIdErrors, CheckProductTypeExistsByIdResponses, CheckProductTypeExistsByKeyData, CheckProductTypeExistsByKeyErrors, CheckProductTypeExistsByKeyResponses, CheckProductTypesExistData, CheckProductTypesExistErrors, CheckProductTypesExistResponses, CheckShoppingListExistsByIdData, CheckShoppingListExistsByIdErrors, CheckShoppingListExistsByIdResponses, CheckShoppingListExistsByKeyData, CheckShoppingListExistsByKeyErrors, CheckShoppingListExistsByKeyResponses, CheckShoppingListsExistData, CheckShoppingListsExistErrors, CheckShoppingListsExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, ConfirmCustomerEmailData, ConfirmCustomerEmailErrors, ConfirmCustomerEmailResponses, ConfirmCustomerInStoreEmailData, ConfirmCustomerInStoreEmailErrors, ConfirmCustomerInStoreEmailResponses, ConfirmMyCustomerEmailData, ConfirmMyCustomerEmailErrors, ConfirmMyCustomerEmailInStoreData, ConfirmMyCustomerEmailInStoreErrors, ConfirmMyCustomerEmailInStoreResponses, ConfirmMyCustomerEmailResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCartData, CreateCartErrors, CreateCartResponses, CreateCustomerData, CreateCustomerEmailTokenData, CreateCustomerEmailTokenErrors, CreateCustomerEmailTokenResponses, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerInStoreData, CreateCustomerInStoreEmailTokenData, CreateCustomerInStoreEmailTokenErrors, CreateCustomerInStoreEmailTokenResponses, CreateCustomerInStoreErrors, CreateCustomerInStorePasswordResetTokenData, CreateCustomerInStorePasswordResetTokenErrors, CreateCustomerInStorePasswordResetTokenResponses, CreateCustomerInStoreResponses, CreateCustomerPasswordResetTokenData, CreateCustomerPasswordResetTokenErrors, CreateCustomerPasswordResetTokenResponses, CreateCustomerResponses, CreateMyCartData, CreateMyCartErrors, CreateMyCartResponses, CreateMyOrderFromCartData, CreateMyOrderFromCartErrors, CreateMyOrderFromCartResponses, CreateMyShoppingListData, CreateMyShoppingListErrors, CreateMyShoppingListResponses, CreateOrderFromCartData, CreateOrderFromCartErrors, CreateOrderFromCartResponses, CreateProductData, CreateProductErrors, CreateProductResponses, CreateProductTypeData, CreateProductTypeErrors, CreateProductTypeResponses, CreateShoppingListData, CreateShoppingListErrors, CreateShoppingListResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCartByIdData, DeleteCartByIdErrors, DeleteCartByIdResponses, DeleteCartByKeyData, DeleteCartByKeyErrors, DeleteCartByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteCustomerInStoreByIdData, DeleteCustomerInStoreByIdErrors, DeleteCustomerInStoreByIdResponses, DeleteCustomerInStoreByKeyData, DeleteCustomerInStoreByKeyErrors, DeleteCustomerInStoreByKeyResponses, DeleteMyCartByIdData, DeleteMyCartByIdErrors, DeleteMyCartByIdResponses, DeleteMyCustomerData, DeleteMyCustomerErrors, DeleteMyCustomerInStoreData, DeleteMyCustomerInStoreErrors, DeleteMyCustomerInStoreResponses, DeleteMyCustomerResponses, DeleteMyShoppingListByIdData, DeleteMyShoppingListByIdErrors, DeleteMyShoppingListByIdResponses, DeleteMyShoppingListByKeyData, DeleteMyShoppingListByKeyErrors, DeleteMyShoppingListByKeyResponses, DeleteProductByIdData, DeleteProductByIdErrors, DeleteProductByIdResponses, DeleteProductByKeyData, DeleteProductByKeyErrors, DeleteProductByKeyResponses, DeleteProductTypeByIdData, DeleteProductTypeByIdErrors, DeleteProductTypeByIdResponses, DeleteProductTypeByKeyData, DeleteProductTypeByKeyErrors, DeleteProductTypeByKeyResponses, DeleteShoppingListByIdData, DeleteShoppingListByIdErrors, DeleteShoppingListByIdResponses, DeleteShoppingListByKeyData, DeleteShoppingListByKeyErrors, DeleteShoppingListByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCartByIdData, GetCartByIdErrors, GetCartByIdResponses, GetCartByKeyData, GetCartByKeyErrors, GetCartByKeyResponses, GetCustomerByEmailTokenData, GetCustomerByEmailTokenErrors, GetCustomerByEmailTokenResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerByPasswordTokenData, GetCustomerByPasswordTokenErrors, GetCustomerByPasswordTokenResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetCustomerInStoreByEmailTokenData, GetCustomerInStoreByEmailTokenErrors, GetCustomerInStoreByEmailTokenResponses, GetCustomerInStoreByIdData, GetCustomerInStoreByIdErrors, GetCustomerInStoreByIdResponses, GetCustomerInStoreByKeyData, GetCustomerInStoreByKeyErrors, GetCustomerInStoreByKeyResponses, GetCustomerInStoreByPasswordTokenData, GetCustomerInStoreByPasswordTokenErrors, GetCustomerInStoreByPasswordTokenResponses, GetGraphiQlAssetData, GetGraphiQlAssetErrors, GetGraphiQlAssetResponses, GetGraphiQlData, GetGraphiQlErrors, GetGraphiQlResponses, GetHealthData, GetHealthResponses, GetMyActiveCartData, GetMyActiveCartErrors, GetMyActiveCartResponses, GetMyCartByIdData, GetMyCartByIdErrors, GetMyCartByIdResponses, GetMyCustomerData, GetMyCustomerErrors, GetMyCustomerInStoreData, GetMyCustomerInStoreErrors, GetMyCustomerInStoreResponses, GetMyCustomerResponses, GetMyOrderByIdData, GetMyOrderByIdErrors, GetMyOrderByIdResponses, GetMyShoppingListByIdData, GetMyShoppingListByIdErrors, GetMyShoppingListByIdResponses, GetMyShoppingListByKeyData, GetMyShoppingListByKeyErrors, GetMyShoppingListByKeyResponses, GetOrderByIdData, GetOrderByIdErrors, GetOrderByIdResponses, GetProductByIdData, GetProductByIdErrors, GetProductByIdResponses, GetProductByKeyData, GetProductByKeyErrors, GetProductByKeyResponses, GetProductTypeByIdData, GetProductTypeByIdErrors, GetProductTypeByIdResponses, GetProductTypeByKeyData, GetProductTypeByKeyErrors, GetProductTypeByKeyResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetShoppingListByIdData, GetShoppingListByIdErrors, GetShoppingListByIdResponses, GetShoppingListByKeyData, GetShoppingListByKeyErrors, GetShoppingListByKeyResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCartsData, QueryCartsErrors, QueryCartsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryCustomersData, QueryCustomersErrors, QueryCustomersInStoreData, QueryCustomersInStoreErrors, QueryCustomersInStoreResponses, QueryCustomersResponses, QueryMyCartsData, QueryMyCartsErrors, QueryMyCartsResponses, QueryMyOrdersData, QueryMyOrdersErrors, QueryMyOrdersResponses, QueryMyShoppingListsData, QueryMyShoppingListsErrors, QueryMyShoppingListsResponses, QueryOrdersData, QueryOrdersErrors, QueryOrdersResponses, QueryProductsData, QueryProductsErrors, QueryProductsResponses, QueryProductTypesData, QueryProductTypesErrors, QueryProductTypesResponses, QueryShoppingListsData, QueryShoppingListsErrors, QueryShoppingListsResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, ResetCustomerInStorePasswordData, ResetCustomerInStorePasswordErrors, ResetCustomerInStorePasswordResponses, ResetCustomerPasswordData, ResetCustomerPasswordErrors, ResetCustomerPasswordResponses, ResetMyCustomerPasswordData, ResetMyCustomerPasswordErrors, ResetMyCustomerPasswordInStoreData, ResetMyCustomerPasswordInStoreErrors, ResetMyCustomerPasswordInStoreResponses, ResetMyCustomerPasswordResponses, SignInCustomerData, SignInCustomerErrors, SignInCustomerInStoreData, SignInCustomerInStoreErrors, SignInCustomerInStoreResponses, SignInCustomerResponses, SignInMyCustomerData, SignInMyCustomerErrors, SignInMyCustomerInStoreData, SignInMyCustomerInStoreErrors, SignInMyCustomerInStoreResponses, SignInMyCustomerResponses, SignUpMyCustomerData, SignUpMyCustomerErrors, SignUpMyCustomerInStoreData, SignUpMyCustomerInStoreErrors, SignUpMyCustomerInStoreResponses, SignUpMyCustomerResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCartByIdData, UpdateCartByIdErrors, UpdateCartByIdResponses, UpdateCartByKeyData, UpdateCartByKeyErrors, UpdateCartByKeyResponses, UpdateCustomerByIdData, UpdateCustomerByIdErrors, UpdateCustomerByIdResponses, UpdateCustomerByKeyData, UpdateCustomerByKeyErrors, UpdateCustomerByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateCustomerInStoreByIdData, UpdateCustomerInStoreByIdErrors, UpdateCustomerInStoreByIdResponses, UpdateCustomerInStoreByKeyData, UpdateCustomerInStoreByKeyErrors, UpdateCustomerInStoreByKeyResponses, UpdateMyCartByIdData, UpdateMyCartByIdErrors, UpdateMyCartByIdResponses, UpdateMyCustomerData, UpdateMyCustomerErrors, UpdateMyCustomerInStoreData, UpdateMyCustomerInStoreErrors, UpdateMyCustomerInStoreResponses, UpdateMyCustomerResponses, UpdateMyShoppingListByIdData, UpdateMyShoppingListByIdErrors, UpdateMyShoppingListByIdResponses, UpdateMyShoppingListByKeyData, UpdateMyShoppingListByKeyErrors, UpdateMyShoppingListByKeyResponses, UpdateProductByIdData, UpdateProductByIdErrors, UpdateProductByIdResponses, UpdateProductByKeyData, UpdateProductByKeyErrors, UpdateProductByKeyResponses, UpdateProductTypeByIdData, UpdateProductTypeByIdErrors, UpdateProductTypeByIdResponses, UpdateProductTypeByKeyData, UpdateProductTypeByKeyErrors, UpdateProductTypeByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateShoppingListByIdData, UpdateShoppingListByIdErrors, UpdateShoppingListByIdResponses, UpdateShoppingListByKeyData, UpdateShoppingListByKeyErrors, UpdateShoppingListByKeyResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1107,6 +1107,90 @@ export const getMyOrderById = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Query the shopping lists of the token's customer or anonymous session
+ */
+export const queryMyShoppingLists = <ThrowOnError extends boolean = false>(options: Options<QueryMyShoppingListsData, ThrowOnError>) => (options.client ?? client).get<QueryMyShoppingListsResponses, QueryMyShoppingListsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/shopping-lists',
+    ...options
+});
+
+/**
+ * Create a shopping list for the token's customer or anonymous session
+ */
+export const createMyShoppingList = <ThrowOnError extends boolean = false>(options: Options<CreateMyShoppingListData, ThrowOnError>) => (options.client ?? client).post<CreateMyShoppingListResponses, CreateMyShoppingListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/shopping-lists',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete one of the caller's shopping lists at the expected version
+ */
+export const deleteMyShoppingListById = <ThrowOnError extends boolean = false>(options: Options<DeleteMyShoppingListByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteMyShoppingListByIdResponses, DeleteMyShoppingListByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/shopping-lists/{id}',
+    ...options
+});
+
+/**
+ * One of the caller's shopping lists
+ */
+export const getMyShoppingListById = <ThrowOnError extends boolean = false>(options: Options<GetMyShoppingListByIdData, ThrowOnError>) => (options.client ?? client).get<GetMyShoppingListByIdResponses, GetMyShoppingListByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/shopping-lists/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions to one of the caller's shopping lists
+ */
+export const updateMyShoppingListById = <ThrowOnError extends boolean = false>(options: Options<UpdateMyShoppingListByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateMyShoppingListByIdResponses, UpdateMyShoppingListByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/shopping-lists/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete one of the caller's shopping lists, by key, at the expected version
+ */
+export const deleteMyShoppingListByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteMyShoppingListByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteMyShoppingListByKeyResponses, DeleteMyShoppingListByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/shopping-lists/key={key}',
+    ...options
+});
+
+/**
+ * One of the caller's shopping lists, by key
+ */
+export const getMyShoppingListByKey = <ThrowOnError extends boolean = false>(options: Options<GetMyShoppingListByKeyData, ThrowOnError>) => (options.client ?? client).get<GetMyShoppingListByKeyResponses, GetMyShoppingListByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/shopping-lists/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions to one of the caller's shopping lists, by key
+ */
+export const updateMyShoppingListByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateMyShoppingListByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateMyShoppingListByKeyResponses, UpdateMyShoppingListByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/me/shopping-lists/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Delete the customer of the token
  */
 export const deleteMyCustomer = <ThrowOnError extends boolean = false>(options: Options<DeleteMyCustomerData, ThrowOnError>) => (options.client ?? client).delete<DeleteMyCustomerResponses, DeleteMyCustomerErrors, ThrowOnError>({
@@ -1566,6 +1650,117 @@ export const getProject = <ThrowOnError extends boolean = false>(options: Option
 export const updateProject = <ThrowOnError extends boolean = false>(options: Options<UpdateProjectData, ThrowOnError>) => (options.client ?? client).post<UpdateProjectResponses, UpdateProjectErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query shopping lists (where, sort, paging, expansion)
+ */
+export const queryShoppingLists = <ThrowOnError extends boolean = false>(options: Options<QueryShoppingListsData, ThrowOnError>) => (options.client ?? client).get<QueryShoppingListsResponses, QueryShoppingListsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists',
+    ...options
+});
+
+/**
+ * 200 if any shopping list matches the `where` predicates, 404 otherwise
+ */
+export const checkShoppingListsExist = <ThrowOnError extends boolean = false>(options: Options<CheckShoppingListsExistData, ThrowOnError>) => (options.client ?? client).head<CheckShoppingListsExistResponses, CheckShoppingListsExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists',
+    ...options
+});
+
+/**
+ * Create a shopping list
+ */
+export const createShoppingList = <ThrowOnError extends boolean = false>(options: Options<CreateShoppingListData, ThrowOnError>) => (options.client ?? client).post<CreateShoppingListResponses, CreateShoppingListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the shopping list at the expected version
+ */
+export const deleteShoppingListById = <ThrowOnError extends boolean = false>(options: Options<DeleteShoppingListByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteShoppingListByIdResponses, DeleteShoppingListByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists/{id}',
+    ...options
+});
+
+/**
+ * Get a shopping list by id
+ */
+export const getShoppingListById = <ThrowOnError extends boolean = false>(options: Options<GetShoppingListByIdData, ThrowOnError>) => (options.client ?? client).get<GetShoppingListByIdResponses, GetShoppingListByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists/{id}',
+    ...options
+});
+
+/**
+ * 200 if the shopping list exists, 404 otherwise
+ */
+export const checkShoppingListExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckShoppingListExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckShoppingListExistsByIdResponses, CheckShoppingListExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateShoppingListById = <ThrowOnError extends boolean = false>(options: Options<UpdateShoppingListByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateShoppingListByIdResponses, UpdateShoppingListByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the shopping list at the expected version
+ */
+export const deleteShoppingListByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteShoppingListByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteShoppingListByKeyResponses, DeleteShoppingListByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists/key={key}',
+    ...options
+});
+
+/**
+ * Get a shopping list by key
+ */
+export const getShoppingListByKey = <ThrowOnError extends boolean = false>(options: Options<GetShoppingListByKeyData, ThrowOnError>) => (options.client ?? client).get<GetShoppingListByKeyResponses, GetShoppingListByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the shopping list exists, 404 otherwise
+ */
+export const checkShoppingListExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckShoppingListExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckShoppingListExistsByKeyResponses, CheckShoppingListExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateShoppingListByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateShoppingListByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateShoppingListByKeyResponses, UpdateShoppingListByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shopping-lists/key={key}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -1666,10 +1666,17 @@ export type ProductVariant = {
     key?: Key;
     prices: Array<Price>;
     attributes: Array<Attribute>;
-    images: Array<{
-        [key: string]: unknown;
-    }>;
+    images: Array<Image>;
     assets: Array<Asset>;
+};
+
+export type Image = {
+    url: string;
+    dimensions: {
+        w: number;
+        h: number;
+    };
+    label?: string;
 };
 
 export type Attribute = {
@@ -1755,9 +1762,7 @@ export type ProductVariantDraft = {
     key?: Key;
     prices?: Array<PriceDraft>;
     attributes?: Array<Attribute>;
-    images?: Array<{
-        [key: string]: unknown;
-    }>;
+    images?: Array<Image>;
     assets?: Array<AssetDraft>;
 };
 
@@ -1813,9 +1818,7 @@ export type ProductAddVariantAction = {
     key?: Key;
     prices?: Array<PriceDraft>;
     attributes?: Array<Attribute>;
-    images?: Array<{
-        [key: string]: unknown;
-    }>;
+    images?: Array<Image>;
     assets?: Array<AssetDraft>;
     staged?: boolean;
 };
@@ -1896,7 +1899,12 @@ export type Project = {
         countryTaxRateFallbackEnabled?: boolean;
         deleteDaysAfterLastModification?: number;
     };
+    shoppingLists?: ShoppingListsConfiguration;
     externalOAuth?: ExternalOAuth;
+};
+
+export type ShoppingListsConfiguration = {
+    deleteDaysAfterLastModification?: number;
 };
 
 export type ExternalOAuth = {
@@ -1919,7 +1927,9 @@ export type ProjectUpdateAction = ({
     action: 'changeLanguages';
 } & ProjectChangeLanguagesAction) | ({
     action: 'setExternalOAuth';
-} & ProjectSetExternalOAuthAction);
+} & ProjectSetExternalOAuthAction) | ({
+    action: 'changeShoppingListsConfiguration';
+} & ProjectChangeShoppingListsConfigurationAction);
 
 export type ProjectChangeNameAction = {
     action: 'changeName';
@@ -1944,6 +1954,323 @@ export type ProjectChangeLanguagesAction = {
 export type ProjectSetExternalOAuthAction = {
     action: 'setExternalOAuth';
     externalOAuth?: ExternalOAuth;
+};
+
+export type ProjectChangeShoppingListsConfigurationAction = {
+    action: 'changeShoppingListsConfiguration';
+    shoppingListsConfiguration?: ShoppingListsConfiguration;
+};
+
+export type ShoppingList = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: LocalizedString;
+    slug?: LocalizedString;
+    description?: LocalizedString;
+    customer?: Reference;
+    anonymousId?: string;
+    store?: KeyReference;
+    lineItems: Array<ShoppingListLineItem>;
+    textLineItems: Array<TextLineItem>;
+    deleteDaysAfterLastModification?: number;
+    custom?: CustomFields;
+};
+
+export type ShoppingListLineItem = {
+    id: string;
+    key?: Key;
+    productId: string;
+    name: LocalizedString;
+    productType: Reference;
+    /**
+     * Absent when the item refers to whatever the master variant is
+     */
+    variantId?: number;
+    variant?: ProductVariant;
+    productSlug?: LocalizedString;
+    quantity: number;
+    addedAt: DateTime;
+    deactivatedAt?: DateTime;
+    published: boolean;
+    custom?: CustomFields;
+};
+
+export type TextLineItem = {
+    id: string;
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    quantity: number;
+    addedAt: DateTime;
+    custom?: CustomFields;
+};
+
+/**
+ * Per locale; each value matches [a-zA-Z0-9_-]{2,256} and is unique in the project for its locale.
+ */
+export type ShoppingListSlug = {
+    [key: string]: string;
+};
+
+export type ShoppingListLineItemDraft = {
+    key?: Key;
+    productId?: string;
+    variantId?: number;
+    sku?: string;
+    quantity?: number;
+    addedAt?: DateTime;
+};
+
+export type TextLineItemDraft = {
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    quantity?: number;
+    addedAt?: DateTime;
+};
+
+export type ShoppingListDraft = {
+    key?: Key;
+    name: LocalizedString;
+    slug?: ShoppingListSlug;
+    description?: LocalizedString;
+    customer?: ResourceIdentifier;
+    anonymousId?: string;
+    store?: ResourceIdentifier;
+    lineItems?: Array<ShoppingListLineItemDraft>;
+    textLineItems?: Array<TextLineItemDraft>;
+    deleteDaysAfterLastModification?: number;
+    custom?: CustomFieldsDraft;
+};
+
+export type MyShoppingListDraft = {
+    name: LocalizedString;
+    description?: LocalizedString;
+    lineItems?: Array<ShoppingListLineItemDraft>;
+    textLineItems?: Array<TextLineItemDraft>;
+    deleteDaysAfterLastModification?: number;
+    custom?: CustomFieldsDraft;
+    store?: ResourceIdentifier;
+};
+
+export type ShoppingListPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<ShoppingList>;
+};
+
+export type ShoppingListUpdate = {
+    version: Version;
+    actions: Array<ShoppingListUpdateAction>;
+};
+
+export type MyShoppingListUpdate = {
+    version: Version;
+    actions: Array<MyShoppingListUpdateAction>;
+};
+
+export type ShoppingListUpdateAction = ({
+    action: 'addLineItem';
+} & ShoppingListAddLineItemAction) | ({
+    action: 'removeLineItem';
+} & ShoppingListRemoveLineItemAction) | ({
+    action: 'changeLineItemQuantity';
+} & ShoppingListChangeLineItemQuantityAction) | ({
+    action: 'changeLineItemsOrder';
+} & ShoppingListChangeLineItemsOrderAction) | ({
+    action: 'addTextLineItem';
+} & ShoppingListAddTextLineItemAction) | ({
+    action: 'removeTextLineItem';
+} & ShoppingListRemoveTextLineItemAction) | ({
+    action: 'changeTextLineItemQuantity';
+} & ShoppingListChangeTextLineItemQuantityAction) | ({
+    action: 'changeTextLineItemName';
+} & ShoppingListChangeTextLineItemNameAction) | ({
+    action: 'setTextLineItemDescription';
+} & ShoppingListSetTextLineItemDescriptionAction) | ({
+    action: 'changeTextLineItemsOrder';
+} & ShoppingListChangeTextLineItemsOrderAction) | ({
+    action: 'changeName';
+} & ShoppingListChangeNameAction) | ({
+    action: 'setDescription';
+} & ShoppingListSetDescriptionAction) | ({
+    action: 'setKey';
+} & ShoppingListSetKeyAction) | ({
+    action: 'setSlug';
+} & ShoppingListSetSlugAction) | ({
+    action: 'setCustomer';
+} & ShoppingListSetCustomerAction) | ({
+    action: 'setAnonymousId';
+} & ShoppingListSetAnonymousIdAction) | ({
+    action: 'setStore';
+} & ShoppingListSetStoreAction) | ({
+    action: 'setDeleteDaysAfterLastModification';
+} & ShoppingListSetDeleteDaysAfterLastModificationAction) | ({
+    action: 'setCustomType';
+} & ShoppingListSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & ShoppingListSetCustomFieldAction);
+
+export type MyShoppingListUpdateAction = ({
+    action: 'addLineItem';
+} & ShoppingListAddLineItemAction) | ({
+    action: 'removeLineItem';
+} & ShoppingListRemoveLineItemAction) | ({
+    action: 'changeLineItemQuantity';
+} & ShoppingListChangeLineItemQuantityAction) | ({
+    action: 'changeLineItemsOrder';
+} & ShoppingListChangeLineItemsOrderAction) | ({
+    action: 'addTextLineItem';
+} & ShoppingListAddTextLineItemAction) | ({
+    action: 'removeTextLineItem';
+} & ShoppingListRemoveTextLineItemAction) | ({
+    action: 'changeTextLineItemQuantity';
+} & ShoppingListChangeTextLineItemQuantityAction) | ({
+    action: 'changeTextLineItemName';
+} & ShoppingListChangeTextLineItemNameAction) | ({
+    action: 'setTextLineItemDescription';
+} & ShoppingListSetTextLineItemDescriptionAction) | ({
+    action: 'changeTextLineItemsOrder';
+} & ShoppingListChangeTextLineItemsOrderAction) | ({
+    action: 'changeName';
+} & ShoppingListChangeNameAction) | ({
+    action: 'setDescription';
+} & ShoppingListSetDescriptionAction) | ({
+    action: 'setDeleteDaysAfterLastModification';
+} & ShoppingListSetDeleteDaysAfterLastModificationAction) | ({
+    action: 'setCustomType';
+} & ShoppingListSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & ShoppingListSetCustomFieldAction);
+
+export type ShoppingListAddLineItemAction = {
+    action: 'addLineItem';
+    key?: Key;
+    productId?: string;
+    variantId?: number;
+    sku?: string;
+    quantity?: number;
+    addedAt?: DateTime;
+};
+
+export type ShoppingListRemoveLineItemAction = {
+    action: 'removeLineItem';
+    lineItemId?: string;
+    lineItemKey?: string;
+    quantity?: number;
+};
+
+export type ShoppingListChangeLineItemQuantityAction = {
+    action: 'changeLineItemQuantity';
+    lineItemId?: string;
+    lineItemKey?: string;
+    quantity: number;
+};
+
+export type ShoppingListChangeLineItemsOrderAction = {
+    action: 'changeLineItemsOrder';
+    lineItemOrder: Array<string>;
+};
+
+export type ShoppingListAddTextLineItemAction = {
+    action: 'addTextLineItem';
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    quantity?: number;
+    addedAt?: DateTime;
+};
+
+export type ShoppingListRemoveTextLineItemAction = {
+    action: 'removeTextLineItem';
+    textLineItemId?: string;
+    textLineItemKey?: string;
+    quantity?: number;
+};
+
+export type ShoppingListChangeTextLineItemQuantityAction = {
+    action: 'changeTextLineItemQuantity';
+    textLineItemId?: string;
+    textLineItemKey?: string;
+    quantity: number;
+};
+
+export type ShoppingListChangeTextLineItemNameAction = {
+    action: 'changeTextLineItemName';
+    textLineItemId?: string;
+    textLineItemKey?: string;
+    name: LocalizedString;
+};
+
+export type ShoppingListSetTextLineItemDescriptionAction = {
+    action: 'setTextLineItemDescription';
+    textLineItemId?: string;
+    textLineItemKey?: string;
+    description?: LocalizedString;
+};
+
+export type ShoppingListChangeTextLineItemsOrderAction = {
+    action: 'changeTextLineItemsOrder';
+    textLineItemOrder: Array<string>;
+};
+
+export type ShoppingListChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type ShoppingListSetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type ShoppingListSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type ShoppingListSetSlugAction = {
+    action: 'setSlug';
+    slug?: ShoppingListSlug;
+};
+
+export type ShoppingListSetCustomerAction = {
+    action: 'setCustomer';
+    customer?: ResourceIdentifier;
+};
+
+export type ShoppingListSetAnonymousIdAction = {
+    action: 'setAnonymousId';
+    anonymousId?: string;
+};
+
+export type ShoppingListSetStoreAction = {
+    action: 'setStore';
+    store?: ResourceIdentifier;
+};
+
+export type ShoppingListSetDeleteDaysAfterLastModificationAction = {
+    action: 'setDeleteDaysAfterLastModification';
+    deleteDaysAfterLastModification?: number;
+};
+
+export type ShoppingListSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type ShoppingListSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
 };
 
 export type Store = {
@@ -5345,6 +5672,251 @@ export type GetMyOrderByIdResponses = {
 
 export type GetMyOrderByIdResponse = GetMyOrderByIdResponses[keyof GetMyOrderByIdResponses];
 
+export type QueryMyShoppingListsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/me/shopping-lists';
+};
+
+export type QueryMyShoppingListsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyShoppingListsError = QueryMyShoppingListsErrors[keyof QueryMyShoppingListsErrors];
+
+export type QueryMyShoppingListsResponses = {
+    /**
+     * A page of shopping lists
+     */
+    200: ShoppingListPagedQueryResponse;
+};
+
+export type QueryMyShoppingListsResponse = QueryMyShoppingListsResponses[keyof QueryMyShoppingListsResponses];
+
+export type CreateMyShoppingListData = {
+    body: MyShoppingListDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/shopping-lists';
+};
+
+export type CreateMyShoppingListErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyShoppingListError = CreateMyShoppingListErrors[keyof CreateMyShoppingListErrors];
+
+export type CreateMyShoppingListResponses = {
+    /**
+     * The shopping list
+     */
+    201: ShoppingList;
+};
+
+export type CreateMyShoppingListResponse = CreateMyShoppingListResponses[keyof CreateMyShoppingListResponses];
+
+export type DeleteMyShoppingListByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/shopping-lists/{id}';
+};
+
+export type DeleteMyShoppingListByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyShoppingListByIdError = DeleteMyShoppingListByIdErrors[keyof DeleteMyShoppingListByIdErrors];
+
+export type DeleteMyShoppingListByIdResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteMyShoppingListByIdResponse = DeleteMyShoppingListByIdResponses[keyof DeleteMyShoppingListByIdResponses];
+
+export type GetMyShoppingListByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/shopping-lists/{id}';
+};
+
+export type GetMyShoppingListByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyShoppingListByIdError = GetMyShoppingListByIdErrors[keyof GetMyShoppingListByIdErrors];
+
+export type GetMyShoppingListByIdResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetMyShoppingListByIdResponse = GetMyShoppingListByIdResponses[keyof GetMyShoppingListByIdResponses];
+
+export type UpdateMyShoppingListByIdData = {
+    body: MyShoppingListUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/shopping-lists/{id}';
+};
+
+export type UpdateMyShoppingListByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyShoppingListByIdError = UpdateMyShoppingListByIdErrors[keyof UpdateMyShoppingListByIdErrors];
+
+export type UpdateMyShoppingListByIdResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateMyShoppingListByIdResponse = UpdateMyShoppingListByIdResponses[keyof UpdateMyShoppingListByIdResponses];
+
+export type DeleteMyShoppingListByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/shopping-lists/key={key}';
+};
+
+export type DeleteMyShoppingListByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyShoppingListByKeyError = DeleteMyShoppingListByKeyErrors[keyof DeleteMyShoppingListByKeyErrors];
+
+export type DeleteMyShoppingListByKeyResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteMyShoppingListByKeyResponse = DeleteMyShoppingListByKeyResponses[keyof DeleteMyShoppingListByKeyResponses];
+
+export type GetMyShoppingListByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/shopping-lists/key={key}';
+};
+
+export type GetMyShoppingListByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyShoppingListByKeyError = GetMyShoppingListByKeyErrors[keyof GetMyShoppingListByKeyErrors];
+
+export type GetMyShoppingListByKeyResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetMyShoppingListByKeyResponse = GetMyShoppingListByKeyResponses[keyof GetMyShoppingListByKeyResponses];
+
+export type UpdateMyShoppingListByKeyData = {
+    body: MyShoppingListUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/shopping-lists/key={key}';
+};
+
+export type UpdateMyShoppingListByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyShoppingListByKeyError = UpdateMyShoppingListByKeyErrors[keyof UpdateMyShoppingListByKeyErrors];
+
+export type UpdateMyShoppingListByKeyResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateMyShoppingListByKeyResponse = UpdateMyShoppingListByKeyResponses[keyof UpdateMyShoppingListByKeyResponses];
+
 export type DeleteMyCustomerData = {
     body?: never;
     path: {
@@ -6567,6 +7139,326 @@ export type UpdateProjectResponses = {
 };
 
 export type UpdateProjectResponse = UpdateProjectResponses[keyof UpdateProjectResponses];
+
+export type QueryShoppingListsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/shopping-lists';
+};
+
+export type QueryShoppingListsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryShoppingListsError = QueryShoppingListsErrors[keyof QueryShoppingListsErrors];
+
+export type QueryShoppingListsResponses = {
+    /**
+     * A page of shopping lists
+     */
+    200: ShoppingListPagedQueryResponse;
+};
+
+export type QueryShoppingListsResponse = QueryShoppingListsResponses[keyof QueryShoppingListsResponses];
+
+export type CheckShoppingListsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/shopping-lists';
+};
+
+export type CheckShoppingListsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListsExistResponses = {
+    /**
+     * At least one shopping list matches
+     */
+    200: unknown;
+};
+
+export type CreateShoppingListData = {
+    body: ShoppingListDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shopping-lists';
+};
+
+export type CreateShoppingListErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateShoppingListError = CreateShoppingListErrors[keyof CreateShoppingListErrors];
+
+export type CreateShoppingListResponses = {
+    /**
+     * The shopping list
+     */
+    201: ShoppingList;
+};
+
+export type CreateShoppingListResponse = CreateShoppingListResponses[keyof CreateShoppingListResponses];
+
+export type DeleteShoppingListByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/shopping-lists/{id}';
+};
+
+export type DeleteShoppingListByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteShoppingListByIdError = DeleteShoppingListByIdErrors[keyof DeleteShoppingListByIdErrors];
+
+export type DeleteShoppingListByIdResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteShoppingListByIdResponse = DeleteShoppingListByIdResponses[keyof DeleteShoppingListByIdResponses];
+
+export type GetShoppingListByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shopping-lists/{id}';
+};
+
+export type GetShoppingListByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShoppingListByIdError = GetShoppingListByIdErrors[keyof GetShoppingListByIdErrors];
+
+export type GetShoppingListByIdResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetShoppingListByIdResponse = GetShoppingListByIdResponses[keyof GetShoppingListByIdResponses];
+
+export type CheckShoppingListExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/shopping-lists/{id}';
+};
+
+export type CheckShoppingListExistsByIdErrors = {
+    /**
+     * No such shopping list
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListExistsByIdResponses = {
+    /**
+     * The shopping list exists
+     */
+    200: unknown;
+};
+
+export type UpdateShoppingListByIdData = {
+    body: ShoppingListUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shopping-lists/{id}';
+};
+
+export type UpdateShoppingListByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateShoppingListByIdError = UpdateShoppingListByIdErrors[keyof UpdateShoppingListByIdErrors];
+
+export type UpdateShoppingListByIdResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateShoppingListByIdResponse = UpdateShoppingListByIdResponses[keyof UpdateShoppingListByIdResponses];
+
+export type DeleteShoppingListByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/shopping-lists/key={key}';
+};
+
+export type DeleteShoppingListByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteShoppingListByKeyError = DeleteShoppingListByKeyErrors[keyof DeleteShoppingListByKeyErrors];
+
+export type DeleteShoppingListByKeyResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteShoppingListByKeyResponse = DeleteShoppingListByKeyResponses[keyof DeleteShoppingListByKeyResponses];
+
+export type GetShoppingListByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shopping-lists/key={key}';
+};
+
+export type GetShoppingListByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShoppingListByKeyError = GetShoppingListByKeyErrors[keyof GetShoppingListByKeyErrors];
+
+export type GetShoppingListByKeyResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetShoppingListByKeyResponse = GetShoppingListByKeyResponses[keyof GetShoppingListByKeyResponses];
+
+export type CheckShoppingListExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/shopping-lists/key={key}';
+};
+
+export type CheckShoppingListExistsByKeyErrors = {
+    /**
+     * No such shopping list
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListExistsByKeyResponses = {
+    /**
+     * The shopping list exists
+     */
+    200: unknown;
+};
+
+export type UpdateShoppingListByKeyData = {
+    body: ShoppingListUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shopping-lists/key={key}';
+};
+
+export type UpdateShoppingListByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateShoppingListByKeyError = UpdateShoppingListByKeyErrors[keyof UpdateShoppingListByKeyErrors];
+
+export type UpdateShoppingListByKeyResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateShoppingListByKeyResponse = UpdateShoppingListByKeyResponses[keyof UpdateShoppingListByKeyResponses];
 
 export type QueryStoresData = {
     body?: never;

@@ -1,34 +1,16 @@
-import type { Cart } from '../../../generated/openapi/client/types.gen.js';
 import type { Resolvers } from '../../../generated/graphql/types.js';
 import { requireScopes } from '../../auth/authorize.js';
-import { ResourceNotFoundError } from '../../errors/api-error.js';
-import { normalizeQueryParams, type PagedQueryResult } from '../../query/index.js';
+import { normalizeQueryParams } from '../../query/index.js';
 import { ownerOf } from '../../services/cart-owner.js';
 import { myCartActions, myCartDraft } from '../cart-inputs.js';
 import { MY_ORDERS } from '../field-scopes.js';
-
-type Localized = Record<string, string>;
-
-/** `name(locale)`: the value in that locale, or without one the first locale's. */
-const localized = (value: Localized, locale?: string | null) => (locale ? (value[locale] ?? null) : (Object.values(value)[0] ?? null));
-const allLocales = (value: Localized) => Object.entries(value).map(([locale, text]) => ({ locale, value: text }));
-const page = (result: PagedQueryResult<Cart>) => ({ ...result, total: result.total ?? result.count });
-
-/** Null instead of 404 for a lookup field, as the platform's GraphQL answers an unknown id. */
-async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
-  try {
-    return await lookup;
-  } catch (err) {
-    if (err instanceof ResourceNotFoundError) return null;
-    throw err;
-  }
-}
+import { allLocales, localizedText, orNull, queryField, queryResult } from '../query-fields.js';
 
 /** Carts over GraphQL: each field one call into the cart service, as the HTTP routes do. */
 export const cartResolvers: Resolvers = {
   Query: {
     cart: (_root, args, { ctx, services }) => orNull(services.carts.get(ctx, { id: args.id })),
-    carts: async (_root, args, { ctx, services }) => page(await services.carts.query(ctx, normalizeQueryParams(args))),
+    carts: queryField((services) => services.carts),
   },
   Me: {
     // `me` admits manage_my_profile; the carts under it need manage_my_orders too.
@@ -42,7 +24,7 @@ export const cartResolvers: Resolvers = {
     },
     carts: async (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
-      return page(await services.carts.queryMine(ctx, normalizeQueryParams(args)));
+      return queryResult(await services.carts.queryMine(ctx, normalizeQueryParams(args)));
     },
   },
   Mutation: {
@@ -52,12 +34,18 @@ export const cartResolvers: Resolvers = {
   BaseMoney: {
     __resolveType: (money) => (money.type === 'highPrecision' ? 'HighPrecisionMoney' : 'Money'),
   },
+  Cart: {
+    customerGroupRef: (cart) => cart.customerGroup ?? null,
+  },
   LineItem: {
-    name: (item, args) => localized(item.name, args.locale),
+    name: (item, args) => localizedText(item.name, args),
     nameAllLocales: (item) => allLocales(item.name),
+    productSlug: (item, args) => localizedText(item.productSlug, args),
+    productSlugAllLocales: (item) => allLocales(item.productSlug),
+    productTypeRef: (item) => item.productType,
   },
   CustomLineItem: {
-    name: (item, args) => localized(item.name, args.locale),
+    name: (item, args) => localizedText(item.name, args),
     nameAllLocales: (item) => allLocales(item.name),
   },
 };

@@ -2,6 +2,7 @@ import type { Address, CustomFields } from '../../../generated/openapi/client/ty
 import type { Resolvers } from '../../../generated/graphql/types.js';
 import { requireScopes } from '../../auth/authorize.js';
 import { readCustomerGroup } from '../../services/customer-group-lookup.js';
+import { allLocales, localizedText } from '../query-fields.js';
 
 /** `customFieldsRaw(includeNames, excludeNames)`: all fields when neither is given. */
 function rawFields(custom: CustomFields | undefined, args: { includeNames?: readonly string[] | null; excludeNames?: readonly string[] | null }) {
@@ -62,12 +63,7 @@ export const customerFieldResolvers: Resolvers = {
     exists: (page) => page.count > 0,
   },
   Store: {
-    name: (store, args) => {
-      const name = store.name;
-      if (!name) return null;
-      for (const locale of [...(args.locale ? [args.locale] : []), ...(args.acceptLanguage ?? [])]) if (name[locale] !== undefined) return name[locale];
-      return args.locale || args.acceptLanguage ? null : (Object.values(name)[0] ?? null);
-    },
-    nameAllLocales: (store) => (store.name ? Object.entries(store.name).map(([locale, value]) => ({ locale, value })) : null),
+    name: (store, args) => localizedText(store.name, args),
+    nameAllLocales: (store) => allLocales(store.name),
   },
 };

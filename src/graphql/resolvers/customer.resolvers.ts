@@ -7,6 +7,7 @@ import type { CustomerDocument } from '../../services/customer.service.js';
 import type { GraphQLContext } from '../context.js';
 import { customerUpdate, myCustomerUpdate, signMeUpDraft, signUpDraft, withoutNulls } from '../customer-inputs.js';
 import { MY_PROFILE, VIEW_CUSTOMERS } from '../field-scopes.js';
+import { selector } from '../query-fields.js';
 
 /** GraphQL's null for "not given". */
 const given = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
@@ -21,11 +22,6 @@ async function findCustomer({ ctx, services }: GraphQLContext, args: Lookup, sto
   if (args.emailToken != null) return (await customers.account.byToken(ctx, 'email', args.emailToken, storeKey)) ?? null;
   if (args.passwordToken != null) return (await customers.account.byToken(ctx, 'password', args.passwordToken, storeKey)) ?? null;
   return (await customers.find(ctx, args.id != null ? { id: args.id } : { key: args.key! }, storeKey)) ?? null;
-}
-
-function selector(args: { id?: string | null; key?: string | null }): { id: string } | { key: string } {
-  if ((args.id == null) === (args.key == null)) throw new InvalidInputError('Exactly one of id or key must be given.');
-  return args.id != null ? { id: args.id } : { key: args.key! };
 }
 
 /** Queries and mutations of customers: each one call into the customer service. */

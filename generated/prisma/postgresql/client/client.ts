@@ -140,3 +140,16 @@ export type Cart = Prisma.CartModel
  * 
  */
 export type Order = Prisma.OrderModel
+/**
+ * Model ShoppingList
+ * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
+ * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
+ * src/services/retention.ts).
+ */
+export type ShoppingList = Prisma.ShoppingListModel
+/**
+ * Model ShoppingListSlug
+ * Every slug of a shopping list, one row per locale, written with the list in one transaction: the
+ * database keeps a slug unique in a project for its locale.
+ */
+export type ShoppingListSlug = Prisma.ShoppingListSlugModel

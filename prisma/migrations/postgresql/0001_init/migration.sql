@@ -236,6 +236,32 @@ CREATE TABLE "Order" (
     CONSTRAINT "Order_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "ShoppingList" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C",
+    "anonymousId" TEXT COLLATE "C",
+    "deleteAfter" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "ShoppingList_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ShoppingListSlug" (
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "locale" TEXT COLLATE "C" NOT NULL,
+    "slug" TEXT COLLATE "C" NOT NULL,
+    "shoppingListId" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "ShoppingListSlug_pkey" PRIMARY KEY ("projectKey","locale","slug")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -427,6 +453,30 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_id_idx" ON "ShoppingList"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_createdAt_idx" ON "ShoppingList"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_lastModifiedAt_idx" ON "ShoppingList"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_customerId_idx" ON "ShoppingList"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_anonymousId_idx" ON "ShoppingList"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_deleteAfter_idx" ON "ShoppingList"("projectKey", "deleteAfter");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ShoppingList_projectKey_key_key" ON "ShoppingList"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "ShoppingListSlug_shoppingListId_idx" ON "ShoppingListSlug"("shoppingListId");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

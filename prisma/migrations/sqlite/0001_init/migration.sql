@@ -206,6 +206,30 @@ CREATE TABLE "Order" (
     "data" JSONB NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "ShoppingList" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "customerId" TEXT,
+    "anonymousId" TEXT,
+    "deleteAfter" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "ShoppingListSlug" (
+    "projectKey" TEXT NOT NULL,
+    "locale" TEXT NOT NULL,
+    "slug" TEXT NOT NULL,
+    "shoppingListId" TEXT NOT NULL,
+
+    PRIMARY KEY ("projectKey", "locale", "slug")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -397,3 +421,27 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_id_idx" ON "ShoppingList"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_createdAt_idx" ON "ShoppingList"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_lastModifiedAt_idx" ON "ShoppingList"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_customerId_idx" ON "ShoppingList"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_anonymousId_idx" ON "ShoppingList"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_deleteAfter_idx" ON "ShoppingList"("projectKey", "deleteAfter");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ShoppingList_projectKey_key_key" ON "ShoppingList"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "ShoppingListSlug_shoppingListId_idx" ON "ShoppingListSlug"("shoppingListId");

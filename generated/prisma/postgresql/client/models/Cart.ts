@@ -557,7 +557,7 @@ export type $CartPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     cartState: string
     /**
      * When the retention job deletes the cart, if the cart sets its own deleteDaysAfterLastModification;
-     * null: the project's retention applies (see src/services/cart-retention.ts).
+     * null: the project's retention applies (see src/services/retention.ts).
      */
     deleteAfter: string | null
     data: runtime.JsonValue

@@ -67,7 +67,9 @@ export const ModelName = {
   Product: 'Product',
   ProductSku: 'ProductSku',
   Cart: 'Cart',
-  Order: 'Order'
+  Order: 'Order',
+  ShoppingList: 'ShoppingList',
+  ShoppingListSlug: 'ShoppingListSlug'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -316,6 +318,32 @@ export const OrderScalarFieldEnum = {
 } as const
 
 export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
+
+
+export const ShoppingListScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  customerId: 'customerId',
+  anonymousId: 'anonymousId',
+  deleteAfter: 'deleteAfter',
+  data: 'data'
+} as const
+
+export type ShoppingListScalarFieldEnum = (typeof ShoppingListScalarFieldEnum)[keyof typeof ShoppingListScalarFieldEnum]
+
+
+export const ShoppingListSlugScalarFieldEnum = {
+  projectKey: 'projectKey',
+  locale: 'locale',
+  slug: 'slug',
+  shoppingListId: 'shoppingListId'
+} as const
+
+export type ShoppingListSlugScalarFieldEnum = (typeof ShoppingListSlugScalarFieldEnum)[keyof typeof ShoppingListSlugScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -1,0 +1,53 @@
+import type { ShoppingList, ShoppingListUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import { resolveCustomerId, resolveStores } from './business-unit-references.js';
+import { setCustomField, setCustomType } from './custom-fields.js';
+import type { ProductLookup } from './product-lookup.js';
+import { addLineItem, addTextLineItem, findItem, reordered, withoutQuantity, withQuantity } from './shopping-list-lines.js';
+import type { ActionHandlers } from './update-actions.js';
+
+type OptionalField = 'key' | 'slug' | 'description' | 'anonymousId' | 'deleteDaysAfterLastModification';
+
+/** Optional values left out unset the field (partial update format). */
+function assign<F extends OptionalField>(list: ShoppingList, field: F, value: ShoppingList[F] | undefined): void {
+  if (value !== undefined) list[field] = value;
+  else delete list[field];
+}
+
+/** The shopping list update actions (the merchant's; /me offers a subset of the same table). */
+export function shoppingListActions(products: ProductLookup): ActionHandlers<ShoppingList, ShoppingListUpdateAction> {
+  const line = (list: ShoppingList, a: { lineItemId?: string; lineItemKey?: string }) => findItem(list.lineItems, a.lineItemId, a.lineItemKey, 'lineItem');
+  const text = (list: ShoppingList, a: { textLineItemId?: string; textLineItemKey?: string }) =>
+    findItem(list.textLineItems, a.textLineItemId, a.textLineItemKey, 'textLineItem');
+  return {
+    addLineItem: (list, a, ctx) => addLineItem(ctx, list, a, products),
+    removeLineItem: (list, a) => void (list.lineItems = withoutQuantity(list.lineItems, line(list, a), a.quantity)),
+    changeLineItemQuantity: (list, a) => void (list.lineItems = withQuantity(list.lineItems, line(list, a), a.quantity)),
+    changeLineItemsOrder: (list, a) => void (list.lineItems = reordered(list.lineItems, a.lineItemOrder, 'lineItemOrder')),
+    addTextLineItem: (list, a, ctx) => addTextLineItem(ctx, list, a),
+    removeTextLineItem: (list, a) => void (list.textLineItems = withoutQuantity(list.textLineItems, text(list, a), a.quantity)),
+    changeTextLineItemQuantity: (list, a) => void (list.textLineItems = withQuantity(list.textLineItems, text(list, a), a.quantity)),
+    changeTextLineItemName: (list, a) => void (text(list, a).name = a.name),
+    setTextLineItemDescription: (list, a) => {
+      const item = text(list, a);
+      if (a.description !== undefined) item.description = a.description;
+      else delete item.description;
+    },
+    changeTextLineItemsOrder: (list, a) => void (list.textLineItems = reordered(list.textLineItems, a.textLineItemOrder, 'textLineItemOrder')),
+    changeName: (list, a) => void (list.name = a.name),
+    setDescription: (list, a) => assign(list, 'description', a.description),
+    setKey: (list, a) => assign(list, 'key', a.key),
+    setSlug: (list, a) => assign(list, 'slug', a.slug),
+    setAnonymousId: (list, a) => assign(list, 'anonymousId', a.anonymousId),
+    setDeleteDaysAfterLastModification: (list, a) => assign(list, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
+    setCustomer: async (list, a, ctx) => {
+      if (a.customer) list.customer = { typeId: 'customer', id: await resolveCustomerId(ctx, a.customer) };
+      else delete list.customer;
+    },
+    setStore: async (list, a, ctx) => {
+      if (a.store) [list.store] = await resolveStores(ctx, [a.store], 'store');
+      else delete list.store;
+    },
+    setCustomType: (list, a, ctx) => setCustomType(ctx, 'shopping-list', list, a.type, a.fields),
+    setCustomField: (list, a, ctx) => setCustomField(ctx, list, a.name, a.value),
+  };
+}

@@ -1,0 +1,139 @@
+import type {
+  MyShoppingListDraft,
+  MyShoppingListUpdateAction,
+  ShoppingList,
+  ShoppingListDraft,
+  ShoppingListUpdateAction,
+} from '../../generated/openapi/client/types.gen.js';
+import { withTransaction, type RequestContext } from '../context.js';
+import { sql } from '../db/statements.js';
+import { translateUniqueViolation } from '../db/unique-violations.js';
+import { DuplicateFieldError } from '../errors/api-error.js';
+import type { PagedQueryResult, QueryParams } from '../query/index.js';
+import { resolveCustomerId, resolveStores } from './business-unit-references.js';
+import { ownerCondition, ownerOf, owns } from './cart-owner.js';
+import { customFieldsFromDraft } from './custom-fields.js';
+import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
+import { DocumentService } from './document-service.js';
+import type { ProductLookup } from './product-lookup.js';
+import { shoppingListResource } from './queryable-resources.js';
+import { ownDeadline } from './retention.js';
+import { shoppingListActions } from './shopping-list-actions.js';
+import { addLineItem, addTextLineItem, expandLineItems } from './shopping-list-lines.js';
+import { notFound } from './versioning.js';
+
+const DELETE_SLUGS = sql('DELETE FROM "ShoppingListSlug" WHERE "shoppingListId" = ?');
+const INSERT_SLUG = sql('INSERT INTO "ShoppingListSlug" ("projectKey", "locale", "slug", "shoppingListId") VALUES (?, ?, ?, ?)');
+
+type Update<A> = { version: number; actions: readonly A[] };
+
+/** The owner columns of a list: /me reads and the sign-in reassignment find a caller's lists on them. */
+const ownerColumns = (list: ShoppingList) => ({ customerId: list.customer?.id, anonymousId: list.anonymousId });
+
+/**
+ * Shopping lists: a customer's or an anonymous session's list of product variants (resolved against
+ * the products) and free-text items, kept until their retention runs out (src/services/retention.ts).
+ * Slugs are unique in the project per locale: every write keeps the list's ShoppingListSlug rows in
+ * the same transaction, so the database refuses a slug another list has, even under concurrent writes.
+ */
+export class ShoppingListService extends DocumentService<ShoppingList, ShoppingListDraft, ShoppingListUpdateAction> {
+  readonly repository: DocumentRepository<ShoppingList>;
+  protected readonly actions;
+
+  constructor(readonly products: ProductLookup) {
+    super();
+    this.actions = shoppingListActions(products);
+    this.repository = new DocumentRepository<ShoppingList>({
+      resource: shoppingListResource,
+      extraColumns: {
+        names: ['customerId', 'anonymousId', 'deleteAfter'],
+        values: (doc) => ({ customerId: doc.customer?.id ?? null, anonymousId: doc.anonymousId ?? null, deleteAfter: ownDeadline(doc) }),
+      },
+      expandFields: (ctx, docs, paths) => expandLineItems(ctx, docs, paths, products),
+    });
+  }
+
+  protected async fromDraft(ctx: RequestContext, draft: ShoppingListDraft): Promise<NewDocument<ShoppingList>> {
+    const custom = await customFieldsFromDraft(ctx, 'shopping-list', draft.custom);
+    const list = {
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
+      name: draft.name,
+      ...(draft.slug !== undefined ? { slug: draft.slug } : {}),
+      ...(draft.description !== undefined ? { description: draft.description } : {}),
+      ...(draft.customer ? { customer: { typeId: 'customer' as const, id: await resolveCustomerId(ctx, draft.customer) } } : {}),
+      ...(draft.anonymousId !== undefined ? { anonymousId: draft.anonymousId } : {}),
+      ...(draft.store ? { store: (await resolveStores(ctx, [draft.store], 'store'))[0] } : {}),
+      lineItems: [],
+      textLineItems: [],
+      ...(draft.deleteDaysAfterLastModification !== undefined ? { deleteDaysAfterLastModification: draft.deleteDaysAfterLastModification } : {}),
+      ...(custom ? { custom } : {}),
+    } as unknown as ShoppingList; // the fields the repository adds (id, version, timestamps) come on create
+    for (const item of draft.lineItems ?? []) await addLineItem(ctx, list, item, this.products);
+    for (const item of draft.textLineItems ?? []) addTextLineItem(ctx, list, item);
+    return list;
+  }
+
+  override create(ctx: RequestContext, draft: ShoppingListDraft, expand?: readonly string[]): Promise<ShoppingList> {
+    return withTransaction(ctx, async (tx) => {
+      const list = await super.create(tx, draft);
+      await writeSlugs(tx, list);
+      return this.repository.expand(tx, [list], expand ?? []).then(([expanded]) => expanded);
+    });
+  }
+
+  override update(ctx: RequestContext, at: DocumentAddress, update: Update<ShoppingListUpdateAction>, expand?: readonly string[]): Promise<ShoppingList> {
+    return withTransaction(ctx, async (tx) => {
+      const list = await super.update(tx, at, update);
+      await writeSlugs(tx, list);
+      return this.repository.expand(tx, [list], expand ?? []).then(([expanded]) => expanded);
+    });
+  }
+
+  override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<ShoppingList> {
+    return withTransaction(ctx, async (tx) => {
+      const list = await super.delete(tx, at, version, expand);
+      await tx.db.executeRaw(DELETE_SLUGS[tx.db.dialect], [list.id]);
+      return list;
+    });
+  }
+
+  /** POST /me/shopping-lists: the list belongs to the token's customer or anonymous session. */
+  createMine(ctx: RequestContext, draft: MyShoppingListDraft, expand?: readonly string[]): Promise<ShoppingList> {
+    const owner = ownerOf(ctx);
+    const ownerFields = 'customerId' in owner ? { customer: { typeId: 'customer', id: owner.customerId } } : { anonymousId: owner.anonymousId };
+    return this.create(ctx, { ...draft, ...ownerFields }, expand);
+  }
+
+  queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<ShoppingList>> {
+    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
+  }
+
+  /** One of the caller's lists; another's is 404 as if it did not exist. */
+  async getMine(ctx: RequestContext, at: DocumentAddress, expand: readonly string[] = []): Promise<ShoppingList> {
+    const list = await this.repository.find(ctx, at);
+    if (!list || !owns(ownerOf(ctx), ownerColumns(list))) throw notFound(at);
+    return expand.length > 0 ? (await this.repository.expand(ctx, [list], expand))[0] : list;
+  }
+
+  updateMine(ctx: RequestContext, at: DocumentAddress, update: Update<MyShoppingListUpdateAction>, expand?: readonly string[]): Promise<ShoppingList> {
+    return withTransaction(ctx, async (tx) => this.update(tx, { id: (await this.getMine(tx, at)).id }, update, expand));
+  }
+
+  deleteMine(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<ShoppingList> {
+    return withTransaction(ctx, async (tx) => this.delete(tx, { id: (await this.getMine(tx, at)).id }, version, expand));
+  }
+}
+
+/** Replaces the list's slug rows by its slug's values; a value another list has for that locale is 400 DuplicateField. */
+async function writeSlugs(ctx: RequestContext, list: ShoppingList): Promise<void> {
+  await ctx.db.executeRaw(DELETE_SLUGS[ctx.db.dialect], [list.id]);
+  for (const [locale, slug] of Object.entries(list.slug ?? {})) {
+    try {
+      await ctx.db.executeRaw(INSERT_SLUG[ctx.db.dialect], [ctx.projectKey, locale, slug, list.id]);
+    } catch (err) {
+      throw translateUniqueViolation(err, [
+        { model: 'ShoppingListSlug', fields: ['projectKey', 'locale', 'slug'], primaryKey: true, error: () => new DuplicateFieldError('slug', slug) },
+      ]);
+    }
+  }
+}
