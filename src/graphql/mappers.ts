@@ -1,4 +1,21 @@
-import type { Address, Cart, ClientLogging, CustomFields, CustomLineItem, LineItem, Price, ProductVariant, Store, TypedMoney } from '../../generated/openapi/client/types.gen.js';
+import type {
+  Address,
+  Cart,
+  ClientLogging,
+  CustomFieldEnumValue,
+  CustomFieldLocalizedEnumValue,
+  CustomFields,
+  CustomLineItem,
+  FieldDefinition,
+  FieldType,
+  LineItem,
+  Price,
+  ProductVariant,
+  SetElementFieldType,
+  Store,
+  Type,
+  TypedMoney,
+} from '../../generated/openapi/client/types.gen.js';
 import type { PagedQueryResult } from '../query/index.js';
 import type { CustomerDocument } from '../services/customer.service.js';
 
@@ -11,6 +28,11 @@ export type CustomerPage = PagedQueryResult<CustomerDocument>;
 export type StoreModel = Store;
 export type CustomFieldsModel = CustomFields;
 export type InitiatorModel = ClientLogging;
+export type TypeDefinitionModel = Type;
+export type FieldDefinitionModel = FieldDefinition;
+export type FieldTypeModel = FieldType | SetElementFieldType;
+export type EnumValueModel = CustomFieldEnumValue;
+export type LocalizedEnumValueModel = CustomFieldLocalizedEnumValue;
 export interface CustomerGroupModel {
   id: string;
   version: number;
