@@ -42,6 +42,7 @@ export function createServices(app: AppServices): Services {
   const carts = new CartService({ byId: (ctx, id) => products.repository.find(ctx, { id }), bySku: (ctx, sku) => products.findBySku(ctx, sku) });
   const orders = new OrderService(carts);
   customers.cartSignIn = cartSignIn(carts, orders);
+  customers.deleting.add((tx, customer) => businessUnits.removeAssociateEverywhere(tx, customer.id));
   return {
     projects: new ProjectService(app),
     apiClients: new ApiClientService(app),

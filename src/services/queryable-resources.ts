@@ -99,4 +99,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: productResource, viewScopes: ['view_products'] },
   { resource: cartResource, viewScopes: ['view_orders'] },
   { resource: orderResource, viewScopes: ['view_orders'] },
+  // Units are referenced by id only from custom fields (Reference to business-unit); parentUnit and
+  // topLevelUnit are KeyReferences, which the spec says are never expanded.
+  { resource: businessUnitResource, viewScopes: ['view_business_units'] },
 ];
