@@ -23,6 +23,8 @@ export interface Config {
   clientAuthFailuresPerSourcePerMinute: number;
   /** Failed password attempts per account per 15 minutes before sign-in is refused. */
   passwordFailureLimit: number;
+  /** Failed customer sign-ins per source address per 15 minutes (any accounts) before the address is refused. */
+  signInFailuresPerSource: number;
   /** How long another instance may keep accepting a token after it was revoked elsewhere (ms). */
   tokenCacheTtlMs: number;
   /** Time budget for graceful shutdown (ms). */
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenRateLimitPerMinute: int('TOKEN_RATE_LIMIT_PER_MINUTE', 600),
     clientAuthFailuresPerSourcePerMinute: int('CLIENT_AUTH_FAILURES_PER_SOURCE_PER_MINUTE', 100),
     passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),
+    signInFailuresPerSource: int('SIGN_IN_FAILURES_PER_SOURCE', 100),
     tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000),
     externalOAuthAllowedHosts: (env.EXTERNAL_OAUTH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),

@@ -38,6 +38,11 @@ export interface RequestContext {
   correlationId: string;
   principal?: Principal;
   externalUserId?: string;
+  /**
+   * The caller's address: the socket's, or with TRUST_PROXY the trusted proxy's last X-Forwarded-For
+   * entry (never one the caller wrote). Failed sign-ins are also counted per address.
+   */
+  sourceAddress?: string;
   /** The customer acting for a business unit through the as-associate endpoints (recorded in client logging). */
   associateId?: string;
   logger: Logger;

@@ -13,6 +13,7 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  BigDecimal: { input: number; output: number; }
   Country: { input: string; output: string; }
   Currency: { input: string; output: string; }
   Date: { input: string; output: string; }
@@ -183,6 +184,17 @@ export type BaseMoney = {
   type: Scalars['String']['output'];
 };
 
+export type BooleanField = CustomField & {
+  __typename?: 'BooleanField';
+  name: Scalars['String']['output'];
+  value: Scalars['Boolean']['output'];
+};
+
+export type BooleanType = FieldType & {
+  __typename?: 'BooleanType';
+  name: Scalars['String']['output'];
+};
+
 /** A cart; its fields are declared in cart.graphql. */
 export type Cart = {
   __typename?: 'Cart';
@@ -250,6 +262,11 @@ export type ChangeCustomerEmail = {
   email: Scalars['String']['input'];
 };
 
+/** A custom field with its value typed by its field definition. */
+export type CustomField = {
+  name: Scalars['String']['output'];
+};
+
 /** `value` is the field's value JSON-encoded, e.g. "\"text\"", "4", "[\"a\",\"b\"]". */
 export type CustomFieldInput = {
   name: Scalars['String']['input'];
@@ -263,14 +280,27 @@ export type CustomFieldsDraft = {
   typeKey?: InputMaybe<Scalars['String']['input']>;
 };
 
-export type CustomFieldsType = {
+/** A resource's custom fields (`custom`); the typed forms are declared in custom-field.graphql. */
+export type CustomFieldsType = Type & {
   __typename?: 'CustomFieldsType';
+  /** Typed by the field definitions; all custom fields when neither argument is given. Set fields are left out (the platform's CustomField has no Set member). */
+  customFieldList?: Maybe<Array<CustomField>>;
   /** All custom fields when neither argument is given. */
   customFieldsRaw?: Maybe<Array<RawCustomField>>;
+  /** The Type; reading it needs view_types, as over HTTP. */
+  type?: Maybe<TypeDefinition>;
   typeRef: Reference;
 };
 
 
+/** A resource's custom fields (`custom`); the typed forms are declared in custom-field.graphql. */
+export type CustomFieldsTypeCustomFieldListArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** A resource's custom fields (`custom`); the typed forms are declared in custom-field.graphql. */
 export type CustomFieldsTypeCustomFieldsRawArgs = {
   excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
   includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -305,6 +335,10 @@ export type Customer = {
   createdAt: Scalars['DateTime']['output'];
   createdBy?: Maybe<Initiator>;
   custom?: Maybe<CustomFieldsType>;
+  /** Typed by the field definitions; all custom fields when neither argument is given. */
+  customFieldList?: Maybe<Array<CustomField>>;
+  /** The custom fields with their Type (CustomFieldsType, the same as `custom`). */
+  customFields?: Maybe<Type>;
   /** All custom fields when neither argument is given. */
   customFieldsRaw?: Maybe<Array<RawCustomField>>;
   customerGroup?: Maybe<CustomerGroup>;
@@ -337,6 +371,12 @@ export type Customer = {
   title?: Maybe<Scalars['String']['output']>;
   vatId?: Maybe<Scalars['String']['output']>;
   version: Scalars['Long']['output'];
+};
+
+
+export type CustomerCustomFieldListArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -444,16 +484,26 @@ export type CustomerSignUpDraft = {
   vatId?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** An e-mail verification or password reset token; `value` is only ever shown in the answer that creates it. */
+/**
+ * An e-mail verification or password reset token; `value` is only ever shown in the answer that creates it.
+ * The spec names this type CustomerToken for both kinds; the current platform schema splits it into
+ * CustomerEmailToken and CustomerPasswordToken with the same fields, all of which are here, so selections
+ * written for either validate (a fragment `on CustomerPasswordToken` does not: the type name is the spec's).
+ */
 export type CustomerToken = {
   __typename?: 'CustomerToken';
   createdAt: Scalars['DateTime']['output'];
+  /** Who asked for the token (the answer that creates it is the only one that shows it). */
+  createdBy?: Maybe<Initiator>;
   customerId: Scalars['String']['output'];
   expiresAt: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   invalidateOlderTokens: Scalars['Boolean']['output'];
   lastModifiedAt?: Maybe<Scalars['DateTime']['output']>;
+  lastModifiedBy?: Maybe<Initiator>;
   value: Scalars['String']['output'];
+  /** Always 1: a token is never changed, only used up. */
+  version: Scalars['Long']['output'];
 };
 
 /** One update action: exactly one member is set. */
@@ -490,10 +540,71 @@ export type CustomerUpdateAction = {
   setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
+export type DateField = CustomField & {
+  __typename?: 'DateField';
+  name: Scalars['String']['output'];
+  value: Scalars['Date']['output'];
+};
+
+export type DateTimeField = CustomField & {
+  __typename?: 'DateTimeField';
+  name: Scalars['String']['output'];
+  value: Scalars['DateTime']['output'];
+};
+
+export type DateTimeType = FieldType & {
+  __typename?: 'DateTimeType';
+  name: Scalars['String']['output'];
+};
+
+export type DateType = FieldType & {
+  __typename?: 'DateType';
+  name: Scalars['String']['output'];
+};
+
 export type Dimensions = {
   __typename?: 'Dimensions';
   height: Scalars['Int']['output'];
   width: Scalars['Int']['output'];
+};
+
+export type EnumField = CustomField & {
+  __typename?: 'EnumField';
+  key: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type EnumType = FieldType & {
+  __typename?: 'EnumType';
+  name: Scalars['String']['output'];
+  values: Array<EnumValue>;
+};
+
+export type EnumValue = {
+  __typename?: 'EnumValue';
+  key: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+};
+
+export type FieldDefinition = {
+  __typename?: 'FieldDefinition';
+  inputHint: TextInputHint;
+  label?: Maybe<Scalars['String']['output']>;
+  labelAllLocales: Array<LocalizedString>;
+  name: Scalars['String']['output'];
+  required: Scalars['Boolean']['output'];
+  type: FieldType;
+};
+
+
+export type FieldDefinitionLabelArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type FieldType = {
+  name: Scalars['String']['output'];
 };
 
 export type HighPrecisionMoney = BaseMoney & {
@@ -610,15 +721,62 @@ export type LineItemProductSlugArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
+export type LocalizedEnumField = CustomField & {
+  __typename?: 'LocalizedEnumField';
+  key: Scalars['String']['output'];
+  label?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+};
+
+
+export type LocalizedEnumFieldLabelArgs = {
+  locale: Scalars['Locale']['input'];
+};
+
+export type LocalizedEnumType = FieldType & {
+  __typename?: 'LocalizedEnumType';
+  name: Scalars['String']['output'];
+  values: Array<LocalizedEnumValue>;
+};
+
+export type LocalizedEnumValue = {
+  __typename?: 'LocalizedEnumValue';
+  key: Scalars['String']['output'];
+  label?: Maybe<Scalars['String']['output']>;
+  labelAllLocales: Array<LocalizedString>;
+};
+
+
+export type LocalizedEnumValueLabelArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
 export type LocalizedString = {
   __typename?: 'LocalizedString';
   locale: Scalars['Locale']['output'];
   value: Scalars['String']['output'];
 };
 
+export type LocalizedStringField = CustomField & {
+  __typename?: 'LocalizedStringField';
+  name: Scalars['String']['output'];
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type LocalizedStringFieldValueArgs = {
+  locale: Scalars['Locale']['input'];
+};
+
 export type LocalizedStringItemInputType = {
   locale: Scalars['Locale']['input'];
   value: Scalars['String']['input'];
+};
+
+export type LocalizedStringType = FieldType & {
+  __typename?: 'LocalizedStringType';
+  name: Scalars['String']['output'];
 };
 
 export type Me = {
@@ -681,6 +839,18 @@ export type Money = BaseMoney & {
   currencyCode: Scalars['Currency']['output'];
   fractionDigits: Scalars['Int']['output'];
   type: Scalars['String']['output'];
+};
+
+export type MoneyField = CustomField & {
+  __typename?: 'MoneyField';
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type MoneyType = FieldType & {
+  __typename?: 'MoneyType';
+  name: Scalars['String']['output'];
 };
 
 export type Mutation = {
@@ -897,6 +1067,17 @@ export type MyLineItemDraft = {
   shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
   sku?: InputMaybe<Scalars['String']['input']>;
   variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type NumberField = CustomField & {
+  __typename?: 'NumberField';
+  name: Scalars['String']['output'];
+  value: Scalars['BigDecimal']['output'];
+};
+
+export type NumberType = FieldType & {
+  __typename?: 'NumberType';
+  name: Scalars['String']['output'];
 };
 
 export type Order = {
@@ -1248,6 +1429,19 @@ export type Reference = {
   typeId: Scalars['String']['output'];
 };
 
+export type ReferenceField = CustomField & {
+  __typename?: 'ReferenceField';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  typeId: Scalars['String']['output'];
+};
+
+export type ReferenceType = FieldType & {
+  __typename?: 'ReferenceType';
+  name: Scalars['String']['output'];
+  referenceTypeId: Scalars['String']['output'];
+};
+
 export type RemoveCartLineItem = {
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
@@ -1390,6 +1584,12 @@ export type SetCustomerVatId = {
   vatId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SetType = FieldType & {
+  __typename?: 'SetType';
+  elementType: FieldType;
+  name: Scalars['String']['output'];
+};
+
 export type ShoppingList = {
   __typename?: 'ShoppingList';
   anonymousId?: Maybe<Scalars['String']['output']>;
@@ -1499,11 +1699,27 @@ export type StoreCountry = {
   code: Scalars['Country']['output'];
 };
 
+export type StringField = CustomField & {
+  __typename?: 'StringField';
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type StringType = FieldType & {
+  __typename?: 'StringType';
+  name: Scalars['String']['output'];
+};
+
 export enum TaxMode {
   Disabled = 'Disabled',
   External = 'External',
   ExternalAmount = 'ExternalAmount',
   Platform = 'Platform'
+}
+
+export enum TextInputHint {
+  MultiLine = 'MultiLine',
+  SingleLine = 'SingleLine'
 }
 
 export type TextLineItem = {
@@ -1527,6 +1743,61 @@ export type TextLineItemDescriptionArgs = {
 
 
 export type TextLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type TimeField = CustomField & {
+  __typename?: 'TimeField';
+  name: Scalars['String']['output'];
+  value: Scalars['Time']['output'];
+};
+
+export type TimeType = FieldType & {
+  __typename?: 'TimeType';
+  name: Scalars['String']['output'];
+};
+
+/** Custom fields with their Type. */
+export type Type = {
+  type?: Maybe<TypeDefinition>;
+  typeRef: Reference;
+};
+
+/** A Type: the field definitions of custom fields. */
+export type TypeDefinition = {
+  __typename?: 'TypeDefinition';
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  /** All definitions when neither argument is given. */
+  fieldDefinitions: Array<FieldDefinition>;
+  id: Scalars['String']['output'];
+  key: Scalars['String']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  resourceTypeIds: Array<Scalars['String']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+
+/** A Type: the field definitions of custom fields. */
+export type TypeDefinitionDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+/** A Type: the field definitions of custom fields. */
+export type TypeDefinitionFieldDefinitionsArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** A Type: the field definitions of custom fields. */
+export type TypeDefinitionNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };

@@ -2,8 +2,9 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ProjectDocument } from '../../src/services/project.service.js';
 import type { CustomerDocument, SignInResult } from '../../src/services/customer.service.js';
-import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel } from '../../src/graphql/mappers.js';
+import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, TypeDefinitionModel, FieldDefinitionModel, FieldTypeModel, EnumValueModel, LocalizedEnumValueModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel } from '../../src/graphql/mappers.js';
 import type { IssuedCustomerToken } from '../../src/services/customer-tokens.js';
+import type { TypedCustomField } from '../../src/graphql/custom-field-list.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -16,6 +17,7 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  BigDecimal: { input: number; output: number; }
   Country: { input: string; output: string; }
   Currency: { input: string; output: string; }
   Date: { input: string; output: string; }
@@ -186,6 +188,17 @@ export type BaseMoney = {
   type: Scalars['String']['output'];
 };
 
+export type BooleanField = CustomField & {
+  __typename?: 'BooleanField';
+  name: Scalars['String']['output'];
+  value: Scalars['Boolean']['output'];
+};
+
+export type BooleanType = FieldType & {
+  __typename?: 'BooleanType';
+  name: Scalars['String']['output'];
+};
+
 /** A cart; its fields are declared in cart.graphql. */
 export type Cart = {
   __typename?: 'Cart';
@@ -253,6 +266,11 @@ export type ChangeCustomerEmail = {
   email: Scalars['String']['input'];
 };
 
+/** A custom field with its value typed by its field definition. */
+export type CustomField = {
+  name: Scalars['String']['output'];
+};
+
 /** `value` is the field's value JSON-encoded, e.g. "\"text\"", "4", "[\"a\",\"b\"]". */
 export type CustomFieldInput = {
   name: Scalars['String']['input'];
@@ -266,14 +284,27 @@ export type CustomFieldsDraft = {
   typeKey?: InputMaybe<Scalars['String']['input']>;
 };
 
-export type CustomFieldsType = {
+/** A resource's custom fields (`custom`); the typed forms are declared in custom-field.graphql. */
+export type CustomFieldsType = Type & {
   __typename?: 'CustomFieldsType';
+  /** Typed by the field definitions; all custom fields when neither argument is given. Set fields are left out (the platform's CustomField has no Set member). */
+  customFieldList?: Maybe<Array<CustomField>>;
   /** All custom fields when neither argument is given. */
   customFieldsRaw?: Maybe<Array<RawCustomField>>;
+  /** The Type; reading it needs view_types, as over HTTP. */
+  type?: Maybe<TypeDefinition>;
   typeRef: Reference;
 };
 
 
+/** A resource's custom fields (`custom`); the typed forms are declared in custom-field.graphql. */
+export type CustomFieldsTypeCustomFieldListArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** A resource's custom fields (`custom`); the typed forms are declared in custom-field.graphql. */
 export type CustomFieldsTypeCustomFieldsRawArgs = {
   excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
   includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -308,6 +339,10 @@ export type Customer = {
   createdAt: Scalars['DateTime']['output'];
   createdBy?: Maybe<Initiator>;
   custom?: Maybe<CustomFieldsType>;
+  /** Typed by the field definitions; all custom fields when neither argument is given. */
+  customFieldList?: Maybe<Array<CustomField>>;
+  /** The custom fields with their Type (CustomFieldsType, the same as `custom`). */
+  customFields?: Maybe<Type>;
   /** All custom fields when neither argument is given. */
   customFieldsRaw?: Maybe<Array<RawCustomField>>;
   customerGroup?: Maybe<CustomerGroup>;
@@ -340,6 +375,12 @@ export type Customer = {
   title?: Maybe<Scalars['String']['output']>;
   vatId?: Maybe<Scalars['String']['output']>;
   version: Scalars['Long']['output'];
+};
+
+
+export type CustomerCustomFieldListArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -447,16 +488,26 @@ export type CustomerSignUpDraft = {
   vatId?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** An e-mail verification or password reset token; `value` is only ever shown in the answer that creates it. */
+/**
+ * An e-mail verification or password reset token; `value` is only ever shown in the answer that creates it.
+ * The spec names this type CustomerToken for both kinds; the current platform schema splits it into
+ * CustomerEmailToken and CustomerPasswordToken with the same fields, all of which are here, so selections
+ * written for either validate (a fragment `on CustomerPasswordToken` does not: the type name is the spec's).
+ */
 export type CustomerToken = {
   __typename?: 'CustomerToken';
   createdAt: Scalars['DateTime']['output'];
+  /** Who asked for the token (the answer that creates it is the only one that shows it). */
+  createdBy?: Maybe<Initiator>;
   customerId: Scalars['String']['output'];
   expiresAt: Scalars['DateTime']['output'];
   id: Scalars['String']['output'];
   invalidateOlderTokens: Scalars['Boolean']['output'];
   lastModifiedAt?: Maybe<Scalars['DateTime']['output']>;
+  lastModifiedBy?: Maybe<Initiator>;
   value: Scalars['String']['output'];
+  /** Always 1: a token is never changed, only used up. */
+  version: Scalars['Long']['output'];
 };
 
 /** One update action: exactly one member is set. */
@@ -493,10 +544,71 @@ export type CustomerUpdateAction = {
   setVatId?: InputMaybe<SetCustomerVatId>;
 };
 
+export type DateField = CustomField & {
+  __typename?: 'DateField';
+  name: Scalars['String']['output'];
+  value: Scalars['Date']['output'];
+};
+
+export type DateTimeField = CustomField & {
+  __typename?: 'DateTimeField';
+  name: Scalars['String']['output'];
+  value: Scalars['DateTime']['output'];
+};
+
+export type DateTimeType = FieldType & {
+  __typename?: 'DateTimeType';
+  name: Scalars['String']['output'];
+};
+
+export type DateType = FieldType & {
+  __typename?: 'DateType';
+  name: Scalars['String']['output'];
+};
+
 export type Dimensions = {
   __typename?: 'Dimensions';
   height: Scalars['Int']['output'];
   width: Scalars['Int']['output'];
+};
+
+export type EnumField = CustomField & {
+  __typename?: 'EnumField';
+  key: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type EnumType = FieldType & {
+  __typename?: 'EnumType';
+  name: Scalars['String']['output'];
+  values: Array<EnumValue>;
+};
+
+export type EnumValue = {
+  __typename?: 'EnumValue';
+  key: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+};
+
+export type FieldDefinition = {
+  __typename?: 'FieldDefinition';
+  inputHint: TextInputHint;
+  label?: Maybe<Scalars['String']['output']>;
+  labelAllLocales: Array<LocalizedString>;
+  name: Scalars['String']['output'];
+  required: Scalars['Boolean']['output'];
+  type: FieldType;
+};
+
+
+export type FieldDefinitionLabelArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type FieldType = {
+  name: Scalars['String']['output'];
 };
 
 export type HighPrecisionMoney = BaseMoney & {
@@ -613,15 +725,62 @@ export type LineItemProductSlugArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
+export type LocalizedEnumField = CustomField & {
+  __typename?: 'LocalizedEnumField';
+  key: Scalars['String']['output'];
+  label?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+};
+
+
+export type LocalizedEnumFieldLabelArgs = {
+  locale: Scalars['Locale']['input'];
+};
+
+export type LocalizedEnumType = FieldType & {
+  __typename?: 'LocalizedEnumType';
+  name: Scalars['String']['output'];
+  values: Array<LocalizedEnumValue>;
+};
+
+export type LocalizedEnumValue = {
+  __typename?: 'LocalizedEnumValue';
+  key: Scalars['String']['output'];
+  label?: Maybe<Scalars['String']['output']>;
+  labelAllLocales: Array<LocalizedString>;
+};
+
+
+export type LocalizedEnumValueLabelArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
 export type LocalizedString = {
   __typename?: 'LocalizedString';
   locale: Scalars['Locale']['output'];
   value: Scalars['String']['output'];
 };
 
+export type LocalizedStringField = CustomField & {
+  __typename?: 'LocalizedStringField';
+  name: Scalars['String']['output'];
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type LocalizedStringFieldValueArgs = {
+  locale: Scalars['Locale']['input'];
+};
+
 export type LocalizedStringItemInputType = {
   locale: Scalars['Locale']['input'];
   value: Scalars['String']['input'];
+};
+
+export type LocalizedStringType = FieldType & {
+  __typename?: 'LocalizedStringType';
+  name: Scalars['String']['output'];
 };
 
 export type Me = {
@@ -684,6 +843,18 @@ export type Money = BaseMoney & {
   currencyCode: Scalars['Currency']['output'];
   fractionDigits: Scalars['Int']['output'];
   type: Scalars['String']['output'];
+};
+
+export type MoneyField = CustomField & {
+  __typename?: 'MoneyField';
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type MoneyType = FieldType & {
+  __typename?: 'MoneyType';
+  name: Scalars['String']['output'];
 };
 
 export type Mutation = {
@@ -900,6 +1071,17 @@ export type MyLineItemDraft = {
   shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
   sku?: InputMaybe<Scalars['String']['input']>;
   variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type NumberField = CustomField & {
+  __typename?: 'NumberField';
+  name: Scalars['String']['output'];
+  value: Scalars['BigDecimal']['output'];
+};
+
+export type NumberType = FieldType & {
+  __typename?: 'NumberType';
+  name: Scalars['String']['output'];
 };
 
 export type Order = {
@@ -1251,6 +1433,19 @@ export type Reference = {
   typeId: Scalars['String']['output'];
 };
 
+export type ReferenceField = CustomField & {
+  __typename?: 'ReferenceField';
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  typeId: Scalars['String']['output'];
+};
+
+export type ReferenceType = FieldType & {
+  __typename?: 'ReferenceType';
+  name: Scalars['String']['output'];
+  referenceTypeId: Scalars['String']['output'];
+};
+
 export type RemoveCartLineItem = {
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
@@ -1393,6 +1588,12 @@ export type SetCustomerVatId = {
   vatId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SetType = FieldType & {
+  __typename?: 'SetType';
+  elementType: FieldType;
+  name: Scalars['String']['output'];
+};
+
 export type ShoppingList = {
   __typename?: 'ShoppingList';
   anonymousId?: Maybe<Scalars['String']['output']>;
@@ -1502,11 +1703,27 @@ export type StoreCountry = {
   code: Scalars['Country']['output'];
 };
 
+export type StringField = CustomField & {
+  __typename?: 'StringField';
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type StringType = FieldType & {
+  __typename?: 'StringType';
+  name: Scalars['String']['output'];
+};
+
 export enum TaxMode {
   Disabled = 'Disabled',
   External = 'External',
   ExternalAmount = 'ExternalAmount',
   Platform = 'Platform'
+}
+
+export enum TextInputHint {
+  MultiLine = 'MultiLine',
+  SingleLine = 'SingleLine'
 }
 
 export type TextLineItem = {
@@ -1530,6 +1747,61 @@ export type TextLineItemDescriptionArgs = {
 
 
 export type TextLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type TimeField = CustomField & {
+  __typename?: 'TimeField';
+  name: Scalars['String']['output'];
+  value: Scalars['Time']['output'];
+};
+
+export type TimeType = FieldType & {
+  __typename?: 'TimeType';
+  name: Scalars['String']['output'];
+};
+
+/** Custom fields with their Type. */
+export type Type = {
+  type?: Maybe<TypeDefinition>;
+  typeRef: Reference;
+};
+
+/** A Type: the field definitions of custom fields. */
+export type TypeDefinition = {
+  __typename?: 'TypeDefinition';
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  /** All definitions when neither argument is given. */
+  fieldDefinitions: Array<FieldDefinition>;
+  id: Scalars['String']['output'];
+  key: Scalars['String']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  resourceTypeIds: Array<Scalars['String']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+
+/** A Type: the field definitions of custom fields. */
+export type TypeDefinitionDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+/** A Type: the field definitions of custom fields. */
+export type TypeDefinitionFieldDefinitionsArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+/** A Type: the field definitions of custom fields. */
+export type TypeDefinitionNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
@@ -1605,6 +1877,41 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  BaseMoney:
+    | ( MoneyModel )
+    | ( MoneyModel )
+  ;
+  CustomField:
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+    | ( TypedCustomField )
+  ;
+  FieldType:
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+    | ( FieldTypeModel )
+  ;
+  Type: ( CustomFieldsModel );
+}>;
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
@@ -1623,7 +1930,10 @@ export type ResolversTypes = ResolversObject<{
   AssetSource: ResolverTypeWrapper<AssetSourceModel>;
   AuthenticationMode: AuthenticationMode;
   BaseMoney: ResolverTypeWrapper<MoneyModel>;
+  BigDecimal: ResolverTypeWrapper<Scalars['BigDecimal']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BooleanField: ResolverTypeWrapper<TypedCustomField>;
+  BooleanType: ResolverTypeWrapper<FieldTypeModel>;
   Cart: ResolverTypeWrapper<CartModel>;
   CartOrigin: CartOrigin;
   CartQueryResult: ResolverTypeWrapper<Omit<CartQueryResult, 'results'> & { results: Array<ResolversTypes['Cart']> }>;
@@ -1633,6 +1943,7 @@ export type ResolversTypes = ResolversObject<{
   ChangeCustomerEmail: ChangeCustomerEmail;
   Country: ResolverTypeWrapper<Scalars['Country']['output']>;
   Currency: ResolverTypeWrapper<Scalars['Currency']['output']>;
+  CustomField: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['CustomField']>;
   CustomFieldInput: CustomFieldInput;
   CustomFieldsDraft: CustomFieldsDraft;
   CustomFieldsType: ResolverTypeWrapper<CustomFieldsModel>;
@@ -1648,8 +1959,17 @@ export type ResolversTypes = ResolversObject<{
   CustomerToken: ResolverTypeWrapper<IssuedCustomerToken>;
   CustomerUpdateAction: CustomerUpdateAction;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
+  DateField: ResolverTypeWrapper<TypedCustomField>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DateTimeField: ResolverTypeWrapper<TypedCustomField>;
+  DateTimeType: ResolverTypeWrapper<FieldTypeModel>;
+  DateType: ResolverTypeWrapper<FieldTypeModel>;
   Dimensions: ResolverTypeWrapper<Dimensions>;
+  EnumField: ResolverTypeWrapper<TypedCustomField>;
+  EnumType: ResolverTypeWrapper<FieldTypeModel>;
+  EnumValue: ResolverTypeWrapper<EnumValueModel>;
+  FieldDefinition: ResolverTypeWrapper<FieldDefinitionModel>;
+  FieldType: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['FieldType']>;
   HighPrecisionMoney: ResolverTypeWrapper<MoneyModel>;
   Image: ResolverTypeWrapper<ImageModel>;
   InStore: ResolverTypeWrapper<InStoreModel>;
@@ -1665,16 +1985,25 @@ export type ResolversTypes = ResolversObject<{
   KeyReferenceInput: ResolverTypeWrapper<Scalars['KeyReferenceInput']['output']>;
   LineItem: ResolverTypeWrapper<LineItemModel>;
   Locale: ResolverTypeWrapper<Scalars['Locale']['output']>;
+  LocalizedEnumField: ResolverTypeWrapper<TypedCustomField>;
+  LocalizedEnumType: ResolverTypeWrapper<FieldTypeModel>;
+  LocalizedEnumValue: ResolverTypeWrapper<LocalizedEnumValueModel>;
   LocalizedString: ResolverTypeWrapper<LocalizedString>;
+  LocalizedStringField: ResolverTypeWrapper<TypedCustomField>;
   LocalizedStringItemInputType: LocalizedStringItemInputType;
+  LocalizedStringType: ResolverTypeWrapper<FieldTypeModel>;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
   Me: ResolverTypeWrapper<MeModel>;
   Money: ResolverTypeWrapper<MoneyModel>;
+  MoneyField: ResolverTypeWrapper<TypedCustomField>;
+  MoneyType: ResolverTypeWrapper<FieldTypeModel>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MyCartDraft: MyCartDraft;
   MyCartUpdateAction: MyCartUpdateAction;
   MyCustomerUpdateAction: MyCustomerUpdateAction;
   MyLineItemDraft: MyLineItemDraft;
+  NumberField: ResolverTypeWrapper<TypedCustomField>;
+  NumberType: ResolverTypeWrapper<FieldTypeModel>;
   Order: ResolverTypeWrapper<OrderModel>;
   OrderQueryResult: ResolverTypeWrapper<Omit<OrderQueryResult, 'results'> & { results: Array<ResolversTypes['Order']> }>;
   OrderState: OrderState;
@@ -1693,6 +2022,8 @@ export type ResolversTypes = ResolversObject<{
   RawProductAttribute: ResolverTypeWrapper<AttributeModel>;
   RecalculateCart: RecalculateCart;
   Reference: ResolverTypeWrapper<Reference>;
+  ReferenceField: ResolverTypeWrapper<TypedCustomField>;
+  ReferenceType: ResolverTypeWrapper<FieldTypeModel>;
   RemoveCartLineItem: RemoveCartLineItem;
   RemoveCustomerAddress: RemoveCustomerAddress;
   RemoveCustomerBillingAddressId: RemoveCustomerBillingAddressId;
@@ -1723,15 +2054,23 @@ export type ResolversTypes = ResolversObject<{
   SetCustomerStores: SetCustomerStores;
   SetCustomerTitle: SetCustomerTitle;
   SetCustomerVatId: SetCustomerVatId;
+  SetType: ResolverTypeWrapper<FieldTypeModel>;
   ShoppingList: ResolverTypeWrapper<ShoppingListModel>;
   ShoppingListLineItem: ResolverTypeWrapper<ShoppingListLineItemModel>;
   ShoppingListQueryResult: ResolverTypeWrapper<Omit<ShoppingListQueryResult, 'results'> & { results: Array<ResolversTypes['ShoppingList']> }>;
   Store: ResolverTypeWrapper<StoreModel>;
   StoreCountry: ResolverTypeWrapper<StoreCountry>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  StringField: ResolverTypeWrapper<TypedCustomField>;
+  StringType: ResolverTypeWrapper<FieldTypeModel>;
   TaxMode: TaxMode;
+  TextInputHint: TextInputHint;
   TextLineItem: ResolverTypeWrapper<TextLineItemModel>;
   Time: ResolverTypeWrapper<Scalars['Time']['output']>;
+  TimeField: ResolverTypeWrapper<TypedCustomField>;
+  TimeType: ResolverTypeWrapper<FieldTypeModel>;
+  Type: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Type']>;
+  TypeDefinition: ResolverTypeWrapper<TypeDefinitionModel>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1749,7 +2088,10 @@ export type ResolversParentTypes = ResolversObject<{
   AssetDimensions: AssetDimensions;
   AssetSource: AssetSourceModel;
   BaseMoney: MoneyModel;
+  BigDecimal: Scalars['BigDecimal']['output'];
   Boolean: Scalars['Boolean']['output'];
+  BooleanField: TypedCustomField;
+  BooleanType: FieldTypeModel;
   Cart: CartModel;
   CartQueryResult: Omit<CartQueryResult, 'results'> & { results: Array<ResolversParentTypes['Cart']> };
   ChangeCartLineItemQuantity: ChangeCartLineItemQuantity;
@@ -1757,6 +2099,7 @@ export type ResolversParentTypes = ResolversObject<{
   ChangeCustomerEmail: ChangeCustomerEmail;
   Country: Scalars['Country']['output'];
   Currency: Scalars['Currency']['output'];
+  CustomField: ResolversInterfaceTypes<ResolversParentTypes>['CustomField'];
   CustomFieldInput: CustomFieldInput;
   CustomFieldsDraft: CustomFieldsDraft;
   CustomFieldsType: CustomFieldsModel;
@@ -1772,8 +2115,17 @@ export type ResolversParentTypes = ResolversObject<{
   CustomerToken: IssuedCustomerToken;
   CustomerUpdateAction: CustomerUpdateAction;
   Date: Scalars['Date']['output'];
+  DateField: TypedCustomField;
   DateTime: Scalars['DateTime']['output'];
+  DateTimeField: TypedCustomField;
+  DateTimeType: FieldTypeModel;
+  DateType: FieldTypeModel;
   Dimensions: Dimensions;
+  EnumField: TypedCustomField;
+  EnumType: FieldTypeModel;
+  EnumValue: EnumValueModel;
+  FieldDefinition: FieldDefinitionModel;
+  FieldType: ResolversInterfaceTypes<ResolversParentTypes>['FieldType'];
   HighPrecisionMoney: MoneyModel;
   Image: ImageModel;
   InStore: InStoreModel;
@@ -1789,16 +2141,25 @@ export type ResolversParentTypes = ResolversObject<{
   KeyReferenceInput: Scalars['KeyReferenceInput']['output'];
   LineItem: LineItemModel;
   Locale: Scalars['Locale']['output'];
+  LocalizedEnumField: TypedCustomField;
+  LocalizedEnumType: FieldTypeModel;
+  LocalizedEnumValue: LocalizedEnumValueModel;
   LocalizedString: LocalizedString;
+  LocalizedStringField: TypedCustomField;
   LocalizedStringItemInputType: LocalizedStringItemInputType;
+  LocalizedStringType: FieldTypeModel;
   Long: Scalars['Long']['output'];
   Me: MeModel;
   Money: MoneyModel;
+  MoneyField: TypedCustomField;
+  MoneyType: FieldTypeModel;
   Mutation: Record<PropertyKey, never>;
   MyCartDraft: MyCartDraft;
   MyCartUpdateAction: MyCartUpdateAction;
   MyCustomerUpdateAction: MyCustomerUpdateAction;
   MyLineItemDraft: MyLineItemDraft;
+  NumberField: TypedCustomField;
+  NumberType: FieldTypeModel;
   Order: OrderModel;
   OrderQueryResult: Omit<OrderQueryResult, 'results'> & { results: Array<ResolversParentTypes['Order']> };
   Product: ProductModel;
@@ -1816,6 +2177,8 @@ export type ResolversParentTypes = ResolversObject<{
   RawProductAttribute: AttributeModel;
   RecalculateCart: RecalculateCart;
   Reference: Reference;
+  ReferenceField: TypedCustomField;
+  ReferenceType: FieldTypeModel;
   RemoveCartLineItem: RemoveCartLineItem;
   RemoveCustomerAddress: RemoveCustomerAddress;
   RemoveCustomerBillingAddressId: RemoveCustomerBillingAddressId;
@@ -1846,14 +2209,21 @@ export type ResolversParentTypes = ResolversObject<{
   SetCustomerStores: SetCustomerStores;
   SetCustomerTitle: SetCustomerTitle;
   SetCustomerVatId: SetCustomerVatId;
+  SetType: FieldTypeModel;
   ShoppingList: ShoppingListModel;
   ShoppingListLineItem: ShoppingListLineItemModel;
   ShoppingListQueryResult: Omit<ShoppingListQueryResult, 'results'> & { results: Array<ResolversParentTypes['ShoppingList']> };
   Store: StoreModel;
   StoreCountry: StoreCountry;
   String: Scalars['String']['output'];
+  StringField: TypedCustomField;
+  StringType: FieldTypeModel;
   TextLineItem: TextLineItemModel;
   Time: Scalars['Time']['output'];
+  TimeField: TypedCustomField;
+  TimeType: FieldTypeModel;
+  Type: ResolversInterfaceTypes<ResolversParentTypes>['Type'];
+  TypeDefinition: TypeDefinitionModel;
 }>;
 
 export type AddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = ResolversObject<{
@@ -1921,6 +2291,21 @@ export type BaseMoneyResolvers<ContextType = GraphQLContext, ParentType extends 
   __resolveType: TypeResolveFn<'HighPrecisionMoney' | 'Money', ParentType, ContextType>;
 }>;
 
+export interface BigDecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['BigDecimal'], any> {
+  name: 'BigDecimal';
+}
+
+export type BooleanFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BooleanField'] = ResolversParentTypes['BooleanField']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type BooleanTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BooleanType'] = ResolversParentTypes['BooleanType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type CartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = ResolversObject<{
   anonymousId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   billingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
@@ -1963,9 +2348,16 @@ export interface CurrencyScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'Currency';
 }
 
+export type CustomFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomField'] = ResolversParentTypes['CustomField']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'BooleanField' | 'DateField' | 'DateTimeField' | 'EnumField' | 'LocalizedEnumField' | 'LocalizedStringField' | 'MoneyField' | 'NumberField' | 'ReferenceField' | 'StringField' | 'TimeField', ParentType, ContextType>;
+}>;
+
 export type CustomFieldsTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomFieldsType'] = ResolversParentTypes['CustomFieldsType']> = ResolversObject<{
+  customFieldList?: Resolver<Maybe<Array<ResolversTypes['CustomField']>>, ParentType, ContextType, Partial<CustomFieldsTypeCustomFieldListArgs>>;
   customFieldsRaw?: Resolver<Maybe<Array<ResolversTypes['RawCustomField']>>, ParentType, ContextType, Partial<CustomFieldsTypeCustomFieldsRawArgs>>;
+  type?: Resolver<Maybe<ResolversTypes['TypeDefinition']>, ParentType, ContextType>;
   typeRef?: Resolver<ResolversTypes['Reference'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type CustomLineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomLineItem'] = ResolversParentTypes['CustomLineItem']> = ResolversObject<{
@@ -1989,6 +2381,8 @@ export type CustomerResolvers<ContextType = GraphQLContext, ParentType extends R
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
   custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  customFieldList?: Resolver<Maybe<Array<ResolversTypes['CustomField']>>, ParentType, ContextType, Partial<CustomerCustomFieldListArgs>>;
+  customFields?: Resolver<Maybe<ResolversTypes['Type']>, ParentType, ContextType>;
   customFieldsRaw?: Resolver<Maybe<Array<ResolversTypes['RawCustomField']>>, ParentType, ContextType, Partial<CustomerCustomFieldsRawArgs>>;
   customerGroup?: Resolver<Maybe<ResolversTypes['CustomerGroup']>, ParentType, ContextType>;
   customerGroupRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
@@ -2045,25 +2439,81 @@ export type CustomerSignInResultResolvers<ContextType = GraphQLContext, ParentTy
 
 export type CustomerTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomerToken'] = ResolversParentTypes['CustomerToken']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
   customerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   invalidateOlderTokens?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastModifiedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
   name: 'Date';
 }
 
+export type DateFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DateField'] = ResolversParentTypes['DateField']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
 
+export type DateTimeFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DateTimeField'] = ResolversParentTypes['DateTimeField']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type DateTimeTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DateTimeType'] = ResolversParentTypes['DateTimeType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type DateTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DateType'] = ResolversParentTypes['DateType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Dimensions'] = ResolversParentTypes['Dimensions']> = ResolversObject<{
   height?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type EnumFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnumField'] = ResolversParentTypes['EnumField']> = ResolversObject<{
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type EnumTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnumType'] = ResolversParentTypes['EnumType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['EnumValue']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type EnumValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnumValue'] = ResolversParentTypes['EnumValue']> = ResolversObject<{
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type FieldDefinitionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FieldDefinition'] = ResolversParentTypes['FieldDefinition']> = ResolversObject<{
+  inputHint?: Resolver<ResolversTypes['TextInputHint'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<FieldDefinitionLabelArgs>>;
+  labelAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['FieldType'], ParentType, ContextType>;
+}>;
+
+export type FieldTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FieldType'] = ResolversParentTypes['FieldType']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'BooleanType' | 'DateTimeType' | 'DateType' | 'EnumType' | 'LocalizedEnumType' | 'LocalizedStringType' | 'MoneyType' | 'NumberType' | 'ReferenceType' | 'SetType' | 'StringType' | 'TimeType', ParentType, ContextType>;
 }>;
 
 export type HighPrecisionMoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HighPrecisionMoney'] = ResolversParentTypes['HighPrecisionMoney']> = ResolversObject<{
@@ -2145,9 +2595,39 @@ export interface LocaleScalarConfig extends GraphQLScalarTypeConfig<ResolversTyp
   name: 'Locale';
 }
 
+export type LocalizedEnumFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocalizedEnumField'] = ResolversParentTypes['LocalizedEnumField']> = ResolversObject<{
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<LocalizedEnumFieldLabelArgs, 'locale'>>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type LocalizedEnumTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocalizedEnumType'] = ResolversParentTypes['LocalizedEnumType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['LocalizedEnumValue']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type LocalizedEnumValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocalizedEnumValue'] = ResolversParentTypes['LocalizedEnumValue']> = ResolversObject<{
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<LocalizedEnumValueLabelArgs>>;
+  labelAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+}>;
+
 export type LocalizedStringResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocalizedString'] = ResolversParentTypes['LocalizedString']> = ResolversObject<{
   locale?: Resolver<ResolversTypes['Locale'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type LocalizedStringFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocalizedStringField'] = ResolversParentTypes['LocalizedStringField']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<LocalizedStringFieldValueArgs, 'locale'>>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type LocalizedStringTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocalizedStringType'] = ResolversParentTypes['LocalizedStringType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export interface LongScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Long'], any> {
@@ -2173,6 +2653,18 @@ export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends Reso
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type MoneyFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MoneyField'] = ResolversParentTypes['MoneyField']> = ResolversObject<{
+  centAmount?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  currencyCode?: Resolver<ResolversTypes['Currency'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type MoneyTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MoneyType'] = ResolversParentTypes['MoneyType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   createMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationCreateMyCartArgs, 'draft'>>;
@@ -2193,6 +2685,17 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'actions' | 'version'>>;
   updateMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationUpdateMyCartArgs, 'actions' | 'id' | 'version'>>;
   updateMyCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationUpdateMyCustomerArgs, 'actions' | 'version'>>;
+}>;
+
+export type NumberFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NumberField'] = ResolversParentTypes['NumberField']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['BigDecimal'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type NumberTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NumberType'] = ResolversParentTypes['NumberType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
@@ -2361,6 +2864,25 @@ export type ReferenceResolvers<ContextType = GraphQLContext, ParentType extends 
   typeId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type ReferenceFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReferenceField'] = ResolversParentTypes['ReferenceField']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  typeId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ReferenceTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReferenceType'] = ResolversParentTypes['ReferenceType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  referenceTypeId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type SetTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetType'] = ResolversParentTypes['SetType']> = ResolversObject<{
+  elementType?: Resolver<ResolversTypes['FieldType'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type ShoppingListResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShoppingList'] = ResolversParentTypes['ShoppingList']> = ResolversObject<{
   anonymousId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2428,6 +2950,17 @@ export type StoreCountryResolvers<ContextType = GraphQLContext, ParentType exten
   code?: Resolver<ResolversTypes['Country'], ParentType, ContextType>;
 }>;
 
+export type StringFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StringField'] = ResolversParentTypes['StringField']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type StringTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StringType'] = ResolversParentTypes['StringType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type TextLineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TextLineItem'] = ResolversParentTypes['TextLineItem']> = ResolversObject<{
   addedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
@@ -2444,6 +2977,35 @@ export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'Time';
 }
 
+export type TimeFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimeField'] = ResolversParentTypes['TimeField']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TimeTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimeType'] = ResolversParentTypes['TimeType']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Type'] = ResolversParentTypes['Type']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'CustomFieldsType', ParentType, ContextType>;
+}>;
+
+export type TypeDefinitionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TypeDefinition'] = ResolversParentTypes['TypeDefinition']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<TypeDefinitionDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  fieldDefinitions?: Resolver<Array<ResolversTypes['FieldDefinition']>, ParentType, ContextType, Partial<TypeDefinitionFieldDefinitionsArgs>>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<TypeDefinitionNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  resourceTypeIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Address?: AddressResolvers<ContextType>;
   AddressContactInfo?: AddressContactInfoResolvers<ContextType>;
@@ -2451,10 +3013,14 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AssetDimensions?: AssetDimensionsResolvers<ContextType>;
   AssetSource?: AssetSourceResolvers<ContextType>;
   BaseMoney?: BaseMoneyResolvers<ContextType>;
+  BigDecimal?: GraphQLScalarType;
+  BooleanField?: BooleanFieldResolvers<ContextType>;
+  BooleanType?: BooleanTypeResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   CartQueryResult?: CartQueryResultResolvers<ContextType>;
   Country?: GraphQLScalarType;
   Currency?: GraphQLScalarType;
+  CustomField?: CustomFieldResolvers<ContextType>;
   CustomFieldsType?: CustomFieldsTypeResolvers<ContextType>;
   CustomLineItem?: CustomLineItemResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
@@ -2463,8 +3029,17 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CustomerSignInResult?: CustomerSignInResultResolvers<ContextType>;
   CustomerToken?: CustomerTokenResolvers<ContextType>;
   Date?: GraphQLScalarType;
+  DateField?: DateFieldResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DateTimeField?: DateTimeFieldResolvers<ContextType>;
+  DateTimeType?: DateTimeTypeResolvers<ContextType>;
+  DateType?: DateTypeResolvers<ContextType>;
   Dimensions?: DimensionsResolvers<ContextType>;
+  EnumField?: EnumFieldResolvers<ContextType>;
+  EnumType?: EnumTypeResolvers<ContextType>;
+  EnumValue?: EnumValueResolvers<ContextType>;
+  FieldDefinition?: FieldDefinitionResolvers<ContextType>;
+  FieldType?: FieldTypeResolvers<ContextType>;
   HighPrecisionMoney?: HighPrecisionMoneyResolvers<ContextType>;
   Image?: ImageResolvers<ContextType>;
   InStore?: InStoreResolvers<ContextType>;
@@ -2477,11 +3052,20 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   KeyReferenceInput?: GraphQLScalarType;
   LineItem?: LineItemResolvers<ContextType>;
   Locale?: GraphQLScalarType;
+  LocalizedEnumField?: LocalizedEnumFieldResolvers<ContextType>;
+  LocalizedEnumType?: LocalizedEnumTypeResolvers<ContextType>;
+  LocalizedEnumValue?: LocalizedEnumValueResolvers<ContextType>;
   LocalizedString?: LocalizedStringResolvers<ContextType>;
+  LocalizedStringField?: LocalizedStringFieldResolvers<ContextType>;
+  LocalizedStringType?: LocalizedStringTypeResolvers<ContextType>;
   Long?: GraphQLScalarType;
   Me?: MeResolvers<ContextType>;
   Money?: MoneyResolvers<ContextType>;
+  MoneyField?: MoneyFieldResolvers<ContextType>;
+  MoneyType?: MoneyTypeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NumberField?: NumberFieldResolvers<ContextType>;
+  NumberType?: NumberTypeResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderQueryResult?: OrderQueryResultResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
@@ -2498,12 +3082,21 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RawCustomField?: RawCustomFieldResolvers<ContextType>;
   RawProductAttribute?: RawProductAttributeResolvers<ContextType>;
   Reference?: ReferenceResolvers<ContextType>;
+  ReferenceField?: ReferenceFieldResolvers<ContextType>;
+  ReferenceType?: ReferenceTypeResolvers<ContextType>;
+  SetType?: SetTypeResolvers<ContextType>;
   ShoppingList?: ShoppingListResolvers<ContextType>;
   ShoppingListLineItem?: ShoppingListLineItemResolvers<ContextType>;
   ShoppingListQueryResult?: ShoppingListQueryResultResolvers<ContextType>;
   Store?: StoreResolvers<ContextType>;
   StoreCountry?: StoreCountryResolvers<ContextType>;
+  StringField?: StringFieldResolvers<ContextType>;
+  StringType?: StringTypeResolvers<ContextType>;
   TextLineItem?: TextLineItemResolvers<ContextType>;
   Time?: GraphQLScalarType;
+  TimeField?: TimeFieldResolvers<ContextType>;
+  TimeType?: TimeTypeResolvers<ContextType>;
+  Type?: TypeResolvers<ContextType>;
+  TypeDefinition?: TypeDefinitionResolvers<ContextType>;
 }>;
 

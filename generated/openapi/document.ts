@@ -13340,13 +13340,13 @@ export const openApiDocument = {
       },
       "get": {
         "operationId": "getGraphiQL",
-        "summary": "GraphiQL (Accept text/html), served from local assets; queries are sent with the bearer token entered in its headers",
+        "summary": "A browser (Accept text/html) is sent to the one GraphiQL page, /_/graphiql?projectKey={projectKey}",
         "security": [],
         "responses": {
-          "200": {
-            "description": "The GraphiQL page",
-            "content": {
-              "text/html": {
+          "302": {
+            "description": "Redirect to the GraphiQL page for this project",
+            "headers": {
+              "Location": {
                 "schema": {
                   "type": "string"
                 }
@@ -13355,56 +13355,6 @@ export const openApiDocument = {
           },
           "default": {
             "description": "Error (405 for any other Accept)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/ErrorResponse"
-                }
-              }
-            }
-          }
-        }
-      }
-    },
-    "/graphiql/{asset}": {
-      "parameters": [
-        {
-          "name": "asset",
-          "in": "path",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "enum": [
-              "graphiql.min.js",
-              "graphiql.min.css",
-              "react.production.min.js",
-              "react-dom.production.min.js"
-            ]
-          }
-        }
-      ],
-      "get": {
-        "operationId": "getGraphiQLAsset",
-        "summary": "The GraphiQL page's scripts and style sheet (graphiql 3, React 18 UMD builds), from node_modules",
-        "security": [],
-        "responses": {
-          "200": {
-            "description": "The asset",
-            "content": {
-              "application/javascript": {
-                "schema": {
-                  "type": "string"
-                }
-              },
-              "text/css": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            }
-          },
-          "default": {
-            "description": "Error",
             "content": {
               "application/json": {
                 "schema": {

@@ -5,8 +5,12 @@ import type {
   Attribute,
   Cart,
   ClientLogging,
+  CustomFieldEnumValue,
+  CustomFieldLocalizedEnumValue,
   CustomFields,
   CustomLineItem,
+  FieldDefinition,
+  FieldType,
   Image,
   LineItem,
   Order,
@@ -17,10 +21,12 @@ import type {
   ProductData,
   ProductType,
   ProductVariant,
+  SetElementFieldType,
   ShoppingList,
   ShoppingListLineItem,
   Store,
   TextLineItem,
+  Type,
   TypedMoney,
 } from '../../generated/openapi/client/types.gen.js';
 import type { PagedQueryResult } from '../query/index.js';
@@ -35,6 +41,11 @@ export type CustomerPage = PagedQueryResult<CustomerDocument>;
 export type StoreModel = Store;
 export type CustomFieldsModel = CustomFields;
 export type InitiatorModel = ClientLogging;
+export type TypeDefinitionModel = Type;
+export type FieldDefinitionModel = FieldDefinition;
+export type FieldTypeModel = FieldType | SetElementFieldType;
+export type EnumValueModel = CustomFieldEnumValue;
+export type LocalizedEnumValueModel = CustomFieldLocalizedEnumValue;
 export interface CustomerGroupModel {
   id: string;
   version: number;

@@ -63,23 +63,3 @@ export function queryField<D>(select: (services: Services) => Queryable<D>) {
 export function lookupField<D>(select: (services: Services) => Gettable<D>) {
   return (_root: unknown, args: { id?: string | null; key?: string | null }, { ctx, services }: GraphQLContext) => orNull(select(services).get(ctx, selector(args)));
 }
-
-type Localized = Readonly<Record<string, string>>;
-
-/**
- * A LocalizedString field with `(locale, acceptLanguage)`: the first of those locales the value has
- * (null when it has none of them); without either argument, its first locale's text.
- */
-export function localizedText(value: Localized | undefined, args: { locale?: string | null; acceptLanguage?: readonly string[] | null }): string | null {
-  if (!value) return null;
-  const wanted = [...(args.locale ? [args.locale] : []), ...(args.acceptLanguage ?? [])];
-  for (const locale of wanted) if (value[locale] !== undefined) return value[locale];
-  return wanted.length > 0 ? null : (Object.values(value)[0] ?? null);
-}
-
-/** `xAllLocales`: every locale of a LocalizedString. */
-export function allLocales(value: Localized): { locale: string; value: string }[];
-export function allLocales(value: Localized | undefined): { locale: string; value: string }[] | null;
-export function allLocales(value: Localized | undefined): { locale: string; value: string }[] | null {
-  return value ? Object.entries(value).map(([locale, text]) => ({ locale, value: text })) : null;
-}

@@ -7,6 +7,7 @@ import type { Resolvers } from '../../generated/graphql/types.js';
 import { guardRootFields } from './field-guard.js';
 import { fieldScopes } from './field-scopes.js';
 import { cartResolvers } from './resolvers/cart.resolvers.js';
+import { customFieldResolvers } from './resolvers/custom-field.resolvers.js';
 import { customerFieldResolvers } from './resolvers/customer-fields.resolvers.js';
 import { customerResolvers } from './resolvers/customer.resolvers.js';
 import { orderResolvers } from './resolvers/order.resolvers.js';
@@ -25,6 +26,6 @@ export function buildGraphQLSchema(): GraphQLSchema {
     .filter((f) => f.endsWith('.graphql'))
     .sort()
     .map((f) => readFileSync(join(SDL_DIR, f), 'utf8'));
-  const resolvers: Resolvers[] = [projectResolvers, customerResolvers, customerFieldResolvers, cartResolvers, productResolvers, shoppingListResolvers, orderResolvers];
+  const resolvers: Resolvers[] = [projectResolvers, customerResolvers, customerFieldResolvers, customFieldResolvers, cartResolvers, productResolvers, shoppingListResolvers, orderResolvers];
   return guardRootFields(makeExecutableSchema({ typeDefs, resolvers }), fieldScopes);
 }

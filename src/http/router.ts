@@ -57,6 +57,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
       correlationId: ctx.state.correlationId,
       logger: app.logger,
       externalUserId: ctx.get('X-External-User-ID') || undefined,
+      sourceAddress: ctx.ip || undefined,
     };
     ctx.state.requestContext = requestContext;
     ctx.state.route = op.path;

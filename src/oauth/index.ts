@@ -42,10 +42,9 @@ export async function createOAuthModule(app: AppServices, services: Services): P
   if (rekeyed > 0) app.logger.info({ rows: rekeyed }, 'tokens stored in the clear by an older version re-keyed');
   const usage = new ClientUsage(app, services.apiClients);
   const external = new ExternalIntrospection(app);
-  const passwordFailures = new RateLimiter(app.config.passwordFailureLimit, 15 * MINUTE, now);
   // The customer service is built by its own module; the password flow finds it when it exists.
-  const customers = (): CustomerAuthenticator | undefined => services.customers;
-  const configured = createProvider({ app, services, store, customers, passwordFailures });
+  const customers = (): CustomerAuthenticator | undefined => services.customers.account;
+  const configured = createProvider({ app, services, store, customers });
   const authenticator = new BearerAuthenticator(app, services, store, external, usage);
 
   store.removed.add((ids) => authenticator.forgetTokens(ids));
@@ -88,7 +87,7 @@ export async function createOAuthModule(app: AppServices, services: Services): P
       authenticator.forgetAll();
       store.forgetCounts();
       usage.forgetAll();
-      for (const limiter of [passwordFailures, tokenRequests, clientFailures, sourceFailures]) limiter.clear();
+      for (const limiter of [services.customers.account.signInLimits, tokenRequests, clientFailures, sourceFailures]) limiter.clear();
     },
     close: async () => clearInterval(sweep),
   };

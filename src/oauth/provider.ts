@@ -8,7 +8,6 @@ import type { Services } from '../services/index.js';
 import { clientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { passwordGrant, type CustomerAuthenticator } from './grants/password.grant.js';
 import { PrismaAdapter } from './prisma-adapter.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { oauthState } from './request-state.js';
 import { CUSTOMER_ACCOUNT, type TokenStore } from './token-store.js';
 
@@ -17,7 +16,6 @@ export interface ProviderDeps {
   services: Services;
   store: TokenStore;
   customers: () => CustomerAuthenticator | undefined;
-  passwordFailures: RateLimiter;
 }
 
 export interface ConfiguredProvider {
@@ -123,7 +121,7 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
   provider.proxy = app.config.trustProxy;
 
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider, store), ['scope', 'anonymous_id']);
-  provider.registerGrantType('password', passwordGrant(provider, deps.customers, deps.passwordFailures), ['username', 'password', 'scope']);
+  provider.registerGrantType('password', passwordGrant(provider, deps.customers), ['username', 'password', 'scope']);
 
   // Errors our grants throw reach the provider as unexpected (server_error); keep the original so the
   // step in front of the provider renders it with its own status and code.

@@ -17,6 +17,8 @@ import { checkVersion, notFound } from './versioning.js';
 const CHILDREN = sql('SELECT $DATA AS "data" FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ?');
 const HAS_CHILD = sql('SELECT 1 FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ? LIMIT 1');
 const DELETE_MEMBERS = sql('DELETE FROM "BusinessUnitAssociate" WHERE "unitId" = ?');
+const UNITS_OF_MEMBER = sql('SELECT "unitId" FROM "BusinessUnitAssociate" WHERE "projectKey" = ? AND "customerId" = ?');
+const DELETE_MEMBER = sql('DELETE FROM "BusinessUnitAssociate" WHERE "projectKey" = ? AND "customerId" = ?');
 /**
  * The parent a child derives from, read under a row lock on PostgreSQL: a concurrent update of the
  * parent then either finishes first (and this read sees it) or waits for this transaction (and its
@@ -175,6 +177,25 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
       await tx.db.executeRaw(DELETE_MEMBERS[tx.db.dialect], [current.id]);
       return deleted;
     });
+  }
+
+  /**
+   * A deleted customer stops being an associate everywhere, in the deletion's transaction: it leaves
+   * every unit's `associates` (a new version of each unit, as removeAssociate makes), what their
+   * descendants inherit from them, and the membership rows.
+   */
+  async removeAssociateEverywhere(tx: RequestContext, customerId: string): Promise<void> {
+    const rows = await tx.db.rows<{ unitId: string }>(UNITS_OF_MEMBER[tx.db.dialect], [tx.projectKey, customerId]);
+    for (const { unitId } of rows) {
+      // Read now, not from the list: leaving an ancestor may have re-derived this unit already.
+      const current = await this.repository.find(tx, { id: unitId });
+      if (!current?.associates.some((a) => a.customer.id === customerId)) continue;
+      const doc = { ...structuredClone(current), associates: current.associates.filter((a) => a.customer.id !== customerId) };
+      await this.repository.replace(tx, current, doc);
+      await this.syncMembers(tx, doc.id, memberIds(current), memberIds(doc));
+      if (inheritableState(doc) !== inheritableState(current)) await this.propagate(tx, doc);
+    }
+    await tx.db.executeRaw(DELETE_MEMBER[tx.db.dialect], [tx.projectKey, customerId]);
   }
 
   private async lockedParent(ctx: RequestContext, key: string): Promise<BusinessUnit | undefined> {

@@ -11,11 +11,10 @@ import type {
   MyCustomerUpdateAction,
 } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
-import { InvalidCredentialsError, InvalidCurrentPasswordError, InvalidOperationError, ResourceNotFoundError, TooManyRequestsError } from '../errors/api-error.js';
-import { RateLimiter } from '../oauth/rate-limiter.js';
-import { normalizeEmail } from './customer-email.js';
+import { InvalidCredentialsError, InvalidCurrentPasswordError, InvalidOperationError, ResourceNotFoundError } from '../errors/api-error.js';
 import type { CustomerDocument, CustomerService, SignInResult } from './customer.service.js';
 import { consumeCustomerToken, issueCustomerToken, peekCustomerToken, type CustomerTokenKind, type IssuedCustomerToken } from './customer-tokens.js';
+import { SignInLimits } from './sign-in-limits.js';
 import { checkVersion } from './versioning.js';
 
 /** A "my" operation called with a token of neither a customer nor an anonymous session. */
@@ -34,18 +33,36 @@ export class NoCustomerInTokenError extends InvalidOperationError {
  */
 export class CustomerAccount {
   /**
-   * Failed sign-ins per account (project, store, normalized e-mail) per 15 minutes: /me/login and
-   * customerSignMeIn take storefront tokens, so without this they would be a password oracle.
-   * Counted apart from the OAuth password flow's own limiter (same limit, per instance).
+   * Failed sign-ins, shared with the OAuth password flow (see sign-in-limits.ts): /me/login and
+   * customerSignMeIn take storefront tokens, so without a limit they would be a password oracle.
    */
-  private readonly failures: RateLimiter;
+  readonly signInLimits: SignInLimits;
 
   constructor(
     private readonly customers: CustomerService,
-    config: { passwordFailureLimit: number },
+    config: { passwordFailureLimit: number; signInFailuresPerSource: number },
     now: () => number,
   ) {
-    this.failures = new RateLimiter(config.passwordFailureLimit, 15 * 60_000, now);
+    this.signInLimits = new SignInLimits(config, now);
+  }
+
+  /**
+   * The credential check of every sign-in (this service's and the OAuth password flow's), under the
+   * shared limits: 429 once the account or the caller's address has failed too often; undefined for
+   * wrong credentials, counted; a success clears the account's count.
+   */
+  async verifyCredentials(
+    ctx: Pick<RequestContext, 'projectKey' | 'sourceAddress'>,
+    email: string,
+    password: string,
+    storeKey?: string,
+  ): Promise<CustomerDocument | undefined> {
+    const attempt = { projectKey: ctx.projectKey, email, source: ctx.sourceAddress };
+    this.signInLimits.check(attempt);
+    const customer = await this.customers.authenticate(ctx, email, password, storeKey);
+    if (customer) this.signInLimits.succeeded(attempt);
+    else this.signInLimits.failed(attempt);
+    return customer;
   }
 
   /** Sign-in with e-mail and password; unknown e-mail and wrong password fail alike (InvalidCredentials). */
@@ -158,15 +175,8 @@ export class CustomerAccount {
   }
 
   private async checkCredentials(ctx: RequestContext, email: string, password: string, storeKey?: string): Promise<CustomerDocument> {
-    const account = `${ctx.projectKey}\u0000${storeKey ?? ''}\u0000${normalizeEmail(email)}`;
-    const wait = this.failures.retryAfter(account);
-    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed sign-in attempts for this account. Retry later.');
-    const customer = await this.customers.authenticate(ctx, email, password, storeKey);
-    if (!customer) {
-      this.failures.hit(account);
-      throw new InvalidCredentialsError();
-    }
-    this.failures.reset(account);
+    const customer = await this.verifyCredentials(ctx, email, password, storeKey);
+    if (!customer) throw new InvalidCredentialsError();
     return customer;
   }
 

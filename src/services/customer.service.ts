@@ -91,6 +91,9 @@ export class CustomerService {
   private readonly customerGroups: CustomerGroupLookup = customerGroupLookup();
   private readonly actions;
 
+  /** Called in the deletion's transaction, before the customer's row goes (what refers to it follows it there). */
+  readonly deleting = new Set<(tx: RequestContext, customer: CustomerDocument) => Promise<void>>();
+
   /** Called after a customer was deleted (its sessions are revoked by the OAuth module). */
   readonly deleted = new Set<(ctx: RequestContext, customer: CustomerDocument) => Promise<void>>();
 
@@ -241,8 +244,9 @@ export class CustomerService {
 
   /**
    * Deletes the customer if `version` is current, with its e-mail rows and its e-mail and password
-   * tokens; then its OAuth sessions are revoked (the `deleted` listeners), so no refresh or access
-   * token of the account outlives it. Everything of a customer lives in these rows, so a deletion
+   * tokens, and as an associate of business units (the `deleting` listeners, same transaction);
+   * then its OAuth sessions are revoked (the `deleted` listeners), so no refresh or access token of
+   * the account outlives it. Everything of a customer lives in these rows, so a deletion
    * with `personalDataErasure` removes the same data (there are no messages or logs holding it).
    */
   async delete(ctx: RequestContext, selector: CustomerSelector, version: number, storeKey?: string): Promise<CustomerDocument> {
@@ -252,6 +256,7 @@ export class CustomerService {
       // Explicitly, not only by the foreign key's cascade, so an e-mail is free again on every database setup.
       await tx.db.executeRaw(DELETE_EMAILS[tx.db.dialect], [current.id]);
       await deleteCustomerTokens(tx, current.id);
+      for (const listener of this.deleting) await listener(tx, current);
       return this.repository.delete(tx, { id: current.id }, version);
     });
     for (const listener of this.deleted) await listener(ctx, deleted);

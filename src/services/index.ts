@@ -46,6 +46,7 @@ export function createServices(app: AppServices): Services {
   const orders = new OrderService(carts);
   const shoppingLists = new ShoppingListService(productLookup);
   customers.cartSignIn = cartSignIn(carts, orders, shoppingLists);
+  customers.deleting.add((tx, customer) => businessUnits.removeAssociateEverywhere(tx, customer.id));
   return {
     projects: new ProjectService(app),
     apiClients: new ApiClientService(app),

@@ -106,4 +106,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: cartResource, viewScopes: ['view_orders'] },
   { resource: orderResource, viewScopes: ['view_orders'] },
   { resource: shoppingListResource, viewScopes: ['view_shopping_lists'] },
+  // Units are referenced by id only from custom fields (Reference to business-unit); parentUnit and
+  // topLevelUnit are KeyReferences, which the spec says are never expanded.
+  { resource: businessUnitResource, viewScopes: ['view_business_units'] },
 ];

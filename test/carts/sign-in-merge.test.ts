@@ -160,17 +160,27 @@ const ROWS: Row[] = [
   },
 ];
 
-describe('sign-in with an anonymous cart (customerSignIn, anonymousCartId)', () => {
+/** The merchant's sign-in with a draft naming the anonymous cart: GraphQL customerSignIn, or HTTP POST /{projectKey}/login. */
+const SIGN_IN_WAYS = {
+  'GraphQL customerSignIn': async (draft: Record<string, unknown>) =>
+    (await gqlData<{ customerSignIn: { cart: { id: string; version: number } | null } }>(server, admin, SIGN_IN, { draft })).customerSignIn.cart,
+  'HTTP POST /{projectKey}/login': async (draft: Record<string, unknown>) => {
+    const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(api(server, admin, '/test/login', { body: draft }));
+    return signed.cart ? { id: signed.cart.id, version: signed.cart.version } : null;
+  },
+};
+
+describe.each(Object.keys(SIGN_IN_WAYS) as (keyof typeof SIGN_IN_WAYS)[])('sign-in with an anonymous cart (%s, anonymousCartId)', (way) => {
   test.each(ROWS)('$name', async (row) => {
     const customer = await customerWith(row.customerCart);
     const anonymous = await anonymousWith(row.anonymousCart);
     const draft = { email: customer.email, password: 'pw-123456', anonymousCartId: anonymous.cart.id, ...(row.mode ? { anonymousCartSignInMode: row.mode } : {}) };
-    const result = await gqlData<{ customerSignIn: { cart: { id: string; version: number } } }>(server, admin, SIGN_IN, { draft });
+    const returnedCart = await SIGN_IN_WAYS[way](draft);
 
     const active = await ok<CartBody>(api(server, customer.token, '/test/me/active-cart'));
     const expectedId = row.active === 'customer' ? customer.cart!.id : anonymous.cart.id;
     expect(active.id).toBe(expectedId);
-    expect(result.customerSignIn.cart).toEqual({ id: expectedId, version: active.version });
+    expect(returnedCart).toEqual({ id: expectedId, version: active.version });
     expect(active.cartState).toBe('Active');
     expect(quantities(active)).toEqual(row.quantities);
     row.check?.(active);
@@ -183,6 +193,30 @@ describe('sign-in with an anonymous cart (customerSignIn, anonymousCartId)', () 
       const res = await api(server, admin, `/test/carts/${anonymousAfter.id}`, { body: { version: anonymousAfter.version, actions: [{ action: 'setCountry', country: 'DE' }] } });
       expect(res.status).toBe(400);
     }
+  });
+});
+
+describe('in-store sign-in with an anonymous cart (HTTP POST /{projectKey}/in-store/key={storeKey}/login)', () => {
+  test.each([
+    { label: 'default mode, merged', mode: undefined, active: 'customer', quantities: { a: 3, b: 2 }, anonymousState: 'Merged' },
+    { label: 'UseAsNewActiveCustomerCart', mode: 'UseAsNewActiveCustomerCart', active: 'anonymous', quantities: { a: 3 }, anonymousState: 'Active' },
+  ] as const)('a store customer signs in with anonymousCart ($label): the answer and /me/active-cart show the same cart', async (row) => {
+    const storeAdmin = await clientToken(server, 'manage_stores:test manage_customers:test');
+    await api(server, storeAdmin, '/test/stores', { body: { key: 'berlin' } });
+    const email = `store-merge-${++emails}@example.com`;
+    await ok(api(server, storeAdmin, '/test/in-store/key=berlin/customers', { body: { email, password: 'pw-123456' } }), 201);
+    const token = await customerToken(server, email, 'pw-123456', 'berlin');
+    const own = await ok<CartBody>(api(server, token, '/test/me/carts', { body: draftOf({ lines: [{ sku: 'a', quantity: 1 }, { sku: 'b', quantity: 2 }] }) }), 201);
+    const anonymous = await anonymousWith({ lines: [{ sku: 'a', quantity: 3 }] });
+
+    const draft = { email, password: 'pw-123456', anonymousCart: { typeId: 'cart', id: anonymous.cart.id }, ...(row.mode ? { anonymousCartSignInMode: row.mode } : {}) };
+    const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(api(server, admin, '/test/in-store/key=berlin/login', { body: draft }));
+    const active = await ok<CartBody>(api(server, token, '/test/me/active-cart'));
+    expect(active.id).toBe(row.active === 'customer' ? own.id : anonymous.cart.id);
+    expect([signed.cart?.id, signed.cart?.version, quantities(signed.cart!)]).toEqual([active.id, active.version, row.quantities]);
+    expect(quantities(active)).toEqual(row.quantities);
+    const anonymousAfter = await ok<CartBody>(api(server, admin, `/test/carts/${anonymous.cart.id}`));
+    expect([anonymousAfter.cartState, anonymousAfter.customerId]).toEqual([row.anonymousState, signed.customer.id]);
   });
 });
 

@@ -49,10 +49,13 @@ describeWithBrowser('the developer pages in headless Chromium', (executablePath)
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('GraphiQL renders and runs a query against the project with a token in its headers', async () => {
+  it('GraphiQL, reached as GET /{projectKey}/graphql, renders and runs a query against the project with a token in its headers', async () => {
     const token = await clientToken(server, `view_project_settings:${server.projectKey}`);
-    await page.goto(`${server.url}/_/graphiql?projectKey=${server.projectKey}`);
+    // The API's GraphQL URL opened in a browser lands on the one GraphiQL page, for this project.
+    await page.goto(`${server.url}/${server.projectKey}/graphql`);
+    expect(page.url()).toBe(`${server.url}/_/graphiql?projectKey=${server.projectKey}`);
     await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
+    expect(await page.title()).toBe(`GraphiQL: ${server.projectKey}`);
     // Query and headers typed the way a person would, through the editors.
     // GraphiQL also sends its schema query with the placeholder header; wait for the one sent with the token.
     const response = page.waitForResponse(

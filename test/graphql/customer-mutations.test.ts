@@ -240,7 +240,7 @@ describe('customerChangePassword', () => {
 
 const EMAIL_TOKEN = `mutation($id: String!, $version: Long, $ttl: Int!, $invalidate: Boolean) {
   customerCreateEmailVerificationToken(id: $id, version: $version, ttlMinutes: $ttl, invalidateOlderTokens: $invalidate) {
-    id customerId value expiresAt createdAt invalidateOlderTokens
+    id customerId value expiresAt createdAt invalidateOlderTokens version createdBy { clientId isPlatformClient }
   }
 }`;
 const CONFIRM = `mutation($token: String!, $version: Long) { customerConfirmEmail(tokenValue: $token, version: $version) { id version isEmailVerified } }`;
@@ -249,7 +249,9 @@ describe('e-mail verification', () => {
   it('a token (random, ≥160 bits) finds the customer and confirms the e-mail once', async () => {
     const created = await signUp({ email: email(), password: 'p' });
     const { customerCreateEmailVerificationToken: token } = await gqlData(server, admin, EMAIL_TOKEN, { id: created.id, version: 1, ttl: 60 });
-    expect(token).toMatchObject({ customerId: created.id, invalidateOlderTokens: false });
+    // The platform's token fields beyond the spec's: a token is never changed (version 1), createdBy is the caller.
+    expect(token).toMatchObject({ customerId: created.id, invalidateOlderTokens: false, version: 1, createdBy: { isPlatformClient: true } });
+    expect(token.createdBy.clientId).toEqual(expect.any(String));
     expect(token.value).toMatch(/^[A-Za-z0-9_-]{40}$/);
     expect(Date.parse(token.expiresAt) - Date.parse(token.createdAt)).toBe(60 * 60_000);
     const found = await gqlData(server, admin, 'query($t: String) { customer(emailToken: $t) { id } }', { t: token.value });

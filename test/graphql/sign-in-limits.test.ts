@@ -1,6 +1,7 @@
-import { api, clientToken } from '../support/auth.js';
+import { tokenRequest } from '../oauth/support.js';
+import { api, clientToken, createApiClient } from '../support/auth.js';
 import { ManualClock, startTestServer, type TestServer } from '../support/test-server.js';
-import { gqlData, gqlError, SIGN_UP } from './support.js';
+import { gql, gqlData, gqlError, SIGN_UP } from './support.js';
 
 /** Sign-in through GraphQL and HTTP counts failed attempts per account, like the password flow. */
 let server: TestServer;
@@ -27,4 +28,62 @@ it('after the limit of failures even the right password is refused until the win
   await gqlData(server, storefront, signMeIn('other@example.com', 'right-pw'));
   clock.advance(15 * 60_000);
   await gqlData(server, storefront, signMeIn('victim@example.com', 'right-pw'));
+});
+
+describe('one count for every way in', () => {
+  let shared: TestServer;
+  const sharedClock = new ManualClock();
+  let admin: string;
+  let storefront: string;
+  let storefrontClient: Awaited<ReturnType<typeof createApiClient>>;
+  beforeAll(async () => {
+    shared = await startTestServer({ passwordFailureLimit: 5, signInFailuresPerSource: 8 }, { clock: sharedClock });
+    admin = await clientToken(shared, 'manage_customers:test manage_stores:test');
+    storefrontClient = await createApiClient(shared, 'test', 'manage_my_profile:test');
+    storefront = await clientToken(shared, 'manage_my_profile:test');
+    await api(shared, admin, '/test/stores', { body: { key: 'berlin' } });
+    for (const email of ['alt@example.com', 'spray-0@example.com']) await gqlData(shared, admin, SIGN_UP, { draft: { email, password: 'right-pw' } });
+  });
+  afterAll(async () => shared.close());
+  beforeEach(() => sharedClock.advance(15 * 60_000));
+
+  const oauth = (email: string, password: string, store?: string) =>
+    tokenRequest(shared, store ? `/oauth/test/in-store/key=${store}/customers/token` : '/oauth/test/customers/token', storefrontClient, { grant_type: 'password', username: email, password });
+  const gqlSignIn = (token: string, field: 'customerSignIn' | 'customerSignMeIn', email: string, password: string) =>
+    gql(shared, token, `mutation { ${field}(draft: {email: "${email}", password: "${password}"}) { customer { id } } }`);
+
+  it('failures through the OAuth password flow, GraphQL, /login, /me/login and an in-store form add up to one limit per (project, e-mail)', async () => {
+    expect((await oauth('alt@example.com', 'guess')).status).toBe(400);
+    expect((await gqlSignIn(admin, 'customerSignIn', 'alt@example.com', 'guess')).body.errors?.[0].extensions.code).toBe('InvalidCredentials');
+    expect((await gqlSignIn(storefront, 'customerSignMeIn', 'ALT@example.com', 'guess')).body.errors?.[0].extensions.code).toBe('InvalidCredentials');
+    expect((await api(shared, admin, '/test/login', { body: { email: 'alt@example.com', password: 'guess' } })).status).toBe(400);
+    expect((await api(shared, storefront, '/test/in-store/key=berlin/me/login', { body: { email: 'alt@example.com', password: 'guess' } })).status).toBe(400);
+    // Five failures, one through each way: every way now refuses even the right password.
+    const token = await oauth('alt@example.com', 'right-pw');
+    expect(token.status).toBe(429);
+    expect(token.body.errors).toEqual([{ code: 'TooManyRequests', message: 'Too many failed sign-in attempts for this account. Retry later.' }]);
+    expect((await gqlSignIn(admin, 'customerSignIn', 'alt@example.com', 'right-pw')).body.errors?.[0].extensions.code).toBe('TooManyRequests');
+    expect((await api(shared, storefront, '/test/me/login', { body: { email: 'alt@example.com', password: 'right-pw' } })).status).toBe(429);
+    expect((await oauth('alt@example.com', 'right-pw', 'berlin')).status).toBe(429);
+    sharedClock.advance(15 * 60_000);
+    expect((await oauth('alt@example.com', 'right-pw')).status).toBe(200);
+  });
+
+  it('a success through one way clears the account’s count for the others', async () => {
+    for (let i = 0; i < 3; i++) expect((await oauth('alt@example.com', 'guess')).status).toBe(400);
+    expect((await gqlSignIn(storefront, 'customerSignMeIn', 'alt@example.com', 'right-pw')).body.errors).toBeUndefined();
+    // Three more: six in the window would be past the limit of five, had the success not cleared the count.
+    for (let i = 0; i < 3; i++) expect((await api(shared, admin, '/test/login', { body: { email: 'alt@example.com', password: 'guess' } })).status).toBe(400);
+    expect((await oauth('alt@example.com', 'right-pw')).status).toBe(200);
+  });
+
+  it('one address failing across many e-mails is refused past SIGN_IN_FAILURES_PER_SOURCE, on every way in', async () => {
+    for (let i = 1; i <= 8; i++) {
+      const res = i % 2 ? await oauth(`spray-${i}@example.com`, 'guess') : await api(shared, admin, '/test/login', { body: { email: `spray-${i}@example.com`, password: 'guess' } });
+      expect(res.status).toBe(400);
+    }
+    const refused = await gqlSignIn(admin, 'customerSignIn', 'spray-0@example.com', 'right-pw');
+    expect(refused.body.errors?.[0]).toMatchObject({ message: 'Too many failed sign-in attempts from this address. Retry later.', extensions: { code: 'TooManyRequests' } });
+    expect((await oauth('spray-0@example.com', 'right-pw')).status).toBe(429);
+  });
 });

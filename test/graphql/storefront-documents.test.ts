@@ -55,6 +55,10 @@ const DOCUMENTS: Record<string, string> = {
           authenticationMode
           custom { typeRef { id typeId } customFieldsRaw { name value } }
           customFieldsRaw(includeNames: ["newsletter"]) { name value }
+          customFieldList(includeNames: ["newsletter", "level"]) { name ... on BooleanField { value } ... on EnumField { key label } }
+          custom { type { key } customFieldList { name ... on StringField { value } } }
+          customFields { typeRef { id } }
+          addresses { id custom { customFieldList { name } } }
         }
       }
     }`,
@@ -93,6 +97,13 @@ const DOCUMENTS: Record<string, string> = {
       customerResetPassword(tokenValue: $tokenValue, newPassword: $newPassword) { id version }
     }
     query ByPasswordToken($token: String!) { customer(passwordToken: $token) { id email } }`,
+  // As written for the current platform, whose token types are CustomerPasswordToken / CustomerEmailToken.
+  tokenFieldsOfThePlatform: `
+    mutation RequestReset($email: String!) {
+      customerCreatePasswordResetToken(email: $email, ttlMinutes: 60, invalidateOlderTokens: true) {
+        id customerId value expiresAt invalidateOlderTokens version createdAt lastModifiedAt createdBy { clientId } lastModifiedBy { clientId }
+      }
+    }`,
   emailFlow: `
     mutation CreateEmailToken($id: String!, $version: Long) {
       customerCreateEmailVerificationToken(id: $id, version: $version, ttlMinutes: 1440) { id value expiresAt }

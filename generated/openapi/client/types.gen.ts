@@ -5307,9 +5307,9 @@ export type GetGraphiQlError = GetGraphiQlErrors[keyof GetGraphiQlErrors];
 
 export type GetGraphiQlResponses = {
     /**
-     * The GraphiQL page
+     * Error (405 for any other Accept)
      */
-    200: string;
+    default: ErrorResponse;
 };
 
 export type GetGraphiQlResponse = GetGraphiQlResponses[keyof GetGraphiQlResponses];
@@ -5340,33 +5340,6 @@ export type ExecuteGraphQlResponses = {
 };
 
 export type ExecuteGraphQlResponse = ExecuteGraphQlResponses[keyof ExecuteGraphQlResponses];
-
-export type GetGraphiQlAssetData = {
-    body?: never;
-    path: {
-        asset: 'graphiql.min.js' | 'graphiql.min.css' | 'react.production.min.js' | 'react-dom.production.min.js';
-    };
-    query?: never;
-    url: '/graphiql/{asset}';
-};
-
-export type GetGraphiQlAssetErrors = {
-    /**
-     * Error
-     */
-    default: ErrorResponse;
-};
-
-export type GetGraphiQlAssetError = GetGraphiQlAssetErrors[keyof GetGraphiQlAssetErrors];
-
-export type GetGraphiQlAssetResponses = {
-    /**
-     * The asset
-     */
-    200: string;
-};
-
-export type GetGraphiQlAssetResponse = GetGraphiQlAssetResponses[keyof GetGraphiQlAssetResponses];
 
 export type GetHealthData = {
     body?: never;

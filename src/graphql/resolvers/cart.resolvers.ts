@@ -4,7 +4,8 @@ import { normalizeQueryParams } from '../../query/index.js';
 import { ownerOf } from '../../services/cart-owner.js';
 import { myCartActions, myCartDraft } from '../cart-inputs.js';
 import { MY_ORDERS } from '../field-scopes.js';
-import { allLocales, localizedText, orNull, queryField, queryResult } from '../query-fields.js';
+import { orNull, queryField, queryResult } from '../query-fields.js';
+import { allLocales, localizedValue } from '../localized.js';
 
 /** Carts over GraphQL: each field one call into the cart service, as the HTTP routes do. */
 export const cartResolvers: Resolvers = {
@@ -38,14 +39,14 @@ export const cartResolvers: Resolvers = {
     customerGroupRef: (cart) => cart.customerGroup ?? null,
   },
   LineItem: {
-    name: (item, args) => localizedText(item.name, args),
+    name: (item, args) => localizedValue(item.name, args),
     nameAllLocales: (item) => allLocales(item.name),
-    productSlug: (item, args) => localizedText(item.productSlug, args),
+    productSlug: (item, args) => localizedValue(item.productSlug, args),
     productSlugAllLocales: (item) => allLocales(item.productSlug),
     productTypeRef: (item) => item.productType,
   },
   CustomLineItem: {
-    name: (item, args) => localizedText(item.name, args),
+    name: (item, args) => localizedValue(item.name, args),
     nameAllLocales: (item) => allLocales(item.name),
   },
 };

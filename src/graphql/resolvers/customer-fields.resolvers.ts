@@ -1,16 +1,10 @@
-import type { Address, CustomFields } from '../../../generated/openapi/client/types.gen.js';
+import type { Address } from '../../../generated/openapi/client/types.gen.js';
 import type { Resolvers } from '../../../generated/graphql/types.js';
 import { requireScopes } from '../../auth/authorize.js';
+import { clientLogging } from '../../services/client-logging.js';
 import { readCustomerGroup } from '../../services/customer-group-lookup.js';
-import { allLocales, localizedText } from '../query-fields.js';
-
-/** `customFieldsRaw(includeNames, excludeNames)`: all fields when neither is given. */
-function rawFields(custom: CustomFields | undefined, args: { includeNames?: readonly string[] | null; excludeNames?: readonly string[] | null }) {
-  if (!custom) return null;
-  return Object.entries(custom.fields ?? {})
-    .filter(([name]) => (args.includeNames == null || args.includeNames.includes(name)) && (args.excludeNames == null || !args.excludeNames.includes(name)))
-    .map(([name, value]) => ({ name, value }));
-}
+import { rawCustomFields, typedCustomFields } from '../custom-field-list.js';
+import { allLocales, localizedValue } from '../localized.js';
 
 function addressWithId(addresses: readonly Address[], id: string | undefined): Address | null {
   return id === undefined ? null : (addresses.find((a) => a.id === id) ?? null);
@@ -41,7 +35,9 @@ export const customerFieldResolvers: Resolvers = {
       return stores.filter((store) => store !== undefined);
     },
     custom: (doc) => doc.custom ?? null,
-    customFieldsRaw: (doc, args) => rawFields(doc.custom, args),
+    customFieldsRaw: (doc, args) => rawCustomFields(doc.custom, args),
+    customFields: (doc) => doc.custom ?? null,
+    customFieldList: (doc, args, { ctx }) => typedCustomFields(ctx, doc.custom, args),
     lastMessageSequenceNumber: (doc) => doc.lastMessageSequenceNumber ?? 1,
     createdBy: (doc) => doc.createdBy ?? null,
     lastModifiedBy: (doc) => doc.lastModifiedBy ?? null,
@@ -50,9 +46,10 @@ export const customerFieldResolvers: Resolvers = {
     contactInfo: (address) => ({ phone: address.phone, mobile: address.mobile, email: address.email, fax: address.fax }),
     custom: (address) => address.custom ?? null,
   },
-  CustomFieldsType: {
-    typeRef: (custom) => custom.type,
-    customFieldsRaw: (custom, args) => rawFields(custom, args),
+  CustomerToken: {
+    version: () => 1,
+    createdBy: (_token, _args, { ctx }) => clientLogging(ctx),
+    lastModifiedBy: (_token, _args, { ctx }) => clientLogging(ctx),
   },
   Initiator: {
     isPlatformClient: (logging) => logging.clientId !== undefined,
@@ -63,7 +60,7 @@ export const customerFieldResolvers: Resolvers = {
     exists: (page) => page.count > 0,
   },
   Store: {
-    name: (store, args) => localizedText(store.name, args),
-    nameAllLocales: (store) => allLocales(store.name),
+    name: (store, args) => localizedValue(store.name, args),
+    nameAllLocales: (store) => (store.name ? allLocales(store.name) : null),
   },
 };

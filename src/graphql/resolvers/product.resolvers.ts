@@ -6,7 +6,8 @@ import { selectPrice } from '../../services/price-selection.js';
 import { allVariants } from '../../services/product-variants.js';
 import type { GraphQLContext } from '../context.js';
 import { loadProductType } from '../loaders.js';
-import { allLocales, localizedText, lookupField, orNull, queryField, queryResult, type QueryArgs } from '../query-fields.js';
+import { lookupField, orNull, queryField, queryResult, type QueryArgs } from '../query-fields.js';
+import { allLocales, localizedValue } from '../localized.js';
 
 /** A variant of the current or the staged data, by its SKU or key. */
 const HAS_VARIANT = (field: 'sku' | 'key', op: string) => {
@@ -55,11 +56,11 @@ export const productResolvers: Resolvers = {
     skus: (product) => skusOf(product.masterData.current, product.masterData.staged),
   },
   ProductData: {
-    name: (data, args) => localizedText(data.name, args),
+    name: (data, args) => localizedValue(data.name, args),
     nameAllLocales: (data) => allLocales(data.name),
-    description: (data, args) => localizedText(data.description, args),
+    description: (data, args) => localizedValue(data.description, args),
     descriptionAllLocales: (data) => allLocales(data.description),
-    slug: (data, args) => localizedText(data.slug, args),
+    slug: (data, args) => localizedValue(data.slug, args),
     slugAllLocales: (data) => allLocales(data.slug),
     categoriesRef: (data) => data.categories,
     variants: (data, args) => filtered(data.variants, args),
@@ -89,9 +90,9 @@ export const productResolvers: Resolvers = {
     dimensions: (image) => ({ width: image.dimensions.w, height: image.dimensions.h }),
   },
   Asset: {
-    name: (asset, args) => localizedText(asset.name, args),
+    name: (asset, args) => localizedValue(asset.name, args),
     nameAllLocales: (asset) => allLocales(asset.name),
-    description: (asset, args) => localizedText(asset.description, args),
+    description: (asset, args) => localizedValue(asset.description, args),
     descriptionAllLocales: (asset) => allLocales(asset.description),
     tags: (asset) => asset.tags ?? [],
   },

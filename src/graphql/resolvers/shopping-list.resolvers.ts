@@ -5,7 +5,8 @@ import { normalizeQueryParams } from '../../query/index.js';
 import { currentVariant } from '../../services/shopping-list-lines.js';
 import { MY_SHOPPING_LISTS, VIEW_CUSTOMERS } from '../field-scopes.js';
 import { loadProduct, loadProductType } from '../loaders.js';
-import { allLocales, localizedText, lookupField, orNull, queryField, queryResult, selector } from '../query-fields.js';
+import { lookupField, orNull, queryField, queryResult, selector } from '../query-fields.js';
+import { allLocales, localizedValue } from '../localized.js';
 
 /**
  * Shopping lists over GraphQL: each root field one call into the shopping list service. A line
@@ -30,11 +31,11 @@ export const shoppingListResolvers: Resolvers = {
     },
   },
   ShoppingList: {
-    name: (list, args) => localizedText(list.name, args),
+    name: (list, args) => localizedValue(list.name, args),
     nameAllLocales: (list) => allLocales(list.name),
-    description: (list, args) => localizedText(list.description, args),
+    description: (list, args) => localizedValue(list.description, args),
     descriptionAllLocales: (list) => allLocales(list.description),
-    slug: (list, args) => localizedText(list.slug, args),
+    slug: (list, args) => localizedValue(list.slug, args),
     slugAllLocales: (list) => allLocales(list.slug),
     customerRef: (list) => list.customer ?? null,
     customer: async (list, _args, { ctx, services }) => {
@@ -53,9 +54,9 @@ export const shoppingListResolvers: Resolvers = {
       if (!type) throw new ReferencedResourceNotFoundError('product-type', { id: item.productType.id });
       return type;
     },
-    name: (item, args) => localizedText(item.name, args),
+    name: (item, args) => localizedValue(item.name, args),
     nameAllLocales: (item) => allLocales(item.name),
-    productSlug: async (item, args, context) => localizedText((await loadProduct(context, item.productId))?.masterData.current.slug, args),
+    productSlug: async (item, args, context) => localizedValue((await loadProduct(context, item.productId))?.masterData.current.slug, args),
     productSlugAllLocales: async (item, _args, context) => allLocales((await loadProduct(context, item.productId))?.masterData.current.slug),
     variant: async (item, _args, context) => {
       const product = await loadProduct(context, item.productId);
@@ -63,9 +64,9 @@ export const shoppingListResolvers: Resolvers = {
     },
   },
   TextLineItem: {
-    name: (item, args) => localizedText(item.name, args),
+    name: (item, args) => localizedValue(item.name, args),
     nameAllLocales: (item) => allLocales(item.name),
-    description: (item, args) => localizedText(item.description, args),
+    description: (item, args) => localizedValue(item.description, args),
     descriptionAllLocales: (item) => allLocales(item.description),
   },
 };

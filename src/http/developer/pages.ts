@@ -25,7 +25,16 @@ window.ui = SwaggerUIBundle({ url: ${json(PATHS.openapi)}, dom_id: '#reference',
 </script></body></html>`;
 }
 
-/** GraphiQL against /{projectKey}/graphql; the bearer token goes in its Headers tab. */
+/** The GraphiQL page for one project (where GET /{projectKey}/graphql sends a browser). */
+export function graphiqlUrl(projectKey: string): string {
+  return `${PATHS.graphiql}?projectKey=${encodeURIComponent(projectKey)}`;
+}
+
+/**
+ * The one GraphiQL page, against /{projectKey}/graphql for `?projectKey=` (default: the bootstrap
+ * project), from the installed packages; the bearer token goes in its Headers tab and is not kept
+ * in the browser's storage.
+ */
 export function graphiqlPage(projectKey: string): string {
   const headers = JSON.stringify({ Authorization: 'Bearer <access_token>' }, null, 2);
   return `<!doctype html>
@@ -38,9 +47,16 @@ export function graphiqlPage(projectKey: string): string {
 <script src="${PATHS.assets}graphiql.min.js"></script>
 <script>
 const projectKey = new URLSearchParams(location.search).get('projectKey') || ${json(projectKey)};
+document.title = 'GraphiQL: ' + projectKey;
 const fetcher = GraphiQL.createFetcher({ url: '/' + encodeURIComponent(projectKey) + '/graphql' });
 ReactDOM.createRoot(document.getElementById('graphiql')).render(
-  React.createElement(GraphiQL, { fetcher, defaultHeaders: ${json(headers)}, defaultEditorToolsVisibility: 'headers' }),
+  React.createElement(GraphiQL, {
+    fetcher,
+    defaultHeaders: ${json(headers)},
+    defaultEditorToolsVisibility: 'headers',
+    isHeadersEditorEnabled: true,
+    shouldPersistHeaders: false,
+  }),
 );
 </script></body></html>`;
 }

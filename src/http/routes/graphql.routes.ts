@@ -7,23 +7,19 @@ import { queryLimitsRule } from '../../graphql/query-limits.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { Services } from '../../services/index.js';
 import { ApiError, MethodNotAllowedError } from '../../errors/api-error.js';
-import { graphiqlAsset, graphiqlPage } from '../../graphql/graphiql-page.js';
+import { graphiqlUrl } from '../developer/pages.js';
 import type { Handlers } from '../router.js';
 
 /** POST /{projectKey}/graphql through graphql-helix; the body was validated against GraphQLRequest. */
-export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQL' | 'getGraphiQL' | 'getGraphiQLAsset'> {
+export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQL' | 'getGraphiQL'> {
   const schema = buildGraphQLSchema();
   const validationRules = [...specifiedRules, queryLimitsRule()];
   const steps = cachedGraphQLSteps();
   return {
-    // A browser asks for HTML; anything else gets the JSON answer for a method the API does not serve.
+    // A browser asks for HTML and goes to the one GraphiQL page; anything else gets the JSON answer for a method the API does not serve.
     getGraphiQL: async (ctx, _input, http) => {
       if (!http.accepts('html') || http.accepts('json', 'html') === 'json') throw new MethodNotAllowedError('GET');
-      return { body: graphiqlPage(ctx.projectKey), headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } };
-    },
-    getGraphiQLAsset: async (_ctx, input) => {
-      const asset = graphiqlAsset(input.path.asset);
-      return { body: asset.body, headers: { 'Content-Type': asset.contentType, 'Cache-Control': 'public, max-age=86400' } };
+      return { status: 302, headers: { Location: graphiqlUrl(ctx.projectKey), 'Cache-Control': 'no-store' } };
     },
     executeGraphQL: async (ctx, input, http) => {
       await services.projects.get(ctx);

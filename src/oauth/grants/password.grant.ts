@@ -1,23 +1,22 @@
 import type { Provider, TokenEndpointGrantContext } from 'oidc-provider';
-import { GeneralError, TooManyRequestsError } from '../../errors/api-error.js';
-import { normalizeEmail } from '../../services/customer-email.js';
+import { GeneralError } from '../../errors/api-error.js';
 import { oauthErrors } from '../oauth-errors.js';
-import type { RateLimiter } from '../rate-limiter.js';
 import { requireOAuthState } from '../request-state.js';
 import { CUSTOMER_ACCOUNT } from '../token-store.js';
 import { grantedScopes, issueSessionTokens } from './grant-helpers.js';
 
-/** What the password flow needs from the customer service (src/services/customer.service.ts). */
+/** What the password flow needs from the customer service (CustomerAccount in src/services/customer-account.ts). */
 export interface CustomerAuthenticator {
-  authenticate(ctx: { projectKey: string }, email: string, password: string, storeKey?: string): Promise<{ id: string } | undefined>;
+  /** Counts failures in the limits every sign-in shares; 429 (TooManyRequestsError) past them. */
+  verifyCredentials(ctx: { projectKey: string; sourceAddress?: string }, email: string, password: string, storeKey?: string): Promise<{ id: string } | undefined>;
 }
 
 /**
  * `password` on `/oauth/{projectKey}[/in-store/key={storeKey}]/customers/token`: a customer signs in
- * with e-mail and password through an API client. Failed attempts are counted per account so a
- * password cannot be guessed by brute force; a success clears the count.
+ * with e-mail and password through an API client. Failed attempts count in the limits shared with
+ * every other sign-in (per account and per source address; src/services/sign-in-limits.ts).
  */
-export function passwordGrant(provider: Provider, customers: () => CustomerAuthenticator | undefined, failures: RateLimiter) {
+export function passwordGrant(provider: Provider, customers: () => CustomerAuthenticator | undefined) {
   return async function passwordGrantHandler(ctx: TokenEndpointGrantContext<{ username?: string; password?: string }>): Promise<void> {
     const state = requireOAuthState(ctx);
     if (state.route.kind !== 'customers') throw oauthErrors.unsupportedGrantType('password');
@@ -26,19 +25,11 @@ export function passwordGrant(provider: Provider, customers: () => CustomerAuthe
     if (!username) throw oauthErrors.missingParameter('username');
     if (!password) throw oauthErrors.missingParameter('password');
     const scopes = grantedScopes(state.client, ctx.oidc.params.scope);
-    // Keyed on the same normalization as the lookup: otherwise each Unicode spelling of one address
-    // (NFD, upper case) would get its own failure budget against the same account.
-    const account = `${projectKey}\u0000${storeKey ?? ''}\u0000${normalizeEmail(username)}`;
-    const wait = failures.retryAfter(account);
-    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed sign-in attempts for this account. Retry later.');
     const service = customers();
     if (!service) throw new GeneralError('Customer sign-in is not available.');
-    const customer = await service.authenticate({ projectKey }, username, password, storeKey);
-    if (!customer) {
-      failures.hit(account);
-      throw oauthErrors.invalidCustomerCredentials();
-    }
-    failures.reset(account);
+    // ctx.ip: the socket address, or with TRUST_PROXY the trusted proxy's last X-Forwarded-For entry.
+    const customer = await service.verifyCredentials({ projectKey, sourceAddress: ctx.ip }, username, password, storeKey);
+    if (!customer) throw oauthErrors.invalidCustomerCredentials();
     const scope = [...scopes, `customer:${customer.id}`].join(' ');
     ctx.body = await issueSessionTokens(provider, ctx, `${CUSTOMER_ACCOUNT}${customer.id}`, scope, 'password');
   };
