@@ -8,7 +8,8 @@ const DAY_MS = 86_400_000;
 /** Any constant: the lock that makes one instance at a time run the job on a shared PostgreSQL. */
 const RETENTION_LOCK = 727_311;
 
-const PROJECTS = sql('SELECT "key", $DATA AS "data" FROM "Project"');
+/** This deployment's projects only: another region's deployment keeps its own carts. */
+const PROJECTS = sql('SELECT "key", $DATA AS "data" FROM "Project" WHERE "region" = ?');
 const DELETE_EXPIRED = sql(
   'DELETE FROM "Cart" WHERE "projectKey" = ? AND (("deleteAfter" IS NOT NULL AND "deleteAfter" <= ?) OR ("deleteAfter" IS NULL AND "lastModifiedAt" <= ?))',
 );
@@ -29,12 +30,12 @@ export interface CartRetentionOptions {
  * holds an advisory lock, so with several instances on one database one runs it and the others skip
  * (answer undefined) instead of deleting the same rows concurrently.
  */
-export async function runCartRetention(app: Pick<AppServices, 'db' | 'clock'>, options: CartRetentionOptions): Promise<{ deleted: number } | undefined> {
+export async function runCartRetention(app: Pick<AppServices, 'db' | 'clock' | 'config'>, options: CartRetentionOptions): Promise<{ deleted: number } | undefined> {
   return app.db.transaction(async (db) => {
     if (db.dialect === 'postgresql' && !(await tryLock(db))) return undefined;
     const now = app.clock.now();
     let deleted = 0;
-    for (const project of await db.rows<{ key: string; data: string }>(PROJECTS[db.dialect])) {
+    for (const project of await db.rows<{ key: string; data: string }>(PROJECTS[db.dialect], [app.config.region])) {
       const data = (typeof project.data === 'string' ? JSON.parse(project.data) : project.data) as { carts?: { deleteDaysAfterLastModification?: number } };
       const days = data.carts?.deleteDaysAfterLastModification ?? DEFAULT_CART_RETENTION_DAYS;
       deleted += await db.executeRaw(DELETE_EXPIRED[db.dialect], [project.key, new Date(now).toISOString(), new Date(now - days * DAY_MS).toISOString()]);
