@@ -36,6 +36,7 @@ export async function createApp(app: AppServices): Promise<App> {
   const forgetCachedState = () => {
     oauth.forgetAll();
     services.projects.forgetAll();
+    services.customers.account.forgetCounts();
   };
   return { koa, services, oauth, metrics, forgetCachedState };
 }

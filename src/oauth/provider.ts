@@ -8,7 +8,7 @@ import type { Services } from '../services/index.js';
 import { clientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { passwordGrant, type CustomerAuthenticator } from './grants/password.grant.js';
 import { PrismaAdapter } from './prisma-adapter.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from '../security/rate-limiter.js';
 import { oauthState } from './request-state.js';
 import { CUSTOMER_ACCOUNT, type TokenStore } from './token-store.js';
 

@@ -10,9 +10,9 @@ import type {
   MyCustomerSignin,
   MyCustomerUpdateAction,
 } from '../../generated/openapi/client/types.gen.js';
-import { withTransaction, type RequestContext } from '../context.js';
+import { withTransaction, type AppServices, type RequestContext } from '../context.js';
 import { InvalidCredentialsError, InvalidCurrentPasswordError, InvalidOperationError, ResourceNotFoundError, TooManyRequestsError } from '../errors/api-error.js';
-import { RateLimiter } from '../oauth/rate-limiter.js';
+import { RateLimiter } from '../security/rate-limiter.js';
 import { normalizeEmail } from './customer-email.js';
 import type { CustomerDocument, CustomerService, SignInResult } from './customer.service.js';
 import { consumeCustomerToken, issueCustomerToken, peekCustomerToken, type CustomerTokenKind, type IssuedCustomerToken } from './customer-tokens.js';
@@ -36,16 +36,20 @@ export class CustomerAccount {
   /**
    * Failed sign-ins per account (project, store, normalized e-mail) per 15 minutes: /me/login and
    * customerSignMeIn take storefront tokens, so without this they would be a password oracle.
-   * Counted apart from the OAuth password flow's own limiter (same limit, per instance).
+   * Counted apart from the OAuth password flow's own limiter (same limit), shared by every instance.
    */
   private readonly failures: RateLimiter;
 
   constructor(
     private readonly customers: CustomerService,
-    config: { passwordFailureLimit: number },
-    now: () => number,
+    app: Pick<AppServices, 'config' | 'db' | 'clock'>,
   ) {
-    this.failures = new RateLimiter(config.passwordFailureLimit, 15 * 60_000, now);
+    this.failures = new RateLimiter(app, 'sign-in-failures', app.config.passwordFailureLimit, 15 * 60_000);
+  }
+
+  /** Forgets the refusals this process remembers (the counters' table was rewritten). */
+  forgetCounts(): void {
+    this.failures.clear();
   }
 
   /** Sign-in with e-mail and password; unknown e-mail and wrong password fail alike (InvalidCredentials). */
@@ -159,14 +163,15 @@ export class CustomerAccount {
 
   private async checkCredentials(ctx: RequestContext, email: string, password: string, storeKey?: string): Promise<CustomerDocument> {
     const account = `${ctx.projectKey}\u0000${storeKey ?? ''}\u0000${normalizeEmail(email)}`;
-    const wait = this.failures.retryAfter(account);
-    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed sign-in attempts for this account. Retry later.');
+    const attempt = await this.failures.check(account);
+    if (attempt.retryAfter > 0) throw new TooManyRequestsError(attempt.retryAfter, 'Too many failed sign-in attempts for this account. Retry later.');
     const customer = await this.customers.authenticate(ctx, email, password, storeKey);
     if (!customer) {
-      this.failures.hit(account);
+      await this.failures.hit(account);
       throw new InvalidCredentialsError();
     }
-    this.failures.reset(account);
+    // Nothing to clear (the usual case) costs no write.
+    if (attempt.count > 0) await this.failures.reset(account);
     return customer;
   }
 

@@ -1,8 +1,8 @@
 import type { Provider, TokenEndpointGrantContext } from 'oidc-provider';
 import { GeneralError, TooManyRequestsError } from '../../errors/api-error.js';
+import type { RateLimiter } from '../../security/rate-limiter.js';
 import { normalizeEmail } from '../../services/customer-email.js';
 import { oauthErrors } from '../oauth-errors.js';
-import type { RateLimiter } from '../rate-limiter.js';
 import { requireOAuthState } from '../request-state.js';
 import { CUSTOMER_ACCOUNT } from '../token-store.js';
 import { grantedScopes, issueSessionTokens } from './grant-helpers.js';
@@ -29,16 +29,17 @@ export function passwordGrant(provider: Provider, customers: () => CustomerAuthe
     // Keyed on the same normalization as the lookup: otherwise each Unicode spelling of one address
     // (NFD, upper case) would get its own failure budget against the same account.
     const account = `${projectKey}\u0000${storeKey ?? ''}\u0000${normalizeEmail(username)}`;
-    const wait = failures.retryAfter(account);
-    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed sign-in attempts for this account. Retry later.');
+    const attempt = await failures.check(account);
+    if (attempt.retryAfter > 0) throw new TooManyRequestsError(attempt.retryAfter, 'Too many failed sign-in attempts for this account. Retry later.');
     const service = customers();
     if (!service) throw new GeneralError('Customer sign-in is not available.');
     const customer = await service.authenticate({ projectKey }, username, password, storeKey);
     if (!customer) {
-      failures.hit(account);
+      await failures.hit(account);
       throw oauthErrors.invalidCustomerCredentials();
     }
-    failures.reset(account);
+    // Nothing to clear (the usual case) costs no write.
+    if (attempt.count > 0) await failures.reset(account);
     const scope = [...scopes, `customer:${customer.id}`].join(' ');
     ctx.body = await issueSessionTokens(provider, ctx, `${CUSTOMER_ACCOUNT}${customer.id}`, scope, 'password');
   };
