@@ -30,6 +30,14 @@ engineBindings.__wbg_set_wasm(instance.exports);
 (instance.exports.__wbindgen_start as () => void)();
 const { SchemaEngine } = engineBindings;
 
+/**
+ * Tables PostgreSQL keeps out of its write-ahead log: a commit that touched only them does not wait
+ * for a disk flush (the rate-limit counters: one upsert per counted event, ~0.3 ms instead of ~1.8 ms
+ * on the benchmark machine). Their rows are lost in a crash or a failover, which for counters of
+ * one-minute windows only means a fresh budget.
+ */
+const UNLOGGED = ['RateLimitWindow'];
+
 const stampArg = process.argv.find((a) => a.startsWith('--stamp='));
 const stamp = stampArg ? stampArg.slice('--stamp='.length) : new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 let wrote = false;
@@ -47,6 +55,7 @@ for (const provider of PROVIDERS) {
   // Text columns compare and sort by code point on PostgreSQL as on SQLite; with the "C" collation the
   // B-tree indexes also serve range conditions and ORDER BY (Prisma's schema cannot say this itself).
   if (provider === 'postgresql') sql = sql.replace(/^(\s+"\w+" TEXT)\b/gm, '$1 COLLATE "C"');
+  if (provider === 'postgresql') for (const table of UNLOGGED) sql = sql.replace(`CREATE TABLE "${table}"`, `CREATE UNLOGGED TABLE "${table}"`);
   sql = withPartialIndexes(sql);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'migration.sql'), sql);

@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import type { AppServices } from './context.js';
+import { deploymentHosts, refuseOtherService } from './edge/hosts.js';
 import { requestPipeline } from './http/pipeline.js';
 import { allHandlers } from './http/routes/index.js';
 import { withDeveloperPages } from './http/developer/index.js';
@@ -32,7 +33,8 @@ export async function createApp(app: AppServices): Promise<App> {
   koa.on('error', (err: Error) => app.logger.debug({ err: err.message }, 'connection error during a request'));
   const dispatch = withDeveloperPages(app, buildDispatcher(app, allHandlers(app, services), oauth.authenticator));
   const metrics = app.config.metricsPort === undefined ? undefined : createMetrics(app.db, { tokens: oauth.tokenCacheStats, projects: services.projects.cache.stats });
-  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins, observe: metrics?.observe }));
+  const checkHost = app.config.hostCheck ? refuseOtherService(deploymentHosts(app.config)) : undefined;
+  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins, observe: metrics?.observe, checkHost }));
   const forgetCachedState = () => {
     oauth.forgetAll();
     services.projects.forgetAll();

@@ -58,7 +58,7 @@ function serve(config: Config, running: RunningServer, created: BootstrapResult 
     process.stdout.write(
       [
         '',
-        `Bootstrap project '${created.projectKey}' created with an API client (the secret is shown only now):`,
+        `Bootstrap project '${created.projectKey}' created in region ${config.region} with an API client (the secret is shown only now):`,
         `  client_id:     ${created.clientId}`,
         `  client_secret: ${created.clientSecret}`,
         `  scope:         ${created.scope}`,

@@ -42,19 +42,19 @@ const COMMANDS: Record<string, Command> = {
   'project create': {
     args: ['key'],
     usage: 'project create <key> [--name N] [--json]',
-    help: 'Creates a project. Keys are 2-256 characters of [A-Za-z0-9_-]. --json prints the project.',
+    help: 'Creates a project in REGION (default europe-west1.gcp; it stays there). Keys are 2-256 characters of [A-Za-z0-9_-]. --json prints the project.',
     async run(services, [key], { name }) {
       const p = await services.projects.create({ key, name });
-      return { json: p, text: `created project ${p.key}` };
+      return { json: p, text: `created project ${p.key} in region ${services.projects.region}` };
     },
   },
   'project list': {
     args: [],
     usage: 'project list [--json]',
-    help: 'Lists the projects. --json prints {"results": [project, ...]}.',
+    help: 'Lists the projects of REGION (another region\'s projects in the same database are not shown). --json prints {"region", "results": [project, ...]}.',
     async run(services) {
       const list = await services.projects.list();
-      return { json: { results: list }, text: list.map((p) => `${p.key}\t${p.name}`).join('\n') || '(no projects)' };
+      return { json: { region: services.projects.region, results: list }, text: list.map((p) => `${p.key}\t${p.name}`).join('\n') || `(no projects in region ${services.projects.region})` };
     },
   },
   'project delete': {

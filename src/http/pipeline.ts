@@ -10,7 +10,7 @@ import type { HttpState } from './state.js';
 type Step = Parameters<Middleware<HttpState>>[0];
 
 /**
- * Every request in one pass: correlation id, edge limits, then the OAuth endpoints or the API
+ * Every request in one pass: correlation id, edge limits, the host's service (with HOST_CHECK), then the OAuth endpoints or the API
  * dispatch; any error rendered in the platform's envelope; one access-log line with the final status.
  * The steps are plain functions called in order rather than a middleware chain, so a request pays
  * for no more closures and promises than it needs. With CORS configured, the CORS step wraps the
@@ -21,15 +21,16 @@ export function requestPipeline(
   logger: Logger,
   oauth: (ctx: Step, next: () => Promise<void>) => Promise<unknown>,
   dispatch: (ctx: Step) => Promise<void>,
-  options: { corsOrigins?: readonly string[]; observe?: (ctx: Step, start: bigint) => void } = {},
+  options: { corsOrigins?: readonly string[]; observe?: (ctx: Step, start: bigint) => void; checkHost?: (ctx: Step) => void } = {},
 ): Middleware<HttpState> {
-  const { observe } = options;
+  const { observe, checkHost } = options;
   const log = accessLog(logger);
   const handleRequest: Middleware<HttpState> = async function handleRequest(ctx) {
     const start = process.hrtime.bigint();
     try {
       assignCorrelationId(ctx);
       checkRequestLimits(ctx);
+      if (checkHost) checkHost(ctx);
       if (ctx.path.startsWith('/oauth/')) await oauth(ctx, () => dispatch(ctx));
       else await dispatch(ctx);
     } catch (err) {

@@ -77,6 +77,9 @@ export class BearerAuthenticator implements Authenticator {
     }
     const row = await this.store.find(token, ACCESS_KINDS);
     if (row && row.consumedAt === null && row.projectKey !== null && row.clientId !== null) {
+      // Issued for another region's project (on a shared database): not valid in this region.
+      const projects = this.services.projects;
+      if (!(await projects.find(row.projectKey)) && (await projects.inOtherRegion(row.projectKey))) throw new InvalidTokenError();
       const entry = { principal: principalOf(row), expiresAt: row.expiresAt ? Date.parse(row.expiresAt) : Number.MAX_SAFE_INTEGER };
       this.cache.set(key, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
       this.usage.used(entry.principal.clientId);

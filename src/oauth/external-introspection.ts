@@ -6,7 +6,7 @@ import { TtlCache } from '../cache.js';
 import type { AppServices, Principal, RequestContext } from '../context.js';
 import { ExternalOAuthFailedError, InvalidTokenError, TooManyRequestsError } from '../errors/api-error.js';
 import { introspectionUrlProblem, publicOnlyLookup } from '../security/outbound-address.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter } from '../security/rate-limiter.js';
 import { tokenKey } from './token-store.js';
 
 /** The spec's limits: 500 ms per call including the network, results kept up to 30 minutes. */
@@ -43,7 +43,7 @@ export class ExternalIntrospection {
     const now = () => app.clock.now();
     this.cache = new TtlCache(EXTERNAL_CACHE_MS, 100_000, now);
     this.inactive = new TtlCache(EXTERNAL_INACTIVE_CACHE_MS, 100_000, now);
-    this.calls = new RateLimiter(app.config.externalIntrospectionPerMinute, 60_000, now);
+    this.calls = new RateLimiter(app, 'external-introspection', app.config.externalIntrospectionPerMinute, 60_000);
   }
 
   async principal(ctx: RequestContext, token: string, config: ExternalOAuth): Promise<Principal> {
@@ -73,15 +73,27 @@ export class ExternalIntrospection {
     this.inactive.deleteWhere((v) => v === projectKey);
   }
 
-  /** One outbound call per token at a time; further checks of the same token wait for it. */
+  /** Forgets the refusals this process remembers (the counters' table was rewritten). */
+  forgetCounts(): void {
+    this.calls.clear();
+  }
+
+  /**
+   * One outbound call per token at a time; further checks of the same token wait for it (and share
+   * its refusal when the project is over its calls per minute).
+   */
   private answer(ctx: RequestContext, key: string, token: string, config: ExternalOAuth): Promise<IntrospectionAnswer> {
     const pending = this.inFlight.get(key);
     if (pending) return pending;
-    const wait = this.calls.hit(ctx.projectKey);
-    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many external token introspection calls for this project. Retry later.');
-    const call = this.call(ctx, token, config).finally(() => this.inFlight.delete(key));
+    const call = this.countedCall(ctx, token, config).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, call);
     return call;
+  }
+
+  private async countedCall(ctx: RequestContext, token: string, config: ExternalOAuth): Promise<IntrospectionAnswer> {
+    const wait = await this.calls.hit(ctx.projectKey);
+    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many external token introspection calls for this project. Retry later.');
+    return this.call(ctx, token, config);
   }
 
   private async call(ctx: RequestContext, token: string, config: ExternalOAuth): Promise<IntrospectionAnswer> {

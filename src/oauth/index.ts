@@ -8,7 +8,7 @@ import { ExternalIntrospection } from './external-introspection.js';
 import type { CustomerAuthenticator } from './grants/password.grant.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { createProvider } from './provider.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, sweepRateLimits } from '../security/rate-limiter.js';
 import { shareInvalidations } from './shared-invalidation.js';
 import { CUSTOMER_ACCOUNT, TokenStore } from './token-store.js';
 
@@ -19,10 +19,10 @@ export interface OAuthModule {
   /** Lookups of the resolved-token cache (hits, misses), for the metrics. */
   tokenCacheStats: { hits: number; misses: number };
   /**
-   * Removes expired tokens when this instance leads the background jobs (one instance per database);
-   * true when it ran. Called hourly.
+   * Removes expired tokens and the rate-limit counters of ended windows when this instance leads the
+   * background jobs (one instance per database); true when it ran. Called hourly.
    */
-  sweepExpiredTokens(): Promise<boolean>;
+  sweepExpired(): Promise<boolean>;
   /** Forgets every token, count and limit this process holds in memory (after the tables were rewritten). */
   forgetAll(): void;
   close(): Promise<void>;
@@ -36,7 +36,6 @@ const SWEEP_INTERVAL_MS = 60 * MINUTE;
  * authentication of the API, sharing one token store.
  */
 export async function createOAuthModule(app: AppServices, services: Services): Promise<OAuthModule> {
-  const now = () => app.clock.now();
   const store = new TokenStore(app);
   const rekeyed = await store.rekeyLegacyRows();
   if (rekeyed > 0) app.logger.info({ rows: rekeyed }, 'tokens stored in the clear by an older version re-keyed');
@@ -63,30 +62,32 @@ export async function createOAuthModule(app: AppServices, services: Services): P
   services.projects.changed.add((project) => external.forgetProject(project.key));
   if (app.invalidations) shareInvalidations(app.invalidations, services, { store, authenticator, usage, external });
 
-  const sweepExpiredTokens = async (): Promise<boolean> => {
+  const sweepExpired = async (): Promise<boolean> => {
     if (app.invalidations && !(await app.invalidations.leads())) return false;
     await store.sweepExpired();
+    await sweepRateLimits(app);
     return true;
   };
   const sweep = setInterval(() => {
-    sweepExpiredTokens().catch((err: unknown) => app.logger.warn({ err }, 'expired token sweep failed'));
+    sweepExpired().catch((err: unknown) => app.logger.warn({ err }, 'expired token and rate-limit sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  const tokenRequests = new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now);
-  const clientFailures = new RateLimiter(app.config.tokenRateLimitPerMinute, MINUTE, now);
-  const sourceFailures = new RateLimiter(app.config.clientAuthFailuresPerSourcePerMinute, MINUTE, now);
+  const tokenRequests = new RateLimiter(app, 'token-requests', app.config.tokenRateLimitPerMinute, MINUTE);
+  const clientFailures = new RateLimiter(app, 'client-failures', app.config.tokenRateLimitPerMinute, MINUTE);
+  const sourceFailures = new RateLimiter(app, 'source-failures', app.config.clientAuthFailuresPerSourcePerMinute, MINUTE);
   const routes = oauthRoutes({ app, services, configured, store, tokenRequests, clientFailures, sourceFailures, usage });
 
   return {
     routes,
     authenticator,
     tokenCacheStats: authenticator.cache.stats,
-    sweepExpiredTokens,
+    sweepExpired,
     forgetAll() {
       authenticator.forgetAll();
       store.forgetCounts();
       usage.forgetAll();
+      external.forgetCounts();
       for (const limiter of [services.customers.account.signInLimits, tokenRequests, clientFailures, sourceFailures]) limiter.clear();
     },
     close: async () => clearInterval(sweep),

@@ -5,12 +5,12 @@ import getRawBody from 'raw-body';
 import type { AppServices } from '../context.js';
 import { ApiError, GeneralError, MethodNotAllowedError, TooManyRequestsError } from '../errors/api-error.js';
 import type { ApiClientRecord } from '../services/api-client.service.js';
+import type { RateLimiter } from '../security/rate-limiter.js';
 import type { Services } from '../services/index.js';
 import type { ClientUsage } from './client-usage.js';
 import { isProviderErrorBody, oauthErrors, translateProviderError } from './oauth-errors.js';
 import { withProviderContext } from './provider-context.js';
 import { GRANT_TTL_SLACK_SECONDS, type ConfiguredProvider } from './provider.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { oauthState, setOAuthState, type TokenRoute } from './request-state.js';
 import type { TokenStore } from './token-store.js';
 
@@ -82,7 +82,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
   async function oauthEndpoint(ctx: Context, route: TokenRoute): Promise<void> {
     const params = await readForm(ctx);
     const client = await authenticateClient(ctx, route, deps);
-    const wait = deps.tokenRequests.hit(client.id);
+    const wait = await deps.tokenRequests.hit(client.id);
     if (wait > 0) throw new TooManyRequestsError(wait, 'Too many token requests for this API client. Retry later.');
     const grantType = checkGrantType(route, params);
 
@@ -147,11 +147,11 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
     // with TRUST_PROXY the address the trusted proxy appended last to X-Forwarded-For (never an
     // entry the caller wrote itself: the app reads one entry only, see app.ts).
     const source = ctx.ip ?? '';
-    const sourceWait = d.sourceFailures.retryAfter(source);
+    const sourceWait = await d.sourceFailures.retryAfter(source);
     if (sourceWait > 0) throw new TooManyRequestsError(sourceWait, 'Too many failed client authentications from this address. Retry later.');
     const credentials = basicCredentials(ctx.get('Authorization'));
     if (!credentials) {
-      d.sourceFailures.hit(source);
+      await d.sourceFailures.hit(source);
       throw oauthErrors.invalidClient();
     }
     // The secret is checked first: client ids are not secret (they appear in createdBy), so counting
@@ -161,9 +161,9 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
     const client = await services.apiClients.verify(credentials.id, credentials.secret);
     // A client of another project is as unknown here as a wrong secret.
     if (!client || ('projectKey' in route && route.projectKey !== client.projectKey)) {
-      d.sourceFailures.hit(source);
+      await d.sourceFailures.hit(source);
       if (client || (await services.apiClients.findRecord(credentials.id))) {
-        const wait = d.clientFailures.hit(credentials.id);
+        const wait = await d.clientFailures.hit(credentials.id);
         if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed client authentications. Retry later.');
       }
       throw oauthErrors.invalidClient();

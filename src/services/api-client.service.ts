@@ -41,7 +41,8 @@ const INSERT = sql(
     '"accessTokenValiditySeconds", "refreshTokenValiditySeconds", "data") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, $JSON)',
 );
 const COLUMNS = '"id", "projectKey", "scope", "secretHash", "accessTokenValiditySeconds", "refreshTokenValiditySeconds", "lastUsedAt", $DATA AS "data"';
-const BY_ID = sql(`SELECT ${COLUMNS} FROM "ApiClient" WHERE "id" = ?`);
+/** Credentials are looked up by id alone: a client of another region's project is unknown here (see ProjectService). */
+const BY_ID = sql(`SELECT ${COLUMNS} FROM "ApiClient" WHERE "id" = ? AND "projectKey" NOT IN (SELECT "key" FROM "Project" WHERE "region" <> ?)`);
 const BY_PROJECT_AND_ID = sql(`SELECT ${COLUMNS} FROM "ApiClient" WHERE "projectKey" = ? AND "id" = ?`);
 const BY_PROJECT = sql(`SELECT ${COLUMNS} FROM "ApiClient" WHERE "projectKey" = ? ORDER BY "createdAt"`);
 const DELETE = sql('DELETE FROM "ApiClient" WHERE "id" = ?');
@@ -142,7 +143,7 @@ export class ApiClientService {
    * createdBy), so an unknown id is refused without spending a slow hash on it.
    */
   async verify(id: string, secret: string): Promise<ApiClientRecord | undefined> {
-    const row = await this.row(BY_ID, [id]);
+    const row = await this.row(BY_ID, [id, this.app.config.region]);
     if (!row) return undefined;
     const deleteAtIso = (JSON.parse(row.data) as { deleteAt?: string }).deleteAt;
     if (deleteAtIso !== undefined && Date.parse(deleteAtIso) <= this.app.clock.now()) return undefined;
@@ -166,7 +167,7 @@ export class ApiClientService {
   }
 
   async findRecord(id: string): Promise<ApiClientRecord | undefined> {
-    const row = await this.row(BY_ID, [id]);
+    const row = await this.row(BY_ID, [id, this.app.config.region]);
     return row ? this.toRecord(row) : undefined;
   }
 

@@ -10,7 +10,7 @@ import type {
   MyCustomerSignin,
   MyCustomerUpdateAction,
 } from '../../generated/openapi/client/types.gen.js';
-import { withTransaction, type RequestContext } from '../context.js';
+import { withTransaction, type AppServices, type RequestContext } from '../context.js';
 import { InvalidCredentialsError, InvalidCurrentPasswordError, InvalidOperationError, ResourceNotFoundError } from '../errors/api-error.js';
 import type { CustomerDocument, CustomerService, SignInResult } from './customer.service.js';
 import { consumeCustomerToken, issueCustomerToken, peekCustomerToken, type CustomerTokenKind, type IssuedCustomerToken } from './customer-tokens.js';
@@ -40,10 +40,9 @@ export class CustomerAccount {
 
   constructor(
     private readonly customers: CustomerService,
-    config: { passwordFailureLimit: number; signInFailuresPerSource: number },
-    now: () => number,
+    app: Pick<AppServices, 'config' | 'db' | 'clock'>,
   ) {
-    this.signInLimits = new SignInLimits(config, now);
+    this.signInLimits = new SignInLimits(app);
   }
 
   /**
@@ -58,10 +57,10 @@ export class CustomerAccount {
     storeKey?: string,
   ): Promise<CustomerDocument | undefined> {
     const attempt = { projectKey: ctx.projectKey, email, source: ctx.sourceAddress };
-    this.signInLimits.check(attempt);
+    await this.signInLimits.check(attempt);
     const customer = await this.customers.authenticate(ctx, email, password, storeKey);
-    if (customer) this.signInLimits.succeeded(attempt);
-    else this.signInLimits.failed(attempt);
+    if (customer) await this.signInLimits.succeeded(attempt);
+    else await this.signInLimits.failed(attempt);
     return customer;
   }
 

@@ -109,7 +109,7 @@ export class CustomerService {
   ) {
     this.decoyHash = hashSecret(randomToken(32));
     this.actions = customerActions({ storeLookup: this.storeLookup, customerGroups: this.customerGroups });
-    this.account = new CustomerAccount(this, app.config, () => app.clock.now());
+    this.account = new CustomerAccount(this, app);
   }
 
   /** Sign-up: creates the customer from a CustomerDraft and answers the CustomerSignInResult. */

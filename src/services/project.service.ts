@@ -10,11 +10,13 @@ import { removeProjectData } from './project-removal.js';
 import { applyUpdateActions, type ActionHandlers } from './update-actions.js';
 import { checkVersion, lostRace } from './versioning.js';
 
-const SELECT = sql('SELECT $DATA AS "data" FROM "Project" WHERE "key" = ?');
-const SELECT_ALL = sql('SELECT $DATA AS "data" FROM "Project" ORDER BY "key"');
-const SELECT_VERSION = sql('SELECT "version" FROM "Project" WHERE "key" = ?');
-const INSERT = sql('INSERT INTO "Project" ("key", "version", "createdAt", "lastModifiedAt", "data") VALUES (?, ?, ?, ?, $JSON)');
-const UPDATE = sql('UPDATE "Project" SET "version" = ?, "lastModifiedAt" = ?, "data" = $JSON WHERE "key" = ? AND "version" = ?');
+// Every statement names the region: a project of another region is not there for this deployment.
+const SELECT = sql('SELECT $DATA AS "data" FROM "Project" WHERE "key" = ? AND "region" = ?');
+const SELECT_ALL = sql('SELECT $DATA AS "data" FROM "Project" WHERE "region" = ? ORDER BY "key"');
+const ELSEWHERE = sql('SELECT 1 AS "found" FROM "Project" WHERE "key" = ? AND "region" <> ?');
+const SELECT_VERSION = sql('SELECT "version" FROM "Project" WHERE "key" = ? AND "region" = ?');
+const INSERT = sql('INSERT INTO "Project" ("key", "region", "version", "createdAt", "lastModifiedAt", "data") VALUES (?, ?, ?, ?, ?, $JSON)');
+const UPDATE = sql('UPDATE "Project" SET "version" = ?, "lastModifiedAt" = ?, "data" = $JSON WHERE "key" = ? AND "region" = ? AND "version" = ?');
 
 export type ProjectDocument = Project;
 
@@ -47,6 +49,10 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
 /**
  * Projects: every resource lives in one. Reads are served from an in-process cache that this
  * process's writes keep exact; other instances see a change within the cache TTL.
+ *
+ * A project lives in the region of the deployment that created it (REGION, stored with the row).
+ * Deployments of other regions do not see it, even on the same database: it is not found, its API
+ * clients and tokens are refused, and its key cannot be taken (nothing moves between regions).
  */
 export class ProjectService {
   /** Projects by key; its `stats` feed the metrics. */
@@ -60,6 +66,11 @@ export class ProjectService {
     this.cache = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
   }
 
+  /** The region of this deployment: where projects are created and the only one whose projects are seen. */
+  get region(): string {
+    return this.app.config.region;
+  }
+
   /** The project, or 404 in the platform body. */
   async get(ctx: Pick<RequestContext, 'projectKey'>): Promise<ProjectDocument> {
     const doc = await this.find(ctx.projectKey);
@@ -71,16 +82,22 @@ export class ProjectService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const db = this.app.db;
-    const row = await db.first<{ data: string }>(SELECT[db.dialect], [key]);
+    const row = await db.first<{ data: string }>(SELECT[db.dialect], [key, this.app.config.region]);
     if (!row) return undefined;
     const doc = JSON.parse(row.data) as ProjectDocument;
     this.cache.set(key, doc);
     return doc;
   }
 
+  /** Whether `key` is a project of another region (stored in this database, served by that region's deployment). */
+  async inOtherRegion(key: string): Promise<boolean> {
+    const db = this.app.db;
+    return (await db.value(ELSEWHERE[db.dialect], [key, this.app.config.region])) !== undefined;
+  }
+
   async list(): Promise<ProjectDocument[]> {
     const db = this.app.db;
-    const rows = await db.rows<{ data: string }>(SELECT_ALL[db.dialect]);
+    const rows = await db.rows<{ data: string }>(SELECT_ALL[db.dialect], [this.app.config.region]);
     return rows.map((r) => JSON.parse(r.data) as ProjectDocument);
   }
 
@@ -102,9 +119,10 @@ export class ProjectService {
     };
     const db = this.app.db;
     try {
-      await db.executeRaw(INSERT[db.dialect], [doc.key, 1, now, now, doc]);
+      await db.executeRaw(INSERT[db.dialect], [doc.key, this.app.config.region, 1, now, now, doc]);
     } catch (err) {
-      // Another instance created it first (concurrent bootstraps on one database).
+      // Another instance created it first (concurrent bootstraps on one database), or the key is
+      // taken in another region.
       throw translateUniqueViolation(err, [{ model: 'Project', fields: ['key'], primaryKey: true, error: () => new DuplicateFieldError('key', draft.key) }]);
     }
     this.cache.set(doc.key, doc);
@@ -119,10 +137,10 @@ export class ProjectService {
     if (!changed) return current;
     doc.version = current.version + 1;
     doc.lastModifiedAt = isoNow(this.app.clock);
-    const written = await ctx.db.executeRaw(UPDATE[ctx.db.dialect], [doc.version, doc.lastModifiedAt, doc, current.key, current.version]);
+    const written = await ctx.db.executeRaw(UPDATE[ctx.db.dialect], [doc.version, doc.lastModifiedAt, doc, current.key, this.app.config.region, current.version]);
     if (written === 0) {
       this.cache.delete(current.key);
-      await lostRace(current.key, update.version, async () => (await ctx.db.first<{ version: number }>(SELECT_VERSION[ctx.db.dialect], [current.key]))?.version);
+      await lostRace(current.key, update.version, async () => (await ctx.db.first<{ version: number }>(SELECT_VERSION[ctx.db.dialect], [current.key, this.app.config.region]))?.version);
     }
     this.cache.set(doc.key, doc);
     for (const listener of this.changed) listener(doc);

@@ -52,7 +52,8 @@ function statementsFor(table: string): Statements {
   return found;
 }
 
-const PROJECTS = sql('SELECT "key", $DATA AS "data" FROM "Project"');
+/** This deployment's projects only: another region's deployment keeps its own resources. */
+const PROJECTS = sql('SELECT "key", $DATA AS "data" FROM "Project" WHERE "region" = ?');
 
 /**
  * Deletes, per project and rule, the resources past their retention: their own deadline, else the
@@ -61,12 +62,12 @@ const PROJECTS = sql('SELECT "key", $DATA AS "data" FROM "Project"');
  * instances on one database one runs it and the others skip (answer undefined) instead of deleting
  * the same rows concurrently.
  */
-export async function runRetention(app: Pick<AppServices, 'db' | 'clock'>, rules: readonly RetentionRule[]): Promise<{ deleted: number } | undefined> {
+export async function runRetention(app: Pick<AppServices, 'db' | 'clock' | 'config'>, rules: readonly RetentionRule[]): Promise<{ deleted: number } | undefined> {
   return app.db.transaction(async (db) => {
     if (db.dialect === 'postgresql' && !(await tryLock(db))) return undefined;
     const now = app.clock.now();
     let deleted = 0;
-    for (const row of await db.rows<{ key: string; data: string }>(PROJECTS[db.dialect])) {
+    for (const row of await db.rows<{ key: string; data: string }>(PROJECTS[db.dialect], [app.config.region])) {
       const project = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Project;
       for (const rule of rules) {
         const s = statementsFor(rule.table);

@@ -1,5 +1,6 @@
 import { TooManyRequestsError } from '../errors/api-error.js';
-import { RateLimiter } from '../oauth/rate-limiter.js';
+import type { AppServices } from '../context.js';
+import { RateLimiter } from '../security/rate-limiter.js';
 import { normalizeEmail } from './customer-email.js';
 
 const WINDOW_MS = 15 * 60_000;
@@ -20,33 +21,33 @@ export interface SignInAttempt {
  * Per account, keyed on (project, normalized e-mail): a store does not open a second budget, as the
  * in-store and global endpoints guess at the same address. Per source address, across accounts: one
  * address trying many e-mails (password spraying) is refused too. A success clears the account's
- * count, not the source's. In this process only (the bound across instances is the limit times the
- * number of instances), like the other limiters.
+ * count, not the source's. Counted in the database like every limiter, so all instances share them.
  */
 export class SignInLimits {
   private readonly accounts: RateLimiter;
   private readonly sources: RateLimiter;
 
-  constructor(config: { passwordFailureLimit: number; signInFailuresPerSource: number }, now: () => number) {
-    this.accounts = new RateLimiter(config.passwordFailureLimit, WINDOW_MS, now);
-    this.sources = new RateLimiter(config.signInFailuresPerSource, WINDOW_MS, now);
+  constructor(app: Pick<AppServices, 'config' | 'db' | 'clock'>) {
+    this.accounts = new RateLimiter(app, 'sign-in-failures', app.config.passwordFailureLimit, WINDOW_MS);
+    this.sources = new RateLimiter(app, 'sign-in-failures-per-source', app.config.signInFailuresPerSource, WINDOW_MS);
   }
 
   /** 429 TooManyRequests when the account or the source has used up its failures; checks before any password is hashed. */
-  check(attempt: SignInAttempt): void {
-    const accountWait = this.accounts.retryAfter(accountKey(attempt));
+  async check(attempt: SignInAttempt): Promise<void> {
+    const accountWait = await this.accounts.retryAfter(accountKey(attempt));
     if (accountWait > 0) throw new TooManyRequestsError(accountWait, 'Too many failed sign-in attempts for this account. Retry later.');
-    const sourceWait = attempt.source === undefined ? 0 : this.sources.retryAfter(attempt.source);
+    const sourceWait = attempt.source === undefined ? 0 : await this.sources.retryAfter(attempt.source);
     if (sourceWait > 0) throw new TooManyRequestsError(sourceWait, 'Too many failed sign-in attempts from this address. Retry later.');
   }
 
-  failed(attempt: SignInAttempt): void {
-    this.accounts.hit(accountKey(attempt));
-    if (attempt.source !== undefined) this.sources.hit(attempt.source);
+  async failed(attempt: SignInAttempt): Promise<void> {
+    await this.accounts.hit(accountKey(attempt));
+    if (attempt.source !== undefined) await this.sources.hit(attempt.source);
   }
 
-  succeeded(attempt: SignInAttempt): void {
-    this.accounts.reset(accountKey(attempt));
+  async succeeded(attempt: SignInAttempt): Promise<void> {
+    // Nothing to clear (the usual case) costs no write.
+    if ((await this.accounts.check(accountKey(attempt))).count > 0) await this.accounts.reset(accountKey(attempt));
   }
 
   clear(): void {

@@ -120,13 +120,13 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
   });
 
   it('the expired-token sweep runs on one instance only; another takes over when that one stops', async () => {
-    const ran = [await a.app.oauth.sweepExpiredTokens(), await b.app.oauth.sweepExpiredTokens(), await a.app.oauth.sweepExpiredTokens(), await b.app.oauth.sweepExpiredTokens()];
+    const ran = [await a.app.oauth.sweepExpired(), await b.app.oauth.sweepExpired(), await a.app.oauth.sweepExpired(), await b.app.oauth.sweepExpired()];
     expect(ran.filter(Boolean)).toHaveLength(2);
     expect(ran[0]).toBe(ran[2]);
     expect(ran[0]).not.toBe(ran[1]);
     const [leader, follower] = ran[0] ? [a, b] : [b, a];
     await leader.close();
-    expect(await follower.app.oauth.sweepExpiredTokens()).toBe(true);
+    expect(await follower.app.oauth.sweepExpired()).toBe(true);
   });
 });
 
@@ -135,7 +135,7 @@ describe('one instance on its own database', () => {
     const database = await freshDatabase();
     const server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent' }, { logger: createLogger('silent') });
     try {
-      expect(await server.app.oauth.sweepExpiredTokens()).toBe(true);
+      expect(await server.app.oauth.sweepExpired()).toBe(true);
     } finally {
       await server.close();
       await database.drop();

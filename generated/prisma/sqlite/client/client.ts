@@ -43,7 +43,8 @@ export { Prisma }
 
 /**
  * Model Project
- * 
+ * `region` is the REGION of the deployment that created the project: deployments of other regions on
+ * the same database do not see it (nothing moves between regions). Not part of the API's Project.
  */
 export type Project = Prisma.ProjectModel
 /**
@@ -59,6 +60,13 @@ export type ApiClient = Prisma.ApiClientModel
  * ISO-8601 strings like everywhere else. `expiresAt` of a refresh token slides with each use.
  */
 export type OAuthToken = Prisma.OAuthTokenModel
+/**
+ * Model RateLimitWindow
+ * Shared rate-limit counters (src/security/rate-limiter.ts): events per limiter, key and fixed
+ * window, so every instance on the database counts against one budget. `key` is a digest of what is
+ * limited (an address, an e-mail), never the value. Ended windows are removed by the hourly sweep.
+ */
+export type RateLimitWindow = Prisma.RateLimitWindowModel
 /**
  * Model Store
  * 

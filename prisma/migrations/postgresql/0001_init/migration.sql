@@ -4,6 +4,7 @@ CREATE SCHEMA IF NOT EXISTS "public";
 -- CreateTable
 CREATE TABLE "Project" (
     "key" TEXT COLLATE "C" NOT NULL,
+    "region" TEXT COLLATE "C" NOT NULL,
     "version" INTEGER NOT NULL,
     "createdAt" TEXT COLLATE "C" NOT NULL,
     "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
@@ -47,6 +48,17 @@ CREATE TABLE "OAuthToken" (
     "lastUsedAt" TEXT COLLATE "C",
 
     CONSTRAINT "OAuthToken_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE UNLOGGED TABLE "RateLimitWindow" (
+    "limiter" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "windowStart" TEXT COLLATE "C" NOT NULL,
+    "expiresAt" TEXT COLLATE "C" NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    CONSTRAINT "RateLimitWindow_pkey" PRIMARY KEY ("limiter","key","windowStart")
 );
 
 -- CreateTable
@@ -288,6 +300,9 @@ CREATE INDEX "OAuthToken_projectKey_kind_lastUsedAt_idx" ON "OAuthToken"("projec
 
 -- CreateIndex
 CREATE INDEX "OAuthToken_projectKey_anonymousId_idx" ON "OAuthToken"("projectKey", "anonymousId") WHERE "anonymousId" IS NOT NULL;
+
+-- CreateIndex
+CREATE INDEX "RateLimitWindow_expiresAt_idx" ON "RateLimitWindow"("expiresAt");
 
 -- CreateIndex
 CREATE INDEX "Store_projectKey_id_idx" ON "Store"("projectKey", "id");

@@ -1,6 +1,7 @@
 -- CreateTable
 CREATE TABLE "Project" (
     "key" TEXT NOT NULL PRIMARY KEY,
+    "region" TEXT NOT NULL,
     "version" INTEGER NOT NULL,
     "createdAt" TEXT NOT NULL,
     "lastModifiedAt" TEXT NOT NULL,
@@ -38,6 +39,17 @@ CREATE TABLE "OAuthToken" (
     "expiresAt" TEXT,
     "consumedAt" TEXT,
     "lastUsedAt" TEXT
+);
+
+-- CreateTable
+CREATE TABLE "RateLimitWindow" (
+    "limiter" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "windowStart" TEXT NOT NULL,
+    "expiresAt" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    PRIMARY KEY ("limiter", "key", "windowStart")
 );
 
 -- CreateTable
@@ -256,6 +268,9 @@ CREATE INDEX "OAuthToken_projectKey_kind_lastUsedAt_idx" ON "OAuthToken"("projec
 
 -- CreateIndex
 CREATE INDEX "OAuthToken_projectKey_anonymousId_idx" ON "OAuthToken"("projectKey", "anonymousId") WHERE "anonymousId" IS NOT NULL;
+
+-- CreateIndex
+CREATE INDEX "RateLimitWindow_expiresAt_idx" ON "RateLimitWindow"("expiresAt");
 
 -- CreateIndex
 CREATE INDEX "Store_projectKey_id_idx" ON "Store"("projectKey", "id");

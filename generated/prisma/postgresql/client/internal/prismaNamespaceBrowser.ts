@@ -54,6 +54,7 @@ export const ModelName = {
   Project: 'Project',
   ApiClient: 'ApiClient',
   OAuthToken: 'OAuthToken',
+  RateLimitWindow: 'RateLimitWindow',
   Store: 'Store',
   AssociateRole: 'AssociateRole',
   Customer: 'Customer',
@@ -90,6 +91,7 @@ export type TransactionIsolationLevel = (typeof TransactionIsolationLevel)[keyof
 
 export const ProjectScalarFieldEnum = {
   key: 'key',
+  region: 'region',
   version: 'version',
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
@@ -134,6 +136,17 @@ export const OAuthTokenScalarFieldEnum = {
 } as const
 
 export type OAuthTokenScalarFieldEnum = (typeof OAuthTokenScalarFieldEnum)[keyof typeof OAuthTokenScalarFieldEnum]
+
+
+export const RateLimitWindowScalarFieldEnum = {
+  limiter: 'limiter',
+  key: 'key',
+  windowStart: 'windowStart',
+  expiresAt: 'expiresAt',
+  count: 'count'
+} as const
+
+export type RateLimitWindowScalarFieldEnum = (typeof RateLimitWindowScalarFieldEnum)[keyof typeof RateLimitWindowScalarFieldEnum]
 
 
 export const StoreScalarFieldEnum = {

@@ -14,7 +14,8 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model Project
- * 
+ * `region` is the REGION of the deployment that created the project: deployments of other regions on
+ * the same database do not see it (nothing moves between regions). Not part of the API's Project.
  */
 export type ProjectModel = runtime.Types.Result.DefaultSelection<Prisma.$ProjectPayload>
 
@@ -36,6 +37,7 @@ export type ProjectSumAggregateOutputType = {
 
 export type ProjectMinAggregateOutputType = {
   key: string | null
+  region: string | null
   version: number | null
   createdAt: string | null
   lastModifiedAt: string | null
@@ -43,6 +45,7 @@ export type ProjectMinAggregateOutputType = {
 
 export type ProjectMaxAggregateOutputType = {
   key: string | null
+  region: string | null
   version: number | null
   createdAt: string | null
   lastModifiedAt: string | null
@@ -50,6 +53,7 @@ export type ProjectMaxAggregateOutputType = {
 
 export type ProjectCountAggregateOutputType = {
   key: number
+  region: number
   version: number
   createdAt: number
   lastModifiedAt: number
@@ -68,6 +72,7 @@ export type ProjectSumAggregateInputType = {
 
 export type ProjectMinAggregateInputType = {
   key?: true
+  region?: true
   version?: true
   createdAt?: true
   lastModifiedAt?: true
@@ -75,6 +80,7 @@ export type ProjectMinAggregateInputType = {
 
 export type ProjectMaxAggregateInputType = {
   key?: true
+  region?: true
   version?: true
   createdAt?: true
   lastModifiedAt?: true
@@ -82,6 +88,7 @@ export type ProjectMaxAggregateInputType = {
 
 export type ProjectCountAggregateInputType = {
   key?: true
+  region?: true
   version?: true
   createdAt?: true
   lastModifiedAt?: true
@@ -177,6 +184,7 @@ export type ProjectGroupByArgs<ExtArgs extends runtime.Types.Extensions.Internal
 
 export type ProjectGroupByOutputType = {
   key: string
+  region: string
   version: number
   createdAt: string
   lastModifiedAt: string
@@ -208,6 +216,7 @@ export type ProjectWhereInput = {
   OR?: Prisma.ProjectWhereInput[]
   NOT?: Prisma.ProjectWhereInput | Prisma.ProjectWhereInput[]
   key?: Prisma.StringFilter<"Project"> | string
+  region?: Prisma.StringFilter<"Project"> | string
   version?: Prisma.IntFilter<"Project"> | number
   createdAt?: Prisma.StringFilter<"Project"> | string
   lastModifiedAt?: Prisma.StringFilter<"Project"> | string
@@ -216,6 +225,7 @@ export type ProjectWhereInput = {
 
 export type ProjectOrderByWithRelationInput = {
   key?: Prisma.SortOrder
+  region?: Prisma.SortOrder
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
@@ -227,6 +237,7 @@ export type ProjectWhereUniqueInput = Prisma.AtLeast<{
   AND?: Prisma.ProjectWhereInput | Prisma.ProjectWhereInput[]
   OR?: Prisma.ProjectWhereInput[]
   NOT?: Prisma.ProjectWhereInput | Prisma.ProjectWhereInput[]
+  region?: Prisma.StringFilter<"Project"> | string
   version?: Prisma.IntFilter<"Project"> | number
   createdAt?: Prisma.StringFilter<"Project"> | string
   lastModifiedAt?: Prisma.StringFilter<"Project"> | string
@@ -235,6 +246,7 @@ export type ProjectWhereUniqueInput = Prisma.AtLeast<{
 
 export type ProjectOrderByWithAggregationInput = {
   key?: Prisma.SortOrder
+  region?: Prisma.SortOrder
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
@@ -251,6 +263,7 @@ export type ProjectScalarWhereWithAggregatesInput = {
   OR?: Prisma.ProjectScalarWhereWithAggregatesInput[]
   NOT?: Prisma.ProjectScalarWhereWithAggregatesInput | Prisma.ProjectScalarWhereWithAggregatesInput[]
   key?: Prisma.StringWithAggregatesFilter<"Project"> | string
+  region?: Prisma.StringWithAggregatesFilter<"Project"> | string
   version?: Prisma.IntWithAggregatesFilter<"Project"> | number
   createdAt?: Prisma.StringWithAggregatesFilter<"Project"> | string
   lastModifiedAt?: Prisma.StringWithAggregatesFilter<"Project"> | string
@@ -259,6 +272,7 @@ export type ProjectScalarWhereWithAggregatesInput = {
 
 export type ProjectCreateInput = {
   key: string
+  region: string
   version: number
   createdAt: string
   lastModifiedAt: string
@@ -267,6 +281,7 @@ export type ProjectCreateInput = {
 
 export type ProjectUncheckedCreateInput = {
   key: string
+  region: string
   version: number
   createdAt: string
   lastModifiedAt: string
@@ -275,6 +290,7 @@ export type ProjectUncheckedCreateInput = {
 
 export type ProjectUpdateInput = {
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  region?: Prisma.StringFieldUpdateOperationsInput | string
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
@@ -283,6 +299,7 @@ export type ProjectUpdateInput = {
 
 export type ProjectUncheckedUpdateInput = {
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  region?: Prisma.StringFieldUpdateOperationsInput | string
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
@@ -291,6 +308,7 @@ export type ProjectUncheckedUpdateInput = {
 
 export type ProjectCreateManyInput = {
   key: string
+  region: string
   version: number
   createdAt: string
   lastModifiedAt: string
@@ -299,6 +317,7 @@ export type ProjectCreateManyInput = {
 
 export type ProjectUpdateManyMutationInput = {
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  region?: Prisma.StringFieldUpdateOperationsInput | string
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
@@ -307,6 +326,7 @@ export type ProjectUpdateManyMutationInput = {
 
 export type ProjectUncheckedUpdateManyInput = {
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  region?: Prisma.StringFieldUpdateOperationsInput | string
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
@@ -315,6 +335,7 @@ export type ProjectUncheckedUpdateManyInput = {
 
 export type ProjectCountOrderByAggregateInput = {
   key?: Prisma.SortOrder
+  region?: Prisma.SortOrder
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
@@ -327,6 +348,7 @@ export type ProjectAvgOrderByAggregateInput = {
 
 export type ProjectMaxOrderByAggregateInput = {
   key?: Prisma.SortOrder
+  region?: Prisma.SortOrder
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
@@ -334,6 +356,7 @@ export type ProjectMaxOrderByAggregateInput = {
 
 export type ProjectMinOrderByAggregateInput = {
   key?: Prisma.SortOrder
+  region?: Prisma.SortOrder
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
@@ -359,6 +382,7 @@ export type IntFieldUpdateOperationsInput = {
 
 export type ProjectSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   key?: boolean
+  region?: boolean
   version?: boolean
   createdAt?: boolean
   lastModifiedAt?: boolean
@@ -367,6 +391,7 @@ export type ProjectSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
 
 export type ProjectSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   key?: boolean
+  region?: boolean
   version?: boolean
   createdAt?: boolean
   lastModifiedAt?: boolean
@@ -375,6 +400,7 @@ export type ProjectSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
 
 export type ProjectSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   key?: boolean
+  region?: boolean
   version?: boolean
   createdAt?: boolean
   lastModifiedAt?: boolean
@@ -383,19 +409,21 @@ export type ProjectSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
 
 export type ProjectSelectScalar = {
   key?: boolean
+  region?: boolean
   version?: boolean
   createdAt?: boolean
   lastModifiedAt?: boolean
   data?: boolean
 }
 
-export type ProjectOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"key" | "version" | "createdAt" | "lastModifiedAt" | "data", ExtArgs["result"]["project"]>
+export type ProjectOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"key" | "region" | "version" | "createdAt" | "lastModifiedAt" | "data", ExtArgs["result"]["project"]>
 
 export type $ProjectPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Project"
   objects: {}
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     key: string
+    region: string
     version: number
     createdAt: string
     lastModifiedAt: string
@@ -824,6 +852,7 @@ export interface Prisma__ProjectClient<T, Null = never, ExtArgs extends runtime.
  */
 export interface ProjectFieldRefs {
   readonly key: Prisma.FieldRef<"Project", 'String'>
+  readonly region: Prisma.FieldRef<"Project", 'String'>
   readonly version: Prisma.FieldRef<"Project", 'Int'>
   readonly createdAt: Prisma.FieldRef<"Project", 'String'>
   readonly lastModifiedAt: Prisma.FieldRef<"Project", 'String'>

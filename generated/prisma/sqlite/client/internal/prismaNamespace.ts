@@ -400,6 +400,7 @@ export const ModelName = {
   Project: 'Project',
   ApiClient: 'ApiClient',
   OAuthToken: 'OAuthToken',
+  RateLimitWindow: 'RateLimitWindow',
   Store: 'Store',
   AssociateRole: 'AssociateRole',
   Customer: 'Customer',
@@ -431,7 +432,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "shoppingList" | "shoppingListSlug"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "shoppingList" | "shoppingListSlug"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -654,6 +655,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.OAuthTokenCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.OAuthTokenCountAggregateOutputType> | number
+        }
+      }
+    }
+    RateLimitWindow: {
+      payload: Prisma.$RateLimitWindowPayload<ExtArgs>
+      fields: Prisma.RateLimitWindowFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RateLimitWindowFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RateLimitWindowFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>
+        }
+        findFirst: {
+          args: Prisma.RateLimitWindowFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RateLimitWindowFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>
+        }
+        findMany: {
+          args: Prisma.RateLimitWindowFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>[]
+        }
+        create: {
+          args: Prisma.RateLimitWindowCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>
+        }
+        createMany: {
+          args: Prisma.RateLimitWindowCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RateLimitWindowCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>[]
+        }
+        delete: {
+          args: Prisma.RateLimitWindowDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>
+        }
+        update: {
+          args: Prisma.RateLimitWindowUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>
+        }
+        deleteMany: {
+          args: Prisma.RateLimitWindowDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RateLimitWindowUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RateLimitWindowUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>[]
+        }
+        upsert: {
+          args: Prisma.RateLimitWindowUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RateLimitWindowPayload>
+        }
+        aggregate: {
+          args: Prisma.RateLimitWindowAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRateLimitWindow>
+        }
+        groupBy: {
+          args: Prisma.RateLimitWindowGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RateLimitWindowGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RateLimitWindowCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RateLimitWindowCountAggregateOutputType> | number
         }
       }
     }
@@ -1879,6 +1954,7 @@ export type TransactionIsolationLevel = (typeof TransactionIsolationLevel)[keyof
 
 export const ProjectScalarFieldEnum = {
   key: 'key',
+  region: 'region',
   version: 'version',
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
@@ -1923,6 +1999,17 @@ export const OAuthTokenScalarFieldEnum = {
 } as const
 
 export type OAuthTokenScalarFieldEnum = (typeof OAuthTokenScalarFieldEnum)[keyof typeof OAuthTokenScalarFieldEnum]
+
+
+export const RateLimitWindowScalarFieldEnum = {
+  limiter: 'limiter',
+  key: 'key',
+  windowStart: 'windowStart',
+  expiresAt: 'expiresAt',
+  count: 'count'
+} as const
+
+export type RateLimitWindowScalarFieldEnum = (typeof RateLimitWindowScalarFieldEnum)[keyof typeof RateLimitWindowScalarFieldEnum]
 
 
 export const StoreScalarFieldEnum = {
@@ -2372,6 +2459,7 @@ export type GlobalOmitConfig = {
   project?: Prisma.ProjectOmit
   apiClient?: Prisma.ApiClientOmit
   oAuthToken?: Prisma.OAuthTokenOmit
+  rateLimitWindow?: Prisma.RateLimitWindowOmit
   store?: Prisma.StoreOmit
   associateRole?: Prisma.AssociateRoleOmit
   customer?: Prisma.CustomerOmit
