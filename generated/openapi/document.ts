@@ -253,6 +253,113 @@ export const openApiDocument = {
           }
         }
       },
+      "Asset": {
+        "type": "object",
+        "required": [
+          "id",
+          "sources",
+          "name"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sources": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/AssetSource"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "AssetDraft": {
+        "type": "object",
+        "required": [
+          "sources",
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sources": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/AssetSource"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "AssetSource": {
+        "type": "object",
+        "required": [
+          "uri"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "uri": {
+            "type": "string",
+            "minLength": 1
+          },
+          "dimensions": {
+            "type": "object",
+            "required": [
+              "w",
+              "h"
+            ],
+            "properties": {
+              "w": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "h": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          },
+          "contentType": {
+            "type": "string"
+          }
+        }
+      },
       "AssociateRole": {
         "type": "object",
         "required": [
@@ -2645,6 +2752,696 @@ export const openApiDocument = {
           "updateProductData": {
             "type": "boolean"
           }
+        }
+      },
+      "Category": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "slug",
+          "ancestors",
+          "orderHint"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "externalId": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/CategorySlug"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "ancestors": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "parent": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "orderHint": {
+            "type": "string"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "assets": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Asset"
+            }
+          }
+        }
+      },
+      "CategorySlug": {
+        "type": "object",
+        "description": "A LocalizedString whose values match ^[A-Za-z0-9_-]{2,256}$ (each unique per locale in the project).",
+        "additionalProperties": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9_-]+$",
+          "minLength": 2,
+          "maxLength": 256
+        }
+      },
+      "CategoryDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "slug"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/CategorySlug"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "parent": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "orderHint": {
+            "type": "string"
+          },
+          "externalId": {
+            "type": "string"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "assets": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssetDraft"
+            }
+          }
+        }
+      },
+      "CategoryPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Category"
+            }
+          }
+        }
+      },
+      "CategoryUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/CategoryUpdateAction"
+            }
+          }
+        }
+      },
+      "CategoryUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeName": "#/components/schemas/CategoryChangeNameAction",
+            "changeSlug": "#/components/schemas/CategoryChangeSlugAction",
+            "setDescription": "#/components/schemas/CategorySetDescriptionAction",
+            "changeParent": "#/components/schemas/CategoryChangeParentAction",
+            "changeOrderHint": "#/components/schemas/CategoryChangeOrderHintAction",
+            "setKey": "#/components/schemas/CategorySetKeyAction",
+            "setExternalId": "#/components/schemas/CategorySetExternalIdAction",
+            "setMetaTitle": "#/components/schemas/CategorySetMetaTitleAction",
+            "setMetaDescription": "#/components/schemas/CategorySetMetaDescriptionAction",
+            "setMetaKeywords": "#/components/schemas/CategorySetMetaKeywordsAction",
+            "setCustomType": "#/components/schemas/CategorySetCustomTypeAction",
+            "setCustomField": "#/components/schemas/CategorySetCustomFieldAction",
+            "addAsset": "#/components/schemas/CategoryAddAssetAction",
+            "removeAsset": "#/components/schemas/CategoryRemoveAssetAction",
+            "changeAssetOrder": "#/components/schemas/CategoryChangeAssetOrderAction",
+            "changeAssetName": "#/components/schemas/CategoryChangeAssetNameAction",
+            "setAssetDescription": "#/components/schemas/CategorySetAssetDescriptionAction",
+            "setAssetTags": "#/components/schemas/CategorySetAssetTagsAction",
+            "setAssetSources": "#/components/schemas/CategorySetAssetSourcesAction",
+            "setAssetKey": "#/components/schemas/CategorySetAssetKeyAction",
+            "setAssetCustomType": "#/components/schemas/CategorySetAssetCustomTypeAction",
+            "setAssetCustomField": "#/components/schemas/CategorySetAssetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CategoryChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeSlugAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeParentAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeOrderHintAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetExternalIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetMetaTitleAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetMetaDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetMetaKeywordsAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryAddAssetAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryRemoveAssetAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeAssetOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeAssetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetTagsAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetSourcesAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetCustomFieldAction"
+          }
+        ]
+      },
+      "CategoryChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategoryChangeSlugAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "slug"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeSlug"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/CategorySlug"
+          }
+        }
+      },
+      "CategorySetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategoryChangeParentAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "parent"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeParent"
+          },
+          "parent": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "CategoryChangeOrderHintAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "orderHint"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeOrderHint"
+          },
+          "orderHint": {
+            "type": "string"
+          }
+        }
+      },
+      "CategorySetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "CategorySetExternalIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setExternalId"
+          },
+          "externalId": {
+            "type": "string"
+          }
+        }
+      },
+      "CategorySetMetaTitleAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMetaTitle"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetMetaDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMetaDescription"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetMetaKeywordsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMetaKeywords"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CategorySetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "CategoryAddAssetAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "asset"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addAsset"
+          },
+          "asset": {
+            "$ref": "#/components/schemas/AssetDraft"
+          },
+          "position": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "CategoryRemoveAssetAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeAsset"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          }
+        }
+      },
+      "CategoryChangeAssetOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "assetOrder"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeAssetOrder"
+          },
+          "assetOrder": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "CategoryChangeAssetNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeAssetName"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetAssetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetDescription"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetAssetTagsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetTags"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "CategorySetAssetSourcesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "sources"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetSources"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "sources": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/AssetSource"
+            }
+          }
+        }
+      },
+      "CategorySetAssetKeyAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "assetId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetKey"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "CategorySetAssetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetCustomType"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CategorySetAssetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetCustomField"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
         }
       },
       "ErrorObject": {
@@ -5105,6 +5902,9 @@ export const openApiDocument = {
               "$ref": "#/components/schemas/Reference"
             }
           },
+          "categoryOrderHints": {
+            "$ref": "#/components/schemas/CategoryOrderHints"
+          },
           "searchKeywords": {
             "type": "object"
           },
@@ -5117,6 +5917,13 @@ export const openApiDocument = {
               "$ref": "#/components/schemas/ProductVariant"
             }
           }
+        }
+      },
+      "CategoryOrderHints": {
+        "type": "object",
+        "description": "Order hints of the product in its categories, by category id (decimal strings between 0 and 1).",
+        "additionalProperties": {
+          "type": "string"
         }
       },
       "ProductVariant": {
@@ -5322,110 +6129,6 @@ export const openApiDocument = {
           }
         }
       },
-      "Asset": {
-        "type": "object",
-        "required": [
-          "id",
-          "sources",
-          "name"
-        ],
-        "properties": {
-          "id": {
-            "type": "string"
-          },
-          "key": {
-            "$ref": "#/components/schemas/Key"
-          },
-          "sources": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-              "$ref": "#/components/schemas/AssetSource"
-            }
-          },
-          "name": {
-            "$ref": "#/components/schemas/LocalizedString"
-          },
-          "description": {
-            "$ref": "#/components/schemas/LocalizedString"
-          },
-          "tags": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
-          },
-          "custom": {
-            "$ref": "#/components/schemas/CustomFields"
-          }
-        }
-      },
-      "AssetDraft": {
-        "type": "object",
-        "required": [
-          "sources",
-          "name"
-        ],
-        "properties": {
-          "key": {
-            "$ref": "#/components/schemas/Key"
-          },
-          "sources": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-              "$ref": "#/components/schemas/AssetSource"
-            }
-          },
-          "name": {
-            "$ref": "#/components/schemas/LocalizedString"
-          },
-          "description": {
-            "$ref": "#/components/schemas/LocalizedString"
-          },
-          "tags": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
-          }
-        }
-      },
-      "AssetSource": {
-        "type": "object",
-        "required": [
-          "uri"
-        ],
-        "properties": {
-          "key": {
-            "$ref": "#/components/schemas/Key"
-          },
-          "uri": {
-            "type": "string",
-            "minLength": 1
-          },
-          "dimensions": {
-            "type": "object",
-            "required": [
-              "w",
-              "h"
-            ],
-            "properties": {
-              "w": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "h": {
-                "type": "integer",
-                "minimum": 0
-              }
-            }
-          },
-          "contentType": {
-            "type": "string"
-          }
-        }
-      },
       "ProductVariantDraft": {
         "type": "object",
         "properties": {
@@ -5485,6 +6188,15 @@ export const openApiDocument = {
           },
           "description": {
             "$ref": "#/components/schemas/LocalizedString"
+          },
+          "categories": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          },
+          "categoryOrderHints": {
+            "$ref": "#/components/schemas/CategoryOrderHints"
           },
           "masterVariant": {
             "$ref": "#/components/schemas/ProductVariantDraft"
@@ -5566,7 +6278,10 @@ export const openApiDocument = {
             "setSku": "#/components/schemas/ProductSetSkuAction",
             "setKey": "#/components/schemas/ProductSetKeyAction",
             "changeName": "#/components/schemas/ProductChangeNameAction",
-            "publish": "#/components/schemas/ProductPublishAction"
+            "publish": "#/components/schemas/ProductPublishAction",
+            "addToCategory": "#/components/schemas/ProductAddToCategoryAction",
+            "removeFromCategory": "#/components/schemas/ProductRemoveFromCategoryAction",
+            "setCategoryOrderHint": "#/components/schemas/ProductSetCategoryOrderHintAction"
           }
         },
         "oneOf": [
@@ -5599,6 +6314,15 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ProductPublishAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductAddToCategoryAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductRemoveFromCategoryAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductSetCategoryOrderHintAction"
           }
         ]
       },
@@ -5839,6 +6563,69 @@ export const openApiDocument = {
               "All",
               "Prices"
             ]
+          }
+        }
+      },
+      "ProductAddToCategoryAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "category"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addToCategory"
+          },
+          "category": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "orderHint": {
+            "type": "string"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductRemoveFromCategoryAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "category"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeFromCategory"
+          },
+          "category": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductSetCategoryOrderHintAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "categoryId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCategoryOrderHint"
+          },
+          "categoryId": {
+            "type": "string"
+          },
+          "orderHint": {
+            "type": "string"
+          },
+          "staged": {
+            "type": "boolean"
           }
         }
       },
@@ -9807,6 +10594,589 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/categories": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryCategories",
+        "summary": "Query categories (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of categories",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CategoryPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCategoriesExist",
+        "summary": "200 if any category matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one category matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createCategory",
+        "summary": "Create a category",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CategoryDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/categories/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCategoryById",
+        "summary": "Get a category by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCategoryExistsById",
+        "summary": "200 if the category exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category exists"
+          },
+          "404": {
+            "description": "No such category"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCategoryById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CategoryUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCategoryById",
+        "summary": "Delete the category and its subtree at the expected version (products lose the deleted categories)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/categories/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCategoryByKey",
+        "summary": "Get a category by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCategoryExistsByKey",
+        "summary": "200 if the category exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category exists"
+          },
+          "404": {
+            "description": "No such category"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCategoryByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CategoryUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCategoryByKey",
+        "summary": "Delete the category and its subtree at the expected version (products lose the deleted categories)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
                 }
               }
             }

@@ -13,7 +13,8 @@ import { cartSignIn } from './cart-sign-in.js';
 import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
-import { typeUser, USES_TYPE_WITH_ADDRESSES } from './type-users.js';
+import { typeUser, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
+import { CategoryService } from './category.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -30,6 +31,7 @@ export interface Services {
   products: ProductService;
   carts: CartService;
   orders: OrderService;
+  categories: CategoryService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -41,6 +43,7 @@ export function createServices(app: AppServices): Services {
   const products = new ProductService();
   const carts = new CartService({ byId: (ctx, id) => products.repository.find(ctx, { id }), bySku: (ctx, sku) => products.findBySku(ctx, sku) });
   const orders = new OrderService(carts);
+  const categories = new CategoryService([products]);
   customers.cartSignIn = cartSignIn(carts, orders);
   return {
     projects: new ProjectService(app),
@@ -55,6 +58,7 @@ export function createServices(app: AppServices): Services {
     products,
     carts,
     orders,
+    categories,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -62,6 +66,7 @@ export function createServices(app: AppServices): Services {
       typeUser(customerGroups.repository),
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
+      typeUser(categories.repository, USES_TYPE_WITH_ASSETS),
     ]),
   };
 }

@@ -85,6 +85,12 @@ export const orderResource = defineQueryableResource({
   omitColumns: ['key'],
 });
 
+export const categoryResource = defineQueryableResource({
+  table: 'Category',
+  typeId: 'category',
+  fields: fieldsFromJsonSchema(schemas.CategorySchema, components),
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
@@ -99,4 +105,5 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: productResource, viewScopes: ['view_products'] },
   { resource: cartResource, viewScopes: ['view_orders'] },
   { resource: orderResource, viewScopes: ['view_orders'] },
+  { resource: categoryResource, viewScopes: ['view_categories', 'view_products'] },
 ];

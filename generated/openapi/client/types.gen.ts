@@ -89,6 +89,35 @@ export type ApiClientPagedQueryResponse = {
     results: Array<ApiClient>;
 };
 
+export type Asset = {
+    id: string;
+    key?: Key;
+    sources: Array<AssetSource>;
+    name: LocalizedString;
+    description?: LocalizedString;
+    tags?: Array<string>;
+    custom?: CustomFields;
+};
+
+export type AssetDraft = {
+    key?: Key;
+    sources: Array<AssetSource>;
+    name: LocalizedString;
+    description?: LocalizedString;
+    tags?: Array<string>;
+    custom?: CustomFieldsDraft;
+};
+
+export type AssetSource = {
+    key?: Key;
+    uri: string;
+    dimensions?: {
+        w: number;
+        h: number;
+    };
+    contentType?: string;
+};
+
 export type AssociateRole = {
     id: string;
     version: Version;
@@ -810,6 +839,238 @@ export type CartSetDeleteDaysAfterLastModificationAction = {
 export type CartRecalculateAction = {
     action: 'recalculate';
     updateProductData?: boolean;
+};
+
+export type Category = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    externalId?: string;
+    name: LocalizedString;
+    slug: CategorySlug;
+    description?: LocalizedString;
+    ancestors: Array<Reference>;
+    parent?: Reference;
+    orderHint: string;
+    metaTitle?: LocalizedString;
+    metaDescription?: LocalizedString;
+    metaKeywords?: LocalizedString;
+    custom?: CustomFields;
+    assets?: Array<Asset>;
+};
+
+/**
+ * A LocalizedString whose values match ^[A-Za-z0-9_-]{2,256}$ (each unique per locale in the project).
+ */
+export type CategorySlug = {
+    [key: string]: string;
+};
+
+export type CategoryDraft = {
+    key?: Key;
+    name: LocalizedString;
+    slug: CategorySlug;
+    description?: LocalizedString;
+    parent?: ResourceIdentifier;
+    orderHint?: string;
+    externalId?: string;
+    metaTitle?: LocalizedString;
+    metaDescription?: LocalizedString;
+    metaKeywords?: LocalizedString;
+    custom?: CustomFieldsDraft;
+    assets?: Array<AssetDraft>;
+};
+
+export type CategoryPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Category>;
+};
+
+export type CategoryUpdate = {
+    version: Version;
+    actions: Array<CategoryUpdateAction>;
+};
+
+export type CategoryUpdateAction = ({
+    action: 'changeName';
+} & CategoryChangeNameAction) | ({
+    action: 'changeSlug';
+} & CategoryChangeSlugAction) | ({
+    action: 'setDescription';
+} & CategorySetDescriptionAction) | ({
+    action: 'changeParent';
+} & CategoryChangeParentAction) | ({
+    action: 'changeOrderHint';
+} & CategoryChangeOrderHintAction) | ({
+    action: 'setKey';
+} & CategorySetKeyAction) | ({
+    action: 'setExternalId';
+} & CategorySetExternalIdAction) | ({
+    action: 'setMetaTitle';
+} & CategorySetMetaTitleAction) | ({
+    action: 'setMetaDescription';
+} & CategorySetMetaDescriptionAction) | ({
+    action: 'setMetaKeywords';
+} & CategorySetMetaKeywordsAction) | ({
+    action: 'setCustomType';
+} & CategorySetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & CategorySetCustomFieldAction) | ({
+    action: 'addAsset';
+} & CategoryAddAssetAction) | ({
+    action: 'removeAsset';
+} & CategoryRemoveAssetAction) | ({
+    action: 'changeAssetOrder';
+} & CategoryChangeAssetOrderAction) | ({
+    action: 'changeAssetName';
+} & CategoryChangeAssetNameAction) | ({
+    action: 'setAssetDescription';
+} & CategorySetAssetDescriptionAction) | ({
+    action: 'setAssetTags';
+} & CategorySetAssetTagsAction) | ({
+    action: 'setAssetSources';
+} & CategorySetAssetSourcesAction) | ({
+    action: 'setAssetKey';
+} & CategorySetAssetKeyAction) | ({
+    action: 'setAssetCustomType';
+} & CategorySetAssetCustomTypeAction) | ({
+    action: 'setAssetCustomField';
+} & CategorySetAssetCustomFieldAction);
+
+export type CategoryChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type CategoryChangeSlugAction = {
+    action: 'changeSlug';
+    slug: CategorySlug;
+};
+
+export type CategorySetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type CategoryChangeParentAction = {
+    action: 'changeParent';
+    parent: ResourceIdentifier;
+};
+
+export type CategoryChangeOrderHintAction = {
+    action: 'changeOrderHint';
+    orderHint: string;
+};
+
+export type CategorySetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type CategorySetExternalIdAction = {
+    action: 'setExternalId';
+    externalId?: string;
+};
+
+export type CategorySetMetaTitleAction = {
+    action: 'setMetaTitle';
+    metaTitle?: LocalizedString;
+};
+
+export type CategorySetMetaDescriptionAction = {
+    action: 'setMetaDescription';
+    metaDescription?: LocalizedString;
+};
+
+export type CategorySetMetaKeywordsAction = {
+    action: 'setMetaKeywords';
+    metaKeywords?: LocalizedString;
+};
+
+export type CategorySetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CategorySetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type CategoryAddAssetAction = {
+    action: 'addAsset';
+    asset: AssetDraft;
+    position?: number;
+};
+
+export type CategoryRemoveAssetAction = {
+    action: 'removeAsset';
+    assetId?: string;
+    assetKey?: string;
+};
+
+export type CategoryChangeAssetOrderAction = {
+    action: 'changeAssetOrder';
+    assetOrder: Array<string>;
+};
+
+export type CategoryChangeAssetNameAction = {
+    action: 'changeAssetName';
+    assetId?: string;
+    assetKey?: string;
+    name: LocalizedString;
+};
+
+export type CategorySetAssetDescriptionAction = {
+    action: 'setAssetDescription';
+    assetId?: string;
+    assetKey?: string;
+    description?: LocalizedString;
+};
+
+export type CategorySetAssetTagsAction = {
+    action: 'setAssetTags';
+    assetId?: string;
+    assetKey?: string;
+    tags?: Array<string>;
+};
+
+export type CategorySetAssetSourcesAction = {
+    action: 'setAssetSources';
+    assetId?: string;
+    assetKey?: string;
+    sources: Array<AssetSource>;
+};
+
+export type CategorySetAssetKeyAction = {
+    action: 'setAssetKey';
+    assetId: string;
+    assetKey?: Key;
+};
+
+export type CategorySetAssetCustomTypeAction = {
+    action: 'setAssetCustomType';
+    assetId?: string;
+    assetKey?: string;
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CategorySetAssetCustomFieldAction = {
+    action: 'setAssetCustomField';
+    assetId?: string;
+    assetKey?: string;
+    name: string;
+    value?: unknown;
 };
 
 export type ErrorObject = {
@@ -1653,11 +1914,19 @@ export type ProductData = {
     slug: LocalizedString;
     description?: LocalizedString;
     categories: Array<Reference>;
+    categoryOrderHints?: CategoryOrderHints;
     searchKeywords: {
         [key: string]: unknown;
     };
     masterVariant: ProductVariant;
     variants: Array<ProductVariant>;
+};
+
+/**
+ * Order hints of the product in its categories, by category id (decimal strings between 0 and 1).
+ */
+export type CategoryOrderHints = {
+    [key: string]: string;
 };
 
 export type ProductVariant = {
@@ -1722,34 +1991,6 @@ export type PriceTierDraft = {
     value: MoneyDraft;
 };
 
-export type Asset = {
-    id: string;
-    key?: Key;
-    sources: Array<AssetSource>;
-    name: LocalizedString;
-    description?: LocalizedString;
-    tags?: Array<string>;
-    custom?: CustomFields;
-};
-
-export type AssetDraft = {
-    key?: Key;
-    sources: Array<AssetSource>;
-    name: LocalizedString;
-    description?: LocalizedString;
-    tags?: Array<string>;
-};
-
-export type AssetSource = {
-    key?: Key;
-    uri: string;
-    dimensions?: {
-        w: number;
-        h: number;
-    };
-    contentType?: string;
-};
-
 export type ProductVariantDraft = {
     sku?: string;
     key?: Key;
@@ -1767,6 +2008,8 @@ export type ProductDraft = {
     name: LocalizedString;
     slug: LocalizedString;
     description?: LocalizedString;
+    categories?: Array<ResourceIdentifier>;
+    categoryOrderHints?: CategoryOrderHints;
     masterVariant?: ProductVariantDraft;
     variants?: Array<ProductVariantDraft>;
     publish?: boolean;
@@ -1805,7 +2048,13 @@ export type ProductUpdateAction = ({
     action: 'changeName';
 } & ProductChangeNameAction) | ({
     action: 'publish';
-} & ProductPublishAction);
+} & ProductPublishAction) | ({
+    action: 'addToCategory';
+} & ProductAddToCategoryAction) | ({
+    action: 'removeFromCategory';
+} & ProductRemoveFromCategoryAction) | ({
+    action: 'setCategoryOrderHint';
+} & ProductSetCategoryOrderHintAction);
 
 export type ProductAddVariantAction = {
     action: 'addVariant';
@@ -1877,6 +2126,26 @@ export type ProductChangeNameAction = {
 export type ProductPublishAction = {
     action: 'publish';
     scope?: 'All' | 'Prices';
+};
+
+export type ProductAddToCategoryAction = {
+    action: 'addToCategory';
+    category: ResourceIdentifier;
+    orderHint?: string;
+    staged?: boolean;
+};
+
+export type ProductRemoveFromCategoryAction = {
+    action: 'removeFromCategory';
+    category: ResourceIdentifier;
+    staged?: boolean;
+};
+
+export type ProductSetCategoryOrderHintAction = {
+    action: 'setCategoryOrderHint';
+    categoryId: string;
+    orderHint?: string;
+    staged?: boolean;
 };
 
 export type Project = {
@@ -3707,6 +3976,324 @@ export type UpdateCartByKeyResponses = {
 };
 
 export type UpdateCartByKeyResponse = UpdateCartByKeyResponses[keyof UpdateCartByKeyResponses];
+
+export type QueryCategoriesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/categories';
+};
+
+export type QueryCategoriesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCategoriesError = QueryCategoriesErrors[keyof QueryCategoriesErrors];
+
+export type QueryCategoriesResponses = {
+    /**
+     * A page of categories
+     */
+    200: CategoryPagedQueryResponse;
+};
+
+export type QueryCategoriesResponse = QueryCategoriesResponses[keyof QueryCategoriesResponses];
+
+export type CheckCategoriesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/categories';
+};
+
+export type CheckCategoriesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCategoriesExistResponses = {
+    /**
+     * At least one category matches
+     */
+    200: unknown;
+};
+
+export type CreateCategoryData = {
+    body: CategoryDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories';
+};
+
+export type CreateCategoryErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCategoryError = CreateCategoryErrors[keyof CreateCategoryErrors];
+
+export type CreateCategoryResponses = {
+    /**
+     * The category
+     */
+    201: Category;
+};
+
+export type CreateCategoryResponse = CreateCategoryResponses[keyof CreateCategoryResponses];
+
+export type DeleteCategoryByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/{id}';
+};
+
+export type DeleteCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCategoryByIdError = DeleteCategoryByIdErrors[keyof DeleteCategoryByIdErrors];
+
+export type DeleteCategoryByIdResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type DeleteCategoryByIdResponse = DeleteCategoryByIdResponses[keyof DeleteCategoryByIdResponses];
+
+export type GetCategoryByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/{id}';
+};
+
+export type GetCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCategoryByIdError = GetCategoryByIdErrors[keyof GetCategoryByIdErrors];
+
+export type GetCategoryByIdResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type GetCategoryByIdResponse = GetCategoryByIdResponses[keyof GetCategoryByIdResponses];
+
+export type CheckCategoryExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/categories/{id}';
+};
+
+export type CheckCategoryExistsByIdErrors = {
+    /**
+     * No such category
+     */
+    404: unknown;
+};
+
+export type CheckCategoryExistsByIdResponses = {
+    /**
+     * The category exists
+     */
+    200: unknown;
+};
+
+export type UpdateCategoryByIdData = {
+    body: CategoryUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/{id}';
+};
+
+export type UpdateCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCategoryByIdError = UpdateCategoryByIdErrors[keyof UpdateCategoryByIdErrors];
+
+export type UpdateCategoryByIdResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type UpdateCategoryByIdResponse = UpdateCategoryByIdResponses[keyof UpdateCategoryByIdResponses];
+
+export type DeleteCategoryByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/key={key}';
+};
+
+export type DeleteCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCategoryByKeyError = DeleteCategoryByKeyErrors[keyof DeleteCategoryByKeyErrors];
+
+export type DeleteCategoryByKeyResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type DeleteCategoryByKeyResponse = DeleteCategoryByKeyResponses[keyof DeleteCategoryByKeyResponses];
+
+export type GetCategoryByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/key={key}';
+};
+
+export type GetCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCategoryByKeyError = GetCategoryByKeyErrors[keyof GetCategoryByKeyErrors];
+
+export type GetCategoryByKeyResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type GetCategoryByKeyResponse = GetCategoryByKeyResponses[keyof GetCategoryByKeyResponses];
+
+export type CheckCategoryExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/categories/key={key}';
+};
+
+export type CheckCategoryExistsByKeyErrors = {
+    /**
+     * No such category
+     */
+    404: unknown;
+};
+
+export type CheckCategoryExistsByKeyResponses = {
+    /**
+     * The category exists
+     */
+    200: unknown;
+};
+
+export type UpdateCategoryByKeyData = {
+    body: CategoryUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/key={key}';
+};
+
+export type UpdateCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCategoryByKeyError = UpdateCategoryByKeyErrors[keyof UpdateCategoryByKeyErrors];
+
+export type UpdateCategoryByKeyResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type UpdateCategoryByKeyResponse = UpdateCategoryByKeyResponses[keyof UpdateCategoryByKeyResponses];
 
 export type QueryCustomerGroupsData = {
     body?: never;

@@ -16,6 +16,7 @@ import { meCartRoutes } from './me-cart.routes.js';
 import { orderRoutes } from './order.routes.js';
 import { productTypeRoutes } from './product-type.routes.js';
 import { productRoutes } from './product.routes.js';
+import { categoryRoutes } from './category.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -35,5 +36,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...cartRoutes(services),
     ...meCartRoutes(services),
     ...orderRoutes(services),
+    ...categoryRoutes(services),
   };
 }

@@ -236,6 +236,29 @@ CREATE TABLE "Order" (
     CONSTRAINT "Order_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "Category" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Category_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CategorySlug" (
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "locale" TEXT COLLATE "C" NOT NULL,
+    "slug" TEXT COLLATE "C" NOT NULL,
+    "categoryId" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "CategorySlug_pkey" PRIMARY KEY ("projectKey","locale","slug")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -427,6 +450,21 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_id_idx" ON "Category"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_createdAt_idx" ON "Category"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_lastModifiedAt_idx" ON "Category"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Category_projectKey_key_key" ON "Category"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CategorySlug_categoryId_idx" ON "CategorySlug"("categoryId");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -206,6 +206,27 @@ CREATE TABLE "Order" (
     "data" JSONB NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "Category" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "CategorySlug" (
+    "projectKey" TEXT NOT NULL,
+    "locale" TEXT NOT NULL,
+    "slug" TEXT NOT NULL,
+    "categoryId" TEXT NOT NULL,
+
+    PRIMARY KEY ("projectKey", "locale", "slug")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -397,3 +418,18 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_id_idx" ON "Category"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_createdAt_idx" ON "Category"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_lastModifiedAt_idx" ON "Category"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Category_projectKey_key_key" ON "Category"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CategorySlug_categoryId_idx" ON "CategorySlug"("categoryId");

@@ -67,7 +67,9 @@ export const ModelName = {
   Product: 'Product',
   ProductSku: 'ProductSku',
   Cart: 'Cart',
-  Order: 'Order'
+  Order: 'Order',
+  Category: 'Category',
+  CategorySlug: 'CategorySlug'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -319,6 +321,29 @@ export const OrderScalarFieldEnum = {
 } as const
 
 export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
+
+
+export const CategoryScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CategoryScalarFieldEnum = (typeof CategoryScalarFieldEnum)[keyof typeof CategoryScalarFieldEnum]
+
+
+export const CategorySlugScalarFieldEnum = {
+  projectKey: 'projectKey',
+  locale: 'locale',
+  slug: 'slug',
+  categoryId: 'categoryId'
+} as const
+
+export type CategorySlugScalarFieldEnum = (typeof CategorySlugScalarFieldEnum)[keyof typeof CategorySlugScalarFieldEnum]
 
 
 export const SortOrder = {
