@@ -3444,6 +3444,443 @@ export const openApiDocument = {
           "value": {}
         }
       },
+      "ChannelRoleEnum": {
+        "type": "string",
+        "enum": [
+          "InventorySupply",
+          "ProductDistribution",
+          "OrderExport",
+          "OrderImport",
+          "Primary"
+        ]
+      },
+      "GeoJsonPoint": {
+        "type": "object",
+        "required": [
+          "type",
+          "coordinates"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "Point"
+          },
+          "coordinates": {
+            "description": "Longitude first, latitude second.",
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": {
+              "type": "number"
+            }
+          }
+        }
+      },
+      "Channel": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "key",
+          "roles"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "type": "string"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "address": {
+            "$ref": "#/components/schemas/Address"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "geoLocation": {
+            "$ref": "#/components/schemas/GeoJsonPoint"
+          }
+        }
+      },
+      "ChannelDraft": {
+        "type": "object",
+        "required": [
+          "key"
+        ],
+        "properties": {
+          "key": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "address": {
+            "$ref": "#/components/schemas/AddressDraft"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "geoLocation": {
+            "$ref": "#/components/schemas/GeoJsonPoint"
+          }
+        }
+      },
+      "ChannelPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Channel"
+            }
+          }
+        }
+      },
+      "ChannelUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ChannelUpdateAction"
+            }
+          }
+        }
+      },
+      "ChannelUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeKey": "#/components/schemas/ChannelChangeKeyAction",
+            "changeName": "#/components/schemas/ChannelChangeNameAction",
+            "changeDescription": "#/components/schemas/ChannelChangeDescriptionAction",
+            "setRoles": "#/components/schemas/ChannelSetRolesAction",
+            "addRoles": "#/components/schemas/ChannelAddRolesAction",
+            "removeRoles": "#/components/schemas/ChannelRemoveRolesAction",
+            "setAddress": "#/components/schemas/ChannelSetAddressAction",
+            "setAddressCustomType": "#/components/schemas/ChannelSetAddressCustomTypeAction",
+            "setAddressCustomField": "#/components/schemas/ChannelSetAddressCustomFieldAction",
+            "setCustomType": "#/components/schemas/ChannelSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/ChannelSetCustomFieldAction",
+            "setGeoLocation": "#/components/schemas/ChannelSetGeoLocationAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ChannelChangeKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelChangeDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelAddRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelRemoveRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetAddressCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetAddressCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetGeoLocationAction"
+          }
+        ]
+      },
+      "ChannelChangeKeyAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "key"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeKey"
+          },
+          "key": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          }
+        }
+      },
+      "ChannelChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ChannelChangeDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "description"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ChannelSetRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          }
+        }
+      },
+      "ChannelAddRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          }
+        }
+      },
+      "ChannelRemoveRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          }
+        }
+      },
+      "ChannelSetAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/AddressDraft"
+          }
+        }
+      },
+      "ChannelSetAddressCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAddressCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "ChannelSetAddressCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAddressCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "ChannelSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "ChannelSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "ChannelSetGeoLocationAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setGeoLocation"
+          },
+          "geoLocation": {
+            "$ref": "#/components/schemas/GeoJsonPoint"
+          }
+        }
+      },
       "ErrorObject": {
         "type": "object",
         "required": [
@@ -7065,7 +7502,13 @@ export const openApiDocument = {
             "setLanguages": "#/components/schemas/StoreSetLanguagesAction",
             "setCountries": "#/components/schemas/StoreSetCountriesAction",
             "setCustomType": "#/components/schemas/StoreSetCustomTypeAction",
-            "setCustomField": "#/components/schemas/StoreSetCustomFieldAction"
+            "setCustomField": "#/components/schemas/StoreSetCustomFieldAction",
+            "addDistributionChannel": "#/components/schemas/StoreAddDistributionChannelAction",
+            "removeDistributionChannel": "#/components/schemas/StoreRemoveDistributionChannelAction",
+            "setDistributionChannels": "#/components/schemas/StoreSetDistributionChannelsAction",
+            "addSupplyChannel": "#/components/schemas/StoreAddSupplyChannelAction",
+            "removeSupplyChannel": "#/components/schemas/StoreRemoveSupplyChannelAction",
+            "setSupplyChannels": "#/components/schemas/StoreSetSupplyChannelsAction"
           }
         },
         "oneOf": [
@@ -7083,6 +7526,24 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/StoreSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreAddDistributionChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreRemoveDistributionChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreSetDistributionChannelsAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreAddSupplyChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreRemoveSupplyChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreSetSupplyChannelsAction"
           }
         ]
       },
@@ -7170,6 +7631,108 @@ export const openApiDocument = {
             "type": "string"
           },
           "value": {}
+        }
+      },
+      "StoreAddDistributionChannelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "distributionChannel"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addDistributionChannel"
+          },
+          "distributionChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "StoreRemoveDistributionChannelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "distributionChannel"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeDistributionChannel"
+          },
+          "distributionChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "StoreSetDistributionChannelsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDistributionChannels"
+          },
+          "distributionChannels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          }
+        }
+      },
+      "StoreAddSupplyChannelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "supplyChannel"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addSupplyChannel"
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "StoreRemoveSupplyChannelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "supplyChannel"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeSupplyChannel"
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "StoreSetSupplyChannelsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setSupplyChannels"
+          },
+          "supplyChannels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          }
         }
       },
       "Type": {
@@ -11177,6 +11740,589 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/channels": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryChannels",
+        "summary": "Query channels (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of channels",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChannelPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkChannelsExist",
+        "summary": "200 if any channel matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one channel matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createChannel",
+        "summary": "Create a channel",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChannelDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/channels/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getChannelById",
+        "summary": "Get a channel by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkChannelExistsById",
+        "summary": "200 if the channel exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel exists"
+          },
+          "404": {
+            "description": "No such channel"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateChannelById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChannelUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteChannelById",
+        "summary": "Delete the channel at the expected version (ReferenceExists while a store or a price references it)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/channels/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getChannelByKey",
+        "summary": "Get a channel by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkChannelExistsByKey",
+        "summary": "200 if the channel exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel exists"
+          },
+          "404": {
+            "description": "No such channel"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateChannelByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChannelUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteChannelByKey",
+        "summary": "Delete the channel at the expected version (ReferenceExists while a store or a price references it)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
                 }
               }
             }

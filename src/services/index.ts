@@ -13,7 +13,9 @@ import { cartSignIn } from './cart-sign-in.js';
 import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
-import { typeUser, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
+import { typeUser, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
+import { ChannelService } from './channel.service.js';
+import { referrer } from './referrers.js';
 import { CategoryService } from './category.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
@@ -32,6 +34,7 @@ export interface Services {
   carts: CartService;
   orders: OrderService;
   categories: CategoryService;
+  channels: ChannelService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -44,6 +47,11 @@ export function createServices(app: AppServices): Services {
   const carts = new CartService({ byId: (ctx, id) => products.repository.find(ctx, { id }), bySku: (ctx, sku) => products.findBySku(ctx, sku) });
   const orders = new OrderService(carts);
   const categories = new CategoryService([products]);
+  const pricedInChannel = '(masterVariant(prices(channel(id = :channelId))) or variants(prices(channel(id = :channelId))))';
+  const channels = new ChannelService([
+    referrer(stores.repository, 'distributionChannels(id = :channelId) or supplyChannels(id = :channelId)'),
+    referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
+  ]);
   customers.cartSignIn = cartSignIn(carts, orders);
   return {
     projects: new ProjectService(app),
@@ -59,6 +67,7 @@ export function createServices(app: AppServices): Services {
     carts,
     orders,
     categories,
+    channels,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -67,6 +76,7 @@ export function createServices(app: AppServices): Services {
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(categories.repository, USES_TYPE_WITH_ASSETS),
+      typeUser(channels.repository, USES_TYPE_WITH_ADDRESS),
     ]),
   };
 }

@@ -91,6 +91,13 @@ export const categoryResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.CategorySchema, components),
 });
 
+export const channelResource = defineQueryableResource({
+  table: 'Channel',
+  typeId: 'channel',
+  fields: fieldsFromJsonSchema(schemas.ChannelSchema, components),
+  extraColumns: { key: { column: 'key', type: 'string', notNull: true } },
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
@@ -106,4 +113,5 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: cartResource, viewScopes: ['view_orders'] },
   { resource: orderResource, viewScopes: ['view_orders'] },
   { resource: categoryResource, viewScopes: ['view_categories', 'view_products'] },
+  { resource: channelResource, viewScopes: ['view_channels', 'view_products'] },
 ];

@@ -3534,6 +3534,462 @@ export const CategorySetAssetCustomFieldActionSchema = {
     }
 } as const;
 
+export const ChannelRoleEnumSchema = {
+    type: 'string',
+    enum: [
+        'InventorySupply',
+        'ProductDistribution',
+        'OrderExport',
+        'OrderImport',
+        'Primary'
+    ]
+} as const;
+
+export const GeoJsonPointSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'coordinates'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'Point'
+        },
+        coordinates: {
+            description: 'Longitude first, latitude second.',
+            type: 'array',
+            minItems: 2,
+            maxItems: 2,
+            items: {
+                type: 'number'
+            }
+        }
+    }
+} as const;
+
+export const ChannelSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'key',
+        'roles'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            type: 'string'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        address: {
+            $ref: '#/components/schemas/Address'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        geoLocation: {
+            $ref: '#/components/schemas/GeoJsonPoint'
+        }
+    }
+} as const;
+
+export const ChannelDraftSchema = {
+    type: 'object',
+    required: [
+        'key'
+    ],
+    properties: {
+        key: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        address: {
+            $ref: '#/components/schemas/AddressDraft'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        geoLocation: {
+            $ref: '#/components/schemas/GeoJsonPoint'
+        }
+    }
+} as const;
+
+export const ChannelPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Channel'
+            }
+        }
+    }
+} as const;
+
+export const ChannelUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ChannelUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ChannelUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeKey: '#/components/schemas/ChannelChangeKeyAction',
+            changeName: '#/components/schemas/ChannelChangeNameAction',
+            changeDescription: '#/components/schemas/ChannelChangeDescriptionAction',
+            setRoles: '#/components/schemas/ChannelSetRolesAction',
+            addRoles: '#/components/schemas/ChannelAddRolesAction',
+            removeRoles: '#/components/schemas/ChannelRemoveRolesAction',
+            setAddress: '#/components/schemas/ChannelSetAddressAction',
+            setAddressCustomType: '#/components/schemas/ChannelSetAddressCustomTypeAction',
+            setAddressCustomField: '#/components/schemas/ChannelSetAddressCustomFieldAction',
+            setCustomType: '#/components/schemas/ChannelSetCustomTypeAction',
+            setCustomField: '#/components/schemas/ChannelSetCustomFieldAction',
+            setGeoLocation: '#/components/schemas/ChannelSetGeoLocationAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ChannelChangeKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelChangeDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelAddRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelRemoveRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetAddressCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetAddressCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetGeoLocationAction'
+        }
+    ]
+} as const;
+
+export const ChannelChangeKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'key'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeKey'
+        },
+        key: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const ChannelChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ChannelChangeDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'description'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ChannelSetRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const ChannelAddRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const ChannelRemoveRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const ChannelSetAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddress'
+        },
+        address: {
+            $ref: '#/components/schemas/AddressDraft'
+        }
+    }
+} as const;
+
+export const ChannelSetAddressCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddressCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const ChannelSetAddressCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddressCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const ChannelSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const ChannelSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const ChannelSetGeoLocationActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setGeoLocation'
+        },
+        geoLocation: {
+            $ref: '#/components/schemas/GeoJsonPoint'
+        }
+    }
+} as const;
+
 export const ErrorObjectSchema = {
     type: 'object',
     required: [
@@ -7296,7 +7752,13 @@ export const StoreUpdateActionSchema = {
             setLanguages: '#/components/schemas/StoreSetLanguagesAction',
             setCountries: '#/components/schemas/StoreSetCountriesAction',
             setCustomType: '#/components/schemas/StoreSetCustomTypeAction',
-            setCustomField: '#/components/schemas/StoreSetCustomFieldAction'
+            setCustomField: '#/components/schemas/StoreSetCustomFieldAction',
+            addDistributionChannel: '#/components/schemas/StoreAddDistributionChannelAction',
+            removeDistributionChannel: '#/components/schemas/StoreRemoveDistributionChannelAction',
+            setDistributionChannels: '#/components/schemas/StoreSetDistributionChannelsAction',
+            addSupplyChannel: '#/components/schemas/StoreAddSupplyChannelAction',
+            removeSupplyChannel: '#/components/schemas/StoreRemoveSupplyChannelAction',
+            setSupplyChannels: '#/components/schemas/StoreSetSupplyChannelsAction'
         }
     },
     oneOf: [
@@ -7314,6 +7776,24 @@ export const StoreUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/StoreSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreAddDistributionChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreRemoveDistributionChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreSetDistributionChannelsAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreAddSupplyChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreRemoveSupplyChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreSetSupplyChannelsAction'
         }
     ]
 } as const;
@@ -7406,6 +7886,114 @@ export const StoreSetCustomFieldActionSchema = {
             type: 'string'
         },
         value: {}
+    }
+} as const;
+
+export const StoreAddDistributionChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'distributionChannel'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addDistributionChannel'
+        },
+        distributionChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const StoreRemoveDistributionChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'distributionChannel'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeDistributionChannel'
+        },
+        distributionChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const StoreSetDistributionChannelsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDistributionChannels'
+        },
+        distributionChannels: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
+    }
+} as const;
+
+export const StoreAddSupplyChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'supplyChannel'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addSupplyChannel'
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const StoreRemoveSupplyChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'supplyChannel'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeSupplyChannel'
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const StoreSetSupplyChannelsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSupplyChannels'
+        },
+        supplyChannels: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
     }
 } as const;
 

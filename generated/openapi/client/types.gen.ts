@@ -1073,6 +1073,148 @@ export type CategorySetAssetCustomFieldAction = {
     value?: unknown;
 };
 
+export type ChannelRoleEnum = 'InventorySupply' | 'ProductDistribution' | 'OrderExport' | 'OrderImport' | 'Primary';
+
+export type GeoJsonPoint = {
+    type: 'Point';
+    /**
+     * Longitude first, latitude second.
+     */
+    coordinates: [
+        number,
+        number
+    ];
+};
+
+export type Channel = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key: string;
+    roles: Array<ChannelRoleEnum>;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    address?: Address;
+    custom?: CustomFields;
+    geoLocation?: GeoJsonPoint;
+};
+
+export type ChannelDraft = {
+    key: string;
+    roles?: Array<ChannelRoleEnum>;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    address?: AddressDraft;
+    custom?: CustomFieldsDraft;
+    geoLocation?: GeoJsonPoint;
+};
+
+export type ChannelPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Channel>;
+};
+
+export type ChannelUpdate = {
+    version: Version;
+    actions: Array<ChannelUpdateAction>;
+};
+
+export type ChannelUpdateAction = ({
+    action: 'changeKey';
+} & ChannelChangeKeyAction) | ({
+    action: 'changeName';
+} & ChannelChangeNameAction) | ({
+    action: 'changeDescription';
+} & ChannelChangeDescriptionAction) | ({
+    action: 'setRoles';
+} & ChannelSetRolesAction) | ({
+    action: 'addRoles';
+} & ChannelAddRolesAction) | ({
+    action: 'removeRoles';
+} & ChannelRemoveRolesAction) | ({
+    action: 'setAddress';
+} & ChannelSetAddressAction) | ({
+    action: 'setAddressCustomType';
+} & ChannelSetAddressCustomTypeAction) | ({
+    action: 'setAddressCustomField';
+} & ChannelSetAddressCustomFieldAction) | ({
+    action: 'setCustomType';
+} & ChannelSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & ChannelSetCustomFieldAction) | ({
+    action: 'setGeoLocation';
+} & ChannelSetGeoLocationAction);
+
+export type ChannelChangeKeyAction = {
+    action: 'changeKey';
+    key: string;
+};
+
+export type ChannelChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type ChannelChangeDescriptionAction = {
+    action: 'changeDescription';
+    description: LocalizedString;
+};
+
+export type ChannelSetRolesAction = {
+    action: 'setRoles';
+    roles: Array<ChannelRoleEnum>;
+};
+
+export type ChannelAddRolesAction = {
+    action: 'addRoles';
+    roles: Array<ChannelRoleEnum>;
+};
+
+export type ChannelRemoveRolesAction = {
+    action: 'removeRoles';
+    roles: Array<ChannelRoleEnum>;
+};
+
+export type ChannelSetAddressAction = {
+    action: 'setAddress';
+    address?: AddressDraft;
+};
+
+export type ChannelSetAddressCustomTypeAction = {
+    action: 'setAddressCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type ChannelSetAddressCustomFieldAction = {
+    action: 'setAddressCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type ChannelSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type ChannelSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type ChannelSetGeoLocationAction = {
+    action: 'setGeoLocation';
+    geoLocation?: GeoJsonPoint;
+};
+
 export type ErrorObject = {
     code: string;
     message: string;
@@ -2274,7 +2416,19 @@ export type StoreUpdateAction = ({
     action: 'setCustomType';
 } & StoreSetCustomTypeAction) | ({
     action: 'setCustomField';
-} & StoreSetCustomFieldAction);
+} & StoreSetCustomFieldAction) | ({
+    action: 'addDistributionChannel';
+} & StoreAddDistributionChannelAction) | ({
+    action: 'removeDistributionChannel';
+} & StoreRemoveDistributionChannelAction) | ({
+    action: 'setDistributionChannels';
+} & StoreSetDistributionChannelsAction) | ({
+    action: 'addSupplyChannel';
+} & StoreAddSupplyChannelAction) | ({
+    action: 'removeSupplyChannel';
+} & StoreRemoveSupplyChannelAction) | ({
+    action: 'setSupplyChannels';
+} & StoreSetSupplyChannelsAction);
 
 export type StoreSetNameAction = {
     action: 'setName';
@@ -2301,6 +2455,36 @@ export type StoreSetCustomFieldAction = {
     action: 'setCustomField';
     name: string;
     value?: unknown;
+};
+
+export type StoreAddDistributionChannelAction = {
+    action: 'addDistributionChannel';
+    distributionChannel: ResourceIdentifier;
+};
+
+export type StoreRemoveDistributionChannelAction = {
+    action: 'removeDistributionChannel';
+    distributionChannel: ResourceIdentifier;
+};
+
+export type StoreSetDistributionChannelsAction = {
+    action: 'setDistributionChannels';
+    distributionChannels?: Array<ResourceIdentifier>;
+};
+
+export type StoreAddSupplyChannelAction = {
+    action: 'addSupplyChannel';
+    supplyChannel: ResourceIdentifier;
+};
+
+export type StoreRemoveSupplyChannelAction = {
+    action: 'removeSupplyChannel';
+    supplyChannel: ResourceIdentifier;
+};
+
+export type StoreSetSupplyChannelsAction = {
+    action: 'setSupplyChannels';
+    supplyChannels?: Array<ResourceIdentifier>;
 };
 
 /**
@@ -4294,6 +4478,324 @@ export type UpdateCategoryByKeyResponses = {
 };
 
 export type UpdateCategoryByKeyResponse = UpdateCategoryByKeyResponses[keyof UpdateCategoryByKeyResponses];
+
+export type QueryChannelsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/channels';
+};
+
+export type QueryChannelsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryChannelsError = QueryChannelsErrors[keyof QueryChannelsErrors];
+
+export type QueryChannelsResponses = {
+    /**
+     * A page of channels
+     */
+    200: ChannelPagedQueryResponse;
+};
+
+export type QueryChannelsResponse = QueryChannelsResponses[keyof QueryChannelsResponses];
+
+export type CheckChannelsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/channels';
+};
+
+export type CheckChannelsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckChannelsExistResponses = {
+    /**
+     * At least one channel matches
+     */
+    200: unknown;
+};
+
+export type CreateChannelData = {
+    body: ChannelDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels';
+};
+
+export type CreateChannelErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateChannelError = CreateChannelErrors[keyof CreateChannelErrors];
+
+export type CreateChannelResponses = {
+    /**
+     * The channel
+     */
+    201: Channel;
+};
+
+export type CreateChannelResponse = CreateChannelResponses[keyof CreateChannelResponses];
+
+export type DeleteChannelByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/{id}';
+};
+
+export type DeleteChannelByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteChannelByIdError = DeleteChannelByIdErrors[keyof DeleteChannelByIdErrors];
+
+export type DeleteChannelByIdResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type DeleteChannelByIdResponse = DeleteChannelByIdResponses[keyof DeleteChannelByIdResponses];
+
+export type GetChannelByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/{id}';
+};
+
+export type GetChannelByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetChannelByIdError = GetChannelByIdErrors[keyof GetChannelByIdErrors];
+
+export type GetChannelByIdResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type GetChannelByIdResponse = GetChannelByIdResponses[keyof GetChannelByIdResponses];
+
+export type CheckChannelExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/channels/{id}';
+};
+
+export type CheckChannelExistsByIdErrors = {
+    /**
+     * No such channel
+     */
+    404: unknown;
+};
+
+export type CheckChannelExistsByIdResponses = {
+    /**
+     * The channel exists
+     */
+    200: unknown;
+};
+
+export type UpdateChannelByIdData = {
+    body: ChannelUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/{id}';
+};
+
+export type UpdateChannelByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateChannelByIdError = UpdateChannelByIdErrors[keyof UpdateChannelByIdErrors];
+
+export type UpdateChannelByIdResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type UpdateChannelByIdResponse = UpdateChannelByIdResponses[keyof UpdateChannelByIdResponses];
+
+export type DeleteChannelByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/key={key}';
+};
+
+export type DeleteChannelByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteChannelByKeyError = DeleteChannelByKeyErrors[keyof DeleteChannelByKeyErrors];
+
+export type DeleteChannelByKeyResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type DeleteChannelByKeyResponse = DeleteChannelByKeyResponses[keyof DeleteChannelByKeyResponses];
+
+export type GetChannelByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/key={key}';
+};
+
+export type GetChannelByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetChannelByKeyError = GetChannelByKeyErrors[keyof GetChannelByKeyErrors];
+
+export type GetChannelByKeyResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type GetChannelByKeyResponse = GetChannelByKeyResponses[keyof GetChannelByKeyResponses];
+
+export type CheckChannelExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/channels/key={key}';
+};
+
+export type CheckChannelExistsByKeyErrors = {
+    /**
+     * No such channel
+     */
+    404: unknown;
+};
+
+export type CheckChannelExistsByKeyResponses = {
+    /**
+     * The channel exists
+     */
+    200: unknown;
+};
+
+export type UpdateChannelByKeyData = {
+    body: ChannelUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/key={key}';
+};
+
+export type UpdateChannelByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateChannelByKeyError = UpdateChannelByKeyErrors[keyof UpdateChannelByKeyErrors];
+
+export type UpdateChannelByKeyResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type UpdateChannelByKeyResponse = UpdateChannelByKeyResponses[keyof UpdateChannelByKeyResponses];
 
 export type QueryCustomerGroupsData = {
     body?: never;

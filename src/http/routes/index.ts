@@ -17,6 +17,7 @@ import { orderRoutes } from './order.routes.js';
 import { productTypeRoutes } from './product-type.routes.js';
 import { productRoutes } from './product.routes.js';
 import { categoryRoutes } from './category.routes.js';
+import { channelRoutes } from './channel.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -37,5 +38,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...meCartRoutes(services),
     ...orderRoutes(services),
     ...categoryRoutes(services),
+    ...channelRoutes(services),
   };
 }

@@ -127,3 +127,8 @@ export type Category = Prisma.CategoryModel
  * keeps a slug unique per locale in a project, even under concurrent writes.
  */
 export type CategorySlug = Prisma.CategorySlugModel
+/**
+ * Model Channel
+ * 
+ */
+export type Channel = Prisma.ChannelModel

@@ -259,6 +259,19 @@ CREATE TABLE "CategorySlug" (
     CONSTRAINT "CategorySlug_pkey" PRIMARY KEY ("projectKey","locale","slug")
 );
 
+-- CreateTable
+CREATE TABLE "Channel" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Channel_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -465,6 +478,18 @@ CREATE UNIQUE INDEX "Category_projectKey_key_key" ON "Category"("projectKey", "k
 
 -- CreateIndex
 CREATE INDEX "CategorySlug_categoryId_idx" ON "CategorySlug"("categoryId");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_id_idx" ON "Channel"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_createdAt_idx" ON "Channel"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_lastModifiedAt_idx" ON "Channel"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Channel_projectKey_key_key" ON "Channel"("projectKey", "key");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

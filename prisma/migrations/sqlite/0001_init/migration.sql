@@ -227,6 +227,17 @@ CREATE TABLE "CategorySlug" (
     PRIMARY KEY ("projectKey", "locale", "slug")
 );
 
+-- CreateTable
+CREATE TABLE "Channel" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -433,3 +444,15 @@ CREATE UNIQUE INDEX "Category_projectKey_key_key" ON "Category"("projectKey", "k
 
 -- CreateIndex
 CREATE INDEX "CategorySlug_categoryId_idx" ON "CategorySlug"("categoryId");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_id_idx" ON "Channel"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_createdAt_idx" ON "Channel"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_lastModifiedAt_idx" ON "Channel"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Channel_projectKey_key_key" ON "Channel"("projectKey", "key");

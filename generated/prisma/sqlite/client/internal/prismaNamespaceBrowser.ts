@@ -69,7 +69,8 @@ export const ModelName = {
   Cart: 'Cart',
   Order: 'Order',
   Category: 'Category',
-  CategorySlug: 'CategorySlug'
+  CategorySlug: 'CategorySlug',
+  Channel: 'Channel'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -341,6 +342,19 @@ export const CategorySlugScalarFieldEnum = {
 } as const
 
 export type CategorySlugScalarFieldEnum = (typeof CategorySlugScalarFieldEnum)[keyof typeof CategorySlugScalarFieldEnum]
+
+
+export const ChannelScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type ChannelScalarFieldEnum = (typeof ChannelScalarFieldEnum)[keyof typeof ChannelScalarFieldEnum]
 
 
 export const SortOrder = {
