@@ -16,6 +16,7 @@ import { ProductService } from './product.service.js';
 import { typeUser, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
 import { ChannelService } from './channel.service.js';
 import { referrer } from './referrers.js';
+import { CustomObjectService } from './custom-object.service.js';
 import { CategoryService } from './category.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
@@ -35,6 +36,7 @@ export interface Services {
   orders: OrderService;
   categories: CategoryService;
   channels: ChannelService;
+  customObjects: CustomObjectService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -68,6 +70,7 @@ export function createServices(app: AppServices): Services {
     orders,
     categories,
     channels,
+    customObjects: new CustomObjectService(),
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),

@@ -98,6 +98,14 @@ export const channelResource = defineQueryableResource({
   extraColumns: { key: { column: 'key', type: 'string', notNull: true } },
 });
 
+/** Custom objects: `key` is unique within a container; `container` has its own column. */
+export const customObjectResource = defineQueryableResource({
+  table: 'CustomObject',
+  typeId: 'key-value-document',
+  fields: fieldsFromJsonSchema(schemas.CustomObjectSchema, components),
+  extraColumns: { key: { column: 'key', type: 'string', notNull: true }, container: { column: 'container', type: 'string', notNull: true } },
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
@@ -114,4 +122,6 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: orderResource, viewScopes: ['view_orders'] },
   { resource: categoryResource, viewScopes: ['view_categories', 'view_products'] },
   { resource: channelResource, viewScopes: ['view_channels', 'view_products'] },
+  // The platform expands references to custom objects without their scopes (docs: "Custom Objects").
+  { resource: customObjectResource, viewScopes: [] },
 ];

@@ -4290,6 +4290,108 @@ export const CustomFieldsDraftSchema = {
     }
 } as const;
 
+export const CustomObjectSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'container',
+        'key',
+        'value'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        container: {
+            $ref: '#/components/schemas/CustomObjectName'
+        },
+        key: {
+            $ref: '#/components/schemas/CustomObjectName'
+        },
+        value: {
+            description: 'Any JSON value'
+        }
+    }
+} as const;
+
+export const CustomObjectNameSchema = {
+    type: 'string',
+    pattern: '^[-_~.a-zA-Z0-9]+$',
+    minLength: 1,
+    maxLength: 256
+} as const;
+
+export const CustomObjectDraftSchema = {
+    type: 'object',
+    required: [
+        'container',
+        'key',
+        'value'
+    ],
+    properties: {
+        container: {
+            $ref: '#/components/schemas/CustomObjectName'
+        },
+        key: {
+            $ref: '#/components/schemas/CustomObjectName'
+        },
+        value: {
+            description: 'Any JSON value; fields with null values are not saved'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        }
+    }
+} as const;
+
+export const CustomObjectPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomObject'
+            }
+        }
+    }
+} as const;
+
 export const CustomerGroupSchema = {
     type: 'object',
     required: [

@@ -1331,6 +1331,41 @@ export type CustomFieldsDraft = {
     fields?: FieldContainer;
 };
 
+export type CustomObject = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    container: CustomObjectName;
+    key: CustomObjectName;
+    /**
+     * Any JSON value
+     */
+    value: unknown;
+};
+
+export type CustomObjectName = string;
+
+export type CustomObjectDraft = {
+    container: CustomObjectName;
+    key: CustomObjectName;
+    /**
+     * Any JSON value; fields with null values are not saved
+     */
+    value: unknown;
+    version?: Version;
+};
+
+export type CustomObjectPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<CustomObject>;
+};
+
 export type CustomerGroup = {
     id: string;
     version: Version;
@@ -4796,6 +4831,229 @@ export type UpdateChannelByKeyResponses = {
 };
 
 export type UpdateChannelByKeyResponse = UpdateChannelByKeyResponses[keyof UpdateChannelByKeyResponses];
+
+export type QueryCustomObjectsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/custom-objects';
+};
+
+export type QueryCustomObjectsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCustomObjectsError = QueryCustomObjectsErrors[keyof QueryCustomObjectsErrors];
+
+export type QueryCustomObjectsResponses = {
+    /**
+     * A page of custom objects
+     */
+    200: CustomObjectPagedQueryResponse;
+};
+
+export type QueryCustomObjectsResponse = QueryCustomObjectsResponses[keyof QueryCustomObjectsResponses];
+
+export type CheckCustomObjectsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects';
+};
+
+export type CheckCustomObjectsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCustomObjectsExistResponses = {
+    /**
+     * At least one custom object matches
+     */
+    200: unknown;
+};
+
+export type CreateOrUpdateCustomObjectData = {
+    body: CustomObjectDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects';
+};
+
+export type CreateOrUpdateCustomObjectErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateOrUpdateCustomObjectError = CreateOrUpdateCustomObjectErrors[keyof CreateOrUpdateCustomObjectErrors];
+
+export type CreateOrUpdateCustomObjectResponses = {
+    /**
+     * The custom object, replaced (or unchanged when the value is the same)
+     */
+    200: CustomObject;
+    /**
+     * The custom object, created
+     */
+    201: CustomObject;
+};
+
+export type CreateOrUpdateCustomObjectResponse = CreateOrUpdateCustomObjectResponses[keyof CreateOrUpdateCustomObjectResponses];
+
+export type DeleteCustomObjectByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        container: string;
+    };
+    query?: {
+        version?: Version;
+        dataErasure?: boolean;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects/{container}';
+};
+
+export type DeleteCustomObjectByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomObjectByIdError = DeleteCustomObjectByIdErrors[keyof DeleteCustomObjectByIdErrors];
+
+export type DeleteCustomObjectByIdResponses = {
+    /**
+     * The custom object, replaced (or unchanged when the value is the same)
+     */
+    200: CustomObject;
+};
+
+export type DeleteCustomObjectByIdResponse = DeleteCustomObjectByIdResponses[keyof DeleteCustomObjectByIdResponses];
+
+export type QueryCustomObjectsInContainerData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        container: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/custom-objects/{container}';
+};
+
+export type QueryCustomObjectsInContainerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCustomObjectsInContainerError = QueryCustomObjectsInContainerErrors[keyof QueryCustomObjectsInContainerErrors];
+
+export type QueryCustomObjectsInContainerResponses = {
+    /**
+     * A page of custom objects
+     */
+    200: CustomObjectPagedQueryResponse;
+};
+
+export type QueryCustomObjectsInContainerResponse = QueryCustomObjectsInContainerResponses[keyof QueryCustomObjectsInContainerResponses];
+
+export type DeleteCustomObjectByContainerAndKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        container: string;
+        key: string;
+    };
+    query?: {
+        version?: Version;
+        dataErasure?: boolean;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects/{container}/{key}';
+};
+
+export type DeleteCustomObjectByContainerAndKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomObjectByContainerAndKeyError = DeleteCustomObjectByContainerAndKeyErrors[keyof DeleteCustomObjectByContainerAndKeyErrors];
+
+export type DeleteCustomObjectByContainerAndKeyResponses = {
+    /**
+     * The custom object, replaced (or unchanged when the value is the same)
+     */
+    200: CustomObject;
+};
+
+export type DeleteCustomObjectByContainerAndKeyResponse = DeleteCustomObjectByContainerAndKeyResponses[keyof DeleteCustomObjectByContainerAndKeyResponses];
+
+export type GetCustomObjectByContainerAndKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        container: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects/{container}/{key}';
+};
+
+export type GetCustomObjectByContainerAndKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomObjectByContainerAndKeyError = GetCustomObjectByContainerAndKeyErrors[keyof GetCustomObjectByContainerAndKeyErrors];
+
+export type GetCustomObjectByContainerAndKeyResponses = {
+    /**
+     * The custom object, replaced (or unchanged when the value is the same)
+     */
+    200: CustomObject;
+};
+
+export type GetCustomObjectByContainerAndKeyResponse = GetCustomObjectByContainerAndKeyResponses[keyof GetCustomObjectByContainerAndKeyResponses];
 
 export type QueryCustomerGroupsData = {
     body?: never;

@@ -18,6 +18,7 @@ import { productTypeRoutes } from './product-type.routes.js';
 import { productRoutes } from './product.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
+import { customObjectRoutes } from './custom-object.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -39,5 +40,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...orderRoutes(services),
     ...categoryRoutes(services),
     ...channelRoutes(services),
+    ...customObjectRoutes(services),
   };
 }

@@ -156,3 +156,8 @@ export type CategorySlug = Prisma.CategorySlugModel
  * 
  */
 export type Channel = Prisma.ChannelModel
+/**
+ * Model CustomObject
+ * Custom objects (key-value documents): `key` is unique within its `container`, not in the project.
+ */
+export type CustomObject = Prisma.CustomObjectModel

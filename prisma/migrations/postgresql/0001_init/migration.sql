@@ -272,6 +272,20 @@ CREATE TABLE "Channel" (
     CONSTRAINT "Channel_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "CustomObject" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "container" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "CustomObject_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -490,6 +504,18 @@ CREATE INDEX "Channel_projectKey_lastModifiedAt_idx" ON "Channel"("projectKey", 
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Channel_projectKey_key_key" ON "Channel"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_id_idx" ON "CustomObject"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_createdAt_idx" ON "CustomObject"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_lastModifiedAt_idx" ON "CustomObject"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomObject_projectKey_container_key_key" ON "CustomObject"("projectKey", "container", "key");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -238,6 +238,18 @@ CREATE TABLE "Channel" (
     "data" JSONB NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "CustomObject" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "container" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -456,3 +468,15 @@ CREATE INDEX "Channel_projectKey_lastModifiedAt_idx" ON "Channel"("projectKey", 
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Channel_projectKey_key_key" ON "Channel"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_id_idx" ON "CustomObject"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_createdAt_idx" ON "CustomObject"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_lastModifiedAt_idx" ON "CustomObject"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomObject_projectKey_container_key_key" ON "CustomObject"("projectKey", "container", "key");

@@ -416,7 +416,8 @@ export const ModelName = {
   Order: 'Order',
   Category: 'Category',
   CategorySlug: 'CategorySlug',
-  Channel: 'Channel'
+  Channel: 'Channel',
+  CustomObject: 'CustomObject'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -432,7 +433,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "category" | "categorySlug" | "channel"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "category" | "categorySlug" | "channel" | "customObject"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1916,6 +1917,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    CustomObject: {
+      payload: Prisma.$CustomObjectPayload<ExtArgs>
+      fields: Prisma.CustomObjectFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CustomObjectFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CustomObjectFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>
+        }
+        findFirst: {
+          args: Prisma.CustomObjectFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CustomObjectFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>
+        }
+        findMany: {
+          args: Prisma.CustomObjectFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>[]
+        }
+        create: {
+          args: Prisma.CustomObjectCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>
+        }
+        createMany: {
+          args: Prisma.CustomObjectCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CustomObjectCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>[]
+        }
+        delete: {
+          args: Prisma.CustomObjectDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>
+        }
+        update: {
+          args: Prisma.CustomObjectUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>
+        }
+        deleteMany: {
+          args: Prisma.CustomObjectDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CustomObjectUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CustomObjectUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>[]
+        }
+        upsert: {
+          args: Prisma.CustomObjectUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CustomObjectPayload>
+        }
+        aggregate: {
+          args: Prisma.CustomObjectAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCustomObject>
+        }
+        groupBy: {
+          args: Prisma.CustomObjectGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomObjectGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CustomObjectCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CustomObjectCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -2226,6 +2301,20 @@ export const ChannelScalarFieldEnum = {
 export type ChannelScalarFieldEnum = (typeof ChannelScalarFieldEnum)[keyof typeof ChannelScalarFieldEnum]
 
 
+export const CustomObjectScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  container: 'container',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CustomObjectScalarFieldEnum = (typeof CustomObjectScalarFieldEnum)[keyof typeof CustomObjectScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -2498,6 +2587,7 @@ export type GlobalOmitConfig = {
   category?: Prisma.CategoryOmit
   categorySlug?: Prisma.CategorySlugOmit
   channel?: Prisma.ChannelOmit
+  customObject?: Prisma.CustomObjectOmit
 }
 
 /* Types for Logging */

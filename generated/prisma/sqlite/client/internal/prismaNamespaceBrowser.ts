@@ -70,7 +70,8 @@ export const ModelName = {
   Order: 'Order',
   Category: 'Category',
   CategorySlug: 'CategorySlug',
-  Channel: 'Channel'
+  Channel: 'Channel',
+  CustomObject: 'CustomObject'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -355,6 +356,20 @@ export const ChannelScalarFieldEnum = {
 } as const
 
 export type ChannelScalarFieldEnum = (typeof ChannelScalarFieldEnum)[keyof typeof ChannelScalarFieldEnum]
+
+
+export const CustomObjectScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  container: 'container',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CustomObjectScalarFieldEnum = (typeof CustomObjectScalarFieldEnum)[keyof typeof CustomObjectScalarFieldEnum]
 
 
 export const SortOrder = {
