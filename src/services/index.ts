@@ -17,6 +17,7 @@ import { typeUser, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_W
 import { ChannelService } from './channel.service.js';
 import { referrer } from './referrers.js';
 import { CustomObjectService } from './custom-object.service.js';
+import { ProductProjectionService } from './product-projection.service.js';
 import { CategoryService } from './category.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
@@ -37,6 +38,7 @@ export interface Services {
   categories: CategoryService;
   channels: ChannelService;
   customObjects: CustomObjectService;
+  productProjections: ProductProjectionService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -71,6 +73,7 @@ export function createServices(app: AppServices): Services {
     categories,
     channels,
     customObjects: new CustomObjectService(),
+    productProjections: new ProductProjectionService(),
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),

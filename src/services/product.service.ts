@@ -8,6 +8,7 @@ import { DocumentService } from './document-service.js';
 import { categoryRepository } from './category-repository.js';
 import type { CategoryReferrer } from './category.service.js';
 import { productActions } from './product-actions.js';
+import { deleteProjections, writeProjections } from './product-projections.js';
 import { allVariants, checkVariantIdentifiers, variantFromDraft } from './product-variants.js';
 import { productResource } from './queryable-resources.js';
 import { resolveIdentifier } from './resource-identifiers.js';
@@ -21,7 +22,8 @@ const PRODUCT_BY_SKU = sql('SELECT "productId" FROM "ProductSku" WHERE "projectK
  * Products, minimal but real: a product type, current and staged data with a master variant and
  * variants, each with prices (spec "Prices") and assets. SKUs are unique in the project: every
  * write keeps the product's ProductSku rows in the same transaction, so the database refuses a
- * SKU another product has, even under concurrent writes.
+ * SKU another product has, even under concurrent writes. The product projections (the read model)
+ * are rewritten in that transaction too.
  */
 export class ProductService extends DocumentService<Product, ProductDraft, ProductUpdateAction> implements CategoryReferrer {
   readonly repository = new DocumentRepository<Product>({
@@ -56,13 +58,13 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
   }
 
   override create(ctx: RequestContext, draft: ProductDraft, expand?: readonly string[]): Promise<Product> {
-    return this.createAlong(ctx, draft, expand, writeSkus);
+    return this.createAlong(ctx, draft, expand, writeReadModels);
   }
 
   override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ProductUpdateAction[] }, expand?: readonly string[]): Promise<Product> {
     return withTransaction(ctx, async (tx) => {
       const product = await super.update(tx, at, update);
-      await writeSkus(tx, product);
+      await writeReadModels(tx, product);
       return this.expanded(tx, product, expand);
     });
   }
@@ -71,6 +73,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
     return withTransaction(ctx, async (tx) => {
       const product = await super.delete(tx, at, version, expand);
       await tx.db.executeRaw(DELETE_SKUS[tx.db.dialect], [product.id]);
+      await deleteProjections(tx, product.id);
       return product;
     });
   }
@@ -86,6 +89,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
         for (const id of ids) delete data.categoryOrderHints?.[id];
       }
       await this.repository.replace(ctx, product, next);
+      await writeProjections(ctx, next);
     });
   }
 
@@ -112,6 +116,12 @@ async function categoryReferences(ctx: RequestContext, identifiers: readonly Res
     if (!ids.includes(id)) ids.push(id);
   }
   return ids.map((id) => ({ typeId: 'category', id }));
+}
+
+/** What is derived from a product and written with it: its SKU rows and its projections. */
+async function writeReadModels(ctx: RequestContext, product: Product): Promise<void> {
+  await writeSkus(ctx, product);
+  await writeProjections(ctx, product);
 }
 
 /** Replaces the product's SKU rows by the SKUs of its current and staged data; a SKU of another product is 400 DuplicateField. */

@@ -106,6 +106,13 @@ export const customObjectResource = defineQueryableResource({
   extraColumns: { key: { column: 'key', type: 'string', notNull: true }, container: { column: 'container', type: 'string', notNull: true } },
 });
 
+/** Product projections: one row per product and view (`current`, `staged`); never a reference target. */
+export const productProjectionResource = defineQueryableResource({
+  table: 'ProductProjection',
+  typeId: 'product-projection',
+  fields: fieldsFromJsonSchema(schemas.ProductProjectionSchema, components),
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.

@@ -6313,6 +6313,115 @@ export const OrderPagedQueryResponseSchema = {
     }
 } as const;
 
+export const ProductProjectionSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'productType',
+        'name',
+        'slug',
+        'categories',
+        'masterVariant',
+        'variants'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        productType: {
+            $ref: '#/components/schemas/Reference'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        slug: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        categories: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        },
+        categoryOrderHints: {
+            $ref: '#/components/schemas/CategoryOrderHints'
+        },
+        searchKeywords: {
+            type: 'object'
+        },
+        hasStagedChanges: {
+            type: 'boolean'
+        },
+        published: {
+            type: 'boolean'
+        },
+        masterVariant: {
+            $ref: '#/components/schemas/ProductVariant'
+        },
+        variants: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ProductVariant'
+            }
+        },
+        priceMode: {
+            type: 'string',
+            enum: [
+                'Embedded',
+                'Standalone'
+            ]
+        }
+    }
+} as const;
+
+export const ProductProjectionPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ProductProjection'
+            }
+        }
+    }
+} as const;
+
 export const ProductTypeSchema = {
     type: 'object',
     required: [
@@ -6717,6 +6826,10 @@ export const ProductVariantSchema = {
             items: {
                 $ref: '#/components/schemas/Asset'
             }
+        },
+        price: {
+            $ref: '#/components/schemas/Price',
+            description: 'The price selected by the price selection parameters of a product projection read'
         }
     }
 } as const;

@@ -2000,6 +2000,36 @@ export type OrderPagedQueryResponse = {
     results: Array<Order>;
 };
 
+export type ProductProjection = {
+    id: string;
+    version: Version;
+    key?: Key;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    productType: Reference;
+    name: LocalizedString;
+    description?: LocalizedString;
+    slug: LocalizedString;
+    categories: Array<Reference>;
+    categoryOrderHints?: CategoryOrderHints;
+    searchKeywords?: {
+        [key: string]: unknown;
+    };
+    hasStagedChanges?: boolean;
+    published?: boolean;
+    masterVariant: ProductVariant;
+    variants: Array<ProductVariant>;
+    priceMode?: 'Embedded' | 'Standalone';
+};
+
+export type ProductProjectionPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<ProductProjection>;
+};
+
 export type ProductType = {
     id: string;
     version: Version;
@@ -2116,6 +2146,10 @@ export type ProductVariant = {
         [key: string]: unknown;
     }>;
     assets: Array<Asset>;
+    /**
+     * The price selected by the price selection parameters of a product projection read
+     */
+    price?: Price;
 };
 
 export type Attribute = {
@@ -7224,6 +7258,141 @@ export type GetOrderByIdResponses = {
 };
 
 export type GetOrderByIdResponse = GetOrderByIdResponses[keyof GetOrderByIdResponses];
+
+export type QueryProductProjectionsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        staged?: boolean;
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+        priceCurrency?: CurrencyCode;
+        priceCountry?: CountryCode;
+        priceCustomerGroup?: string;
+        priceChannel?: string;
+    };
+    url: '/{projectKey}/product-projections';
+};
+
+export type QueryProductProjectionsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryProductProjectionsError = QueryProductProjectionsErrors[keyof QueryProductProjectionsErrors];
+
+export type QueryProductProjectionsResponses = {
+    /**
+     * A page of product projections
+     */
+    200: ProductProjectionPagedQueryResponse;
+};
+
+export type QueryProductProjectionsResponse = QueryProductProjectionsResponses[keyof QueryProductProjectionsResponses];
+
+export type CheckProductProjectionsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        staged?: boolean;
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/product-projections';
+};
+
+export type CheckProductProjectionsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckProductProjectionsExistResponses = {
+    /**
+     * At least one product projection matches
+     */
+    200: unknown;
+};
+
+export type GetProductProjectionByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        staged?: boolean;
+        expand?: Array<string>;
+        priceCurrency?: CurrencyCode;
+        priceCountry?: CountryCode;
+        priceCustomerGroup?: string;
+        priceChannel?: string;
+    };
+    url: '/{projectKey}/product-projections/{id}';
+};
+
+export type GetProductProjectionByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductProjectionByIdError = GetProductProjectionByIdErrors[keyof GetProductProjectionByIdErrors];
+
+export type GetProductProjectionByIdResponses = {
+    /**
+     * The product projection
+     */
+    200: ProductProjection;
+};
+
+export type GetProductProjectionByIdResponse = GetProductProjectionByIdResponses[keyof GetProductProjectionByIdResponses];
+
+export type GetProductProjectionByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        staged?: boolean;
+        expand?: Array<string>;
+        priceCurrency?: CurrencyCode;
+        priceCountry?: CountryCode;
+        priceCustomerGroup?: string;
+        priceChannel?: string;
+    };
+    url: '/{projectKey}/product-projections/key={key}';
+};
+
+export type GetProductProjectionByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductProjectionByKeyError = GetProductProjectionByKeyErrors[keyof GetProductProjectionByKeyErrors];
+
+export type GetProductProjectionByKeyResponses = {
+    /**
+     * The product projection
+     */
+    200: ProductProjection;
+};
+
+export type GetProductProjectionByKeyResponse = GetProductProjectionByKeyResponses[keyof GetProductProjectionByKeyResponses];
 
 export type QueryProductTypesData = {
     body?: never;

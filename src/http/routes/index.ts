@@ -19,6 +19,7 @@ import { productRoutes } from './product.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
 import { customObjectRoutes } from './custom-object.routes.js';
+import { productProjectionRoutes } from './product-projection.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -41,5 +42,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...categoryRoutes(services),
     ...channelRoutes(services),
     ...customObjectRoutes(services),
+    ...productProjectionRoutes(services),
   };
 }

@@ -161,3 +161,9 @@ export type Channel = Prisma.ChannelModel
  * Custom objects (key-value documents): `key` is unique within its `container`, not in the project.
  */
 export type CustomObject = Prisma.CustomObjectModel
+/**
+ * Model ProductProjection
+ * The read model of products: a product's `current` data (only while it is published) and its
+ * `staged` data, each as the projection the API returns, written in the product's transaction.
+ */
+export type ProductProjection = Prisma.ProductProjectionModel

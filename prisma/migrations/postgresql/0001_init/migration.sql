@@ -286,6 +286,20 @@ CREATE TABLE "CustomObject" (
     CONSTRAINT "CustomObject_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "ProductProjection" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "view" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "ProductProjection_pkey" PRIMARY KEY ("id","view")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -516,6 +530,15 @@ CREATE INDEX "CustomObject_projectKey_lastModifiedAt_idx" ON "CustomObject"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "CustomObject_projectKey_container_key_key" ON "CustomObject"("projectKey", "container", "key");
+
+-- CreateIndex
+CREATE INDEX "ProductProjection_projectKey_view_createdAt_idx" ON "ProductProjection"("projectKey", "view", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ProductProjection_projectKey_view_lastModifiedAt_idx" ON "ProductProjection"("projectKey", "view", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductProjection_projectKey_view_key_key" ON "ProductProjection"("projectKey", "view", "key");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

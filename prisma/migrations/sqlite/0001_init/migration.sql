@@ -250,6 +250,20 @@ CREATE TABLE "CustomObject" (
     "data" JSONB NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "ProductProjection" (
+    "id" TEXT NOT NULL,
+    "view" TEXT NOT NULL,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL,
+
+    PRIMARY KEY ("id", "view")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -480,3 +494,12 @@ CREATE INDEX "CustomObject_projectKey_lastModifiedAt_idx" ON "CustomObject"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "CustomObject_projectKey_container_key_key" ON "CustomObject"("projectKey", "container", "key");
+
+-- CreateIndex
+CREATE INDEX "ProductProjection_projectKey_view_createdAt_idx" ON "ProductProjection"("projectKey", "view", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ProductProjection_projectKey_view_lastModifiedAt_idx" ON "ProductProjection"("projectKey", "view", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductProjection_projectKey_view_key_key" ON "ProductProjection"("projectKey", "view", "key");

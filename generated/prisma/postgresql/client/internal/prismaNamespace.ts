@@ -417,7 +417,8 @@ export const ModelName = {
   Category: 'Category',
   CategorySlug: 'CategorySlug',
   Channel: 'Channel',
-  CustomObject: 'CustomObject'
+  CustomObject: 'CustomObject',
+  ProductProjection: 'ProductProjection'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -433,7 +434,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "category" | "categorySlug" | "channel" | "customObject"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1991,6 +1992,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    ProductProjection: {
+      payload: Prisma.$ProductProjectionPayload<ExtArgs>
+      fields: Prisma.ProductProjectionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ProductProjectionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ProductProjectionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>
+        }
+        findFirst: {
+          args: Prisma.ProductProjectionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ProductProjectionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>
+        }
+        findMany: {
+          args: Prisma.ProductProjectionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>[]
+        }
+        create: {
+          args: Prisma.ProductProjectionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>
+        }
+        createMany: {
+          args: Prisma.ProductProjectionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ProductProjectionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>[]
+        }
+        delete: {
+          args: Prisma.ProductProjectionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>
+        }
+        update: {
+          args: Prisma.ProductProjectionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>
+        }
+        deleteMany: {
+          args: Prisma.ProductProjectionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ProductProjectionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ProductProjectionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>[]
+        }
+        upsert: {
+          args: Prisma.ProductProjectionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductProjectionPayload>
+        }
+        aggregate: {
+          args: Prisma.ProductProjectionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateProductProjection>
+        }
+        groupBy: {
+          args: Prisma.ProductProjectionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProductProjectionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ProductProjectionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProductProjectionCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -2315,6 +2390,20 @@ export const CustomObjectScalarFieldEnum = {
 export type CustomObjectScalarFieldEnum = (typeof CustomObjectScalarFieldEnum)[keyof typeof CustomObjectScalarFieldEnum]
 
 
+export const ProductProjectionScalarFieldEnum = {
+  id: 'id',
+  view: 'view',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type ProductProjectionScalarFieldEnum = (typeof ProductProjectionScalarFieldEnum)[keyof typeof ProductProjectionScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -2588,6 +2677,7 @@ export type GlobalOmitConfig = {
   categorySlug?: Prisma.CategorySlugOmit
   channel?: Prisma.ChannelOmit
   customObject?: Prisma.CustomObjectOmit
+  productProjection?: Prisma.ProductProjectionOmit
 }
 
 /* Types for Logging */

@@ -71,7 +71,8 @@ export const ModelName = {
   Category: 'Category',
   CategorySlug: 'CategorySlug',
   Channel: 'Channel',
-  CustomObject: 'CustomObject'
+  CustomObject: 'CustomObject',
+  ProductProjection: 'ProductProjection'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -373,6 +374,20 @@ export const CustomObjectScalarFieldEnum = {
 } as const
 
 export type CustomObjectScalarFieldEnum = (typeof CustomObjectScalarFieldEnum)[keyof typeof CustomObjectScalarFieldEnum]
+
+
+export const ProductProjectionScalarFieldEnum = {
+  id: 'id',
+  view: 'view',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type ProductProjectionScalarFieldEnum = (typeof ProductProjectionScalarFieldEnum)[keyof typeof ProductProjectionScalarFieldEnum]
 
 
 export const SortOrder = {
