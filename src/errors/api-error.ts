@@ -94,6 +94,13 @@ export class ResourceNotFoundError extends ApiError {
   }
 }
 
+/** 404 for a path the API does not serve, or a project the caller cannot see (the platform's words). */
+export class UriNotFoundError extends ApiError {
+  constructor(uri: string) {
+    super(404, 'ResourceNotFound', `URI not found: ${uri}`);
+  }
+}
+
 export class ReferencedResourceNotFoundError extends ApiError {
   constructor(typeId: string, ref: { id?: string; key?: string }) {
     const predicate = ref.id !== undefined ? `with ID '${ref.id}'` : `with key '${ref.key}'`;
