@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { addLineItemOptions, signInWithMergeOptions, type SeededShop } from './cart-calls.js';
-import { inPool, type Api, type SeededStore, type SeededUnits } from './seed.js';
+import { inPool, type Api, type SeededCategories, type SeededStore, type SeededUnits } from './seed.js';
 
 export interface Target {
   api: Api;
@@ -23,6 +23,8 @@ export interface Target {
   units: SeededUnits;
   /** The product and carts of the cart calls. */
   shop: SeededShop;
+  /** The category tree of the category query. */
+  categories: SeededCategories;
 }
 
 export interface HotCall {
@@ -78,6 +80,16 @@ export const hotCalls: HotCall[] = [
     name: 'query `where=key="..."`',
     expectedStatus: 200,
     options: (t) => rotatingGet(t, (n) => `/${t.api.projectKey}/stores?where=${encodeURIComponent(`key="${spread(t, n).key}"`)}`),
+  },
+  {
+    // A storefront's navigation: the children of one top-level category, in order (a JSON predicate on `parent`).
+    name: 'category query `where=parent(id="...")`',
+    expectedStatus: 200,
+    options: (t) =>
+      rotatingGet(
+        t,
+        (n) => `/${t.api.projectKey}/categories?where=${encodeURIComponent(`parent(id="${t.categories.roots[n % t.categories.roots.length]}")`)}&sort=${encodeURIComponent('orderHint asc')}`,
+      ),
   },
   {
     // The associate holds its role only at the Company, three levels up (inheritance Enabled).

@@ -164,6 +164,8 @@ a Company where the associate holds a role with \`inheritance: Enabled\`, two Di
 Divisions below those (the role reaches them only by inheritance, three levels down), next to 400 Companies
 the associate is not in. Ours answers only units the associate belongs to (404 otherwise, queries filtered
 in SQL); the emulator checks no membership or permission at all.
+The category query asks for the children of one of 10 top-level categories (99 each, 1,000 categories in all),
+sorted by \`orderHint\`: a JSON predicate on \`parent\` on both servers.
 The emulator's token call runs on a second emulator process: the emulator keeps issued tokens in a list it
 searches on every authenticated request, so the tokens issued by that benchmark would otherwise slow its
 reads and writes for the rest of the run. (It also accepts any client secret and, unlike ours, does not

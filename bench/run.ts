@@ -9,6 +9,7 @@
  *                          (postgresql://postgres@127.0.0.1:5432/postgres), dropped afterwards
  *   BENCH_DATABASE_URL     otherwise: also run ours on this (empty) database
  *   BENCH_SKIP_SCALE=1     skip the query-engine-at-scale measurement
+ *   BENCH_CALLS            only the hot calls whose name contains this text (a smoke run of one call)
  *   BENCH_LOG_LEVEL (info) our server's log level
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { measure, type LoadSettings, type Sample } from './load.js';
 import { createSchema, type Schema } from './postgres.js';
 import { runQueryScale } from './query-scale.js';
 import { renderReport, summarize, type PassSummary, type RoundSamples } from './report.js';
-import { basicAuth, clientCredentialsToken, fetchStore, seedBusinessUnits, seedStores, type Api } from './seed.js';
+import { basicAuth, clientCredentialsToken, fetchStore, seedBusinessUnits, seedCategories, seedStores, type Api } from './seed.js';
 import { killChildrenOnExit, startBaseline, startEmulator, startOurs, stopAll, waitUntilIdle } from './servers.js';
 
 const settings: LoadSettings = { seconds: Number(process.env.BENCH_SECONDS ?? 5), warmupSeconds: 1, connections: 10 };
@@ -28,6 +29,9 @@ const SEED_CONCURRENCY = 16;
 /** Business units three levels below the associate's Company, and Companies the associate is not in. */
 const LEAF_UNITS = 100;
 const OTHER_COMPANIES = 400;
+/** Categories: top-level ones, each with this many children (1,000 in all). */
+const ROOT_CATEGORIES = 10;
+const CHILD_CATEGORIES = 99;
 /** The emulator serves any project key. */
 const EMULATOR_PROJECT = 'bench';
 
@@ -36,6 +40,8 @@ interface Pass {
   /** Undefined: a fresh embedded SQLite file. */
   databaseUrl: string | undefined;
 }
+
+const calls = hotCalls.filter((call) => !process.env.BENCH_CALLS || call.name.includes(process.env.BENCH_CALLS));
 
 /** Anonymous carts for the sign-in call: more than it can merge in all rounds (each sign-in merges one). */
 const ANONYMOUS_CARTS = Math.ceil((settings.seconds + settings.warmupSeconds) * ROUNDS * 150);
@@ -47,8 +53,10 @@ async function prepare(name: string, api: Api, tokenEndpoint: string, ours: bool
   const units = await seedBusinessUnits(api, token, LEAF_UNITS, OTHER_COMPANIES);
   // Each addLineItem run (a warm-up and a measured run per round) takes a fresh cart per connection.
   const shop = await seedShop(api, token, settings.connections * 2 * ROUNDS, ours ? ANONYMOUS_CARTS : 0);
-  console.log(`${name}: seeded ${STORES} stores, ${LEAF_UNITS + OTHER_COMPANIES + 3} business units and a shop in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { api, token, stores, storesForUpdates: 0, tokenEndpoint, created: [], units, shop };
+  const categories = await seedCategories(api, token, ROOT_CATEGORIES, CHILD_CATEGORIES, SEED_CONCURRENCY);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`${name}: seeded ${STORES} stores, ${LEAF_UNITS + OTHER_COMPANIES + 3} business units, a shop and ${ROOT_CATEGORIES * (1 + CHILD_CATEGORIES)} categories in ${seconds} s`);
+  return { api, token, stores, storesForUpdates: 0, tokenEndpoint, created: [], units, shop, categories };
 }
 
 const summaryLine = (s: Sample) =>
@@ -75,9 +83,9 @@ async function runPass(pass: Pass): Promise<PassSummary> {
     ]);
     const baseline = await startBaseline(await fetchStore(oursApi, oursTarget.token, oursTarget.stores[0].id));
 
-    const rounds = new Map<string, RoundSamples[]>(hotCalls.map((call) => [call.name, []]));
+    const rounds = new Map<string, RoundSamples[]>(calls.map((call) => [call.name, []]));
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const call of hotCalls) {
+      for (const call of calls) {
         const measureOn = async (target: Target) => {
           await waitUntilIdle();
           const sample = await measure(() => call.options(target), call.expectedStatus, settings);
@@ -96,7 +104,7 @@ async function runPass(pass: Pass): Promise<PassSummary> {
         );
       }
     }
-    return { database: pass.database, calls: hotCalls.map((call) => summarize(call.name, rounds.get(call.name)!)) };
+    return { database: pass.database, calls: calls.map((call) => summarize(call.name, rounds.get(call.name)!)) };
   } finally {
     await stopAll();
   }

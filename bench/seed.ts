@@ -111,3 +111,23 @@ export async function seedBusinessUnits(api: Api, token: string, leafCount: numb
   await inPool(otherCompanies, 8, (i) => unit(`bench-other-${i}`));
   return { associateId: customer.id, leaves: leaves.map(({ id, key }) => ({ id, key })) };
 }
+
+/** The category tree of the category query: `roots` top-level categories, each with `childrenPerRoot` children. */
+export interface SeededCategories {
+  roots: string[];
+}
+
+/** Creates the category tree through `POST /{projectKey}/categories` (children name their parent by id). */
+export async function seedCategories(api: Api, token: string, roots: number, childrenPerRoot: number, concurrency: number): Promise<SeededCategories> {
+  const category = (i: number, parent?: string) =>
+    postJson<{ id: string }>(api, token, '/categories', {
+      key: `cat-${i}`,
+      name: { en: `Category ${i}` },
+      slug: { en: `category-${i}` },
+      orderHint: `0.${String(i).padStart(6, '0')}`,
+      ...(parent ? { parent: { typeId: 'category', id: parent } } : {}),
+    });
+  const rootIds = (await inPool(roots, concurrency, (i) => category(i))).map((c) => c.id);
+  await inPool(roots * childrenPerRoot, concurrency, (i) => category(roots + i, rootIds[i % roots]));
+  return { roots: rootIds };
+}

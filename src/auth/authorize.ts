@@ -1,5 +1,5 @@
 import type { Principal, RequestContext } from '../context.js';
-import { InsufficientScopeError, InvalidInputError, InvalidTokenError } from '../errors/api-error.js';
+import { InsufficientScopeError, InvalidInputError, InvalidTokenError, UriNotFoundError } from '../errors/api-error.js';
 import { foreignScopes, grants, qualifyScope, scopesBeyond } from './scopes.js';
 
 /*
@@ -25,9 +25,13 @@ export function hasScopes(holder: ScopeHolder, accepted: readonly string[], proj
   return accepted.length === 0 || accepted.some((name) => grants(holder.scopes, qualifyScope(name, projectKey, storeKey)));
 }
 
-/** A caller of another project holds none of this project's scopes: 403 naming what would be needed. */
-export function assertProject(holder: ScopeHolder, projectKey: string, accepted: readonly string[] = []): void {
-  if (holder.projectKey !== projectKey) throw new InsufficientScopeError(neededScopes(accepted, projectKey));
+/**
+ * A caller of another project is answered as if the project did not exist (404 "URI not found",
+ * what the platform answers for a project key it does not know), whether it exists or not: a token
+ * of one project must not learn which other projects there are. `uri` is the requested path.
+ */
+export function assertProject(holder: ScopeHolder, projectKey: string, uri = `/${projectKey}`): void {
+  if (holder.projectKey !== projectKey) throw new UriNotFoundError(uri);
 }
 
 /**
@@ -35,7 +39,7 @@ export function assertProject(holder: ScopeHolder, projectKey: string, accepted:
  * `storeKey`, for that store (a project-wide scope covers every store).
  */
 export function assertScopes(holder: ScopeHolder, accepted: readonly string[], projectKey: string, storeKey?: string): void {
-  assertProject(holder, projectKey, accepted);
+  assertProject(holder, projectKey);
   if (!hasScopes(holder, accepted, projectKey, storeKey)) throw new InsufficientScopeError(neededScopes(accepted, projectKey, storeKey));
 }
 

@@ -94,6 +94,13 @@ export class ResourceNotFoundError extends ApiError {
   }
 }
 
+/** 404 for a path the API does not serve, or a project the caller cannot see (the platform's words). */
+export class UriNotFoundError extends ApiError {
+  constructor(uri: string) {
+    super(404, 'ResourceNotFound', `URI not found: ${uri}`);
+  }
+}
+
 export class ReferencedResourceNotFoundError extends ApiError {
   constructor(typeId: string, ref: { id?: string; key?: string }) {
     const predicate = ref.id !== undefined ? `with ID '${ref.id}'` : `with key '${ref.key}'`;
@@ -103,6 +110,17 @@ export class ReferencedResourceNotFoundError extends ApiError {
       `The referenced object of type '${typeId}' ${predicate} was not found. It either doesn't exist, or it can't be accessed from this endpoint (e.g., if the endpoint filters by store or customer account).`,
       { typeId, ...ref },
     );
+  }
+}
+
+/** A channel lacks the role its use needs (a store's distribution channel, a supply channel). */
+export class MissingRoleOnChannelError extends ApiError {
+  constructor(channel: { id?: string; key?: string }, missingRole: string) {
+    const idOrKey = channel.id !== undefined ? `id '${channel.id}'` : `key '${channel.key}'`;
+    super(400, 'MissingRoleOnChannel', `Given channel with ${idOrKey} does not have the required role ${missingRole}.`, {
+      channel: { typeId: 'channel', ...channel },
+      missingRole,
+    });
   }
 }
 

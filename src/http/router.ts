@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { operations, type OperationSpec, type Operations } from '../../generated/openapi/operations.js';
 import type { AppServices, RequestContext } from '../context.js';
 import { JsonText } from '../db/json-text.js';
-import { ApiError, MethodNotAllowedError } from '../errors/api-error.js';
+import { ApiError, MethodNotAllowedError, UriNotFoundError } from '../errors/api-error.js';
 import type { Authenticator } from './authenticator.js';
 import { dropUnknownFields } from './known-fields.js';
 import { readJsonBody } from './middleware/read-body.js';
@@ -40,7 +40,7 @@ export function buildDispatcher(app: AppServices, handlers: Handlers, authentica
   );
   return async function dispatch(ctx) {
     const match = table.match(ctx.method, ctx.path);
-    if (match === undefined) throw new ApiError(404, 'ResourceNotFound', `The endpoint ${ctx.method} ${ctx.path} was not found.`);
+    if (match === undefined) throw new UriNotFoundError(ctx.path);
     if ('methodNotAllowed' in match) throw new MethodNotAllowedError(ctx.method);
     await match.route(ctx, match.params);
   };

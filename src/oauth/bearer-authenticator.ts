@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { TtlCache } from '../cache.js';
 import type { AppServices, Principal, RequestContext } from '../context.js';
-import { assertScopes } from '../auth/authorize.js';
+import { assertProject, assertScopes } from '../auth/authorize.js';
 import { InvalidTokenError, OAuthError } from '../errors/api-error.js';
 import type { Authenticator } from '../http/authenticator.js';
 import type { Services } from '../services/index.js';
@@ -46,6 +46,7 @@ export class BearerAuthenticator implements Authenticator {
     const match = /^Bearer +([^\s]+)\s*$/i.exec(header);
     if (!match) throw new InvalidTokenError('The Authorization header must be of the form: Bearer <token>.');
     const principal = await this.resolve(ctx, match[1]);
+    assertProject(principal, ctx.projectKey, http.path);
     assertScopes(principal, scopes, ctx.projectKey, storeKey);
     if (principal.externalUserId && !ctx.externalUserId) ctx.externalUserId = principal.externalUserId;
     return principal;

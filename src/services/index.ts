@@ -14,7 +14,12 @@ import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
 import { ShoppingListService } from './shopping-list.service.js';
-import { typeUser, USES_TYPE_WITH_ADDRESSES } from './type-users.js';
+import { typeUser, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
+import { ChannelService } from './channel.service.js';
+import { referrer } from './referrers.js';
+import { CustomObjectService } from './custom-object.service.js';
+import { ProductProjectionService } from './product-projection.service.js';
+import { CategoryService } from './category.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -32,6 +37,10 @@ export interface Services {
   carts: CartService;
   orders: OrderService;
   shoppingLists: ShoppingListService;
+  categories: CategoryService;
+  channels: ChannelService;
+  customObjects: CustomObjectService;
+  productProjections: ProductProjectionService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -44,6 +53,12 @@ export function createServices(app: AppServices): Services {
   const productLookup = { byId: (ctx: RequestContext, id: string) => products.repository.find(ctx, { id }), bySku: (ctx: RequestContext, sku: string) => products.findBySku(ctx, sku) };
   const carts = new CartService(productLookup);
   const orders = new OrderService(carts);
+  const categories = new CategoryService([products]);
+  const pricedInChannel = '(masterVariant(prices(channel(id = :channelId))) or variants(prices(channel(id = :channelId))))';
+  const channels = new ChannelService([
+    referrer(stores.repository, 'distributionChannels(id = :channelId) or supplyChannels(id = :channelId)'),
+    referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
+  ]);
   const shoppingLists = new ShoppingListService(productLookup);
   customers.cartSignIn = cartSignIn(carts, orders, shoppingLists);
   customers.deleting.add((tx, customer) => businessUnits.removeAssociateEverywhere(tx, customer.id));
@@ -61,6 +76,10 @@ export function createServices(app: AppServices): Services {
     carts,
     orders,
     shoppingLists,
+    categories,
+    channels,
+    customObjects: new CustomObjectService(),
+    productProjections: new ProductProjectionService(),
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -69,6 +88,8 @@ export function createServices(app: AppServices): Services {
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(shoppingLists.repository),
+      typeUser(categories.repository, USES_TYPE_WITH_ASSETS),
+      typeUser(channels.repository, USES_TYPE_WITH_ADDRESS),
     ]),
   };
 }

@@ -91,6 +91,34 @@ export const shoppingListResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.ShoppingListSchema, components),
 });
 
+export const categoryResource = defineQueryableResource({
+  table: 'Category',
+  typeId: 'category',
+  fields: fieldsFromJsonSchema(schemas.CategorySchema, components),
+});
+
+export const channelResource = defineQueryableResource({
+  table: 'Channel',
+  typeId: 'channel',
+  fields: fieldsFromJsonSchema(schemas.ChannelSchema, components),
+  extraColumns: { key: { column: 'key', type: 'string', notNull: true } },
+});
+
+/** Custom objects: `key` is unique within a container; `container` has its own column. */
+export const customObjectResource = defineQueryableResource({
+  table: 'CustomObject',
+  typeId: 'key-value-document',
+  fields: fieldsFromJsonSchema(schemas.CustomObjectSchema, components),
+  extraColumns: { key: { column: 'key', type: 'string', notNull: true }, container: { column: 'container', type: 'string', notNull: true } },
+});
+
+/** Product projections: one row per product and view (`current`, `staged`); never a reference target. */
+export const productProjectionResource = defineQueryableResource({
+  table: 'ProductProjection',
+  typeId: 'product-projection',
+  fields: fieldsFromJsonSchema(schemas.ProductProjectionSchema, components),
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
@@ -109,4 +137,8 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   // Units are referenced by id only from custom fields (Reference to business-unit); parentUnit and
   // topLevelUnit are KeyReferences, which the spec says are never expanded.
   { resource: businessUnitResource, viewScopes: ['view_business_units'] },
+  { resource: categoryResource, viewScopes: ['view_categories', 'view_products'] },
+  { resource: channelResource, viewScopes: ['view_channels', 'view_products'] },
+  // The platform expands references to custom objects without their scopes (docs: "Custom Objects").
+  { resource: customObjectResource, viewScopes: [] },
 ];

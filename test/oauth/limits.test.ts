@@ -249,14 +249,16 @@ describe('bearer authentication edge cases', () => {
     }
   });
 
-  it('a token of project A gets 403 insufficient_scope on project B, naming B scopes', async () => {
+  it('a token of project A is answered 404 "URI not found" on project B, as on a project that does not exist', async () => {
     await server.app.services.projects.create({ key: 'other' });
     const creds = await createApiClient(server, 'other', 'manage_project:other');
     const token = (await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials' })).body.access_token;
     expect((await api(server, token, '/other')).status).toBe(200);
-    const res = await api(server, token, '/test');
-    expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toBe('Insufficient scope. One of the following scopes is missing: view_project_settings:test, manage_project:test');
+    const existing = await api(server, token, '/test/stores');
+    const missing = await api(server, token, '/no-such-project/stores');
+    expect([existing.status, missing.status]).toEqual([404, 404]);
+    expect(await existing.json()).toEqual({ statusCode: 404, message: 'URI not found: /test/stores', errors: [{ code: 'ResourceNotFound', message: 'URI not found: /test/stores' }] });
+    expect(((await missing.json()) as { message: string }).message).toBe('URI not found: /no-such-project/stores');
   });
 
   it('serves repeated reads from the in-process cache (no token lookup per request)', async () => {

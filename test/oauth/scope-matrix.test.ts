@@ -56,7 +56,8 @@ function concretePath(path: string): string {
 const cases: Array<[string, keyof typeof tokens | 'none', number, string]> = [
   ['no token', 'none', 401, 'invalid_token'],
   ['a token without any accepted scope', 'wrongScope', 403, 'insufficient_scope'],
-  ['a token of another project', 'otherProject', 403, 'insufficient_scope'],
+  // A token of another project learns nothing about this one: the 404 a project that does not exist gets.
+  ['a token of another project', 'otherProject', 404, 'ResourceNotFound'],
   ['a revoked token', 'revoked', 401, 'invalid_token'],
   ['an expired token', 'expired', 401, 'invalid_token'],
 ];
@@ -80,11 +81,10 @@ describe.each(authenticated.map((op) => [`${op.method} ${op.path} (${op.operatio
       const error = answer.errors[0];
       expect(perField ? error.extensions?.code : error.code).toBe(code);
       if (code === 'insufficient_scope') {
-        // A token of another project is refused before GraphQL runs: only manage_project is named then.
-        const named = graphql && kind !== 'wrongScope' ? [] : scopes;
-        for (const name of named) expect(error.message).toContain(`${name}:test`);
+        for (const name of scopes) expect(error.message).toContain(`${name}:test`);
         expect(error.message).toContain('manage_project:test');
       }
+      if (kind === 'otherProject') expect(error.message).toBe(`URI not found: ${concretePath(op.path)}`);
     }
   });
 });

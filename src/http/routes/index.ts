@@ -17,6 +17,10 @@ import { orderRoutes } from './order.routes.js';
 import { productTypeRoutes } from './product-type.routes.js';
 import { productRoutes } from './product.routes.js';
 import { myShoppingListRoutes, shoppingListRoutes } from './shopping-list.routes.js';
+import { categoryRoutes } from './category.routes.js';
+import { channelRoutes } from './channel.routes.js';
+import { customObjectRoutes } from './custom-object.routes.js';
+import { productProjectionRoutes } from './product-projection.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -38,5 +42,9 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...orderRoutes(services),
     ...shoppingListRoutes(services),
     ...myShoppingListRoutes(services),
+    ...categoryRoutes(services),
+    ...channelRoutes(services),
+    ...customObjectRoutes(services),
+    ...productProjectionRoutes(services),
   };
 }

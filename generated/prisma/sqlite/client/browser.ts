@@ -137,3 +137,30 @@ export type ShoppingList = Prisma.ShoppingListModel
  * database keeps a slug unique in a project for its locale.
  */
 export type ShoppingListSlug = Prisma.ShoppingListSlugModel
+/**
+ * Model Category
+ * Categories; `key` is optional on the platform. The tree lives in `data` (`parent`, `ancestors`).
+ */
+export type Category = Prisma.CategoryModel
+/**
+ * Model CategorySlug
+ * Every (locale, slug) of a category, written with the category in one transaction: the database
+ * keeps a slug unique per locale in a project, even under concurrent writes.
+ */
+export type CategorySlug = Prisma.CategorySlugModel
+/**
+ * Model Channel
+ * 
+ */
+export type Channel = Prisma.ChannelModel
+/**
+ * Model CustomObject
+ * Custom objects (key-value documents): `key` is unique within its `container`, not in the project.
+ */
+export type CustomObject = Prisma.CustomObjectModel
+/**
+ * Model ProductProjection
+ * The read model of products: a product's `current` data (only while it is published) and its
+ * `staged` data, each as the projection the API returns, written in the product's transaction.
+ */
+export type ProductProjection = Prisma.ProductProjectionModel

@@ -70,7 +70,12 @@ export const ModelName = {
   Cart: 'Cart',
   Order: 'Order',
   ShoppingList: 'ShoppingList',
-  ShoppingListSlug: 'ShoppingListSlug'
+  ShoppingListSlug: 'ShoppingListSlug',
+  Category: 'Category',
+  CategorySlug: 'CategorySlug',
+  Channel: 'Channel',
+  CustomObject: 'CustomObject',
+  ProductProjection: 'ProductProjection'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -357,6 +362,70 @@ export const ShoppingListSlugScalarFieldEnum = {
 } as const
 
 export type ShoppingListSlugScalarFieldEnum = (typeof ShoppingListSlugScalarFieldEnum)[keyof typeof ShoppingListSlugScalarFieldEnum]
+
+
+export const CategoryScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CategoryScalarFieldEnum = (typeof CategoryScalarFieldEnum)[keyof typeof CategoryScalarFieldEnum]
+
+
+export const CategorySlugScalarFieldEnum = {
+  projectKey: 'projectKey',
+  locale: 'locale',
+  slug: 'slug',
+  categoryId: 'categoryId'
+} as const
+
+export type CategorySlugScalarFieldEnum = (typeof CategorySlugScalarFieldEnum)[keyof typeof CategorySlugScalarFieldEnum]
+
+
+export const ChannelScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type ChannelScalarFieldEnum = (typeof ChannelScalarFieldEnum)[keyof typeof ChannelScalarFieldEnum]
+
+
+export const CustomObjectScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  container: 'container',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type CustomObjectScalarFieldEnum = (typeof CustomObjectScalarFieldEnum)[keyof typeof CustomObjectScalarFieldEnum]
+
+
+export const ProductProjectionScalarFieldEnum = {
+  id: 'id',
+  view: 'view',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type ProductProjectionScalarFieldEnum = (typeof ProductProjectionScalarFieldEnum)[keyof typeof ProductProjectionScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -1,0 +1,15 @@
+import type { Services } from '../../services/index.js';
+import type { Handlers } from '../router.js';
+import { headResult, queryParams } from './query-input.js';
+
+type ProductProjectionHandlers = Pick<Handlers, 'queryProductProjections' | 'checkProductProjectionsExist' | 'getProductProjectionById' | 'getProductProjectionByKey'>;
+
+export function productProjectionRoutes(services: Services): ProductProjectionHandlers {
+  const projections = services.productProjections;
+  return {
+    queryProductProjections: async (ctx, input, http) => ({ body: await projections.query(ctx, queryParams(input.query, http), input.query ?? {}) }),
+    checkProductProjectionsExist: async (ctx, input, http) => headResult(await projections.anyMatches(ctx, queryParams(input.query, http), input.query?.staged)),
+    getProductProjectionById: async (ctx, input) => ({ body: await projections.get(ctx, { id: input.path.id }, input.query ?? {}) }),
+    getProductProjectionByKey: async (ctx, input) => ({ body: await projections.get(ctx, { key: input.path.key }, input.query ?? {}) }),
+  };
+}
