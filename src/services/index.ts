@@ -1,4 +1,4 @@
-import type { AppServices } from '../context.js';
+import type { AppServices, RequestContext } from '../context.js';
 import { ApiClientService } from './api-client.service.js';
 import { AsAssociateBusinessUnitService } from './as-associate.service.js';
 import { AssociateRoleService } from './associate-role.service.js';
@@ -14,6 +14,13 @@ import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
 import { typeUser, USES_TYPE_WITH_ADDRESSES } from './type-users.js';
+import { CartCalculator } from './cart-totals.js';
+import { CartDiscountService } from './cart-discount.service.js';
+import { DiscountCodeService } from './discount-code.service.js';
+import { referrer } from './references.js';
+import { ShippingMethodService } from './shipping-method.service.js';
+import { TaxCategoryService } from './tax-category.service.js';
+import { ZoneService } from './zone.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -30,6 +37,11 @@ export interface Services {
   products: ProductService;
   carts: CartService;
   orders: OrderService;
+  taxCategories: TaxCategoryService;
+  zones: ZoneService;
+  shippingMethods: ShippingMethodService;
+  cartDiscounts: CartDiscountService;
+  discountCodes: DiscountCodeService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -39,7 +51,27 @@ export function createServices(app: AppServices): Services {
   const customerGroups = new CustomerGroupService();
   const businessUnits = new BusinessUnitService();
   const products = new ProductService();
-  const carts = new CartService({ byId: (ctx, id) => products.repository.find(ctx, { id }), bySku: (ctx, sku) => products.findBySku(ctx, sku) });
+  const taxCategories = new TaxCategoryService();
+  const zones = new ZoneService();
+  const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);
+  const cartDiscounts = new CartDiscountService();
+  const discountCodes = new DiscountCodeService(cartDiscounts.repository);
+  // Who refers to whom: a referenced tax category, zone or cart discount is not deleted.
+  taxCategories.referrers = [referrer(products.repository, 'taxCategory(id = :id)'), referrer(shippingMethods.repository, 'taxCategory(id = :id)')];
+  zones.referrers = [referrer(shippingMethods.repository, 'zoneRates(zone(id = :id))')];
+  cartDiscounts.referrers = [referrer(discountCodes.repository, 'cartDiscounts(id = :id)')];
+  const productLookup = { byId: (ctx: RequestContext, id: string) => products.repository.find(ctx, { id }), bySku: (ctx: RequestContext, sku: string) => products.findBySku(ctx, sku) };
+  const repositories = {
+    products: productLookup,
+    taxCategories: taxCategories.repository,
+    zones: zones.repository,
+    shippingMethods: shippingMethods.repository,
+    cartDiscounts: cartDiscounts.repository,
+    discountCodes: discountCodes.repository,
+  };
+  const calculator = new CartCalculator(repositories);
+  const carts = new CartService({ ...repositories, calculator });
+  shippingMethods.carts = { find: (ctx, id) => carts.repository.find(ctx, { id }), facts: (ctx, cart) => calculator.facts(ctx, cart) };
   const orders = new OrderService(carts);
   customers.cartSignIn = cartSignIn(carts, orders);
   return {
@@ -55,6 +87,11 @@ export function createServices(app: AppServices): Services {
     products,
     carts,
     orders,
+    taxCategories,
+    zones,
+    shippingMethods,
+    cartDiscounts,
+    discountCodes,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -62,6 +99,9 @@ export function createServices(app: AppServices): Services {
       typeUser(customerGroups.repository),
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
+      typeUser(shippingMethods.repository),
+      typeUser(cartDiscounts.repository),
+      typeUser(discountCodes.repository),
     ]),
   };
 }

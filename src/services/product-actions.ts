@@ -3,6 +3,8 @@ import type { RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
 import { checkVariantPrices, priceFromDraft } from './prices.js';
 import { allVariants, checkVariantIdentifiers, findVariant, pricesFromDrafts, variantFromDraft } from './product-variants.js';
+import { resolveReference } from './references.js';
+import { taxCategoryRepository } from './tax-category-repository.js';
 import type { ActionHandlers } from './update-actions.js';
 
 type Data = ProductData;
@@ -84,6 +86,10 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
     else delete doc.key;
   },
   changeName: (doc, a) => onData(doc, a.staged, (data) => void (data.name = a.name)),
+  setTaxCategory: async (doc, a, ctx) => {
+    if (a.taxCategory) doc.taxCategory = (await resolveReference(ctx, taxCategoryRepository, a.taxCategory, 'taxCategory')).reference;
+    else delete doc.taxCategory;
+  },
   publish: (doc, a) => {
     const { current, staged } = doc.masterData;
     if (a.scope === 'Prices') {

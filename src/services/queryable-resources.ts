@@ -85,6 +85,36 @@ export const orderResource = defineQueryableResource({
   omitColumns: ['key'],
 });
 
+export const taxCategoryResource = defineQueryableResource({
+  table: 'TaxCategory',
+  typeId: 'tax-category',
+  fields: fieldsFromJsonSchema(schemas.TaxCategorySchema, components),
+});
+
+export const zoneResource = defineQueryableResource({
+  table: 'Zone',
+  typeId: 'zone',
+  fields: fieldsFromJsonSchema(schemas.ZoneSchema, components),
+});
+
+export const shippingMethodResource = defineQueryableResource({
+  table: 'ShippingMethod',
+  typeId: 'shipping-method',
+  fields: fieldsFromJsonSchema(schemas.ShippingMethodSchema, components),
+});
+
+export const cartDiscountResource = defineQueryableResource({
+  table: 'CartDiscount',
+  typeId: 'cart-discount',
+  fields: fieldsFromJsonSchema(schemas.CartDiscountSchema, components),
+});
+
+export const discountCodeResource = defineQueryableResource({
+  table: 'DiscountCode',
+  typeId: 'discount-code',
+  fields: fieldsFromJsonSchema(schemas.DiscountCodeSchema, components),
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
@@ -99,4 +129,9 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: productResource, viewScopes: ['view_products'] },
   { resource: cartResource, viewScopes: ['view_orders'] },
   { resource: orderResource, viewScopes: ['view_orders'] },
+  { resource: taxCategoryResource, viewScopes: ['view_tax_categories', 'view_products'] },
+  { resource: zoneResource, viewScopes: ['view_zones', 'view_orders'] },
+  { resource: shippingMethodResource, viewScopes: ['view_shipping_methods', 'view_orders', 'manage_my_orders'] },
+  { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },
+  { resource: discountCodeResource, viewScopes: ['view_discount_codes', 'view_orders'] },
 ];

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { ChangeCustomerInStorePasswordData, ChangeCustomerInStorePasswordErrors, ChangeCustomerInStorePasswordResponses, ChangeCustomerPasswordData, ChangeCustomerPasswordErrors, ChangeCustomerPasswordResponses, ChangeMyCustomerPasswordData, ChangeMyCustomerPasswordErrors, ChangeMyCustomerPasswordInStoreData, ChangeMyCustomerPasswordInStoreErrors, ChangeMyCustomerPasswordInStoreResponses, ChangeMyCustomerPasswordResponses, CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCartExistsByIdData, CheckCartExistsByIdErrors, CheckCartExistsByIdResponses, CheckCartExistsByKeyData, CheckCartExistsByKeyErrors, CheckCartExistsByKeyResponses, CheckCartsExistData, CheckCartsExistErrors, CheckCartsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckProductExistsByIdData, CheckProductExistsByIdErrors, CheckProductExistsByIdResponses, CheckProductExistsByKeyData, CheckProductExistsByKeyErrors, CheckProductExistsByKeyResponses, CheckProductsExistData, CheckProductsExistErrors, CheckProductsExistResponses, CheckProductTypeExistsByIdData, CheckProductTypeExistsByIdErrors, CheckProductTypeExistsByIdResponses, CheckProductTypeExistsByKeyData, CheckProductTypeExistsByKeyErrors, CheckProductTypeExistsByKeyResponses, CheckProductTypesExistData, CheckProductTypesExistErrors, CheckProductTypesExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, ConfirmCustomerEmailData, ConfirmCustomerEmailErrors, ConfirmCustomerEmailResponses, ConfirmCustomerInStoreEmailData, ConfirmCustomerInStoreEmailErrors, ConfirmCustomerInStoreEmailResponses, ConfirmMyCustomerEmailData, ConfirmMyCustomerEmailErrors, ConfirmMyCustomerEmailInStoreData, ConfirmMyCustomerEmailInStoreErrors, ConfirmMyCustomerEmailInStoreResponses, ConfirmMyCustomerEmailResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCartData, CreateCartErrors, CreateCartResponses, CreateCustomerData, CreateCustomerEmailTokenData, CreateCustomerEmailTokenErrors, CreateCustomerEmailTokenResponses, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerInStoreData, CreateCustomerInStoreEmailTokenData, CreateCustomerInStoreEmailTokenErrors, CreateCustomerInStoreEmailTokenResponses, CreateCustomerInStoreErrors, CreateCustomerInStorePasswordResetTokenData, CreateCustomerInStorePasswordResetTokenErrors, CreateCustomerInStorePasswordResetTokenResponses, CreateCustomerInStoreResponses, CreateCustomerPasswordResetTokenData, CreateCustomerPasswordResetTokenErrors, CreateCustomerPasswordResetTokenResponses, CreateCustomerResponses, CreateMyCartData, CreateMyCartErrors, CreateMyCartResponses, CreateMyOrderFromCartData, CreateMyOrderFromCartErrors, CreateMyOrderFromCartResponses, CreateOrderFromCartData, CreateOrderFromCartErrors, CreateOrderFromCartResponses, CreateProductData, CreateProductErrors, CreateProductResponses, CreateProductTypeData, CreateProductTypeErrors, CreateProductTypeResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCartByIdData, DeleteCartByIdErrors, DeleteCartByIdResponses, DeleteCartByKeyData, DeleteCartByKeyErrors, DeleteCartByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteCustomerInStoreByIdData, DeleteCustomerInStoreByIdErrors, DeleteCustomerInStoreByIdResponses, DeleteCustomerInStoreByKeyData, DeleteCustomerInStoreByKeyErrors, DeleteCustomerInStoreByKeyResponses, DeleteMyCartByIdData, DeleteMyCartByIdErrors, DeleteMyCartByIdResponses, DeleteMyCustomerData, DeleteMyCustomerErrors, DeleteMyCustomerInStoreData, DeleteMyCustomerInStoreErrors, DeleteMyCustomerInStoreResponses, DeleteMyCustomerResponses, DeleteProductByIdData, DeleteProductByIdErrors, DeleteProductByIdResponses, DeleteProductByKeyData, DeleteProductByKeyErrors, DeleteProductByKeyResponses, DeleteProductTypeByIdData, DeleteProductTypeByIdErrors, DeleteProductTypeByIdResponses, DeleteProductTypeByKeyData, DeleteProductTypeByKeyErrors, DeleteProductTypeByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCartByIdData, GetCartByIdErrors, GetCartByIdResponses, GetCartByKeyData, GetCartByKeyErrors, GetCartByKeyResponses, GetCustomerByEmailTokenData, GetCustomerByEmailTokenErrors, GetCustomerByEmailTokenResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerByPasswordTokenData, GetCustomerByPasswordTokenErrors, GetCustomerByPasswordTokenResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetCustomerInStoreByEmailTokenData, GetCustomerInStoreByEmailTokenErrors, GetCustomerInStoreByEmailTokenResponses, GetCustomerInStoreByIdData, GetCustomerInStoreByIdErrors, GetCustomerInStoreByIdResponses, GetCustomerInStoreByKeyData, GetCustomerInStoreByKeyErrors, GetCustomerInStoreByKeyResponses, GetCustomerInStoreByPasswordTokenData, GetCustomerInStoreByPasswordTokenErrors, GetCustomerInStoreByPasswordTokenResponses, GetGraphiQlAssetData, GetGraphiQlAssetErrors, GetGraphiQlAssetResponses, GetGraphiQlData, GetGraphiQlErrors, GetGraphiQlResponses, GetHealthData, GetHealthResponses, GetMyActiveCartData, GetMyActiveCartErrors, GetMyActiveCartResponses, GetMyCartByIdData, GetMyCartByIdErrors, GetMyCartByIdResponses, GetMyCustomerData, GetMyCustomerErrors, GetMyCustomerInStoreData, GetMyCustomerInStoreErrors, GetMyCustomerInStoreResponses, GetMyCustomerResponses, GetMyOrderByIdData, GetMyOrderByIdErrors, GetMyOrderByIdResponses, GetOrderByIdData, GetOrderByIdErrors, GetOrderByIdResponses, GetProductByIdData, GetProductByIdErrors, GetProductByIdResponses, GetProductByKeyData, GetProductByKeyErrors, GetProductByKeyResponses, GetProductTypeByIdData, GetProductTypeByIdErrors, GetProductTypeByIdResponses, GetProductTypeByKeyData, GetProductTypeByKeyErrors, GetProductTypeByKeyResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCartsData, QueryCartsErrors, QueryCartsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryCustomersData, QueryCustomersErrors, QueryCustomersInStoreData, QueryCustomersInStoreErrors, QueryCustomersInStoreResponses, QueryCustomersResponses, QueryMyCartsData, QueryMyCartsErrors, QueryMyCartsResponses, QueryMyOrdersData, QueryMyOrdersErrors, QueryMyOrdersResponses, QueryOrdersData, QueryOrdersErrors, QueryOrdersResponses, QueryProductsData, QueryProductsErrors, QueryProductsResponses, QueryProductTypesData, QueryProductTypesErrors, QueryProductTypesResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, ResetCustomerInStorePasswordData, ResetCustomerInStorePasswordErrors, ResetCustomerInStorePasswordResponses, ResetCustomerPasswordData, ResetCustomerPasswordErrors, ResetCustomerPasswordResponses, ResetMyCustomerPasswordData, ResetMyCustomerPasswordErrors, ResetMyCustomerPasswordInStoreData, ResetMyCustomerPasswordInStoreErrors, ResetMyCustomerPasswordInStoreResponses, ResetMyCustomerPasswordResponses, SignInCustomerData, SignInCustomerErrors, SignInCustomerInStoreData, SignInCustomerInStoreErrors, SignInCustomerInStoreResponses, SignInCustomerResponses, SignInMyCustomerData, SignInMyCustomerErrors, SignInMyCustomerInStoreData, SignInMyCustomerInStoreErrors, SignInMyCustomerInStoreResponses, SignInMyCustomerResponses, SignUpMyCustomerData, SignUpMyCustomerErrors, SignUpMyCustomerInStoreData, SignUpMyCustomerInStoreErrors, SignUpMyCustomerInStoreResponses, SignUpMyCustomerResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCartByIdData, UpdateCartByIdErrors, UpdateCartByIdResponses, UpdateCartByKeyData, UpdateCartByKeyErrors, UpdateCartByKeyResponses, UpdateCustomerByIdData, UpdateCustomerByIdErrors, UpdateCustomerByIdResponses, UpdateCustomerByKeyData, UpdateCustomerByKeyErrors, UpdateCustomerByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateCustomerInStoreByIdData, UpdateCustomerInStoreByIdErrors, UpdateCustomerInStoreByIdResponses, UpdateCustomerInStoreByKeyData, UpdateCustomerInStoreByKeyErrors, UpdateCustomerInStoreByKeyResponses, UpdateMyCartByIdData, UpdateMyCartByIdErrors, UpdateMyCartByIdResponses, UpdateMyCustomerData, UpdateMyCustomerErrors, UpdateMyCustomerInStoreData, UpdateMyCustomerInStoreErrors, UpdateMyCustomerInStoreResponses, UpdateMyCustomerResponses, UpdateProductByIdData, UpdateProductByIdErrors, UpdateProductByIdResponses, UpdateProductByKeyData, UpdateProductByKeyErrors, UpdateProductByKeyResponses, UpdateProductTypeByIdData, UpdateProductTypeByIdErrors, UpdateProductTypeByIdResponses, UpdateProductTypeByKeyData, UpdateProductTypeByKeyErrors, UpdateProductTypeByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses } from './types.gen.js';
+import type { ChangeCustomerInStorePasswordData, ChangeCustomerInStorePasswordErrors, ChangeCustomerInStorePasswordResponses, ChangeCustomerPasswordData, ChangeCustomerPasswordErrors, ChangeCustomerPasswordResponses, ChangeMyCustomerPasswordData, ChangeMyCustomerPasswordErrors, ChangeMyCustomerPasswordInStoreData, ChangeMyCustomerPasswordInStoreErrors, ChangeMyCustomerPasswordInStoreResponses, ChangeMyCustomerPasswordResponses, CheckAssociateRoleExistsByIdData, CheckAssociateRoleExistsByIdErrors, CheckAssociateRoleExistsByIdResponses, CheckAssociateRoleExistsByKeyData, CheckAssociateRoleExistsByKeyErrors, CheckAssociateRoleExistsByKeyResponses, CheckAssociateRolesExistData, CheckAssociateRolesExistErrors, CheckAssociateRolesExistResponses, CheckBusinessUnitExistsByIdAsAssociateData, CheckBusinessUnitExistsByIdAsAssociateErrors, CheckBusinessUnitExistsByIdAsAssociateResponses, CheckBusinessUnitExistsByIdData, CheckBusinessUnitExistsByIdErrors, CheckBusinessUnitExistsByIdResponses, CheckBusinessUnitExistsByKeyAsAssociateData, CheckBusinessUnitExistsByKeyAsAssociateErrors, CheckBusinessUnitExistsByKeyAsAssociateResponses, CheckBusinessUnitExistsByKeyData, CheckBusinessUnitExistsByKeyErrors, CheckBusinessUnitExistsByKeyResponses, CheckBusinessUnitsExistAsAssociateData, CheckBusinessUnitsExistAsAssociateErrors, CheckBusinessUnitsExistAsAssociateResponses, CheckBusinessUnitsExistData, CheckBusinessUnitsExistErrors, CheckBusinessUnitsExistResponses, CheckCartDiscountExistsByIdData, CheckCartDiscountExistsByIdErrors, CheckCartDiscountExistsByIdResponses, CheckCartDiscountExistsByKeyData, CheckCartDiscountExistsByKeyErrors, CheckCartDiscountExistsByKeyResponses, CheckCartDiscountsExistData, CheckCartDiscountsExistErrors, CheckCartDiscountsExistResponses, CheckCartExistsByIdData, CheckCartExistsByIdErrors, CheckCartExistsByIdResponses, CheckCartExistsByKeyData, CheckCartExistsByKeyErrors, CheckCartExistsByKeyResponses, CheckCartsExistData, CheckCartsExistErrors, CheckCartsExistResponses, CheckCustomerGroupExistsByIdData, CheckCustomerGroupExistsByIdErrors, CheckCustomerGroupExistsByIdResponses, CheckCustomerGroupExistsByKeyData, CheckCustomerGroupExistsByKeyErrors, CheckCustomerGroupExistsByKeyResponses, CheckCustomerGroupsExistData, CheckCustomerGroupsExistErrors, CheckCustomerGroupsExistResponses, CheckDiscountCodeExistsByIdData, CheckDiscountCodeExistsByIdErrors, CheckDiscountCodeExistsByIdResponses, CheckDiscountCodeExistsByKeyData, CheckDiscountCodeExistsByKeyErrors, CheckDiscountCodeExistsByKeyResponses, CheckDiscountCodesExistData, CheckDiscountCodesExistErrors, CheckDiscountCodesExistResponses, CheckProductExistsByIdData, CheckProductExistsByIdErrors, CheckProductExistsByIdResponses, CheckProductExistsByKeyData, CheckProductExistsByKeyErrors, CheckProductExistsByKeyResponses, CheckProductsExistData, CheckProductsExistErrors, CheckProductsExistResponses, CheckProductTypeExistsByIdData, CheckProductTypeExistsByIdErrors, CheckProductTypeExistsByIdResponses, CheckProductTypeExistsByKeyData, CheckProductTypeExistsByKeyErrors, CheckProductTypeExistsByKeyResponses, CheckProductTypesExistData, CheckProductTypesExistErrors, CheckProductTypesExistResponses, CheckShippingMethodExistsByIdData, CheckShippingMethodExistsByIdErrors, CheckShippingMethodExistsByIdResponses, CheckShippingMethodExistsByKeyData, CheckShippingMethodExistsByKeyErrors, CheckShippingMethodExistsByKeyResponses, CheckShippingMethodsExistData, CheckShippingMethodsExistErrors, CheckShippingMethodsExistResponses, CheckShippingMethodsMatchingCartExistData, CheckShippingMethodsMatchingCartExistErrors, CheckShippingMethodsMatchingCartExistResponses, CheckStoreExistsByIdData, CheckStoreExistsByIdErrors, CheckStoreExistsByIdResponses, CheckStoreExistsByKeyData, CheckStoreExistsByKeyErrors, CheckStoreExistsByKeyResponses, CheckStoresExistData, CheckStoresExistErrors, CheckStoresExistResponses, CheckTaxCategoriesExistData, CheckTaxCategoriesExistErrors, CheckTaxCategoriesExistResponses, CheckTaxCategoryExistsByIdData, CheckTaxCategoryExistsByIdErrors, CheckTaxCategoryExistsByIdResponses, CheckTaxCategoryExistsByKeyData, CheckTaxCategoryExistsByKeyErrors, CheckTaxCategoryExistsByKeyResponses, CheckTypeExistsByIdData, CheckTypeExistsByIdErrors, CheckTypeExistsByIdResponses, CheckTypeExistsByKeyData, CheckTypeExistsByKeyErrors, CheckTypeExistsByKeyResponses, CheckTypesExistData, CheckTypesExistErrors, CheckTypesExistResponses, CheckZoneExistsByIdData, CheckZoneExistsByIdErrors, CheckZoneExistsByIdResponses, CheckZoneExistsByKeyData, CheckZoneExistsByKeyErrors, CheckZoneExistsByKeyResponses, CheckZonesExistData, CheckZonesExistErrors, CheckZonesExistResponses, ConfirmCustomerEmailData, ConfirmCustomerEmailErrors, ConfirmCustomerEmailResponses, ConfirmCustomerInStoreEmailData, ConfirmCustomerInStoreEmailErrors, ConfirmCustomerInStoreEmailResponses, ConfirmMyCustomerEmailData, ConfirmMyCustomerEmailErrors, ConfirmMyCustomerEmailInStoreData, ConfirmMyCustomerEmailInStoreErrors, ConfirmMyCustomerEmailInStoreResponses, ConfirmMyCustomerEmailResponses, CreateApiClientData, CreateApiClientErrors, CreateApiClientResponses, CreateAssociateRoleData, CreateAssociateRoleErrors, CreateAssociateRoleResponses, CreateBusinessUnitAsAssociateData, CreateBusinessUnitAsAssociateErrors, CreateBusinessUnitAsAssociateResponses, CreateBusinessUnitData, CreateBusinessUnitErrors, CreateBusinessUnitResponses, CreateCartData, CreateCartDiscountData, CreateCartDiscountErrors, CreateCartDiscountResponses, CreateCartErrors, CreateCartResponses, CreateCustomerData, CreateCustomerEmailTokenData, CreateCustomerEmailTokenErrors, CreateCustomerEmailTokenResponses, CreateCustomerErrors, CreateCustomerGroupData, CreateCustomerGroupErrors, CreateCustomerGroupResponses, CreateCustomerInStoreData, CreateCustomerInStoreEmailTokenData, CreateCustomerInStoreEmailTokenErrors, CreateCustomerInStoreEmailTokenResponses, CreateCustomerInStoreErrors, CreateCustomerInStorePasswordResetTokenData, CreateCustomerInStorePasswordResetTokenErrors, CreateCustomerInStorePasswordResetTokenResponses, CreateCustomerInStoreResponses, CreateCustomerPasswordResetTokenData, CreateCustomerPasswordResetTokenErrors, CreateCustomerPasswordResetTokenResponses, CreateCustomerResponses, CreateDiscountCodeData, CreateDiscountCodeErrors, CreateDiscountCodeResponses, CreateMyCartData, CreateMyCartErrors, CreateMyCartResponses, CreateMyOrderFromCartData, CreateMyOrderFromCartErrors, CreateMyOrderFromCartResponses, CreateOrderFromCartData, CreateOrderFromCartErrors, CreateOrderFromCartResponses, CreateProductData, CreateProductErrors, CreateProductResponses, CreateProductTypeData, CreateProductTypeErrors, CreateProductTypeResponses, CreateShippingMethodData, CreateShippingMethodErrors, CreateShippingMethodResponses, CreateStoreData, CreateStoreErrors, CreateStoreResponses, CreateTaxCategoryData, CreateTaxCategoryErrors, CreateTaxCategoryResponses, CreateTypeData, CreateTypeErrors, CreateTypeResponses, CreateZoneData, CreateZoneErrors, CreateZoneResponses, DeleteApiClientByIdData, DeleteApiClientByIdErrors, DeleteApiClientByIdResponses, DeleteAssociateRoleByIdData, DeleteAssociateRoleByIdErrors, DeleteAssociateRoleByIdResponses, DeleteAssociateRoleByKeyData, DeleteAssociateRoleByKeyErrors, DeleteAssociateRoleByKeyResponses, DeleteBusinessUnitByIdData, DeleteBusinessUnitByIdErrors, DeleteBusinessUnitByIdResponses, DeleteBusinessUnitByKeyData, DeleteBusinessUnitByKeyErrors, DeleteBusinessUnitByKeyResponses, DeleteCartByIdData, DeleteCartByIdErrors, DeleteCartByIdResponses, DeleteCartByKeyData, DeleteCartByKeyErrors, DeleteCartByKeyResponses, DeleteCartDiscountByIdData, DeleteCartDiscountByIdErrors, DeleteCartDiscountByIdResponses, DeleteCartDiscountByKeyData, DeleteCartDiscountByKeyErrors, DeleteCartDiscountByKeyResponses, DeleteCustomerByIdData, DeleteCustomerByIdErrors, DeleteCustomerByIdResponses, DeleteCustomerByKeyData, DeleteCustomerByKeyErrors, DeleteCustomerByKeyResponses, DeleteCustomerGroupByIdData, DeleteCustomerGroupByIdErrors, DeleteCustomerGroupByIdResponses, DeleteCustomerGroupByKeyData, DeleteCustomerGroupByKeyErrors, DeleteCustomerGroupByKeyResponses, DeleteCustomerInStoreByIdData, DeleteCustomerInStoreByIdErrors, DeleteCustomerInStoreByIdResponses, DeleteCustomerInStoreByKeyData, DeleteCustomerInStoreByKeyErrors, DeleteCustomerInStoreByKeyResponses, DeleteDiscountCodeByIdData, DeleteDiscountCodeByIdErrors, DeleteDiscountCodeByIdResponses, DeleteDiscountCodeByKeyData, DeleteDiscountCodeByKeyErrors, DeleteDiscountCodeByKeyResponses, DeleteMyCartByIdData, DeleteMyCartByIdErrors, DeleteMyCartByIdResponses, DeleteMyCustomerData, DeleteMyCustomerErrors, DeleteMyCustomerInStoreData, DeleteMyCustomerInStoreErrors, DeleteMyCustomerInStoreResponses, DeleteMyCustomerResponses, DeleteProductByIdData, DeleteProductByIdErrors, DeleteProductByIdResponses, DeleteProductByKeyData, DeleteProductByKeyErrors, DeleteProductByKeyResponses, DeleteProductTypeByIdData, DeleteProductTypeByIdErrors, DeleteProductTypeByIdResponses, DeleteProductTypeByKeyData, DeleteProductTypeByKeyErrors, DeleteProductTypeByKeyResponses, DeleteShippingMethodByIdData, DeleteShippingMethodByIdErrors, DeleteShippingMethodByIdResponses, DeleteShippingMethodByKeyData, DeleteShippingMethodByKeyErrors, DeleteShippingMethodByKeyResponses, DeleteStoreByIdData, DeleteStoreByIdErrors, DeleteStoreByIdResponses, DeleteStoreByKeyData, DeleteStoreByKeyErrors, DeleteStoreByKeyResponses, DeleteTaxCategoryByIdData, DeleteTaxCategoryByIdErrors, DeleteTaxCategoryByIdResponses, DeleteTaxCategoryByKeyData, DeleteTaxCategoryByKeyErrors, DeleteTaxCategoryByKeyResponses, DeleteTypeByIdData, DeleteTypeByIdErrors, DeleteTypeByIdResponses, DeleteTypeByKeyData, DeleteTypeByKeyErrors, DeleteTypeByKeyResponses, DeleteZoneByIdData, DeleteZoneByIdErrors, DeleteZoneByIdResponses, DeleteZoneByKeyData, DeleteZoneByKeyErrors, DeleteZoneByKeyResponses, ExecuteGraphQlData, ExecuteGraphQlErrors, ExecuteGraphQlResponses, GetApiClientByIdData, GetApiClientByIdErrors, GetApiClientByIdResponses, GetAssociateRoleByIdData, GetAssociateRoleByIdErrors, GetAssociateRoleByIdResponses, GetAssociateRoleByKeyData, GetAssociateRoleByKeyErrors, GetAssociateRoleByKeyResponses, GetBusinessUnitAssociateByIdData, GetBusinessUnitAssociateByIdErrors, GetBusinessUnitAssociateByIdResponses, GetBusinessUnitAssociateByKeyData, GetBusinessUnitAssociateByKeyErrors, GetBusinessUnitAssociateByKeyResponses, GetBusinessUnitByIdAsAssociateData, GetBusinessUnitByIdAsAssociateErrors, GetBusinessUnitByIdAsAssociateResponses, GetBusinessUnitByIdData, GetBusinessUnitByIdErrors, GetBusinessUnitByIdResponses, GetBusinessUnitByKeyAsAssociateData, GetBusinessUnitByKeyAsAssociateErrors, GetBusinessUnitByKeyAsAssociateResponses, GetBusinessUnitByKeyData, GetBusinessUnitByKeyErrors, GetBusinessUnitByKeyResponses, GetCartByIdData, GetCartByIdErrors, GetCartByIdResponses, GetCartByKeyData, GetCartByKeyErrors, GetCartByKeyResponses, GetCartDiscountByIdData, GetCartDiscountByIdErrors, GetCartDiscountByIdResponses, GetCartDiscountByKeyData, GetCartDiscountByKeyErrors, GetCartDiscountByKeyResponses, GetCustomerByEmailTokenData, GetCustomerByEmailTokenErrors, GetCustomerByEmailTokenResponses, GetCustomerByIdData, GetCustomerByIdErrors, GetCustomerByIdResponses, GetCustomerByKeyData, GetCustomerByKeyErrors, GetCustomerByKeyResponses, GetCustomerByPasswordTokenData, GetCustomerByPasswordTokenErrors, GetCustomerByPasswordTokenResponses, GetCustomerGroupByIdData, GetCustomerGroupByIdErrors, GetCustomerGroupByIdResponses, GetCustomerGroupByKeyData, GetCustomerGroupByKeyErrors, GetCustomerGroupByKeyResponses, GetCustomerInStoreByEmailTokenData, GetCustomerInStoreByEmailTokenErrors, GetCustomerInStoreByEmailTokenResponses, GetCustomerInStoreByIdData, GetCustomerInStoreByIdErrors, GetCustomerInStoreByIdResponses, GetCustomerInStoreByKeyData, GetCustomerInStoreByKeyErrors, GetCustomerInStoreByKeyResponses, GetCustomerInStoreByPasswordTokenData, GetCustomerInStoreByPasswordTokenErrors, GetCustomerInStoreByPasswordTokenResponses, GetDiscountCodeByIdData, GetDiscountCodeByIdErrors, GetDiscountCodeByIdResponses, GetDiscountCodeByKeyData, GetDiscountCodeByKeyErrors, GetDiscountCodeByKeyResponses, GetGraphiQlAssetData, GetGraphiQlAssetErrors, GetGraphiQlAssetResponses, GetGraphiQlData, GetGraphiQlErrors, GetGraphiQlResponses, GetHealthData, GetHealthResponses, GetMyActiveCartData, GetMyActiveCartErrors, GetMyActiveCartResponses, GetMyCartByIdData, GetMyCartByIdErrors, GetMyCartByIdResponses, GetMyCustomerData, GetMyCustomerErrors, GetMyCustomerInStoreData, GetMyCustomerInStoreErrors, GetMyCustomerInStoreResponses, GetMyCustomerResponses, GetMyOrderByIdData, GetMyOrderByIdErrors, GetMyOrderByIdResponses, GetOrderByIdData, GetOrderByIdErrors, GetOrderByIdResponses, GetProductByIdData, GetProductByIdErrors, GetProductByIdResponses, GetProductByKeyData, GetProductByKeyErrors, GetProductByKeyResponses, GetProductTypeByIdData, GetProductTypeByIdErrors, GetProductTypeByIdResponses, GetProductTypeByKeyData, GetProductTypeByKeyErrors, GetProductTypeByKeyResponses, GetProjectData, GetProjectErrors, GetProjectResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetShippingMethodByIdData, GetShippingMethodByIdErrors, GetShippingMethodByIdResponses, GetShippingMethodByKeyData, GetShippingMethodByKeyErrors, GetShippingMethodByKeyResponses, GetShippingMethodsMatchingCartData, GetShippingMethodsMatchingCartErrors, GetShippingMethodsMatchingCartResponses, GetStoreByIdData, GetStoreByIdErrors, GetStoreByIdResponses, GetStoreByKeyData, GetStoreByKeyErrors, GetStoreByKeyResponses, GetTaxCategoryByIdData, GetTaxCategoryByIdErrors, GetTaxCategoryByIdResponses, GetTaxCategoryByKeyData, GetTaxCategoryByKeyErrors, GetTaxCategoryByKeyResponses, GetTypeByIdData, GetTypeByIdErrors, GetTypeByIdResponses, GetTypeByKeyData, GetTypeByKeyErrors, GetTypeByKeyResponses, GetZoneByIdData, GetZoneByIdErrors, GetZoneByIdResponses, GetZoneByKeyData, GetZoneByKeyErrors, GetZoneByKeyResponses, QueryApiClientsData, QueryApiClientsErrors, QueryApiClientsResponses, QueryAssociateRolesData, QueryAssociateRolesErrors, QueryAssociateRolesResponses, QueryBusinessUnitsAsAssociateData, QueryBusinessUnitsAsAssociateErrors, QueryBusinessUnitsAsAssociateResponses, QueryBusinessUnitsData, QueryBusinessUnitsErrors, QueryBusinessUnitsResponses, QueryCartDiscountsData, QueryCartDiscountsErrors, QueryCartDiscountsResponses, QueryCartsData, QueryCartsErrors, QueryCartsResponses, QueryCustomerGroupsData, QueryCustomerGroupsErrors, QueryCustomerGroupsResponses, QueryCustomersData, QueryCustomersErrors, QueryCustomersInStoreData, QueryCustomersInStoreErrors, QueryCustomersInStoreResponses, QueryCustomersResponses, QueryDiscountCodesData, QueryDiscountCodesErrors, QueryDiscountCodesResponses, QueryMyCartsData, QueryMyCartsErrors, QueryMyCartsResponses, QueryMyOrdersData, QueryMyOrdersErrors, QueryMyOrdersResponses, QueryOrdersData, QueryOrdersErrors, QueryOrdersResponses, QueryProductsData, QueryProductsErrors, QueryProductsResponses, QueryProductTypesData, QueryProductTypesErrors, QueryProductTypesResponses, QueryShippingMethodsData, QueryShippingMethodsErrors, QueryShippingMethodsResponses, QueryStoresData, QueryStoresErrors, QueryStoresResponses, QueryTaxCategoriesData, QueryTaxCategoriesErrors, QueryTaxCategoriesResponses, QueryTypesData, QueryTypesErrors, QueryTypesResponses, QueryZonesData, QueryZonesErrors, QueryZonesResponses, ResetCustomerInStorePasswordData, ResetCustomerInStorePasswordErrors, ResetCustomerInStorePasswordResponses, ResetCustomerPasswordData, ResetCustomerPasswordErrors, ResetCustomerPasswordResponses, ResetMyCustomerPasswordData, ResetMyCustomerPasswordErrors, ResetMyCustomerPasswordInStoreData, ResetMyCustomerPasswordInStoreErrors, ResetMyCustomerPasswordInStoreResponses, ResetMyCustomerPasswordResponses, SignInCustomerData, SignInCustomerErrors, SignInCustomerInStoreData, SignInCustomerInStoreErrors, SignInCustomerInStoreResponses, SignInCustomerResponses, SignInMyCustomerData, SignInMyCustomerErrors, SignInMyCustomerInStoreData, SignInMyCustomerInStoreErrors, SignInMyCustomerInStoreResponses, SignInMyCustomerResponses, SignUpMyCustomerData, SignUpMyCustomerErrors, SignUpMyCustomerInStoreData, SignUpMyCustomerInStoreErrors, SignUpMyCustomerInStoreResponses, SignUpMyCustomerResponses, UpdateAssociateRoleByIdData, UpdateAssociateRoleByIdErrors, UpdateAssociateRoleByIdResponses, UpdateAssociateRoleByKeyData, UpdateAssociateRoleByKeyErrors, UpdateAssociateRoleByKeyResponses, UpdateBusinessUnitByIdAsAssociateData, UpdateBusinessUnitByIdAsAssociateErrors, UpdateBusinessUnitByIdAsAssociateResponses, UpdateBusinessUnitByIdData, UpdateBusinessUnitByIdErrors, UpdateBusinessUnitByIdResponses, UpdateBusinessUnitByKeyAsAssociateData, UpdateBusinessUnitByKeyAsAssociateErrors, UpdateBusinessUnitByKeyAsAssociateResponses, UpdateBusinessUnitByKeyData, UpdateBusinessUnitByKeyErrors, UpdateBusinessUnitByKeyResponses, UpdateCartByIdData, UpdateCartByIdErrors, UpdateCartByIdResponses, UpdateCartByKeyData, UpdateCartByKeyErrors, UpdateCartByKeyResponses, UpdateCartDiscountByIdData, UpdateCartDiscountByIdErrors, UpdateCartDiscountByIdResponses, UpdateCartDiscountByKeyData, UpdateCartDiscountByKeyErrors, UpdateCartDiscountByKeyResponses, UpdateCustomerByIdData, UpdateCustomerByIdErrors, UpdateCustomerByIdResponses, UpdateCustomerByKeyData, UpdateCustomerByKeyErrors, UpdateCustomerByKeyResponses, UpdateCustomerGroupByIdData, UpdateCustomerGroupByIdErrors, UpdateCustomerGroupByIdResponses, UpdateCustomerGroupByKeyData, UpdateCustomerGroupByKeyErrors, UpdateCustomerGroupByKeyResponses, UpdateCustomerInStoreByIdData, UpdateCustomerInStoreByIdErrors, UpdateCustomerInStoreByIdResponses, UpdateCustomerInStoreByKeyData, UpdateCustomerInStoreByKeyErrors, UpdateCustomerInStoreByKeyResponses, UpdateDiscountCodeByIdData, UpdateDiscountCodeByIdErrors, UpdateDiscountCodeByIdResponses, UpdateDiscountCodeByKeyData, UpdateDiscountCodeByKeyErrors, UpdateDiscountCodeByKeyResponses, UpdateMyCartByIdData, UpdateMyCartByIdErrors, UpdateMyCartByIdResponses, UpdateMyCustomerData, UpdateMyCustomerErrors, UpdateMyCustomerInStoreData, UpdateMyCustomerInStoreErrors, UpdateMyCustomerInStoreResponses, UpdateMyCustomerResponses, UpdateProductByIdData, UpdateProductByIdErrors, UpdateProductByIdResponses, UpdateProductByKeyData, UpdateProductByKeyErrors, UpdateProductByKeyResponses, UpdateProductTypeByIdData, UpdateProductTypeByIdErrors, UpdateProductTypeByIdResponses, UpdateProductTypeByKeyData, UpdateProductTypeByKeyErrors, UpdateProductTypeByKeyResponses, UpdateProjectData, UpdateProjectErrors, UpdateProjectResponses, UpdateShippingMethodByIdData, UpdateShippingMethodByIdErrors, UpdateShippingMethodByIdResponses, UpdateShippingMethodByKeyData, UpdateShippingMethodByKeyErrors, UpdateShippingMethodByKeyResponses, UpdateStoreByIdData, UpdateStoreByIdErrors, UpdateStoreByIdResponses, UpdateStoreByKeyData, UpdateStoreByKeyErrors, UpdateStoreByKeyResponses, UpdateTaxCategoryByIdData, UpdateTaxCategoryByIdErrors, UpdateTaxCategoryByIdResponses, UpdateTaxCategoryByKeyData, UpdateTaxCategoryByKeyErrors, UpdateTaxCategoryByKeyResponses, UpdateTypeByIdData, UpdateTypeByIdErrors, UpdateTypeByIdResponses, UpdateTypeByKeyData, UpdateTypeByKeyErrors, UpdateTypeByKeyResponses, UpdateZoneByIdData, UpdateZoneByIdErrors, UpdateZoneByIdResponses, UpdateZoneByKeyData, UpdateZoneByKeyErrors, UpdateZoneByKeyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -396,6 +396,117 @@ export const getBusinessUnitAssociateByKey = <ThrowOnError extends boolean = fal
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}/business-units/key={key}/associates/{associateId}',
     ...options
+});
+
+/**
+ * Query cart discounts (where, sort, paging, expansion)
+ */
+export const queryCartDiscounts = <ThrowOnError extends boolean = false>(options: Options<QueryCartDiscountsData, ThrowOnError>) => (options.client ?? client).get<QueryCartDiscountsResponses, QueryCartDiscountsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts',
+    ...options
+});
+
+/**
+ * 200 if any cart discount matches the `where` predicates, 404 otherwise
+ */
+export const checkCartDiscountsExist = <ThrowOnError extends boolean = false>(options: Options<CheckCartDiscountsExistData, ThrowOnError>) => (options.client ?? client).head<CheckCartDiscountsExistResponses, CheckCartDiscountsExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts',
+    ...options
+});
+
+/**
+ * Create a cart discount
+ */
+export const createCartDiscount = <ThrowOnError extends boolean = false>(options: Options<CreateCartDiscountData, ThrowOnError>) => (options.client ?? client).post<CreateCartDiscountResponses, CreateCartDiscountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the cart discount at the expected version
+ */
+export const deleteCartDiscountById = <ThrowOnError extends boolean = false>(options: Options<DeleteCartDiscountByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteCartDiscountByIdResponses, DeleteCartDiscountByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts/{id}',
+    ...options
+});
+
+/**
+ * Get a cart discount by id
+ */
+export const getCartDiscountById = <ThrowOnError extends boolean = false>(options: Options<GetCartDiscountByIdData, ThrowOnError>) => (options.client ?? client).get<GetCartDiscountByIdResponses, GetCartDiscountByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts/{id}',
+    ...options
+});
+
+/**
+ * 200 if the cart discount exists, 404 otherwise
+ */
+export const checkCartDiscountExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckCartDiscountExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckCartDiscountExistsByIdResponses, CheckCartDiscountExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateCartDiscountById = <ThrowOnError extends boolean = false>(options: Options<UpdateCartDiscountByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateCartDiscountByIdResponses, UpdateCartDiscountByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the cart discount at the expected version
+ */
+export const deleteCartDiscountByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteCartDiscountByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteCartDiscountByKeyResponses, DeleteCartDiscountByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts/key={key}',
+    ...options
+});
+
+/**
+ * Get a cart discount by key
+ */
+export const getCartDiscountByKey = <ThrowOnError extends boolean = false>(options: Options<GetCartDiscountByKeyData, ThrowOnError>) => (options.client ?? client).get<GetCartDiscountByKeyResponses, GetCartDiscountByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the cart discount exists, 404 otherwise
+ */
+export const checkCartDiscountExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckCartDiscountExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckCartDiscountExistsByKeyResponses, CheckCartDiscountExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateCartDiscountByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateCartDiscountByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateCartDiscountByKeyResponses, UpdateCartDiscountByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/cart-discounts/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -973,6 +1084,117 @@ export const changeCustomerPassword = <ThrowOnError extends boolean = false>(opt
 export const signInCustomer = <ThrowOnError extends boolean = false>(options: Options<SignInCustomerData, ThrowOnError>) => (options.client ?? client).post<SignInCustomerResponses, SignInCustomerErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query discount codes (where, sort, paging, expansion)
+ */
+export const queryDiscountCodes = <ThrowOnError extends boolean = false>(options: Options<QueryDiscountCodesData, ThrowOnError>) => (options.client ?? client).get<QueryDiscountCodesResponses, QueryDiscountCodesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes',
+    ...options
+});
+
+/**
+ * 200 if any discount code matches the `where` predicates, 404 otherwise
+ */
+export const checkDiscountCodesExist = <ThrowOnError extends boolean = false>(options: Options<CheckDiscountCodesExistData, ThrowOnError>) => (options.client ?? client).head<CheckDiscountCodesExistResponses, CheckDiscountCodesExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes',
+    ...options
+});
+
+/**
+ * Create a discount code
+ */
+export const createDiscountCode = <ThrowOnError extends boolean = false>(options: Options<CreateDiscountCodeData, ThrowOnError>) => (options.client ?? client).post<CreateDiscountCodeResponses, CreateDiscountCodeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the discount code at the expected version
+ */
+export const deleteDiscountCodeById = <ThrowOnError extends boolean = false>(options: Options<DeleteDiscountCodeByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteDiscountCodeByIdResponses, DeleteDiscountCodeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes/{id}',
+    ...options
+});
+
+/**
+ * Get a discount code by id
+ */
+export const getDiscountCodeById = <ThrowOnError extends boolean = false>(options: Options<GetDiscountCodeByIdData, ThrowOnError>) => (options.client ?? client).get<GetDiscountCodeByIdResponses, GetDiscountCodeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes/{id}',
+    ...options
+});
+
+/**
+ * 200 if the discount code exists, 404 otherwise
+ */
+export const checkDiscountCodeExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckDiscountCodeExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckDiscountCodeExistsByIdResponses, CheckDiscountCodeExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateDiscountCodeById = <ThrowOnError extends boolean = false>(options: Options<UpdateDiscountCodeByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateDiscountCodeByIdResponses, UpdateDiscountCodeByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the discount code at the expected version
+ */
+export const deleteDiscountCodeByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteDiscountCodeByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteDiscountCodeByKeyResponses, DeleteDiscountCodeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes/key={key}',
+    ...options
+});
+
+/**
+ * Get a discount code by key
+ */
+export const getDiscountCodeByKey = <ThrowOnError extends boolean = false>(options: Options<GetDiscountCodeByKeyData, ThrowOnError>) => (options.client ?? client).get<GetDiscountCodeByKeyResponses, GetDiscountCodeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the discount code exists, 404 otherwise
+ */
+export const checkDiscountCodeExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckDiscountCodeExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckDiscountCodeExistsByKeyResponses, CheckDiscountCodeExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateDiscountCodeByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateDiscountCodeByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateDiscountCodeByKeyResponses, UpdateDiscountCodeByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/discount-codes/key={key}',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1574,6 +1796,135 @@ export const updateProject = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * Query shipping methods (where, sort, paging, expansion)
+ */
+export const queryShippingMethods = <ThrowOnError extends boolean = false>(options: Options<QueryShippingMethodsData, ThrowOnError>) => (options.client ?? client).get<QueryShippingMethodsResponses, QueryShippingMethodsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods',
+    ...options
+});
+
+/**
+ * 200 if any shipping method matches the `where` predicates, 404 otherwise
+ */
+export const checkShippingMethodsExist = <ThrowOnError extends boolean = false>(options: Options<CheckShippingMethodsExistData, ThrowOnError>) => (options.client ?? client).head<CheckShippingMethodsExistResponses, CheckShippingMethodsExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods',
+    ...options
+});
+
+/**
+ * Create a shipping method
+ */
+export const createShippingMethod = <ThrowOnError extends boolean = false>(options: Options<CreateShippingMethodData, ThrowOnError>) => (options.client ?? client).post<CreateShippingMethodResponses, CreateShippingMethodErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the shipping method at the expected version
+ */
+export const deleteShippingMethodById = <ThrowOnError extends boolean = false>(options: Options<DeleteShippingMethodByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteShippingMethodByIdResponses, DeleteShippingMethodByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/{id}',
+    ...options
+});
+
+/**
+ * Get a shipping method by id
+ */
+export const getShippingMethodById = <ThrowOnError extends boolean = false>(options: Options<GetShippingMethodByIdData, ThrowOnError>) => (options.client ?? client).get<GetShippingMethodByIdResponses, GetShippingMethodByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/{id}',
+    ...options
+});
+
+/**
+ * 200 if the shipping method exists, 404 otherwise
+ */
+export const checkShippingMethodExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckShippingMethodExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckShippingMethodExistsByIdResponses, CheckShippingMethodExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateShippingMethodById = <ThrowOnError extends boolean = false>(options: Options<UpdateShippingMethodByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateShippingMethodByIdResponses, UpdateShippingMethodByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the shipping method at the expected version
+ */
+export const deleteShippingMethodByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteShippingMethodByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteShippingMethodByKeyResponses, DeleteShippingMethodByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/key={key}',
+    ...options
+});
+
+/**
+ * Get a shipping method by key
+ */
+export const getShippingMethodByKey = <ThrowOnError extends boolean = false>(options: Options<GetShippingMethodByKeyData, ThrowOnError>) => (options.client ?? client).get<GetShippingMethodByKeyResponses, GetShippingMethodByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the shipping method exists, 404 otherwise
+ */
+export const checkShippingMethodExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckShippingMethodExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckShippingMethodExistsByKeyResponses, CheckShippingMethodExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateShippingMethodByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateShippingMethodByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateShippingMethodByKeyResponses, UpdateShippingMethodByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The active shipping methods that ship to the cart's shipping address, each with its one matching rate marked isMatching (the default first)
+ */
+export const getShippingMethodsMatchingCart = <ThrowOnError extends boolean = false>(options: Options<GetShippingMethodsMatchingCartData, ThrowOnError>) => (options.client ?? client).get<GetShippingMethodsMatchingCartResponses, GetShippingMethodsMatchingCartErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/matching-cart',
+    ...options
+});
+
+/**
+ * 200 if an active shipping method ships to the cart's shipping address, 404 otherwise
+ */
+export const checkShippingMethodsMatchingCartExist = <ThrowOnError extends boolean = false>(options: Options<CheckShippingMethodsMatchingCartExistData, ThrowOnError>) => (options.client ?? client).head<CheckShippingMethodsMatchingCartExistResponses, CheckShippingMethodsMatchingCartExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/shipping-methods/matching-cart',
+    ...options
+});
+
+/**
  * Query stores (where, sort, paging, expansion)
  */
 export const queryStores = <ThrowOnError extends boolean = false>(options: Options<QueryStoresData, ThrowOnError>) => (options.client ?? client).get<QueryStoresResponses, QueryStoresErrors, ThrowOnError>({
@@ -1685,6 +2036,117 @@ export const updateStoreByKey = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
+ * Query tax categories (where, sort, paging, expansion)
+ */
+export const queryTaxCategories = <ThrowOnError extends boolean = false>(options: Options<QueryTaxCategoriesData, ThrowOnError>) => (options.client ?? client).get<QueryTaxCategoriesResponses, QueryTaxCategoriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories',
+    ...options
+});
+
+/**
+ * 200 if any tax category matches the `where` predicates, 404 otherwise
+ */
+export const checkTaxCategoriesExist = <ThrowOnError extends boolean = false>(options: Options<CheckTaxCategoriesExistData, ThrowOnError>) => (options.client ?? client).head<CheckTaxCategoriesExistResponses, CheckTaxCategoriesExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories',
+    ...options
+});
+
+/**
+ * Create a tax category
+ */
+export const createTaxCategory = <ThrowOnError extends boolean = false>(options: Options<CreateTaxCategoryData, ThrowOnError>) => (options.client ?? client).post<CreateTaxCategoryResponses, CreateTaxCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the tax category at the expected version
+ */
+export const deleteTaxCategoryById = <ThrowOnError extends boolean = false>(options: Options<DeleteTaxCategoryByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteTaxCategoryByIdResponses, DeleteTaxCategoryByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories/{id}',
+    ...options
+});
+
+/**
+ * Get a tax category by id
+ */
+export const getTaxCategoryById = <ThrowOnError extends boolean = false>(options: Options<GetTaxCategoryByIdData, ThrowOnError>) => (options.client ?? client).get<GetTaxCategoryByIdResponses, GetTaxCategoryByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories/{id}',
+    ...options
+});
+
+/**
+ * 200 if the tax category exists, 404 otherwise
+ */
+export const checkTaxCategoryExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckTaxCategoryExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckTaxCategoryExistsByIdResponses, CheckTaxCategoryExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateTaxCategoryById = <ThrowOnError extends boolean = false>(options: Options<UpdateTaxCategoryByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateTaxCategoryByIdResponses, UpdateTaxCategoryByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the tax category at the expected version
+ */
+export const deleteTaxCategoryByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteTaxCategoryByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteTaxCategoryByKeyResponses, DeleteTaxCategoryByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories/key={key}',
+    ...options
+});
+
+/**
+ * Get a tax category by key
+ */
+export const getTaxCategoryByKey = <ThrowOnError extends boolean = false>(options: Options<GetTaxCategoryByKeyData, ThrowOnError>) => (options.client ?? client).get<GetTaxCategoryByKeyResponses, GetTaxCategoryByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the tax category exists, 404 otherwise
+ */
+export const checkTaxCategoryExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckTaxCategoryExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckTaxCategoryExistsByKeyResponses, CheckTaxCategoryExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateTaxCategoryByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateTaxCategoryByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateTaxCategoryByKeyResponses, UpdateTaxCategoryByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/tax-categories/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Query types (where, sort, paging, expansion)
  */
 export const queryTypes = <ThrowOnError extends boolean = false>(options: Options<QueryTypesData, ThrowOnError>) => (options.client ?? client).get<QueryTypesResponses, QueryTypesErrors, ThrowOnError>({
@@ -1788,6 +2250,117 @@ export const checkTypeExistsByKey = <ThrowOnError extends boolean = false>(optio
 export const updateTypeByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateTypeByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateTypeByKeyResponses, UpdateTypeByKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/{projectKey}/types/key={key}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Query zones (where, sort, paging, expansion)
+ */
+export const queryZones = <ThrowOnError extends boolean = false>(options: Options<QueryZonesData, ThrowOnError>) => (options.client ?? client).get<QueryZonesResponses, QueryZonesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones',
+    ...options
+});
+
+/**
+ * 200 if any zone matches the `where` predicates, 404 otherwise
+ */
+export const checkZonesExist = <ThrowOnError extends boolean = false>(options: Options<CheckZonesExistData, ThrowOnError>) => (options.client ?? client).head<CheckZonesExistResponses, CheckZonesExistErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones',
+    ...options
+});
+
+/**
+ * Create a zone
+ */
+export const createZone = <ThrowOnError extends boolean = false>(options: Options<CreateZoneData, ThrowOnError>) => (options.client ?? client).post<CreateZoneResponses, CreateZoneErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the zone at the expected version
+ */
+export const deleteZoneById = <ThrowOnError extends boolean = false>(options: Options<DeleteZoneByIdData, ThrowOnError>) => (options.client ?? client).delete<DeleteZoneByIdResponses, DeleteZoneByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones/{id}',
+    ...options
+});
+
+/**
+ * Get a zone by id
+ */
+export const getZoneById = <ThrowOnError extends boolean = false>(options: Options<GetZoneByIdData, ThrowOnError>) => (options.client ?? client).get<GetZoneByIdResponses, GetZoneByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones/{id}',
+    ...options
+});
+
+/**
+ * 200 if the zone exists, 404 otherwise
+ */
+export const checkZoneExistsById = <ThrowOnError extends boolean = false>(options: Options<CheckZoneExistsByIdData, ThrowOnError>) => (options.client ?? client).head<CheckZoneExistsByIdResponses, CheckZoneExistsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones/{id}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateZoneById = <ThrowOnError extends boolean = false>(options: Options<UpdateZoneByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateZoneByIdResponses, UpdateZoneByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the zone at the expected version
+ */
+export const deleteZoneByKey = <ThrowOnError extends boolean = false>(options: Options<DeleteZoneByKeyData, ThrowOnError>) => (options.client ?? client).delete<DeleteZoneByKeyResponses, DeleteZoneByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones/key={key}',
+    ...options
+});
+
+/**
+ * Get a zone by key
+ */
+export const getZoneByKey = <ThrowOnError extends boolean = false>(options: Options<GetZoneByKeyData, ThrowOnError>) => (options.client ?? client).get<GetZoneByKeyResponses, GetZoneByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones/key={key}',
+    ...options
+});
+
+/**
+ * 200 if the zone exists, 404 otherwise
+ */
+export const checkZoneExistsByKey = <ThrowOnError extends boolean = false>(options: Options<CheckZoneExistsByKeyData, ThrowOnError>) => (options.client ?? client).head<CheckZoneExistsByKeyResponses, CheckZoneExistsByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones/key={key}',
+    ...options
+});
+
+/**
+ * Apply update actions (all or none) at the expected version
+ */
+export const updateZoneByKey = <ThrowOnError extends boolean = false>(options: Options<UpdateZoneByKeyData, ThrowOnError>) => (options.client ?? client).post<UpdateZoneByKeyResponses, UpdateZoneByKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/{projectKey}/zones/key={key}',
     ...options,
     headers: {
         'Content-Type': 'application/json',

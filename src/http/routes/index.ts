@@ -16,6 +16,11 @@ import { meCartRoutes } from './me-cart.routes.js';
 import { orderRoutes } from './order.routes.js';
 import { productTypeRoutes } from './product-type.routes.js';
 import { productRoutes } from './product.routes.js';
+import { taxCategoryRoutes } from './tax-category.routes.js';
+import { zoneRoutes } from './zone.routes.js';
+import { shippingMethodRoutes } from './shipping-method.routes.js';
+import { cartDiscountRoutes } from './cart-discount.routes.js';
+import { discountCodeRoutes } from './discount-code.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -35,5 +40,10 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...cartRoutes(services),
     ...meCartRoutes(services),
     ...orderRoutes(services),
+    ...taxCategoryRoutes(services),
+    ...zoneRoutes(services),
+    ...shippingMethodRoutes(services),
+    ...cartDiscountRoutes(services),
+    ...discountCodeRoutes(services),
   };
 }
