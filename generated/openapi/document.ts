@@ -253,6 +253,113 @@ export const openApiDocument = {
           }
         }
       },
+      "Asset": {
+        "type": "object",
+        "required": [
+          "id",
+          "sources",
+          "name"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sources": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/AssetSource"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "AssetDraft": {
+        "type": "object",
+        "required": [
+          "sources",
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sources": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/AssetSource"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "AssetSource": {
+        "type": "object",
+        "required": [
+          "uri"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "uri": {
+            "type": "string",
+            "minLength": 1
+          },
+          "dimensions": {
+            "type": "object",
+            "required": [
+              "w",
+              "h"
+            ],
+            "properties": {
+              "w": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "h": {
+                "type": "integer",
+                "minimum": 0
+              }
+            }
+          },
+          "contentType": {
+            "type": "string"
+          }
+        }
+      },
       "AssociateRole": {
         "type": "object",
         "required": [
@@ -3806,6 +3913,1133 @@ export const openApiDocument = {
           }
         }
       },
+      "Category": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "slug",
+          "ancestors",
+          "orderHint"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "externalId": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/CategorySlug"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "ancestors": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "parent": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "orderHint": {
+            "type": "string"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "assets": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Asset"
+            }
+          }
+        }
+      },
+      "CategorySlug": {
+        "type": "object",
+        "description": "A LocalizedString whose values match ^[A-Za-z0-9_-]{2,256}$ (each unique per locale in the project).",
+        "additionalProperties": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9_-]+$",
+          "minLength": 2,
+          "maxLength": 256
+        }
+      },
+      "CategoryDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "slug"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/CategorySlug"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "parent": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "orderHint": {
+            "type": "string"
+          },
+          "externalId": {
+            "type": "string"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "assets": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssetDraft"
+            }
+          }
+        }
+      },
+      "CategoryPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Category"
+            }
+          }
+        }
+      },
+      "CategoryUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/CategoryUpdateAction"
+            }
+          }
+        }
+      },
+      "CategoryUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeName": "#/components/schemas/CategoryChangeNameAction",
+            "changeSlug": "#/components/schemas/CategoryChangeSlugAction",
+            "setDescription": "#/components/schemas/CategorySetDescriptionAction",
+            "changeParent": "#/components/schemas/CategoryChangeParentAction",
+            "changeOrderHint": "#/components/schemas/CategoryChangeOrderHintAction",
+            "setKey": "#/components/schemas/CategorySetKeyAction",
+            "setExternalId": "#/components/schemas/CategorySetExternalIdAction",
+            "setMetaTitle": "#/components/schemas/CategorySetMetaTitleAction",
+            "setMetaDescription": "#/components/schemas/CategorySetMetaDescriptionAction",
+            "setMetaKeywords": "#/components/schemas/CategorySetMetaKeywordsAction",
+            "setCustomType": "#/components/schemas/CategorySetCustomTypeAction",
+            "setCustomField": "#/components/schemas/CategorySetCustomFieldAction",
+            "addAsset": "#/components/schemas/CategoryAddAssetAction",
+            "removeAsset": "#/components/schemas/CategoryRemoveAssetAction",
+            "changeAssetOrder": "#/components/schemas/CategoryChangeAssetOrderAction",
+            "changeAssetName": "#/components/schemas/CategoryChangeAssetNameAction",
+            "setAssetDescription": "#/components/schemas/CategorySetAssetDescriptionAction",
+            "setAssetTags": "#/components/schemas/CategorySetAssetTagsAction",
+            "setAssetSources": "#/components/schemas/CategorySetAssetSourcesAction",
+            "setAssetKey": "#/components/schemas/CategorySetAssetKeyAction",
+            "setAssetCustomType": "#/components/schemas/CategorySetAssetCustomTypeAction",
+            "setAssetCustomField": "#/components/schemas/CategorySetAssetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CategoryChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeSlugAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeParentAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeOrderHintAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetExternalIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetMetaTitleAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetMetaDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetMetaKeywordsAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryAddAssetAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryRemoveAssetAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeAssetOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategoryChangeAssetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetTagsAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetSourcesAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CategorySetAssetCustomFieldAction"
+          }
+        ]
+      },
+      "CategoryChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategoryChangeSlugAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "slug"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeSlug"
+          },
+          "slug": {
+            "$ref": "#/components/schemas/CategorySlug"
+          }
+        }
+      },
+      "CategorySetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategoryChangeParentAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "parent"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeParent"
+          },
+          "parent": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "CategoryChangeOrderHintAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "orderHint"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeOrderHint"
+          },
+          "orderHint": {
+            "type": "string"
+          }
+        }
+      },
+      "CategorySetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "CategorySetExternalIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setExternalId"
+          },
+          "externalId": {
+            "type": "string"
+          }
+        }
+      },
+      "CategorySetMetaTitleAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMetaTitle"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetMetaDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMetaDescription"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetMetaKeywordsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMetaKeywords"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CategorySetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "CategoryAddAssetAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "asset"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addAsset"
+          },
+          "asset": {
+            "$ref": "#/components/schemas/AssetDraft"
+          },
+          "position": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "CategoryRemoveAssetAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeAsset"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          }
+        }
+      },
+      "CategoryChangeAssetOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "assetOrder"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeAssetOrder"
+          },
+          "assetOrder": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "CategoryChangeAssetNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeAssetName"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetAssetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetDescription"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CategorySetAssetTagsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetTags"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "tags": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "CategorySetAssetSourcesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "sources"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetSources"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "sources": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/AssetSource"
+            }
+          }
+        }
+      },
+      "CategorySetAssetKeyAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "assetId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetKey"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "CategorySetAssetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetCustomType"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CategorySetAssetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAssetCustomField"
+          },
+          "assetId": {
+            "type": "string"
+          },
+          "assetKey": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "ChannelRoleEnum": {
+        "type": "string",
+        "enum": [
+          "InventorySupply",
+          "ProductDistribution",
+          "OrderExport",
+          "OrderImport",
+          "Primary"
+        ]
+      },
+      "GeoJsonPoint": {
+        "type": "object",
+        "required": [
+          "type",
+          "coordinates"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "Point"
+          },
+          "coordinates": {
+            "description": "Longitude first, latitude second.",
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": {
+              "type": "number"
+            }
+          }
+        }
+      },
+      "Channel": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "key",
+          "roles"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "type": "string"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "address": {
+            "$ref": "#/components/schemas/Address"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "geoLocation": {
+            "$ref": "#/components/schemas/GeoJsonPoint"
+          }
+        }
+      },
+      "ChannelDraft": {
+        "type": "object",
+        "required": [
+          "key"
+        ],
+        "properties": {
+          "key": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "address": {
+            "$ref": "#/components/schemas/AddressDraft"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "geoLocation": {
+            "$ref": "#/components/schemas/GeoJsonPoint"
+          }
+        }
+      },
+      "ChannelPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Channel"
+            }
+          }
+        }
+      },
+      "ChannelUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ChannelUpdateAction"
+            }
+          }
+        }
+      },
+      "ChannelUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeKey": "#/components/schemas/ChannelChangeKeyAction",
+            "changeName": "#/components/schemas/ChannelChangeNameAction",
+            "changeDescription": "#/components/schemas/ChannelChangeDescriptionAction",
+            "setRoles": "#/components/schemas/ChannelSetRolesAction",
+            "addRoles": "#/components/schemas/ChannelAddRolesAction",
+            "removeRoles": "#/components/schemas/ChannelRemoveRolesAction",
+            "setAddress": "#/components/schemas/ChannelSetAddressAction",
+            "setAddressCustomType": "#/components/schemas/ChannelSetAddressCustomTypeAction",
+            "setAddressCustomField": "#/components/schemas/ChannelSetAddressCustomFieldAction",
+            "setCustomType": "#/components/schemas/ChannelSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/ChannelSetCustomFieldAction",
+            "setGeoLocation": "#/components/schemas/ChannelSetGeoLocationAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ChannelChangeKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelChangeDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelAddRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelRemoveRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetAddressCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetAddressCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/ChannelSetGeoLocationAction"
+          }
+        ]
+      },
+      "ChannelChangeKeyAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "key"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeKey"
+          },
+          "key": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          }
+        }
+      },
+      "ChannelChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ChannelChangeDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "description"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ChannelSetRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          }
+        }
+      },
+      "ChannelAddRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          }
+        }
+      },
+      "ChannelRemoveRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ChannelRoleEnum"
+            }
+          }
+        }
+      },
+      "ChannelSetAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/AddressDraft"
+          }
+        }
+      },
+      "ChannelSetAddressCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAddressCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "ChannelSetAddressCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAddressCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "ChannelSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "ChannelSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "ChannelSetGeoLocationAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setGeoLocation"
+          },
+          "geoLocation": {
+            "$ref": "#/components/schemas/GeoJsonPoint"
+          }
+        }
+      },
       "ErrorObject": {
         "type": "object",
         "required": [
@@ -4082,6 +5316,104 @@ export const openApiDocument = {
           },
           "fields": {
             "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CustomObject": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "container",
+          "key",
+          "value"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "container": {
+            "$ref": "#/components/schemas/CustomObjectName"
+          },
+          "key": {
+            "$ref": "#/components/schemas/CustomObjectName"
+          },
+          "value": {
+            "description": "Any JSON value"
+          }
+        }
+      },
+      "CustomObjectName": {
+        "type": "string",
+        "pattern": "^[-_~.a-zA-Z0-9]+$",
+        "minLength": 1,
+        "maxLength": 256
+      },
+      "CustomObjectDraft": {
+        "type": "object",
+        "required": [
+          "container",
+          "key",
+          "value"
+        ],
+        "properties": {
+          "container": {
+            "$ref": "#/components/schemas/CustomObjectName"
+          },
+          "key": {
+            "$ref": "#/components/schemas/CustomObjectName"
+          },
+          "value": {
+            "description": "Any JSON value; fields with null values are not saved"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          }
+        }
+      },
+      "CustomObjectPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomObject"
+            }
           }
         }
       },
@@ -6790,6 +8122,9 @@ export const openApiDocument = {
               "$ref": "#/components/schemas/Reference"
             }
           },
+          "categoryOrderHints": {
+            "$ref": "#/components/schemas/CategoryOrderHints"
+          },
           "searchKeywords": {
             "type": "object"
           },
@@ -6802,6 +8137,13 @@ export const openApiDocument = {
               "$ref": "#/components/schemas/ProductVariant"
             }
           }
+        }
+      },
+      "CategoryOrderHints": {
+        "type": "object",
+        "description": "Order hints of the product in its categories, by category id (decimal strings between 0 and 1).",
+        "additionalProperties": {
+          "type": "string"
         }
       },
       "ProductVariant": {
@@ -7007,110 +8349,6 @@ export const openApiDocument = {
           }
         }
       },
-      "Asset": {
-        "type": "object",
-        "required": [
-          "id",
-          "sources",
-          "name"
-        ],
-        "properties": {
-          "id": {
-            "type": "string"
-          },
-          "key": {
-            "$ref": "#/components/schemas/Key"
-          },
-          "sources": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-              "$ref": "#/components/schemas/AssetSource"
-            }
-          },
-          "name": {
-            "$ref": "#/components/schemas/LocalizedString"
-          },
-          "description": {
-            "$ref": "#/components/schemas/LocalizedString"
-          },
-          "tags": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
-          },
-          "custom": {
-            "$ref": "#/components/schemas/CustomFields"
-          }
-        }
-      },
-      "AssetDraft": {
-        "type": "object",
-        "required": [
-          "sources",
-          "name"
-        ],
-        "properties": {
-          "key": {
-            "$ref": "#/components/schemas/Key"
-          },
-          "sources": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-              "$ref": "#/components/schemas/AssetSource"
-            }
-          },
-          "name": {
-            "$ref": "#/components/schemas/LocalizedString"
-          },
-          "description": {
-            "$ref": "#/components/schemas/LocalizedString"
-          },
-          "tags": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
-          }
-        }
-      },
-      "AssetSource": {
-        "type": "object",
-        "required": [
-          "uri"
-        ],
-        "properties": {
-          "key": {
-            "$ref": "#/components/schemas/Key"
-          },
-          "uri": {
-            "type": "string",
-            "minLength": 1
-          },
-          "dimensions": {
-            "type": "object",
-            "required": [
-              "w",
-              "h"
-            ],
-            "properties": {
-              "w": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "h": {
-                "type": "integer",
-                "minimum": 0
-              }
-            }
-          },
-          "contentType": {
-            "type": "string"
-          }
-        }
-      },
       "ProductVariantDraft": {
         "type": "object",
         "properties": {
@@ -7173,6 +8411,15 @@ export const openApiDocument = {
           },
           "description": {
             "$ref": "#/components/schemas/LocalizedString"
+          },
+          "categories": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          },
+          "categoryOrderHints": {
+            "$ref": "#/components/schemas/CategoryOrderHints"
           },
           "masterVariant": {
             "$ref": "#/components/schemas/ProductVariantDraft"
@@ -7255,7 +8502,10 @@ export const openApiDocument = {
             "setKey": "#/components/schemas/ProductSetKeyAction",
             "changeName": "#/components/schemas/ProductChangeNameAction",
             "publish": "#/components/schemas/ProductPublishAction",
-            "setTaxCategory": "#/components/schemas/ProductSetTaxCategoryAction"
+            "setTaxCategory": "#/components/schemas/ProductSetTaxCategoryAction",
+            "addToCategory": "#/components/schemas/ProductAddToCategoryAction",
+            "removeFromCategory": "#/components/schemas/ProductRemoveFromCategoryAction",
+            "setCategoryOrderHint": "#/components/schemas/ProductSetCategoryOrderHintAction"
           }
         },
         "oneOf": [
@@ -7291,6 +8541,15 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ProductSetTaxCategoryAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductAddToCategoryAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductRemoveFromCategoryAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductSetCategoryOrderHintAction"
           }
         ]
       },
@@ -7546,6 +8805,69 @@ export const openApiDocument = {
           },
           "taxCategory": {
             "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ProductAddToCategoryAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "category"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addToCategory"
+          },
+          "category": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "orderHint": {
+            "type": "string"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductRemoveFromCategoryAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "category"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeFromCategory"
+          },
+          "category": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "staged": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductSetCategoryOrderHintAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "categoryId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCategoryOrderHint"
+          },
+          "categoryId": {
+            "type": "string"
+          },
+          "orderHint": {
+            "type": "string"
+          },
+          "staged": {
+            "type": "boolean"
           }
         }
       },
@@ -8579,7 +9901,13 @@ export const openApiDocument = {
             "setLanguages": "#/components/schemas/StoreSetLanguagesAction",
             "setCountries": "#/components/schemas/StoreSetCountriesAction",
             "setCustomType": "#/components/schemas/StoreSetCustomTypeAction",
-            "setCustomField": "#/components/schemas/StoreSetCustomFieldAction"
+            "setCustomField": "#/components/schemas/StoreSetCustomFieldAction",
+            "addDistributionChannel": "#/components/schemas/StoreAddDistributionChannelAction",
+            "removeDistributionChannel": "#/components/schemas/StoreRemoveDistributionChannelAction",
+            "setDistributionChannels": "#/components/schemas/StoreSetDistributionChannelsAction",
+            "addSupplyChannel": "#/components/schemas/StoreAddSupplyChannelAction",
+            "removeSupplyChannel": "#/components/schemas/StoreRemoveSupplyChannelAction",
+            "setSupplyChannels": "#/components/schemas/StoreSetSupplyChannelsAction"
           }
         },
         "oneOf": [
@@ -8597,6 +9925,24 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/StoreSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreAddDistributionChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreRemoveDistributionChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreSetDistributionChannelsAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreAddSupplyChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreRemoveSupplyChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/StoreSetSupplyChannelsAction"
           }
         ]
       },
@@ -8684,6 +10030,108 @@ export const openApiDocument = {
             "type": "string"
           },
           "value": {}
+        }
+      },
+      "StoreAddDistributionChannelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "distributionChannel"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addDistributionChannel"
+          },
+          "distributionChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "StoreRemoveDistributionChannelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "distributionChannel"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeDistributionChannel"
+          },
+          "distributionChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "StoreSetDistributionChannelsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDistributionChannels"
+          },
+          "distributionChannels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          }
+        }
+      },
+      "StoreAddSupplyChannelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "supplyChannel"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addSupplyChannel"
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "StoreRemoveSupplyChannelAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "supplyChannel"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeSupplyChannel"
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "StoreSetSupplyChannelsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setSupplyChannels"
+          },
+          "supplyChannels": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          }
         }
       },
       "TaxCategory": {
@@ -13318,6 +14766,1692 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/categories": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryCategories",
+        "summary": "Query categories (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of categories",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CategoryPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCategoriesExist",
+        "summary": "200 if any category matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one category matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createCategory",
+        "summary": "Create a category",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CategoryDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/categories/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCategoryById",
+        "summary": "Get a category by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCategoryExistsById",
+        "summary": "200 if the category exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category exists"
+          },
+          "404": {
+            "description": "No such category"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCategoryById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CategoryUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCategoryById",
+        "summary": "Delete the category and its subtree at the expected version (products lose the deleted categories)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/categories/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCategoryByKey",
+        "summary": "Get a category by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCategoryExistsByKey",
+        "summary": "200 if the category exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category exists"
+          },
+          "404": {
+            "description": "No such category"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCategoryByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CategoryUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCategoryByKey",
+        "summary": "Delete the category and its subtree at the expected version (products lose the deleted categories)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Category"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/channels": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryChannels",
+        "summary": "Query channels (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of channels",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChannelPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkChannelsExist",
+        "summary": "200 if any channel matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one channel matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createChannel",
+        "summary": "Create a channel",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChannelDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/channels/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getChannelById",
+        "summary": "Get a channel by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkChannelExistsById",
+        "summary": "200 if the channel exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel exists"
+          },
+          "404": {
+            "description": "No such channel"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateChannelById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChannelUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteChannelById",
+        "summary": "Delete the channel at the expected version (ReferenceExists while a store or a price references it)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/channels/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getChannelByKey",
+        "summary": "Get a channel by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkChannelExistsByKey",
+        "summary": "200 if the channel exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_channels",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel exists"
+          },
+          "404": {
+            "description": "No such channel"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateChannelByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChannelUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteChannelByKey",
+        "summary": "Delete the channel at the expected version (ReferenceExists while a store or a price references it)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_channels",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The channel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Channel"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/custom-objects": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryCustomObjects",
+        "summary": "Query custom objects of every container (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_key_value_documents",
+              "view_products",
+              "view_orders",
+              "view_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of custom objects",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomObjectPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCustomObjectsExist",
+        "summary": "200 if any custom object matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_key_value_documents",
+              "view_products",
+              "view_orders",
+              "view_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one custom object matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createOrUpdateCustomObject",
+        "summary": "Create the custom object of the draft's container and key, or replace its value (with `version`, only at that version)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_key_value_documents",
+              "manage_products",
+              "manage_orders",
+              "manage_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CustomObjectDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The custom object, replaced (or unchanged when the value is the same)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomObject"
+                }
+              }
+            }
+          },
+          "201": {
+            "description": "The custom object, created",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomObject"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/custom-objects/{container}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "container",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryCustomObjectsInContainer",
+        "summary": "Query the custom objects of one container (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_key_value_documents",
+              "view_products",
+              "view_orders",
+              "view_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of custom objects",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomObjectPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCustomObjectById",
+        "summary": "Delete a custom object by id (here the path segment is the id, not a container)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_key_value_documents",
+              "manage_products",
+              "manage_orders",
+              "manage_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The custom object, replaced (or unchanged when the value is the same)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomObject"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/custom-objects/{container}/{key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "container",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCustomObjectByContainerAndKey",
+        "summary": "Get a custom object by container and key",
+        "security": [
+          {
+            "oauth2": [
+              "view_key_value_documents",
+              "view_products",
+              "view_orders",
+              "view_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The custom object, replaced (or unchanged when the value is the same)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomObject"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCustomObjectByContainerAndKey",
+        "summary": "Delete a custom object by container and key (with `version`, only at that version)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_key_value_documents",
+              "manage_products",
+              "manage_orders",
+              "manage_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The custom object, replaced (or unchanged when the value is the same)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomObject"
                 }
               }
             }

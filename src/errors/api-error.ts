@@ -106,6 +106,17 @@ export class ReferencedResourceNotFoundError extends ApiError {
   }
 }
 
+/** A channel lacks the role its use needs (a store's distribution channel, a supply channel). */
+export class MissingRoleOnChannelError extends ApiError {
+  constructor(channel: { id?: string; key?: string }, missingRole: string) {
+    const idOrKey = channel.id !== undefined ? `id '${channel.id}'` : `key '${channel.key}'`;
+    super(400, 'MissingRoleOnChannel', `Given channel with ${idOrKey} does not have the required role ${missingRole}.`, {
+      channel: { typeId: 'channel', ...channel },
+      missingRole,
+    });
+  }
+}
+
 export class ConcurrentModificationError extends ApiError {
   constructor(id: string, expected: number, current: number) {
     super(

@@ -17,6 +17,7 @@ export interface JsonSchema {
   readonly anyOf?: readonly JsonSchema[];
   readonly enum?: readonly unknown[];
   readonly const?: unknown;
+  readonly description?: string;
 }
 
 /** Component schemas keyed by name, as referenced by `#/components/schemas/<name>`. */

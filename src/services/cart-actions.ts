@@ -16,7 +16,7 @@ import {
 import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
 import type { CartCalculator } from './cart-totals.js';
 import type { DocumentRepository } from './document-repository.js';
-import { resolveReference } from './references.js';
+import { resolveReference } from './resource-identifiers.js';
 import type { ActionHandlers } from './update-actions.js';
 
 /** What cart actions read besides the cart: products, and the resources of shipping, taxes and discounts. */
@@ -31,7 +31,7 @@ export interface CartDependencies {
 /** A custom line item of a draft, its tax category (by id or key) resolved. */
 export async function customLineItem(ctx: RequestContext, cart: Cart, draft: CustomLineItemDraft, deps: CartDependencies): Promise<CustomLineItem> {
   const item = customLineItemFromDraft(cart, draft);
-  if (draft.taxCategory) item.taxCategory = (await resolveReference(ctx, deps.taxCategories, draft.taxCategory, 'taxCategory')).reference;
+  if (draft.taxCategory) item.taxCategory = await resolveReference(ctx, deps.taxCategories, draft.taxCategory, 'taxCategory');
   return item;
 }
 

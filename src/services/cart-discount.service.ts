@@ -7,7 +7,8 @@ import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-f
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { cartDiscountResource } from './queryable-resources.js';
-import { deleteUnlessReferenced, type Referrer } from './references.js';
+import { deleteUnlessReferenced } from './referenced-delete.js';
+import type { Referrer } from './referrers.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 import { checkValidityPeriod, setValidity } from './validity-period.js';
 

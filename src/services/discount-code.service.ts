@@ -6,7 +6,7 @@ import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-f
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { discountCodeResource } from './queryable-resources.js';
-import { resolveReference } from './references.js';
+import { resolveReference } from './resource-identifiers.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 import { checkValidityPeriod, setValidity } from './validity-period.js';
 
@@ -47,7 +47,7 @@ export class DiscountCodeService extends DocumentService<DiscountCode, DiscountC
   private async resolveDiscounts(ctx: RequestContext, identifiers: readonly ResourceIdentifier[]): Promise<Reference[]> {
     const references: Reference[] = [];
     for (const [i, identifier] of identifiers.entries()) {
-      const { reference } = await resolveReference(ctx, this.cartDiscounts, identifier, `cartDiscounts[${i}]`);
+      const reference = await resolveReference(ctx, this.cartDiscounts, identifier, `cartDiscounts[${i}]`);
       if (!references.some((r) => r.id === reference.id)) references.push(reference);
     }
     return references;

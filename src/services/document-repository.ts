@@ -6,6 +6,8 @@ import { JsonText } from '../db/json-text.js';
 import { translateUniqueViolation, type UniqueRule } from '../db/unique-violations.js';
 import { DuplicateFieldError } from '../errors/api-error.js';
 import {
+  normalizeQueryParams,
+  QUERY_LIMITS,
   queryResources,
   resourceExists,
   type PagedQueryResult,
@@ -164,6 +166,27 @@ export class DocumentRepository<D extends VersionedDocument> {
     const page = await queryResources<D>(ctx.db, this.resource, params, { projectKey: ctx.projectKey, base });
     if (params.expand.length === 0) return page;
     return { ...page, results: await expandDocuments(ctx, page.results, params.expand) };
+  }
+
+  /**
+   * Calls `visit` with every resource matching the predicates, a page at a time in id order, so the
+   * walk is not bounded by the query offset limit. `visit` may replace or delete the resource it is given.
+   */
+  async forEachMatch(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }, visit: (doc: D) => Promise<void>): Promise<void> {
+    let after = '';
+    for (;;) {
+      const page = normalizeQueryParams({
+        where: [...params.where, 'id > :afterId'],
+        vars: { ...params.vars, afterId: [after] },
+        sort: ['id asc'],
+        limit: QUERY_LIMITS.maxLimit,
+        withTotal: false,
+      });
+      const { results } = await this.query(ctx, page);
+      for (const doc of results) await visit(doc);
+      if (results.length < QUERY_LIMITS.maxLimit) return;
+      after = results[results.length - 1].id;
+    }
   }
 
   /** HEAD on the collection: does any resource match the predicates? */

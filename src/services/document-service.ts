@@ -1,4 +1,4 @@
-import type { RequestContext } from '../context.js';
+import { withTransaction, type RequestContext } from '../context.js';
 import type { JsonText } from '../db/json-text.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams } from '../query/index.js';
 import type { DocumentAddress, DocumentRepository, NewDocument, VersionedDocument } from './document-repository.js';
@@ -19,6 +19,23 @@ export abstract class DocumentService<D extends VersionedDocument, Draft, A exte
 
   async create(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D> {
     return this.repository.create(ctx, await this.fromDraft(ctx, draft), expand);
+  }
+
+  /**
+   * Creates the resource and, in the same transaction, what `along` writes for it (rows that let
+   * the database enforce a rule across resources, e.g. unique SKUs or slugs).
+   */
+  protected createAlong(ctx: RequestContext, draft: Draft, expand: readonly string[] | undefined, along: (tx: RequestContext, doc: D) => Promise<void>): Promise<D> {
+    return withTransaction(ctx, async (tx) => {
+      const doc = await this.repository.create(tx, await this.fromDraft(tx, draft));
+      await along(tx, doc);
+      return this.expanded(tx, doc, expand);
+    });
+  }
+
+  /** The resource written in this transaction, read again with the `expand` paths if there are any. */
+  protected expanded(tx: RequestContext, doc: D, expand: readonly string[] | undefined): Promise<D> | D {
+    return expand?.length ? this.repository.get(tx, { id: doc.id }, expand) : doc;
   }
 
   get(ctx: RequestContext, at: DocumentAddress, expand?: readonly string[]): Promise<D> {

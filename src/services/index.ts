@@ -13,14 +13,17 @@ import { cartSignIn } from './cart-sign-in.js';
 import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
-import { typeUser, USES_TYPE_WITH_ADDRESSES } from './type-users.js';
 import { CartCalculator } from './cart-totals.js';
 import { CartDiscountService } from './cart-discount.service.js';
 import { DiscountCodeService } from './discount-code.service.js';
-import { referrer } from './references.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
 import { ZoneService } from './zone.service.js';
+import { typeUser, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
+import { ChannelService } from './channel.service.js';
+import { referrer } from './referrers.js';
+import { CustomObjectService } from './custom-object.service.js';
+import { CategoryService } from './category.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -42,6 +45,9 @@ export interface Services {
   shippingMethods: ShippingMethodService;
   cartDiscounts: CartDiscountService;
   discountCodes: DiscountCodeService;
+  categories: CategoryService;
+  channels: ChannelService;
+  customObjects: CustomObjectService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -73,6 +79,12 @@ export function createServices(app: AppServices): Services {
   const carts = new CartService({ ...repositories, calculator });
   shippingMethods.carts = { find: (ctx, id) => carts.repository.find(ctx, { id }), facts: (ctx, cart) => calculator.facts(ctx, cart) };
   const orders = new OrderService(carts);
+  const categories = new CategoryService([products]);
+  const pricedInChannel = '(masterVariant(prices(channel(id = :channelId))) or variants(prices(channel(id = :channelId))))';
+  const channels = new ChannelService([
+    referrer(stores.repository, 'distributionChannels(id = :channelId) or supplyChannels(id = :channelId)'),
+    referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
+  ]);
   customers.cartSignIn = cartSignIn(carts, orders);
   return {
     projects: new ProjectService(app),
@@ -92,6 +104,9 @@ export function createServices(app: AppServices): Services {
     shippingMethods,
     cartDiscounts,
     discountCodes,
+    categories,
+    channels,
+    customObjects: new CustomObjectService(),
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -102,6 +117,8 @@ export function createServices(app: AppServices): Services {
       typeUser(shippingMethods.repository),
       typeUser(cartDiscounts.repository),
       typeUser(discountCodes.repository),
+      typeUser(categories.repository, USES_TYPE_WITH_ASSETS),
+      typeUser(channels.repository, USES_TYPE_WITH_ADDRESS),
     ]),
   };
 }

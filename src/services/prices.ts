@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Price, PriceDraft, PriceTier } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { ApiError, InvalidFieldError, InvalidInputError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
+import { channelReference } from './channel-repository.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { moneyFromDraft } from './money.js';
@@ -27,8 +28,8 @@ export class DuplicatePriceScopeError extends ApiError {
 /**
  * A Price from a PriceDraft, by the spec's rules: money per "Money"; tiers of the price's currency
  * with minimumQuantity ≥ 2 (the contract) and unique; validFrom at least 1 ms before validUntil;
- * customerGroup a group of the project. Channels and product discounts are not served yet, so a
- * draft naming one is refused as not found.
+ * customerGroup a group and channel a channel of the project. Product discounts are not served
+ * yet, so a draft naming one is refused as not found.
  */
 export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, field = 'price', id: string = randomUUID()): Promise<Price> {
   const value = moneyFromDraft(draft.value, `${field}.value`);
@@ -46,12 +47,12 @@ export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, fie
   if (draft.validFrom !== undefined && draft.validUntil !== undefined && Date.parse(draft.validUntil) - Date.parse(draft.validFrom) < 1) {
     throw new InvalidInputError(`validUntil (${draft.validUntil}) must be at least 1 ms later than validFrom (${draft.validFrom}).`);
   }
-  if (draft.channel) throw new ReferencedResourceNotFoundError('channel', draft.channel.id !== undefined ? { id: draft.channel.id } : { key: draft.channel.key ?? '' });
   if (draft.discounted) {
     const discount = draft.discounted.discount;
     throw new ReferencedResourceNotFoundError('product-discount', discount.id !== undefined ? { id: discount.id } : { key: discount.key ?? '' });
   }
   const customerGroup = draft.customerGroup ? await customerGroups(ctx, draft.customerGroup) : undefined;
+  const channel = draft.channel ? await channelReference(ctx, draft.channel, `${field}.channel`) : undefined;
   const custom = await customFieldsFromDraft(ctx, 'product-price', draft.custom);
   return {
     id,
@@ -59,6 +60,7 @@ export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, fie
     value,
     ...(draft.country !== undefined ? { country: draft.country } : {}),
     ...(customerGroup ? { customerGroup } : {}),
+    ...(channel ? { channel } : {}),
     ...(draft.validFrom !== undefined ? { validFrom: draft.validFrom } : {}),
     ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
     ...(tiers.length > 0 ? { tiers } : {}),

@@ -1,10 +1,11 @@
 import type { ProductData, ProductUpdateAction, Product } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
+import { categoryRepository } from './category-repository.js';
 import { checkVariantPrices, priceFromDraft } from './prices.js';
 import { allVariants, checkVariantIdentifiers, findVariant, pricesFromDrafts, variantFromDraft } from './product-variants.js';
-import { resolveReference } from './references.js';
 import { taxCategoryRepository } from './tax-category-repository.js';
+import { resolveIdentifier, resolveReference } from './resource-identifiers.js';
 import type { ActionHandlers } from './update-actions.js';
 
 type Data = ProductData;
@@ -32,6 +33,14 @@ function findPrice(data: Data, priceId: string) {
     if (index >= 0) return { variant, index };
   }
   throw new InvalidOperationError(`The product has no price with id '${priceId}'.`);
+}
+
+function inCategory(data: Data, categoryId: string): boolean {
+  return data.categories.some((c) => c.id === categoryId);
+}
+
+function notInCategory(categoryId: string): InvalidOperationError {
+  return new InvalidOperationError(`The product is not in the category '${categoryId}'.`);
 }
 
 function nextVariantId(doc: Product): number {
@@ -87,9 +96,33 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
   },
   changeName: (doc, a) => onData(doc, a.staged, (data) => void (data.name = a.name)),
   setTaxCategory: async (doc, a, ctx) => {
-    if (a.taxCategory) doc.taxCategory = (await resolveReference(ctx, taxCategoryRepository, a.taxCategory, 'taxCategory')).reference;
+    if (a.taxCategory) doc.taxCategory = await resolveReference(ctx, taxCategoryRepository, a.taxCategory, 'taxCategory');
     else delete doc.taxCategory;
   },
+  addToCategory: async (doc, a, ctx) => {
+    const { id } = await resolveIdentifier(ctx, categoryRepository, a.category, 'category');
+    await onData(doc, a.staged, (data) => {
+      if (inCategory(data, id)) throw new InvalidOperationError(`The product is already in the category '${id}'.`);
+      data.categories.push({ typeId: 'category', id });
+      if (a.orderHint !== undefined) data.categoryOrderHints = { ...data.categoryOrderHints, [id]: a.orderHint };
+    });
+  },
+  removeFromCategory: async (doc, a, ctx) => {
+    const { id } = await resolveIdentifier(ctx, categoryRepository, a.category, 'category');
+    await onData(doc, a.staged, (data) => {
+      if (!inCategory(data, id)) throw notInCategory(id);
+      data.categories = data.categories.filter((c) => c.id !== id);
+      delete data.categoryOrderHints?.[id];
+    });
+  },
+  setCategoryOrderHint: (doc, a) =>
+    onData(doc, a.staged, (data) => {
+      if (!inCategory(data, a.categoryId)) throw notInCategory(a.categoryId);
+      const hints = { ...data.categoryOrderHints };
+      if (a.orderHint !== undefined) hints[a.categoryId] = a.orderHint;
+      else delete hints[a.categoryId];
+      data.categoryOrderHints = hints;
+    }),
   publish: (doc, a) => {
     const { current, staged } = doc.masterData;
     if (a.scope === 'Prices') {

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Asset, AssetDraft, PriceDraft, ProductData, ProductVariant, ProductVariantDraft } from '../../generated/openapi/client/types.gen.js';
+import type { PriceDraft, ProductData, ProductVariant, ProductVariantDraft } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { DuplicateFieldError, InvalidOperationError } from '../errors/api-error.js';
+import { assetsFromDrafts } from './assets.js';
 import { checkVariantPrices, priceFromDraft } from './prices.js';
 
 /** Every variant of a product's data, the master variant first. */
@@ -16,19 +16,9 @@ export async function pricesFromDrafts(ctx: RequestContext, drafts: readonly Pri
   return prices;
 }
 
-function assetFromDraft(draft: AssetDraft, i: number, field: string): Asset {
-  const sourceKeys = draft.sources.map((s) => s.key).filter((k) => k !== undefined);
-  const duplicate = sourceKeys.find((k, j) => sourceKeys.indexOf(k) !== j);
-  if (duplicate !== undefined) throw new DuplicateFieldError(`${field}[${i}].sources.key`, duplicate);
-  return { id: randomUUID(), ...draft };
-}
-
 /** A variant from its draft (prices checked per the spec's rules; asset keys unique per variant). */
 export async function variantFromDraft(ctx: RequestContext, draft: ProductVariantDraft, id: number, field: string): Promise<ProductVariant> {
-  const assets = (draft.assets ?? []).map((a, i) => assetFromDraft(a, i, `${field}.assets`));
-  const assetKeys = assets.map((a) => a.key).filter((k) => k !== undefined);
-  const duplicate = assetKeys.find((k, j) => assetKeys.indexOf(k) !== j);
-  if (duplicate !== undefined) throw new DuplicateFieldError(`${field}.assets.key`, duplicate);
+  const assets = await assetsFromDrafts(ctx, draft.assets ?? [], `${field}.assets`);
   return {
     id,
     ...(draft.sku !== undefined ? { sku: draft.sku } : {}),

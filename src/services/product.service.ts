@@ -5,11 +5,13 @@ import { translateUniqueViolation } from '../db/unique-violations.js';
 import { DuplicateFieldError, InvalidFieldError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
+import { categoryRepository } from './category-repository.js';
+import type { CategoryReferrer } from './category.service.js';
 import { productActions } from './product-actions.js';
 import { allVariants, checkVariantIdentifiers, variantFromDraft } from './product-variants.js';
 import { productResource } from './queryable-resources.js';
-import { resolveReference } from './references.js';
 import { taxCategoryRepository } from './tax-category-repository.js';
+import { resolveIdentifier, resolveReference } from './resource-identifiers.js';
 
 const FIND_PRODUCT_TYPE = sql('SELECT "id" FROM "ProductType" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');
 const DELETE_SKUS = sql('DELETE FROM "ProductSku" WHERE "productId" = ?');
@@ -22,7 +24,7 @@ const PRODUCT_BY_SKU = sql('SELECT "productId" FROM "ProductSku" WHERE "projectK
  * write keeps the product's ProductSku rows in the same transaction, so the database refuses a
  * SKU another product has, even under concurrent writes.
  */
-export class ProductService extends DocumentService<Product, ProductDraft, ProductUpdateAction> {
+export class ProductService extends DocumentService<Product, ProductDraft, ProductUpdateAction> implements CategoryReferrer {
   readonly repository = new DocumentRepository<Product>({
     resource: productResource,
     extraColumns: { names: ['productTypeId'], values: (doc) => ({ productTypeId: doc.productType.id }) },
@@ -31,7 +33,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
 
   protected async fromDraft(ctx: RequestContext, draft: ProductDraft): Promise<NewDocument<Product>> {
     const productType = await resolveProductType(ctx, draft.productType);
-    const taxCategory = draft.taxCategory ? (await resolveReference(ctx, taxCategoryRepository, draft.taxCategory, 'taxCategory')).reference : undefined;
+    const taxCategory = draft.taxCategory ? await resolveReference(ctx, taxCategoryRepository, draft.taxCategory, 'taxCategory') : undefined;
     const variants = [];
     let id = 1;
     const masterVariant = await variantFromDraft(ctx, draft.masterVariant ?? {}, id++, 'masterVariant');
@@ -40,7 +42,8 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
       name: draft.name,
       slug: draft.slug,
       ...(draft.description !== undefined ? { description: draft.description } : {}),
-      categories: [],
+      categories: await categoryReferences(ctx, draft.categories ?? []),
+      categoryOrderHints: draft.categoryOrderHints ?? {},
       searchKeywords: {},
       masterVariant,
       variants,
@@ -56,18 +59,14 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
   }
 
   override create(ctx: RequestContext, draft: ProductDraft, expand?: readonly string[]): Promise<Product> {
-    return withTransaction(ctx, async (tx) => {
-      const product = await super.create(tx, draft);
-      await writeSkus(tx, product);
-      return expand?.length ? this.repository.get(tx, { id: product.id }, expand) : product;
-    });
+    return this.createAlong(ctx, draft, expand, writeSkus);
   }
 
   override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ProductUpdateAction[] }, expand?: readonly string[]): Promise<Product> {
     return withTransaction(ctx, async (tx) => {
       const product = await super.update(tx, at, update);
       await writeSkus(tx, product);
-      return expand?.length ? this.repository.get(tx, { id: product.id }, expand) : product;
+      return this.expanded(tx, product, expand);
     });
   }
 
@@ -76,6 +75,20 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
       const product = await super.delete(tx, at, version, expand);
       await tx.db.executeRaw(DELETE_SKUS[tx.db.dialect], [product.id]);
       return product;
+    });
+  }
+
+  /** Deleted categories leave every product's current and staged data, each product as a new version. */
+  async removeCategories(ctx: RequestContext, categoryIds: readonly string[]): Promise<void> {
+    const ids = new Set(categoryIds);
+    const inData = '(categories(id in :categoryIds))';
+    await this.repository.forEachMatch(ctx, { where: [`masterData(current${inData} or staged${inData})`], vars: { categoryIds: [...ids] } }, async (product) => {
+      const next = structuredClone(product);
+      for (const data of [next.masterData.current, next.masterData.staged]) {
+        data.categories = data.categories.filter((c) => !ids.has(c.id));
+        for (const id of ids) delete data.categoryOrderHints?.[id];
+      }
+      await this.repository.replace(ctx, product, next);
     });
   }
 
@@ -92,6 +105,16 @@ async function resolveProductType(ctx: RequestContext, identifier: ResourceIdent
   const row = await ctx.db.first<{ id: string }>(FIND_PRODUCT_TYPE[ctx.db.dialect], [ctx.projectKey, identifier.id ?? null, identifier.key ?? null]);
   if (!row) throw new ReferencedResourceNotFoundError('product-type', identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key });
   return { typeId: 'product-type' as const, id: row.id };
+}
+
+/** The categories a draft names, each once, as references; an unknown one is 400 ReferencedResourceNotFound. */
+async function categoryReferences(ctx: RequestContext, identifiers: readonly ResourceIdentifier[]): Promise<ProductData['categories']> {
+  const ids: string[] = [];
+  for (const [i, identifier] of identifiers.entries()) {
+    const { id } = await resolveIdentifier(ctx, categoryRepository, identifier, `categories[${i}]`);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids.map((id) => ({ typeId: 'category', id }));
 }
 
 /** Replaces the product's SKU rows by the SKUs of its current and staged data; a SKU of another product is 400 DuplicateField. */

@@ -115,6 +115,27 @@ export const discountCodeResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.DiscountCodeSchema, components),
 });
 
+export const categoryResource = defineQueryableResource({
+  table: 'Category',
+  typeId: 'category',
+  fields: fieldsFromJsonSchema(schemas.CategorySchema, components),
+});
+
+export const channelResource = defineQueryableResource({
+  table: 'Channel',
+  typeId: 'channel',
+  fields: fieldsFromJsonSchema(schemas.ChannelSchema, components),
+  extraColumns: { key: { column: 'key', type: 'string', notNull: true } },
+});
+
+/** Custom objects: `key` is unique within a container; `container` has its own column. */
+export const customObjectResource = defineQueryableResource({
+  table: 'CustomObject',
+  typeId: 'key-value-document',
+  fields: fieldsFromJsonSchema(schemas.CustomObjectSchema, components),
+  extraColumns: { key: { column: 'key', type: 'string', notNull: true }, container: { column: 'container', type: 'string', notNull: true } },
+});
+
 /**
  * Every typeId a Reference can be expanded to, with the scope (besides manage_project) a caller
  * needs to see the referenced resource: expansion must not reveal what the caller cannot read.
@@ -134,4 +155,8 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: shippingMethodResource, viewScopes: ['view_shipping_methods', 'view_orders', 'manage_my_orders'] },
   { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },
   { resource: discountCodeResource, viewScopes: ['view_discount_codes', 'view_orders'] },
+  { resource: categoryResource, viewScopes: ['view_categories', 'view_products'] },
+  { resource: channelResource, viewScopes: ['view_channels', 'view_products'] },
+  // The platform expands references to custom objects without their scopes (docs: "Custom Objects").
+  { resource: customObjectResource, viewScopes: [] },
 ];

@@ -8,8 +8,8 @@ import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { expandDocuments } from './expansion.js';
 import { shippingMethodResource } from './queryable-resources.js';
-import { resolveReference } from './references.js';
-import { checkZoneRates, shippingRateFromDraft, zoneRateOf, zoneRatesFromDrafts, zoneReference } from './shipping-rates.js';
+import { resolveReference } from './resource-identifiers.js';
+import { checkZoneRates, shippingRateFromDraft, zoneRateOf, zoneRatesFromDrafts } from './shipping-rates.js';
 import { matchingShippingRate, predicateMatches } from './cart-shipping.js';
 import type { CartFacts } from './cart-predicate-scopes.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
@@ -42,20 +42,20 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
     super();
     this.actions = {
       addZone: async (doc, a, ctx) => {
-        doc.zoneRates.push({ zone: await zoneReference(ctx, zones, a.zone, 'zone'), shippingRates: [] });
+        doc.zoneRates.push({ zone: await resolveReference(ctx, zones, a.zone, 'zone'), shippingRates: [] });
         checkZoneRates(doc.zoneRates);
       },
       removeZone: async (doc, a, ctx) => {
-        const zone = await zoneReference(ctx, zones, a.zone, 'zone');
+        const zone = await resolveReference(ctx, zones, a.zone, 'zone');
         doc.zoneRates = doc.zoneRates.filter((z) => z !== zoneRateOf(doc, zone.id));
       },
       addShippingRate: async (doc, a, ctx) => {
-        const zone = await zoneReference(ctx, zones, a.zone, 'zone');
+        const zone = await resolveReference(ctx, zones, a.zone, 'zone');
         zoneRateOf(doc, zone.id).shippingRates.push(shippingRateFromDraft(a.shippingRate, 'shippingRate'));
         checkZoneRates(doc.zoneRates);
       },
       removeShippingRate: async (doc, a, ctx) => {
-        const zone = await zoneReference(ctx, zones, a.zone, 'zone');
+        const zone = await resolveReference(ctx, zones, a.zone, 'zone');
         const rates = zoneRateOf(doc, zone.id).shippingRates;
         const removed = JSON.stringify(shippingRateFromDraft(a.shippingRate, 'shippingRate'));
         const index = rates.findIndex((r) => JSON.stringify(r) === removed);
@@ -63,7 +63,7 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
         rates.splice(index, 1);
       },
       changeName: (doc, a) => void (doc.name = a.name),
-      changeTaxCategory: async (doc, a, ctx) => void (doc.taxCategory = (await resolveReference(ctx, taxCategories, a.taxCategory, 'taxCategory')).reference),
+      changeTaxCategory: async (doc, a, ctx) => void (doc.taxCategory = await resolveReference(ctx, taxCategories, a.taxCategory, 'taxCategory')),
       changeIsDefault: (doc, a) => void (doc.isDefault = a.isDefault),
       changeActive: (doc, a) => void (doc.active = a.active),
       setKey: (doc, a) => setOptional(doc, 'key', a.key),
@@ -76,7 +76,7 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
   }
 
   protected async fromDraft(ctx: RequestContext, draft: ShippingMethodDraft): Promise<NewDocument<ShippingMethod>> {
-    const taxCategory = (await resolveReference(ctx, this.taxCategories, draft.taxCategory, 'taxCategory')).reference;
+    const taxCategory = await resolveReference(ctx, this.taxCategories, draft.taxCategory, 'taxCategory');
     const zoneRates = await zoneRatesFromDrafts(ctx, this.zones, draft.zoneRates);
     const custom = await customFieldsFromDraft(ctx, 'shipping-method', draft.custom);
     return {

@@ -1,9 +1,9 @@
-import type { CentPrecisionMoney, ResourceIdentifier, ShippingMethod, ShippingRate, ShippingRateDraft, ZoneRate, ZoneRateDraft } from '../../generated/openapi/client/types.gen.js';
+import type { CentPrecisionMoney, ShippingMethod, ShippingRate, ShippingRateDraft, ZoneRate, ZoneRateDraft } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { InvalidFieldError, InvalidOperationError } from '../errors/api-error.js';
 import type { DocumentRepository } from './document-repository.js';
 import { moneyFromDraft } from './money.js';
-import { resolveReference } from './references.js';
+import { resolveReference } from './resource-identifiers.js';
 import type { Zone } from '../../generated/openapi/client/types.gen.js';
 
 /** Shipping rates are in cent precision (the platform's ShippingRate holds CentPrecisionMoney). */
@@ -37,16 +37,12 @@ export function checkZoneRates(zoneRates: readonly ZoneRate[]): void {
   });
 }
 
-/** Resolves the zone a draft or an action names (by id or key) to its reference. */
-export async function zoneReference(ctx: RequestContext, zones: DocumentRepository<Zone>, identifier: ResourceIdentifier, field: string) {
-  return (await resolveReference(ctx, zones, identifier, field)).reference;
-}
 
 export async function zoneRatesFromDrafts(ctx: RequestContext, zones: DocumentRepository<Zone>, drafts: readonly ZoneRateDraft[]): Promise<ZoneRate[]> {
   const result: ZoneRate[] = [];
   for (const [i, draft] of drafts.entries()) {
     result.push({
-      zone: await zoneReference(ctx, zones, draft.zone, `zoneRates[${i}].zone`),
+      zone: await resolveReference(ctx, zones, draft.zone, `zoneRates[${i}].zone`),
       shippingRates: draft.shippingRates.map((r, j) => shippingRateFromDraft(r, `zoneRates[${i}].shippingRates[${j}]`)),
     });
   }

@@ -1,11 +1,37 @@
-import type { Store, StoreDraft, StoreUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { ChannelRoleEnum, Reference, ResourceIdentifier, Store, StoreDraft, StoreUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import { ReferencedResourceNotFoundError } from '../errors/api-error.js';
+import { channelReference } from './channel-repository.js';
 import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { storeResource } from './queryable-resources.js';
 import type { ActionHandlers } from './update-actions.js';
+
+type ChannelList = 'distributionChannels' | 'supplyChannels';
+
+/** What a store's channels are for, and the role that needs (facts §9). */
+const CHANNEL_ROLES: Record<ChannelList, ChannelRoleEnum> = { distributionChannels: 'ProductDistribution', supplyChannels: 'InventorySupply' };
+
+/** The channels identifiers name, each once, each with the role the list needs. */
+async function channelList(ctx: RequestContext, list: ChannelList, identifiers: readonly ResourceIdentifier[]): Promise<Reference[]> {
+  const refs: Reference[] = [];
+  for (const [i, identifier] of identifiers.entries()) {
+    const ref = await channelReference(ctx, identifier, `${list}[${i}]`, CHANNEL_ROLES[list]);
+    if (!refs.some((r) => r.id === ref.id)) refs.push(ref);
+  }
+  return refs;
+}
+
+/** Adding a channel the store has, or removing one it has not, changes nothing. */
+async function addChannel(ctx: RequestContext, doc: Store, list: ChannelList, identifier: ResourceIdentifier): Promise<void> {
+  const [ref] = await channelList(ctx, list, [identifier]);
+  if (!doc[list].some((r) => r.id === ref.id)) doc[list] = [...doc[list], ref];
+}
+
+async function removeChannel(ctx: RequestContext, doc: Store, list: ChannelList, identifier: ResourceIdentifier): Promise<void> {
+  const { id } = await channelReference(ctx, identifier, list);
+  doc[list] = doc[list].filter((r) => r.id !== id);
+}
 
 // Optional values left out unset the field (partial update format).
 const actions: ActionHandlers<Store, StoreUpdateAction> = {
@@ -17,6 +43,12 @@ const actions: ActionHandlers<Store, StoreUpdateAction> = {
   setCountries: (doc, a) => void (doc.countries = a.countries ?? []),
   setCustomType: (doc, a, ctx) => setCustomType(ctx, 'store', doc, a.type, a.fields),
   setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  addDistributionChannel: (doc, a, ctx) => addChannel(ctx, doc, 'distributionChannels', a.distributionChannel),
+  removeDistributionChannel: (doc, a, ctx) => removeChannel(ctx, doc, 'distributionChannels', a.distributionChannel),
+  setDistributionChannels: async (doc, a, ctx) => void (doc.distributionChannels = await channelList(ctx, 'distributionChannels', a.distributionChannels ?? [])),
+  addSupplyChannel: (doc, a, ctx) => addChannel(ctx, doc, 'supplyChannels', a.supplyChannel),
+  removeSupplyChannel: (doc, a, ctx) => removeChannel(ctx, doc, 'supplyChannels', a.supplyChannel),
+  setSupplyChannels: async (doc, a, ctx) => void (doc.supplyChannels = await channelList(ctx, 'supplyChannels', a.supplyChannels ?? [])),
 };
 
 /** Stores (facts §9): the sales channels customers, carts and business units can be limited to. */
@@ -25,17 +57,14 @@ export class StoreService extends DocumentService<Store, StoreDraft, StoreUpdate
   protected readonly actions = actions;
 
   protected async fromDraft(ctx: RequestContext, draft: StoreDraft): Promise<NewDocument<Store>> {
-    // Channels are not a resource of this service yet, so no channel reference can be resolved.
-    const channel = [...(draft.distributionChannels ?? []), ...(draft.supplyChannels ?? [])][0];
-    if (channel) throw new ReferencedResourceNotFoundError('channel', channel.id !== undefined ? { id: channel.id } : { key: channel.key ?? '' });
     const custom = await customFieldsFromDraft(ctx, 'store', draft.custom);
     return {
       key: draft.key,
       ...(draft.name !== undefined ? { name: draft.name } : {}),
       languages: draft.languages ?? [],
       countries: draft.countries ?? [],
-      distributionChannels: [],
-      supplyChannels: [],
+      distributionChannels: await channelList(ctx, 'distributionChannels', draft.distributionChannels ?? []),
+      supplyChannels: await channelList(ctx, 'supplyChannels', draft.supplyChannels ?? []),
       productSelections: [],
       ...(custom ? { custom } : {}),
     };

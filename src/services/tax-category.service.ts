@@ -5,7 +5,8 @@ import { DuplicateFieldError, InvalidFieldError, InvalidOperationError, Required
 import { addRates, decimalRate, rateNumber, sameRate } from './decimal-rate.js';
 import type { DocumentAddress, NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
-import { deleteUnlessReferenced, type Referrer } from './references.js';
+import { deleteUnlessReferenced } from './referenced-delete.js';
+import type { Referrer } from './referrers.js';
 import { taxCategoryRepository } from './tax-category-repository.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 

@@ -1,66 +1,57 @@
 import type { CustomFields } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import { normalizeQueryParams, QUERY_LIMITS } from '../query/index.js';
 import type { DocumentRepository, VersionedDocument } from './document-repository.js';
+import { firstReferrer, referrer, type Referrer } from './referrers.js';
 
 /**
  * A kind of resource whose custom fields can use a Type: its repository, and the predicate that
  * matches the resources using the Type `:typeId` (on the resource itself or on objects it embeds).
  */
-export interface TypeUser {
-  repository: DocumentRepository<VersionedDocument>;
-  where: string;
-}
+export type TypeUser = Referrer;
 
 const USES_TYPE = 'custom(type(id = :typeId))';
 
 /** For resources whose addresses carry custom fields too (customers). */
 export const USES_TYPE_WITH_ADDRESSES = `${USES_TYPE} or addresses(${USES_TYPE})`;
 
+/** For resources with one address that carries custom fields too (channels). */
+export const USES_TYPE_WITH_ADDRESS = `${USES_TYPE} or address(${USES_TYPE})`;
+
+/** For resources whose assets carry custom fields too (categories). */
+export const USES_TYPE_WITH_ASSETS = `${USES_TYPE} or assets(${USES_TYPE})`;
+
 export function typeUser<D extends VersionedDocument>(repository: DocumentRepository<D>, where = USES_TYPE): TypeUser {
-  // Sound: the only documents handed back to this repository (replace) are ones it has just read.
-  return { repository: repository as unknown as DocumentRepository<VersionedDocument>, where };
+  return referrer(repository, where);
 }
 
 /** The type id of the first kind of resource that uses the Type `typeId`, if any does. */
-export async function firstTypeUser(ctx: RequestContext, users: readonly TypeUser[], typeId: string): Promise<string | undefined> {
-  for (const { repository, where } of users) {
-    if (await repository.anyMatches(ctx, { where: [where], vars: { typeId: [typeId] } })) return repository.resource.typeId;
-  }
-  return undefined;
+export function firstTypeUser(ctx: RequestContext, users: readonly TypeUser[], typeId: string): Promise<string | undefined> {
+  return firstReferrer(ctx, users, { typeId: [typeId] });
 }
 
 /**
  * Removes the values of the fields `names` from every resource using the Type `typeId` (after
- * removeFieldDefinition, as the platform does), each as a new version of the resource. Pages by id
- * so the walk is not bounded by the query offset limit.
+ * removeFieldDefinition, as the platform does), each as a new version of the resource.
  */
 export async function dropFieldValues(ctx: RequestContext, users: readonly TypeUser[], typeId: string, names: readonly string[]): Promise<void> {
   for (const { repository, where } of users) {
-    let after = '';
-    for (;;) {
-      const params = normalizeQueryParams({
-        where: [where, 'id > :after'],
-        vars: { typeId: [typeId], after: [after] },
-        sort: ['id asc'],
-        limit: QUERY_LIMITS.maxLimit,
-        withTotal: false,
-      });
-      const { results } = await repository.query(ctx, params);
-      for (const doc of results) {
-        const next = structuredClone(doc);
-        if (stripFields(next, typeId, names)) await repository.replace(ctx, doc, next);
-      }
-      if (results.length < QUERY_LIMITS.maxLimit) break;
-      after = results[results.length - 1].id;
-    }
+    await repository.forEachMatch(ctx, { where: [where], vars: { typeId: [typeId] } }, async (doc) => {
+      const next = structuredClone(doc);
+      if (stripFields(next, typeId, names)) await repository.replace(ctx, doc, next);
+    });
   }
 }
 
-/** Deletes the named fields wherever the document (or an address of it) uses the Type; answers whether anything changed. */
-function stripFields(doc: VersionedDocument & { custom?: CustomFields; addresses?: { custom?: CustomFields }[] }, typeId: string, names: readonly string[]): boolean {
+type CustomHolder = { custom?: CustomFields };
+
+/** Deletes the named fields wherever the document (or an address or asset of it) uses the Type; answers whether anything changed. */
+function stripFields(
+  doc: VersionedDocument & CustomHolder & { address?: CustomHolder; addresses?: CustomHolder[]; assets?: CustomHolder[] },
+  typeId: string,
+  names: readonly string[],
+): boolean {
   let changed = false;
-  for (const holder of [doc, ...(doc.addresses ?? [])]) {
+  for (const holder of [doc, ...(doc.address ? [doc.address] : []), ...(doc.addresses ?? []), ...(doc.assets ?? [])]) {
     if (holder.custom?.type.id !== typeId) continue;
     for (const name of names) {
       if (name in holder.custom.fields) {

@@ -4,7 +4,8 @@ import { InvalidOperationError } from '../errors/api-error.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { zoneResource } from './queryable-resources.js';
-import { deleteUnlessReferenced, type Referrer } from './references.js';
+import { deleteUnlessReferenced } from './referenced-delete.js';
+import type { Referrer } from './referrers.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 
 const sameLocation = (a: Location, b: Location) => a.country === b.country && a.state === b.state;

@@ -97,7 +97,7 @@ describe('create', () => {
     expect(((await res.json()) as ErrorBody).errors[0]).toMatchObject({ code: 'InvalidField', field: 'countries[0].code' });
   });
 
-  it('answers ReferencedResourceNotFound for a distribution channel (no channels exist)', async () => {
+  it('answers ReferencedResourceNotFound for an unknown distribution channel', async () => {
     const res = await api(server, manager, '/test/stores', { body: { key: uniqueKey(), distributionChannels: [{ typeId: 'channel', key: 'web' }] } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'channel', key: 'web' });

@@ -229,6 +229,116 @@ export const ApiClientPagedQueryResponseSchema = {
     }
 } as const;
 
+export const AssetSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'sources',
+        'name'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        sources: {
+            type: 'array',
+            minItems: 1,
+            items: {
+                $ref: '#/components/schemas/AssetSource'
+            }
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        tags: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const AssetDraftSchema = {
+    type: 'object',
+    required: [
+        'sources',
+        'name'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        sources: {
+            type: 'array',
+            minItems: 1,
+            items: {
+                $ref: '#/components/schemas/AssetSource'
+            }
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        tags: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const AssetSourceSchema = {
+    type: 'object',
+    required: [
+        'uri'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        uri: {
+            type: 'string',
+            minLength: 1
+        },
+        dimensions: {
+            type: 'object',
+            required: [
+                'w',
+                'h'
+            ],
+            properties: {
+                w: {
+                    type: 'integer',
+                    minimum: 0
+                },
+                h: {
+                    type: 'integer',
+                    minimum: 0
+                }
+            }
+        },
+        contentType: {
+            type: 'string'
+        }
+    }
+} as const;
+
 export const AssociateRoleSchema = {
     type: 'object',
     required: [
@@ -3915,6 +4025,1180 @@ export const CartChangeTaxCalculationModeActionSchema = {
     }
 } as const;
 
+export const CategorySchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'slug',
+        'ancestors',
+        'orderHint'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        externalId: {
+            type: 'string'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        slug: {
+            $ref: '#/components/schemas/CategorySlug'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        ancestors: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        },
+        parent: {
+            $ref: '#/components/schemas/Reference'
+        },
+        orderHint: {
+            type: 'string'
+        },
+        metaTitle: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaKeywords: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        assets: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Asset'
+            }
+        }
+    }
+} as const;
+
+export const CategorySlugSchema = {
+    type: 'object',
+    description: 'A LocalizedString whose values match ^[A-Za-z0-9_-]{2,256}$ (each unique per locale in the project).',
+    additionalProperties: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]+$',
+        minLength: 2,
+        maxLength: 256
+    }
+} as const;
+
+export const CategoryDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'slug'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        slug: {
+            $ref: '#/components/schemas/CategorySlug'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        parent: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        orderHint: {
+            type: 'string'
+        },
+        externalId: {
+            type: 'string'
+        },
+        metaTitle: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaKeywords: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        assets: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssetDraft'
+            }
+        }
+    }
+} as const;
+
+export const CategoryPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Category'
+            }
+        }
+    }
+} as const;
+
+export const CategoryUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/CategoryUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const CategoryUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeName: '#/components/schemas/CategoryChangeNameAction',
+            changeSlug: '#/components/schemas/CategoryChangeSlugAction',
+            setDescription: '#/components/schemas/CategorySetDescriptionAction',
+            changeParent: '#/components/schemas/CategoryChangeParentAction',
+            changeOrderHint: '#/components/schemas/CategoryChangeOrderHintAction',
+            setKey: '#/components/schemas/CategorySetKeyAction',
+            setExternalId: '#/components/schemas/CategorySetExternalIdAction',
+            setMetaTitle: '#/components/schemas/CategorySetMetaTitleAction',
+            setMetaDescription: '#/components/schemas/CategorySetMetaDescriptionAction',
+            setMetaKeywords: '#/components/schemas/CategorySetMetaKeywordsAction',
+            setCustomType: '#/components/schemas/CategorySetCustomTypeAction',
+            setCustomField: '#/components/schemas/CategorySetCustomFieldAction',
+            addAsset: '#/components/schemas/CategoryAddAssetAction',
+            removeAsset: '#/components/schemas/CategoryRemoveAssetAction',
+            changeAssetOrder: '#/components/schemas/CategoryChangeAssetOrderAction',
+            changeAssetName: '#/components/schemas/CategoryChangeAssetNameAction',
+            setAssetDescription: '#/components/schemas/CategorySetAssetDescriptionAction',
+            setAssetTags: '#/components/schemas/CategorySetAssetTagsAction',
+            setAssetSources: '#/components/schemas/CategorySetAssetSourcesAction',
+            setAssetKey: '#/components/schemas/CategorySetAssetKeyAction',
+            setAssetCustomType: '#/components/schemas/CategorySetAssetCustomTypeAction',
+            setAssetCustomField: '#/components/schemas/CategorySetAssetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CategoryChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CategoryChangeSlugAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/CategoryChangeParentAction'
+        },
+        {
+            $ref: '#/components/schemas/CategoryChangeOrderHintAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetExternalIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetMetaTitleAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetMetaDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetMetaKeywordsAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/CategoryAddAssetAction'
+        },
+        {
+            $ref: '#/components/schemas/CategoryRemoveAssetAction'
+        },
+        {
+            $ref: '#/components/schemas/CategoryChangeAssetOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/CategoryChangeAssetNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetAssetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetAssetTagsAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetAssetSourcesAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetAssetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetAssetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CategorySetAssetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const CategoryChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CategoryChangeSlugActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'slug'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeSlug'
+        },
+        slug: {
+            $ref: '#/components/schemas/CategorySlug'
+        }
+    }
+} as const;
+
+export const CategorySetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CategoryChangeParentActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'parent'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeParent'
+        },
+        parent: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const CategoryChangeOrderHintActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'orderHint'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeOrderHint'
+        },
+        orderHint: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CategorySetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const CategorySetExternalIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setExternalId'
+        },
+        externalId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CategorySetMetaTitleActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMetaTitle'
+        },
+        metaTitle: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CategorySetMetaDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMetaDescription'
+        },
+        metaDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CategorySetMetaKeywordsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMetaKeywords'
+        },
+        metaKeywords: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CategorySetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const CategorySetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const CategoryAddAssetActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'asset'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addAsset'
+        },
+        asset: {
+            $ref: '#/components/schemas/AssetDraft'
+        },
+        position: {
+            type: 'integer',
+            minimum: 0
+        }
+    }
+} as const;
+
+export const CategoryRemoveAssetActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeAsset'
+        },
+        assetId: {
+            type: 'string'
+        },
+        assetKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CategoryChangeAssetOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'assetOrder'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeAssetOrder'
+        },
+        assetOrder: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        }
+    }
+} as const;
+
+export const CategoryChangeAssetNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeAssetName'
+        },
+        assetId: {
+            type: 'string'
+        },
+        assetKey: {
+            type: 'string'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CategorySetAssetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAssetDescription'
+        },
+        assetId: {
+            type: 'string'
+        },
+        assetKey: {
+            type: 'string'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CategorySetAssetTagsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAssetTags'
+        },
+        assetId: {
+            type: 'string'
+        },
+        assetKey: {
+            type: 'string'
+        },
+        tags: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        }
+    }
+} as const;
+
+export const CategorySetAssetSourcesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'sources'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAssetSources'
+        },
+        assetId: {
+            type: 'string'
+        },
+        assetKey: {
+            type: 'string'
+        },
+        sources: {
+            type: 'array',
+            minItems: 1,
+            items: {
+                $ref: '#/components/schemas/AssetSource'
+            }
+        }
+    }
+} as const;
+
+export const CategorySetAssetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'assetId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAssetKey'
+        },
+        assetId: {
+            type: 'string'
+        },
+        assetKey: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const CategorySetAssetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAssetCustomType'
+        },
+        assetId: {
+            type: 'string'
+        },
+        assetKey: {
+            type: 'string'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const CategorySetAssetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAssetCustomField'
+        },
+        assetId: {
+            type: 'string'
+        },
+        assetKey: {
+            type: 'string'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const ChannelRoleEnumSchema = {
+    type: 'string',
+    enum: [
+        'InventorySupply',
+        'ProductDistribution',
+        'OrderExport',
+        'OrderImport',
+        'Primary'
+    ]
+} as const;
+
+export const GeoJsonPointSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'coordinates'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'Point'
+        },
+        coordinates: {
+            description: 'Longitude first, latitude second.',
+            type: 'array',
+            minItems: 2,
+            maxItems: 2,
+            items: {
+                type: 'number'
+            }
+        }
+    }
+} as const;
+
+export const ChannelSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'key',
+        'roles'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            type: 'string'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        address: {
+            $ref: '#/components/schemas/Address'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        geoLocation: {
+            $ref: '#/components/schemas/GeoJsonPoint'
+        }
+    }
+} as const;
+
+export const ChannelDraftSchema = {
+    type: 'object',
+    required: [
+        'key'
+    ],
+    properties: {
+        key: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        address: {
+            $ref: '#/components/schemas/AddressDraft'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        geoLocation: {
+            $ref: '#/components/schemas/GeoJsonPoint'
+        }
+    }
+} as const;
+
+export const ChannelPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Channel'
+            }
+        }
+    }
+} as const;
+
+export const ChannelUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ChannelUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ChannelUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeKey: '#/components/schemas/ChannelChangeKeyAction',
+            changeName: '#/components/schemas/ChannelChangeNameAction',
+            changeDescription: '#/components/schemas/ChannelChangeDescriptionAction',
+            setRoles: '#/components/schemas/ChannelSetRolesAction',
+            addRoles: '#/components/schemas/ChannelAddRolesAction',
+            removeRoles: '#/components/schemas/ChannelRemoveRolesAction',
+            setAddress: '#/components/schemas/ChannelSetAddressAction',
+            setAddressCustomType: '#/components/schemas/ChannelSetAddressCustomTypeAction',
+            setAddressCustomField: '#/components/schemas/ChannelSetAddressCustomFieldAction',
+            setCustomType: '#/components/schemas/ChannelSetCustomTypeAction',
+            setCustomField: '#/components/schemas/ChannelSetCustomFieldAction',
+            setGeoLocation: '#/components/schemas/ChannelSetGeoLocationAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ChannelChangeKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelChangeDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelAddRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelRemoveRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetAddressCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetAddressCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/ChannelSetGeoLocationAction'
+        }
+    ]
+} as const;
+
+export const ChannelChangeKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'key'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeKey'
+        },
+        key: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const ChannelChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ChannelChangeDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'description'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ChannelSetRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const ChannelAddRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const ChannelRemoveRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ChannelRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const ChannelSetAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddress'
+        },
+        address: {
+            $ref: '#/components/schemas/AddressDraft'
+        }
+    }
+} as const;
+
+export const ChannelSetAddressCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddressCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const ChannelSetAddressCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAddressCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const ChannelSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const ChannelSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const ChannelSetGeoLocationActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setGeoLocation'
+        },
+        geoLocation: {
+            $ref: '#/components/schemas/GeoJsonPoint'
+        }
+    }
+} as const;
+
 export const ErrorObjectSchema = {
     type: 'object',
     required: [
@@ -4211,6 +5495,108 @@ export const CustomFieldsDraftSchema = {
         },
         fields: {
             $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const CustomObjectSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'container',
+        'key',
+        'value'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        container: {
+            $ref: '#/components/schemas/CustomObjectName'
+        },
+        key: {
+            $ref: '#/components/schemas/CustomObjectName'
+        },
+        value: {
+            description: 'Any JSON value'
+        }
+    }
+} as const;
+
+export const CustomObjectNameSchema = {
+    type: 'string',
+    pattern: '^[-_~.a-zA-Z0-9]+$',
+    minLength: 1,
+    maxLength: 256
+} as const;
+
+export const CustomObjectDraftSchema = {
+    type: 'object',
+    required: [
+        'container',
+        'key',
+        'value'
+    ],
+    properties: {
+        container: {
+            $ref: '#/components/schemas/CustomObjectName'
+        },
+        key: {
+            $ref: '#/components/schemas/CustomObjectName'
+        },
+        value: {
+            description: 'Any JSON value; fields with null values are not saved'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        }
+    }
+} as const;
+
+export const CustomObjectPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomObject'
+            }
         }
     }
 } as const;
@@ -7017,6 +8403,9 @@ export const ProductDataSchema = {
                 $ref: '#/components/schemas/Reference'
             }
         },
+        categoryOrderHints: {
+            $ref: '#/components/schemas/CategoryOrderHints'
+        },
         searchKeywords: {
             type: 'object'
         },
@@ -7029,6 +8418,14 @@ export const ProductDataSchema = {
                 $ref: '#/components/schemas/ProductVariant'
             }
         }
+    }
+} as const;
+
+export const CategoryOrderHintsSchema = {
+    type: 'object',
+    description: 'Order hints of the product in its categories, by category id (decimal strings between 0 and 1).',
+    additionalProperties: {
+        type: 'string'
     }
 } as const;
 
@@ -7242,113 +8639,6 @@ export const PriceTierDraftSchema = {
     }
 } as const;
 
-export const AssetSchema = {
-    type: 'object',
-    required: [
-        'id',
-        'sources',
-        'name'
-    ],
-    properties: {
-        id: {
-            type: 'string'
-        },
-        key: {
-            $ref: '#/components/schemas/Key'
-        },
-        sources: {
-            type: 'array',
-            minItems: 1,
-            items: {
-                $ref: '#/components/schemas/AssetSource'
-            }
-        },
-        name: {
-            $ref: '#/components/schemas/LocalizedString'
-        },
-        description: {
-            $ref: '#/components/schemas/LocalizedString'
-        },
-        tags: {
-            type: 'array',
-            items: {
-                type: 'string'
-            }
-        },
-        custom: {
-            $ref: '#/components/schemas/CustomFields'
-        }
-    }
-} as const;
-
-export const AssetDraftSchema = {
-    type: 'object',
-    required: [
-        'sources',
-        'name'
-    ],
-    properties: {
-        key: {
-            $ref: '#/components/schemas/Key'
-        },
-        sources: {
-            type: 'array',
-            minItems: 1,
-            items: {
-                $ref: '#/components/schemas/AssetSource'
-            }
-        },
-        name: {
-            $ref: '#/components/schemas/LocalizedString'
-        },
-        description: {
-            $ref: '#/components/schemas/LocalizedString'
-        },
-        tags: {
-            type: 'array',
-            items: {
-                type: 'string'
-            }
-        }
-    }
-} as const;
-
-export const AssetSourceSchema = {
-    type: 'object',
-    required: [
-        'uri'
-    ],
-    properties: {
-        key: {
-            $ref: '#/components/schemas/Key'
-        },
-        uri: {
-            type: 'string',
-            minLength: 1
-        },
-        dimensions: {
-            type: 'object',
-            required: [
-                'w',
-                'h'
-            ],
-            properties: {
-                w: {
-                    type: 'integer',
-                    minimum: 0
-                },
-                h: {
-                    type: 'integer',
-                    minimum: 0
-                }
-            }
-        },
-        contentType: {
-            type: 'string'
-        }
-    }
-} as const;
-
 export const ProductVariantDraftSchema = {
     type: 'object',
     properties: {
@@ -7412,6 +8702,15 @@ export const ProductDraftSchema = {
         },
         description: {
             $ref: '#/components/schemas/LocalizedString'
+        },
+        categories: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        },
+        categoryOrderHints: {
+            $ref: '#/components/schemas/CategoryOrderHints'
         },
         masterVariant: {
             $ref: '#/components/schemas/ProductVariantDraft'
@@ -7497,7 +8796,10 @@ export const ProductUpdateActionSchema = {
             setKey: '#/components/schemas/ProductSetKeyAction',
             changeName: '#/components/schemas/ProductChangeNameAction',
             publish: '#/components/schemas/ProductPublishAction',
-            setTaxCategory: '#/components/schemas/ProductSetTaxCategoryAction'
+            setTaxCategory: '#/components/schemas/ProductSetTaxCategoryAction',
+            addToCategory: '#/components/schemas/ProductAddToCategoryAction',
+            removeFromCategory: '#/components/schemas/ProductRemoveFromCategoryAction',
+            setCategoryOrderHint: '#/components/schemas/ProductSetCategoryOrderHintAction'
         }
     },
     oneOf: [
@@ -7533,6 +8835,15 @@ export const ProductUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ProductSetTaxCategoryAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductAddToCategoryAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductRemoveFromCategoryAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductSetCategoryOrderHintAction'
         }
     ]
 } as const;
@@ -7799,6 +9110,72 @@ export const ProductSetTaxCategoryActionSchema = {
         },
         taxCategory: {
             $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ProductAddToCategoryActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'category'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addToCategory'
+        },
+        category: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        orderHint: {
+            type: 'string'
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductRemoveFromCategoryActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'category'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeFromCategory'
+        },
+        category: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        staged: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductSetCategoryOrderHintActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'categoryId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCategoryOrderHint'
+        },
+        categoryId: {
+            type: 'string'
+        },
+        orderHint: {
+            type: 'string'
+        },
+        staged: {
+            type: 'boolean'
         }
     }
 } as const;
@@ -8873,7 +10250,13 @@ export const StoreUpdateActionSchema = {
             setLanguages: '#/components/schemas/StoreSetLanguagesAction',
             setCountries: '#/components/schemas/StoreSetCountriesAction',
             setCustomType: '#/components/schemas/StoreSetCustomTypeAction',
-            setCustomField: '#/components/schemas/StoreSetCustomFieldAction'
+            setCustomField: '#/components/schemas/StoreSetCustomFieldAction',
+            addDistributionChannel: '#/components/schemas/StoreAddDistributionChannelAction',
+            removeDistributionChannel: '#/components/schemas/StoreRemoveDistributionChannelAction',
+            setDistributionChannels: '#/components/schemas/StoreSetDistributionChannelsAction',
+            addSupplyChannel: '#/components/schemas/StoreAddSupplyChannelAction',
+            removeSupplyChannel: '#/components/schemas/StoreRemoveSupplyChannelAction',
+            setSupplyChannels: '#/components/schemas/StoreSetSupplyChannelsAction'
         }
     },
     oneOf: [
@@ -8891,6 +10274,24 @@ export const StoreUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/StoreSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreAddDistributionChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreRemoveDistributionChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreSetDistributionChannelsAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreAddSupplyChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreRemoveSupplyChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/StoreSetSupplyChannelsAction'
         }
     ]
 } as const;
@@ -8983,6 +10384,114 @@ export const StoreSetCustomFieldActionSchema = {
             type: 'string'
         },
         value: {}
+    }
+} as const;
+
+export const StoreAddDistributionChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'distributionChannel'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addDistributionChannel'
+        },
+        distributionChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const StoreRemoveDistributionChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'distributionChannel'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeDistributionChannel'
+        },
+        distributionChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const StoreSetDistributionChannelsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDistributionChannels'
+        },
+        distributionChannels: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
+    }
+} as const;
+
+export const StoreAddSupplyChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'supplyChannel'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addSupplyChannel'
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const StoreRemoveSupplyChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'supplyChannel'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeSupplyChannel'
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const StoreSetSupplyChannelsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSupplyChannels'
+        },
+        supplyChannels: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
     }
 } as const;
 

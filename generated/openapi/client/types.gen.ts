@@ -89,6 +89,35 @@ export type ApiClientPagedQueryResponse = {
     results: Array<ApiClient>;
 };
 
+export type Asset = {
+    id: string;
+    key?: Key;
+    sources: Array<AssetSource>;
+    name: LocalizedString;
+    description?: LocalizedString;
+    tags?: Array<string>;
+    custom?: CustomFields;
+};
+
+export type AssetDraft = {
+    key?: Key;
+    sources: Array<AssetSource>;
+    name: LocalizedString;
+    description?: LocalizedString;
+    tags?: Array<string>;
+    custom?: CustomFieldsDraft;
+};
+
+export type AssetSource = {
+    key?: Key;
+    uri: string;
+    dimensions?: {
+        w: number;
+        h: number;
+    };
+    contentType?: string;
+};
+
 export type AssociateRole = {
     id: string;
     version: Version;
@@ -1170,6 +1199,380 @@ export type CartChangeTaxCalculationModeAction = {
     taxCalculationMode: 'LineItemLevel' | 'UnitPriceLevel';
 };
 
+export type Category = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    externalId?: string;
+    name: LocalizedString;
+    slug: CategorySlug;
+    description?: LocalizedString;
+    ancestors: Array<Reference>;
+    parent?: Reference;
+    orderHint: string;
+    metaTitle?: LocalizedString;
+    metaDescription?: LocalizedString;
+    metaKeywords?: LocalizedString;
+    custom?: CustomFields;
+    assets?: Array<Asset>;
+};
+
+/**
+ * A LocalizedString whose values match ^[A-Za-z0-9_-]{2,256}$ (each unique per locale in the project).
+ */
+export type CategorySlug = {
+    [key: string]: string;
+};
+
+export type CategoryDraft = {
+    key?: Key;
+    name: LocalizedString;
+    slug: CategorySlug;
+    description?: LocalizedString;
+    parent?: ResourceIdentifier;
+    orderHint?: string;
+    externalId?: string;
+    metaTitle?: LocalizedString;
+    metaDescription?: LocalizedString;
+    metaKeywords?: LocalizedString;
+    custom?: CustomFieldsDraft;
+    assets?: Array<AssetDraft>;
+};
+
+export type CategoryPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Category>;
+};
+
+export type CategoryUpdate = {
+    version: Version;
+    actions: Array<CategoryUpdateAction>;
+};
+
+export type CategoryUpdateAction = ({
+    action: 'changeName';
+} & CategoryChangeNameAction) | ({
+    action: 'changeSlug';
+} & CategoryChangeSlugAction) | ({
+    action: 'setDescription';
+} & CategorySetDescriptionAction) | ({
+    action: 'changeParent';
+} & CategoryChangeParentAction) | ({
+    action: 'changeOrderHint';
+} & CategoryChangeOrderHintAction) | ({
+    action: 'setKey';
+} & CategorySetKeyAction) | ({
+    action: 'setExternalId';
+} & CategorySetExternalIdAction) | ({
+    action: 'setMetaTitle';
+} & CategorySetMetaTitleAction) | ({
+    action: 'setMetaDescription';
+} & CategorySetMetaDescriptionAction) | ({
+    action: 'setMetaKeywords';
+} & CategorySetMetaKeywordsAction) | ({
+    action: 'setCustomType';
+} & CategorySetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & CategorySetCustomFieldAction) | ({
+    action: 'addAsset';
+} & CategoryAddAssetAction) | ({
+    action: 'removeAsset';
+} & CategoryRemoveAssetAction) | ({
+    action: 'changeAssetOrder';
+} & CategoryChangeAssetOrderAction) | ({
+    action: 'changeAssetName';
+} & CategoryChangeAssetNameAction) | ({
+    action: 'setAssetDescription';
+} & CategorySetAssetDescriptionAction) | ({
+    action: 'setAssetTags';
+} & CategorySetAssetTagsAction) | ({
+    action: 'setAssetSources';
+} & CategorySetAssetSourcesAction) | ({
+    action: 'setAssetKey';
+} & CategorySetAssetKeyAction) | ({
+    action: 'setAssetCustomType';
+} & CategorySetAssetCustomTypeAction) | ({
+    action: 'setAssetCustomField';
+} & CategorySetAssetCustomFieldAction);
+
+export type CategoryChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type CategoryChangeSlugAction = {
+    action: 'changeSlug';
+    slug: CategorySlug;
+};
+
+export type CategorySetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type CategoryChangeParentAction = {
+    action: 'changeParent';
+    parent: ResourceIdentifier;
+};
+
+export type CategoryChangeOrderHintAction = {
+    action: 'changeOrderHint';
+    orderHint: string;
+};
+
+export type CategorySetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type CategorySetExternalIdAction = {
+    action: 'setExternalId';
+    externalId?: string;
+};
+
+export type CategorySetMetaTitleAction = {
+    action: 'setMetaTitle';
+    metaTitle?: LocalizedString;
+};
+
+export type CategorySetMetaDescriptionAction = {
+    action: 'setMetaDescription';
+    metaDescription?: LocalizedString;
+};
+
+export type CategorySetMetaKeywordsAction = {
+    action: 'setMetaKeywords';
+    metaKeywords?: LocalizedString;
+};
+
+export type CategorySetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CategorySetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type CategoryAddAssetAction = {
+    action: 'addAsset';
+    asset: AssetDraft;
+    position?: number;
+};
+
+export type CategoryRemoveAssetAction = {
+    action: 'removeAsset';
+    assetId?: string;
+    assetKey?: string;
+};
+
+export type CategoryChangeAssetOrderAction = {
+    action: 'changeAssetOrder';
+    assetOrder: Array<string>;
+};
+
+export type CategoryChangeAssetNameAction = {
+    action: 'changeAssetName';
+    assetId?: string;
+    assetKey?: string;
+    name: LocalizedString;
+};
+
+export type CategorySetAssetDescriptionAction = {
+    action: 'setAssetDescription';
+    assetId?: string;
+    assetKey?: string;
+    description?: LocalizedString;
+};
+
+export type CategorySetAssetTagsAction = {
+    action: 'setAssetTags';
+    assetId?: string;
+    assetKey?: string;
+    tags?: Array<string>;
+};
+
+export type CategorySetAssetSourcesAction = {
+    action: 'setAssetSources';
+    assetId?: string;
+    assetKey?: string;
+    sources: Array<AssetSource>;
+};
+
+export type CategorySetAssetKeyAction = {
+    action: 'setAssetKey';
+    assetId: string;
+    assetKey?: Key;
+};
+
+export type CategorySetAssetCustomTypeAction = {
+    action: 'setAssetCustomType';
+    assetId?: string;
+    assetKey?: string;
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CategorySetAssetCustomFieldAction = {
+    action: 'setAssetCustomField';
+    assetId?: string;
+    assetKey?: string;
+    name: string;
+    value?: unknown;
+};
+
+export type ChannelRoleEnum = 'InventorySupply' | 'ProductDistribution' | 'OrderExport' | 'OrderImport' | 'Primary';
+
+export type GeoJsonPoint = {
+    type: 'Point';
+    /**
+     * Longitude first, latitude second.
+     */
+    coordinates: [
+        number,
+        number
+    ];
+};
+
+export type Channel = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key: string;
+    roles: Array<ChannelRoleEnum>;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    address?: Address;
+    custom?: CustomFields;
+    geoLocation?: GeoJsonPoint;
+};
+
+export type ChannelDraft = {
+    key: string;
+    roles?: Array<ChannelRoleEnum>;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    address?: AddressDraft;
+    custom?: CustomFieldsDraft;
+    geoLocation?: GeoJsonPoint;
+};
+
+export type ChannelPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Channel>;
+};
+
+export type ChannelUpdate = {
+    version: Version;
+    actions: Array<ChannelUpdateAction>;
+};
+
+export type ChannelUpdateAction = ({
+    action: 'changeKey';
+} & ChannelChangeKeyAction) | ({
+    action: 'changeName';
+} & ChannelChangeNameAction) | ({
+    action: 'changeDescription';
+} & ChannelChangeDescriptionAction) | ({
+    action: 'setRoles';
+} & ChannelSetRolesAction) | ({
+    action: 'addRoles';
+} & ChannelAddRolesAction) | ({
+    action: 'removeRoles';
+} & ChannelRemoveRolesAction) | ({
+    action: 'setAddress';
+} & ChannelSetAddressAction) | ({
+    action: 'setAddressCustomType';
+} & ChannelSetAddressCustomTypeAction) | ({
+    action: 'setAddressCustomField';
+} & ChannelSetAddressCustomFieldAction) | ({
+    action: 'setCustomType';
+} & ChannelSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & ChannelSetCustomFieldAction) | ({
+    action: 'setGeoLocation';
+} & ChannelSetGeoLocationAction);
+
+export type ChannelChangeKeyAction = {
+    action: 'changeKey';
+    key: string;
+};
+
+export type ChannelChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type ChannelChangeDescriptionAction = {
+    action: 'changeDescription';
+    description: LocalizedString;
+};
+
+export type ChannelSetRolesAction = {
+    action: 'setRoles';
+    roles: Array<ChannelRoleEnum>;
+};
+
+export type ChannelAddRolesAction = {
+    action: 'addRoles';
+    roles: Array<ChannelRoleEnum>;
+};
+
+export type ChannelRemoveRolesAction = {
+    action: 'removeRoles';
+    roles: Array<ChannelRoleEnum>;
+};
+
+export type ChannelSetAddressAction = {
+    action: 'setAddress';
+    address?: AddressDraft;
+};
+
+export type ChannelSetAddressCustomTypeAction = {
+    action: 'setAddressCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type ChannelSetAddressCustomFieldAction = {
+    action: 'setAddressCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type ChannelSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type ChannelSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type ChannelSetGeoLocationAction = {
+    action: 'setGeoLocation';
+    geoLocation?: GeoJsonPoint;
+};
+
 export type ErrorObject = {
     code: string;
     message: string;
@@ -1284,6 +1687,41 @@ export type CustomFields = {
 export type CustomFieldsDraft = {
     type: ResourceIdentifier;
     fields?: FieldContainer;
+};
+
+export type CustomObject = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    container: CustomObjectName;
+    key: CustomObjectName;
+    /**
+     * Any JSON value
+     */
+    value: unknown;
+};
+
+export type CustomObjectName = string;
+
+export type CustomObjectDraft = {
+    container: CustomObjectName;
+    key: CustomObjectName;
+    /**
+     * Any JSON value; fields with null values are not saved
+     */
+    value: unknown;
+    version?: Version;
+};
+
+export type CustomObjectPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<CustomObject>;
 };
 
 export type CustomerGroup = {
@@ -2174,11 +2612,19 @@ export type ProductData = {
     slug: LocalizedString;
     description?: LocalizedString;
     categories: Array<Reference>;
+    categoryOrderHints?: CategoryOrderHints;
     searchKeywords: {
         [key: string]: unknown;
     };
     masterVariant: ProductVariant;
     variants: Array<ProductVariant>;
+};
+
+/**
+ * Order hints of the product in its categories, by category id (decimal strings between 0 and 1).
+ */
+export type CategoryOrderHints = {
+    [key: string]: string;
 };
 
 export type ProductVariant = {
@@ -2243,34 +2689,6 @@ export type PriceTierDraft = {
     value: MoneyDraft;
 };
 
-export type Asset = {
-    id: string;
-    key?: Key;
-    sources: Array<AssetSource>;
-    name: LocalizedString;
-    description?: LocalizedString;
-    tags?: Array<string>;
-    custom?: CustomFields;
-};
-
-export type AssetDraft = {
-    key?: Key;
-    sources: Array<AssetSource>;
-    name: LocalizedString;
-    description?: LocalizedString;
-    tags?: Array<string>;
-};
-
-export type AssetSource = {
-    key?: Key;
-    uri: string;
-    dimensions?: {
-        w: number;
-        h: number;
-    };
-    contentType?: string;
-};
-
 export type ProductVariantDraft = {
     sku?: string;
     key?: Key;
@@ -2289,6 +2707,8 @@ export type ProductDraft = {
     name: LocalizedString;
     slug: LocalizedString;
     description?: LocalizedString;
+    categories?: Array<ResourceIdentifier>;
+    categoryOrderHints?: CategoryOrderHints;
     masterVariant?: ProductVariantDraft;
     variants?: Array<ProductVariantDraft>;
     publish?: boolean;
@@ -2329,7 +2749,13 @@ export type ProductUpdateAction = ({
     action: 'publish';
 } & ProductPublishAction) | ({
     action: 'setTaxCategory';
-} & ProductSetTaxCategoryAction);
+} & ProductSetTaxCategoryAction) | ({
+    action: 'addToCategory';
+} & ProductAddToCategoryAction) | ({
+    action: 'removeFromCategory';
+} & ProductRemoveFromCategoryAction) | ({
+    action: 'setCategoryOrderHint';
+} & ProductSetCategoryOrderHintAction);
 
 export type ProductAddVariantAction = {
     action: 'addVariant';
@@ -2406,6 +2832,26 @@ export type ProductPublishAction = {
 export type ProductSetTaxCategoryAction = {
     action: 'setTaxCategory';
     taxCategory?: ResourceIdentifier;
+};
+
+export type ProductAddToCategoryAction = {
+    action: 'addToCategory';
+    category: ResourceIdentifier;
+    orderHint?: string;
+    staged?: boolean;
+};
+
+export type ProductRemoveFromCategoryAction = {
+    action: 'removeFromCategory';
+    category: ResourceIdentifier;
+    staged?: boolean;
+};
+
+export type ProductSetCategoryOrderHintAction = {
+    action: 'setCategoryOrderHint';
+    categoryId: string;
+    orderHint?: string;
+    staged?: boolean;
 };
 
 export type Project = {
@@ -2722,7 +3168,19 @@ export type StoreUpdateAction = ({
     action: 'setCustomType';
 } & StoreSetCustomTypeAction) | ({
     action: 'setCustomField';
-} & StoreSetCustomFieldAction);
+} & StoreSetCustomFieldAction) | ({
+    action: 'addDistributionChannel';
+} & StoreAddDistributionChannelAction) | ({
+    action: 'removeDistributionChannel';
+} & StoreRemoveDistributionChannelAction) | ({
+    action: 'setDistributionChannels';
+} & StoreSetDistributionChannelsAction) | ({
+    action: 'addSupplyChannel';
+} & StoreAddSupplyChannelAction) | ({
+    action: 'removeSupplyChannel';
+} & StoreRemoveSupplyChannelAction) | ({
+    action: 'setSupplyChannels';
+} & StoreSetSupplyChannelsAction);
 
 export type StoreSetNameAction = {
     action: 'setName';
@@ -2749,6 +3207,36 @@ export type StoreSetCustomFieldAction = {
     action: 'setCustomField';
     name: string;
     value?: unknown;
+};
+
+export type StoreAddDistributionChannelAction = {
+    action: 'addDistributionChannel';
+    distributionChannel: ResourceIdentifier;
+};
+
+export type StoreRemoveDistributionChannelAction = {
+    action: 'removeDistributionChannel';
+    distributionChannel: ResourceIdentifier;
+};
+
+export type StoreSetDistributionChannelsAction = {
+    action: 'setDistributionChannels';
+    distributionChannels?: Array<ResourceIdentifier>;
+};
+
+export type StoreAddSupplyChannelAction = {
+    action: 'addSupplyChannel';
+    supplyChannel: ResourceIdentifier;
+};
+
+export type StoreRemoveSupplyChannelAction = {
+    action: 'removeSupplyChannel';
+    supplyChannel: ResourceIdentifier;
+};
+
+export type StoreSetSupplyChannelsAction = {
+    action: 'setSupplyChannels';
+    supplyChannels?: Array<ResourceIdentifier>;
 };
 
 export type TaxCategory = {
@@ -4939,6 +5427,865 @@ export type UpdateCartByKeyResponses = {
 };
 
 export type UpdateCartByKeyResponse = UpdateCartByKeyResponses[keyof UpdateCartByKeyResponses];
+
+export type QueryCategoriesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/categories';
+};
+
+export type QueryCategoriesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCategoriesError = QueryCategoriesErrors[keyof QueryCategoriesErrors];
+
+export type QueryCategoriesResponses = {
+    /**
+     * A page of categories
+     */
+    200: CategoryPagedQueryResponse;
+};
+
+export type QueryCategoriesResponse = QueryCategoriesResponses[keyof QueryCategoriesResponses];
+
+export type CheckCategoriesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/categories';
+};
+
+export type CheckCategoriesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCategoriesExistResponses = {
+    /**
+     * At least one category matches
+     */
+    200: unknown;
+};
+
+export type CreateCategoryData = {
+    body: CategoryDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories';
+};
+
+export type CreateCategoryErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCategoryError = CreateCategoryErrors[keyof CreateCategoryErrors];
+
+export type CreateCategoryResponses = {
+    /**
+     * The category
+     */
+    201: Category;
+};
+
+export type CreateCategoryResponse = CreateCategoryResponses[keyof CreateCategoryResponses];
+
+export type DeleteCategoryByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/{id}';
+};
+
+export type DeleteCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCategoryByIdError = DeleteCategoryByIdErrors[keyof DeleteCategoryByIdErrors];
+
+export type DeleteCategoryByIdResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type DeleteCategoryByIdResponse = DeleteCategoryByIdResponses[keyof DeleteCategoryByIdResponses];
+
+export type GetCategoryByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/{id}';
+};
+
+export type GetCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCategoryByIdError = GetCategoryByIdErrors[keyof GetCategoryByIdErrors];
+
+export type GetCategoryByIdResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type GetCategoryByIdResponse = GetCategoryByIdResponses[keyof GetCategoryByIdResponses];
+
+export type CheckCategoryExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/categories/{id}';
+};
+
+export type CheckCategoryExistsByIdErrors = {
+    /**
+     * No such category
+     */
+    404: unknown;
+};
+
+export type CheckCategoryExistsByIdResponses = {
+    /**
+     * The category exists
+     */
+    200: unknown;
+};
+
+export type UpdateCategoryByIdData = {
+    body: CategoryUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/{id}';
+};
+
+export type UpdateCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCategoryByIdError = UpdateCategoryByIdErrors[keyof UpdateCategoryByIdErrors];
+
+export type UpdateCategoryByIdResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type UpdateCategoryByIdResponse = UpdateCategoryByIdResponses[keyof UpdateCategoryByIdResponses];
+
+export type DeleteCategoryByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/key={key}';
+};
+
+export type DeleteCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCategoryByKeyError = DeleteCategoryByKeyErrors[keyof DeleteCategoryByKeyErrors];
+
+export type DeleteCategoryByKeyResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type DeleteCategoryByKeyResponse = DeleteCategoryByKeyResponses[keyof DeleteCategoryByKeyResponses];
+
+export type GetCategoryByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/key={key}';
+};
+
+export type GetCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCategoryByKeyError = GetCategoryByKeyErrors[keyof GetCategoryByKeyErrors];
+
+export type GetCategoryByKeyResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type GetCategoryByKeyResponse = GetCategoryByKeyResponses[keyof GetCategoryByKeyResponses];
+
+export type CheckCategoryExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/categories/key={key}';
+};
+
+export type CheckCategoryExistsByKeyErrors = {
+    /**
+     * No such category
+     */
+    404: unknown;
+};
+
+export type CheckCategoryExistsByKeyResponses = {
+    /**
+     * The category exists
+     */
+    200: unknown;
+};
+
+export type UpdateCategoryByKeyData = {
+    body: CategoryUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/categories/key={key}';
+};
+
+export type UpdateCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCategoryByKeyError = UpdateCategoryByKeyErrors[keyof UpdateCategoryByKeyErrors];
+
+export type UpdateCategoryByKeyResponses = {
+    /**
+     * The category
+     */
+    200: Category;
+};
+
+export type UpdateCategoryByKeyResponse = UpdateCategoryByKeyResponses[keyof UpdateCategoryByKeyResponses];
+
+export type QueryChannelsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/channels';
+};
+
+export type QueryChannelsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryChannelsError = QueryChannelsErrors[keyof QueryChannelsErrors];
+
+export type QueryChannelsResponses = {
+    /**
+     * A page of channels
+     */
+    200: ChannelPagedQueryResponse;
+};
+
+export type QueryChannelsResponse = QueryChannelsResponses[keyof QueryChannelsResponses];
+
+export type CheckChannelsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/channels';
+};
+
+export type CheckChannelsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckChannelsExistResponses = {
+    /**
+     * At least one channel matches
+     */
+    200: unknown;
+};
+
+export type CreateChannelData = {
+    body: ChannelDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels';
+};
+
+export type CreateChannelErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateChannelError = CreateChannelErrors[keyof CreateChannelErrors];
+
+export type CreateChannelResponses = {
+    /**
+     * The channel
+     */
+    201: Channel;
+};
+
+export type CreateChannelResponse = CreateChannelResponses[keyof CreateChannelResponses];
+
+export type DeleteChannelByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/{id}';
+};
+
+export type DeleteChannelByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteChannelByIdError = DeleteChannelByIdErrors[keyof DeleteChannelByIdErrors];
+
+export type DeleteChannelByIdResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type DeleteChannelByIdResponse = DeleteChannelByIdResponses[keyof DeleteChannelByIdResponses];
+
+export type GetChannelByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/{id}';
+};
+
+export type GetChannelByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetChannelByIdError = GetChannelByIdErrors[keyof GetChannelByIdErrors];
+
+export type GetChannelByIdResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type GetChannelByIdResponse = GetChannelByIdResponses[keyof GetChannelByIdResponses];
+
+export type CheckChannelExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/channels/{id}';
+};
+
+export type CheckChannelExistsByIdErrors = {
+    /**
+     * No such channel
+     */
+    404: unknown;
+};
+
+export type CheckChannelExistsByIdResponses = {
+    /**
+     * The channel exists
+     */
+    200: unknown;
+};
+
+export type UpdateChannelByIdData = {
+    body: ChannelUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/{id}';
+};
+
+export type UpdateChannelByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateChannelByIdError = UpdateChannelByIdErrors[keyof UpdateChannelByIdErrors];
+
+export type UpdateChannelByIdResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type UpdateChannelByIdResponse = UpdateChannelByIdResponses[keyof UpdateChannelByIdResponses];
+
+export type DeleteChannelByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/key={key}';
+};
+
+export type DeleteChannelByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteChannelByKeyError = DeleteChannelByKeyErrors[keyof DeleteChannelByKeyErrors];
+
+export type DeleteChannelByKeyResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type DeleteChannelByKeyResponse = DeleteChannelByKeyResponses[keyof DeleteChannelByKeyResponses];
+
+export type GetChannelByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/key={key}';
+};
+
+export type GetChannelByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetChannelByKeyError = GetChannelByKeyErrors[keyof GetChannelByKeyErrors];
+
+export type GetChannelByKeyResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type GetChannelByKeyResponse = GetChannelByKeyResponses[keyof GetChannelByKeyResponses];
+
+export type CheckChannelExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/channels/key={key}';
+};
+
+export type CheckChannelExistsByKeyErrors = {
+    /**
+     * No such channel
+     */
+    404: unknown;
+};
+
+export type CheckChannelExistsByKeyResponses = {
+    /**
+     * The channel exists
+     */
+    200: unknown;
+};
+
+export type UpdateChannelByKeyData = {
+    body: ChannelUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/channels/key={key}';
+};
+
+export type UpdateChannelByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateChannelByKeyError = UpdateChannelByKeyErrors[keyof UpdateChannelByKeyErrors];
+
+export type UpdateChannelByKeyResponses = {
+    /**
+     * The channel
+     */
+    200: Channel;
+};
+
+export type UpdateChannelByKeyResponse = UpdateChannelByKeyResponses[keyof UpdateChannelByKeyResponses];
+
+export type QueryCustomObjectsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/custom-objects';
+};
+
+export type QueryCustomObjectsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCustomObjectsError = QueryCustomObjectsErrors[keyof QueryCustomObjectsErrors];
+
+export type QueryCustomObjectsResponses = {
+    /**
+     * A page of custom objects
+     */
+    200: CustomObjectPagedQueryResponse;
+};
+
+export type QueryCustomObjectsResponse = QueryCustomObjectsResponses[keyof QueryCustomObjectsResponses];
+
+export type CheckCustomObjectsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects';
+};
+
+export type CheckCustomObjectsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCustomObjectsExistResponses = {
+    /**
+     * At least one custom object matches
+     */
+    200: unknown;
+};
+
+export type CreateOrUpdateCustomObjectData = {
+    body: CustomObjectDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects';
+};
+
+export type CreateOrUpdateCustomObjectErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateOrUpdateCustomObjectError = CreateOrUpdateCustomObjectErrors[keyof CreateOrUpdateCustomObjectErrors];
+
+export type CreateOrUpdateCustomObjectResponses = {
+    /**
+     * The custom object, replaced (or unchanged when the value is the same)
+     */
+    200: CustomObject;
+    /**
+     * The custom object, created
+     */
+    201: CustomObject;
+};
+
+export type CreateOrUpdateCustomObjectResponse = CreateOrUpdateCustomObjectResponses[keyof CreateOrUpdateCustomObjectResponses];
+
+export type DeleteCustomObjectByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        container: string;
+    };
+    query?: {
+        version?: Version;
+        dataErasure?: boolean;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects/{container}';
+};
+
+export type DeleteCustomObjectByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomObjectByIdError = DeleteCustomObjectByIdErrors[keyof DeleteCustomObjectByIdErrors];
+
+export type DeleteCustomObjectByIdResponses = {
+    /**
+     * The custom object, replaced (or unchanged when the value is the same)
+     */
+    200: CustomObject;
+};
+
+export type DeleteCustomObjectByIdResponse = DeleteCustomObjectByIdResponses[keyof DeleteCustomObjectByIdResponses];
+
+export type QueryCustomObjectsInContainerData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        container: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/custom-objects/{container}';
+};
+
+export type QueryCustomObjectsInContainerErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCustomObjectsInContainerError = QueryCustomObjectsInContainerErrors[keyof QueryCustomObjectsInContainerErrors];
+
+export type QueryCustomObjectsInContainerResponses = {
+    /**
+     * A page of custom objects
+     */
+    200: CustomObjectPagedQueryResponse;
+};
+
+export type QueryCustomObjectsInContainerResponse = QueryCustomObjectsInContainerResponses[keyof QueryCustomObjectsInContainerResponses];
+
+export type DeleteCustomObjectByContainerAndKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        container: string;
+        key: string;
+    };
+    query?: {
+        version?: Version;
+        dataErasure?: boolean;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects/{container}/{key}';
+};
+
+export type DeleteCustomObjectByContainerAndKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCustomObjectByContainerAndKeyError = DeleteCustomObjectByContainerAndKeyErrors[keyof DeleteCustomObjectByContainerAndKeyErrors];
+
+export type DeleteCustomObjectByContainerAndKeyResponses = {
+    /**
+     * The custom object, replaced (or unchanged when the value is the same)
+     */
+    200: CustomObject;
+};
+
+export type DeleteCustomObjectByContainerAndKeyResponse = DeleteCustomObjectByContainerAndKeyResponses[keyof DeleteCustomObjectByContainerAndKeyResponses];
+
+export type GetCustomObjectByContainerAndKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        container: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/custom-objects/{container}/{key}';
+};
+
+export type GetCustomObjectByContainerAndKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCustomObjectByContainerAndKeyError = GetCustomObjectByContainerAndKeyErrors[keyof GetCustomObjectByContainerAndKeyErrors];
+
+export type GetCustomObjectByContainerAndKeyResponses = {
+    /**
+     * The custom object, replaced (or unchanged when the value is the same)
+     */
+    200: CustomObject;
+};
+
+export type GetCustomObjectByContainerAndKeyResponse = GetCustomObjectByContainerAndKeyResponses[keyof GetCustomObjectByContainerAndKeyResponses];
 
 export type QueryCustomerGroupsData = {
     body?: never;

@@ -21,6 +21,9 @@ import { zoneRoutes } from './zone.routes.js';
 import { shippingMethodRoutes } from './shipping-method.routes.js';
 import { cartDiscountRoutes } from './cart-discount.routes.js';
 import { discountCodeRoutes } from './discount-code.routes.js';
+import { categoryRoutes } from './category.routes.js';
+import { channelRoutes } from './channel.routes.js';
+import { customObjectRoutes } from './custom-object.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -45,5 +48,8 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...shippingMethodRoutes(services),
     ...cartDiscountRoutes(services),
     ...discountCodeRoutes(services),
+    ...categoryRoutes(services),
+    ...channelRoutes(services),
+    ...customObjectRoutes(services),
   };
 }

@@ -117,6 +117,27 @@ export type Cart = Prisma.CartModel
  */
 export type Order = Prisma.OrderModel
 /**
+ * Model Category
+ * Categories; `key` is optional on the platform. The tree lives in `data` (`parent`, `ancestors`).
+ */
+export type Category = Prisma.CategoryModel
+/**
+ * Model CategorySlug
+ * Every (locale, slug) of a category, written with the category in one transaction: the database
+ * keeps a slug unique per locale in a project, even under concurrent writes.
+ */
+export type CategorySlug = Prisma.CategorySlugModel
+/**
+ * Model Channel
+ * 
+ */
+export type Channel = Prisma.ChannelModel
+/**
+ * Model CustomObject
+ * Custom objects (key-value documents): `key` is unique within its `container`, not in the project.
+ */
+export type CustomObject = Prisma.CustomObjectModel
+/**
  * Model TaxCategory
  * 
  */

@@ -237,6 +237,56 @@ CREATE TABLE "Order" (
 );
 
 -- CreateTable
+CREATE TABLE "Category" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Category_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CategorySlug" (
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "locale" TEXT COLLATE "C" NOT NULL,
+    "slug" TEXT COLLATE "C" NOT NULL,
+    "categoryId" TEXT COLLATE "C" NOT NULL,
+
+    CONSTRAINT "CategorySlug_pkey" PRIMARY KEY ("projectKey","locale","slug")
+);
+
+-- CreateTable
+CREATE TABLE "Channel" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Channel_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CustomObject" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "container" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "CustomObject_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "TaxCategory" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -495,6 +545,45 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_id_idx" ON "Category"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_createdAt_idx" ON "Category"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_lastModifiedAt_idx" ON "Category"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Category_projectKey_key_key" ON "Category"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CategorySlug_categoryId_idx" ON "CategorySlug"("categoryId");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_id_idx" ON "Channel"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_createdAt_idx" ON "Channel"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_lastModifiedAt_idx" ON "Channel"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Channel_projectKey_key_key" ON "Channel"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_id_idx" ON "CustomObject"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_createdAt_idx" ON "CustomObject"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_lastModifiedAt_idx" ON "CustomObject"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomObject_projectKey_container_key_key" ON "CustomObject"("projectKey", "container", "key");
 
 -- CreateIndex
 CREATE INDEX "TaxCategory_projectKey_id_idx" ON "TaxCategory"("projectKey", "id");

@@ -207,6 +207,50 @@ CREATE TABLE "Order" (
 );
 
 -- CreateTable
+CREATE TABLE "Category" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "CategorySlug" (
+    "projectKey" TEXT NOT NULL,
+    "locale" TEXT NOT NULL,
+    "slug" TEXT NOT NULL,
+    "categoryId" TEXT NOT NULL,
+
+    PRIMARY KEY ("projectKey", "locale", "slug")
+);
+
+-- CreateTable
+CREATE TABLE "Channel" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "CustomObject" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "container" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "TaxCategory" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -455,6 +499,45 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_id_idx" ON "Category"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_createdAt_idx" ON "Category"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_lastModifiedAt_idx" ON "Category"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Category_projectKey_key_key" ON "Category"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CategorySlug_categoryId_idx" ON "CategorySlug"("categoryId");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_id_idx" ON "Channel"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_createdAt_idx" ON "Channel"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Channel_projectKey_lastModifiedAt_idx" ON "Channel"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Channel_projectKey_key_key" ON "Channel"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_id_idx" ON "CustomObject"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_createdAt_idx" ON "CustomObject"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CustomObject_projectKey_lastModifiedAt_idx" ON "CustomObject"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomObject_projectKey_container_key_key" ON "CustomObject"("projectKey", "container", "key");
 
 -- CreateIndex
 CREATE INDEX "TaxCategory_projectKey_id_idx" ON "TaxCategory"("projectKey", "id");
