@@ -1,10 +1,12 @@
 import type { Cart, CustomLineItem, LineItem, Product } from '../../generated/openapi/client/types.gen.js';
 import { compileCartPredicate, itemsFunction, type CartPredicateScope, type CompiledCartPredicate, type FieldSpec, type MoneyValue } from '../cart-predicates/index.js';
 
-/** A line item with the product it was added from (for its categories), when that still exists. */
+/** A line item with the product it was added from, when that still exists, and the product's categories. */
 export interface LineItemFacts {
   item: LineItem;
   product?: Product;
+  /** Ids of the product's (current) categories and of their ancestors. */
+  categoriesWithAncestors: string[];
 }
 
 /** What cart predicates are evaluated on: the cart before its cart discounts, with its line items' products. */
@@ -38,6 +40,7 @@ export const lineItemScope: CartPredicateScope<LineItemFacts> = {
     'price.id': string((l) => l.item.price.id),
     totalPrice: money((l) => l.item.totalPrice),
     'categories.id': { kind: 'set', get: (l) => (l.product?.masterData.current.categories ?? []).map((c) => c.id) },
+    'categoriesWithAncestors.id': { kind: 'set', get: (l) => l.categoriesWithAncestors },
   },
   prefixes: {
     attributes: (l, name) => l.item.variant.attributes?.find((a) => a.name === name)?.value,

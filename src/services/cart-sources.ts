@@ -1,4 +1,4 @@
-import type { CartDiscount, DiscountCode, Product, ShippingMethod, TaxCategory, Zone } from '../../generated/openapi/client/types.gen.js';
+import type { CartDiscount, Category, DiscountCode, Product, ShippingMethod, TaxCategory, Zone } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { normalizeQueryParams, QUERY_LIMITS } from '../query/index.js';
 import type { ProductLookup } from './cart-lines.js';
@@ -12,6 +12,7 @@ export interface CartSourceRepositories {
   shippingMethods: DocumentRepository<ShippingMethod>;
   cartDiscounts: DocumentRepository<CartDiscount>;
   discountCodes: DocumentRepository<DiscountCode>;
+  categories: DocumentRepository<Category>;
 }
 
 /**
@@ -24,6 +25,7 @@ export interface CartSources {
   zone(id: string): Promise<Zone | undefined>;
   shippingMethod(id: string): Promise<ShippingMethod | undefined>;
   discountCode(id: string): Promise<DiscountCode | undefined>;
+  category(id: string): Promise<Category | undefined>;
   /** The project's active cart discounts (validity is checked against the cart's clock later). */
   activeCartDiscounts(): Promise<CartDiscount[]>;
 }
@@ -50,6 +52,7 @@ export function cartSources(ctx: RequestContext, repositories: CartSourceReposit
     zone: byId(repositories.zones),
     shippingMethod: byId(repositories.shippingMethods),
     discountCode: byId(repositories.discountCodes),
+    category: byId(repositories.categories),
     activeCartDiscounts: () =>
       (discounts ??= repositories.cartDiscounts
         .query(ctx, normalizeQueryParams({ where: ['isActive = true'], sort: ['sortOrder desc'], limit: QUERY_LIMITS.maxLimit, withTotal: false }))

@@ -1,4 +1,4 @@
-import type { Cart, CustomLineItem, LineItem, TaxRate } from '../../generated/openapi/client/types.gen.js';
+import type { Cart, CustomLineItem, LineItem, Product, TaxRate } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { applyCartDiscounts, type DiscountedPrices } from './cart-discounts.js';
 import { recalculateTotals } from './cart-lines.js';
@@ -13,6 +13,15 @@ const reference = (id: string) => ({ typeId: 'cart-discount' as const, id });
 
 function portionsOut(portions: readonly DiscountPortion[], currency: string) {
   return portions.map((p) => ({ discount: reference(p.discountId), discountedAmount: centMoney(currency, p.amount) }));
+}
+
+async function withAncestors(product: Product | undefined, sources: CartSources): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const { id } of product?.masterData.current.categories ?? []) {
+    ids.add(id);
+    for (const ancestor of (await sources.category(id))?.ancestors ?? []) ids.add(ancestor.id);
+  }
+  return [...ids];
 }
 
 /** An item's units before cart discounts: one group at its unit price (a line total that is not unit × quantity stays whole). */
@@ -84,7 +93,12 @@ export class CartCalculator {
   private async factsOf(cart: Cart, sources: CartSources, totalCents: number): Promise<CartFacts> {
     return {
       cart,
-      lineItems: await Promise.all(cart.lineItems.map(async (item) => ({ item, product: await sources.product(item.productId) }))),
+      lineItems: await Promise.all(
+        cart.lineItems.map(async (item) => {
+          const product = await sources.product(item.productId);
+          return { item, product, categoriesWithAncestors: await withAncestors(product, sources) };
+        }),
+      ),
       totalPrice: { currencyCode: cart.totalPrice.currencyCode, centAmount: totalCents },
     };
   }

@@ -24,6 +24,7 @@ import { ChannelService } from './channel.service.js';
 import { referrer } from './referrers.js';
 import { CustomObjectService } from './custom-object.service.js';
 import { CategoryService } from './category.service.js';
+import { categoryRepository } from './category-repository.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -74,6 +75,7 @@ export function createServices(app: AppServices): Services {
     shippingMethods: shippingMethods.repository,
     cartDiscounts: cartDiscounts.repository,
     discountCodes: discountCodes.repository,
+    categories: categoryRepository,
   };
   const calculator = new CartCalculator(repositories);
   const carts = new CartService({ ...repositories, calculator });

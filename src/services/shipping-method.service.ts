@@ -9,7 +9,7 @@ import { DocumentService } from './document-service.js';
 import { expandDocuments } from './expansion.js';
 import { shippingMethodResource } from './queryable-resources.js';
 import { resolveReference } from './resource-identifiers.js';
-import { checkZoneRates, shippingRateFromDraft, zoneRateOf, zoneRatesFromDrafts } from './shipping-rates.js';
+import { checkZoneRates, sameShippingRate, shippingRateFromDraft, zoneRateOf, zoneRatesFromDrafts } from './shipping-rates.js';
 import { matchingShippingRate, predicateMatches } from './cart-shipping.js';
 import type { CartFacts } from './cart-predicate-scopes.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
@@ -57,8 +57,8 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
       removeShippingRate: async (doc, a, ctx) => {
         const zone = await resolveReference(ctx, zones, a.zone, 'zone');
         const rates = zoneRateOf(doc, zone.id).shippingRates;
-        const removed = JSON.stringify(shippingRateFromDraft(a.shippingRate, 'shippingRate'));
-        const index = rates.findIndex((r) => JSON.stringify(r) === removed);
+        const removed = shippingRateFromDraft(a.shippingRate, 'shippingRate');
+        const index = rates.findIndex((r) => sameShippingRate(r, removed));
         if (index < 0) throw new InvalidOperationError(`The zone '${zone.id}' has no such shipping rate.`);
         rates.splice(index, 1);
       },

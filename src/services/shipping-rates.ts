@@ -56,3 +56,10 @@ export function zoneRateOf(doc: ShippingMethod, zoneId: string): ZoneRate {
   if (!zoneRate) throw new InvalidOperationError(`The shipping method has no rates for the zone '${zoneId}'.`);
   return zoneRate;
 }
+
+/** Equal rates: the same price, free-above amount and tiers (compared by value, whatever the key order of the stored JSON). */
+export function sameShippingRate(a: ShippingRate, b: ShippingRate): boolean {
+  const money = (m: { currencyCode: string; centAmount: number } | undefined) => (m ? `${m.centAmount} ${m.currencyCode}` : '');
+  const tiers = (r: ShippingRate) => r.tiers.map((t) => `${t.minimumCentAmount}:${money(t.price)}`).join(',');
+  return money(a.price) === money(b.price) && money(a.freeAbove) === money(b.freeAbove) && tiers(a) === tiers(b);
+}
