@@ -5,10 +5,16 @@ import { normalizeQueryParams } from '../query/index.js';
 import { validAt } from './validity-period.js';
 import type { DocumentRepository } from './document-repository.js';
 
-/** The platform's answer to a code a cart cannot take: unknown, or outside its validity period. */
+/**
+ * The platform's answer to a code a cart cannot take: unknown, outside its validity period, or (when
+ * ordering) not applying to the cart. `reason` is given for the first two only, as on the platform.
+ */
 export class DiscountCodeNonApplicableError extends ApiError {
-  constructor(code: string, reason: 'DoesNotExist' | 'TimeRangeNonApplicable', extra: Record<string, unknown> = {}) {
-    super(400, 'DiscountCodeNonApplicable', `The discountCode ${extra.discountCodeId ?? code} cannot be applied to the cart.`, { discountCode: code, reason, ...extra });
+  constructor(code: string, reason: 'DoesNotExist' | 'TimeRangeNonApplicable' | 'NotApplicable', extra: Record<string, unknown> = {}) {
+    super(400, 'DiscountCodeNonApplicable', `The discountCode ${extra.discountCodeId ?? code} cannot be applied to the cart.`, {
+      ...(reason === 'NotApplicable' ? {} : { discountCode: code, reason }),
+      ...extra,
+    });
   }
 }
 
