@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate), product types, products, carts and orders, with the platform's general rules (paging, sorting, query predicates,\nreference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate), product types, products, carts and orders, tax categories, zones, shipping methods,\ncart discounts and discount codes, with the platform's general rules (paging, sorting, query predicates,\nreference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -1751,6 +1751,971 @@ export const openApiDocument = {
           }
         }
       },
+      "CartDiscount": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "value",
+          "cartPredicate",
+          "sortOrder",
+          "isActive",
+          "requiresDiscountCode",
+          "references",
+          "stackingMode"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "value": {
+            "$ref": "#/components/schemas/CartDiscountValue"
+          },
+          "cartPredicate": {
+            "type": "string"
+          },
+          "target": {
+            "$ref": "#/components/schemas/CartDiscountTarget"
+          },
+          "sortOrder": {
+            "type": "string"
+          },
+          "isActive": {
+            "type": "boolean"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "requiresDiscountCode": {
+            "type": "boolean"
+          },
+          "references": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "stackingMode": {
+            "$ref": "#/components/schemas/StackingMode"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "StackingMode": {
+        "type": "string",
+        "enum": [
+          "Stacking",
+          "StopAfterThisDiscount"
+        ]
+      },
+      "DiscountApplicationMode": {
+        "type": "string",
+        "enum": [
+          "ProportionateDistribution",
+          "EvenDistribution",
+          "IndividualApplication"
+        ]
+      },
+      "CartDiscountValue": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "relative": "#/components/schemas/CartDiscountValueRelative",
+            "absolute": "#/components/schemas/CartDiscountValueAbsolute",
+            "fixed": "#/components/schemas/CartDiscountValueFixed"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CartDiscountValueRelative"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountValueAbsolute"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountValueFixed"
+          }
+        ]
+      },
+      "CartDiscountValueRelative": {
+        "type": "object",
+        "required": [
+          "type",
+          "permyriad"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "relative"
+          },
+          "permyriad": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10000,
+            "description": "Per ten thousand (1000 is 10% off)"
+          }
+        }
+      },
+      "CartDiscountValueAbsolute": {
+        "type": "object",
+        "required": [
+          "type",
+          "money"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "absolute"
+          },
+          "money": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TypedMoney"
+            }
+          },
+          "applicationMode": {
+            "$ref": "#/components/schemas/DiscountApplicationMode"
+          }
+        }
+      },
+      "CartDiscountValueFixed": {
+        "type": "object",
+        "required": [
+          "type",
+          "money"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "fixed"
+          },
+          "money": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TypedMoney"
+            }
+          },
+          "applicationMode": {
+            "$ref": "#/components/schemas/DiscountApplicationMode"
+          }
+        }
+      },
+      "CartDiscountValueDraft": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "relative": "#/components/schemas/CartDiscountValueRelativeDraft",
+            "absolute": "#/components/schemas/CartDiscountValueAbsoluteDraft",
+            "fixed": "#/components/schemas/CartDiscountValueFixedDraft"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CartDiscountValueRelativeDraft"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountValueAbsoluteDraft"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountValueFixedDraft"
+          }
+        ]
+      },
+      "CartDiscountValueRelativeDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "permyriad"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "relative"
+          },
+          "permyriad": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10000
+          }
+        }
+      },
+      "CartDiscountValueAbsoluteDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "money"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "absolute"
+          },
+          "money": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/MoneyDraft"
+            }
+          },
+          "applicationMode": {
+            "$ref": "#/components/schemas/DiscountApplicationMode"
+          }
+        }
+      },
+      "CartDiscountValueFixedDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "money"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "fixed"
+          },
+          "money": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/MoneyDraft"
+            }
+          },
+          "applicationMode": {
+            "$ref": "#/components/schemas/DiscountApplicationMode"
+          }
+        }
+      },
+      "CartDiscountTarget": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "lineItems": "#/components/schemas/CartDiscountLineItemsTarget",
+            "customLineItems": "#/components/schemas/CartDiscountCustomLineItemsTarget",
+            "shipping": "#/components/schemas/CartDiscountShippingCostTarget",
+            "totalPrice": "#/components/schemas/CartDiscountTotalPriceTarget"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CartDiscountLineItemsTarget"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountCustomLineItemsTarget"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountShippingCostTarget"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountTotalPriceTarget"
+          }
+        ]
+      },
+      "CartDiscountLineItemsTarget": {
+        "type": "object",
+        "required": [
+          "type",
+          "predicate"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "lineItems"
+          },
+          "predicate": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "CartDiscountCustomLineItemsTarget": {
+        "type": "object",
+        "required": [
+          "type",
+          "predicate"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "customLineItems"
+          },
+          "predicate": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "CartDiscountShippingCostTarget": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "shipping"
+          }
+        }
+      },
+      "CartDiscountTotalPriceTarget": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "totalPrice"
+          }
+        }
+      },
+      "CartDiscountDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "value",
+          "cartPredicate",
+          "sortOrder"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "value": {
+            "$ref": "#/components/schemas/CartDiscountValueDraft"
+          },
+          "cartPredicate": {
+            "type": "string",
+            "minLength": 1
+          },
+          "target": {
+            "$ref": "#/components/schemas/CartDiscountTarget"
+          },
+          "sortOrder": {
+            "type": "string"
+          },
+          "isActive": {
+            "type": "boolean"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "requiresDiscountCode": {
+            "type": "boolean"
+          },
+          "stackingMode": {
+            "$ref": "#/components/schemas/StackingMode"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "CartDiscountPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CartDiscount"
+            }
+          }
+        }
+      },
+      "CartDiscountUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/CartDiscountUpdateAction"
+            }
+          }
+        }
+      },
+      "CartDiscountUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeValue": "#/components/schemas/CartDiscountChangeValueAction",
+            "changeCartPredicate": "#/components/schemas/CartDiscountChangeCartPredicateAction",
+            "changeTarget": "#/components/schemas/CartDiscountChangeTargetAction",
+            "changeSortOrder": "#/components/schemas/CartDiscountChangeSortOrderAction",
+            "changeIsActive": "#/components/schemas/CartDiscountChangeIsActiveAction",
+            "changeName": "#/components/schemas/CartDiscountChangeNameAction",
+            "changeRequiresDiscountCode": "#/components/schemas/CartDiscountChangeRequiresDiscountCodeAction",
+            "changeStackingMode": "#/components/schemas/CartDiscountChangeStackingModeAction",
+            "setDescription": "#/components/schemas/CartDiscountSetDescriptionAction",
+            "setKey": "#/components/schemas/CartDiscountSetKeyAction",
+            "setValidFrom": "#/components/schemas/CartDiscountSetValidFromAction",
+            "setValidUntil": "#/components/schemas/CartDiscountSetValidUntilAction",
+            "setValidFromAndUntil": "#/components/schemas/CartDiscountSetValidFromAndUntilAction",
+            "setCustomType": "#/components/schemas/CartDiscountSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/CartDiscountSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CartDiscountChangeValueAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountChangeCartPredicateAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountChangeTargetAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountChangeSortOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountChangeIsActiveAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountChangeRequiresDiscountCodeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountChangeStackingModeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountSetValidFromAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountSetValidUntilAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountSetValidFromAndUntilAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountSetCustomFieldAction"
+          }
+        ]
+      },
+      "CartDiscountChangeValueAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "value"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeValue"
+          },
+          "value": {
+            "$ref": "#/components/schemas/CartDiscountValueDraft"
+          }
+        }
+      },
+      "CartDiscountChangeCartPredicateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "cartPredicate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeCartPredicate"
+          },
+          "cartPredicate": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "CartDiscountChangeTargetAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "target"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTarget"
+          },
+          "target": {
+            "$ref": "#/components/schemas/CartDiscountTarget"
+          }
+        }
+      },
+      "CartDiscountChangeSortOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "sortOrder"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeSortOrder"
+          },
+          "sortOrder": {
+            "type": "string"
+          }
+        }
+      },
+      "CartDiscountChangeIsActiveAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "isActive"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeIsActive"
+          },
+          "isActive": {
+            "type": "boolean"
+          }
+        }
+      },
+      "CartDiscountChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CartDiscountChangeRequiresDiscountCodeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "requiresDiscountCode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeRequiresDiscountCode"
+          },
+          "requiresDiscountCode": {
+            "type": "boolean"
+          }
+        }
+      },
+      "CartDiscountChangeStackingModeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "stackingMode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeStackingMode"
+          },
+          "stackingMode": {
+            "$ref": "#/components/schemas/StackingMode"
+          }
+        }
+      },
+      "CartDiscountSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "CartDiscountSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "CartDiscountSetValidFromAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidFrom"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "CartDiscountSetValidUntilAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidUntil"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "CartDiscountSetValidFromAndUntilAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidFromAndUntil"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "CartDiscountSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CartDiscountSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "TaxedPrice": {
+        "type": "object",
+        "required": [
+          "totalNet",
+          "totalGross",
+          "taxPortions"
+        ],
+        "properties": {
+          "totalNet": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "totalGross": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "totalTax": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "taxPortions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TaxPortion"
+            }
+          }
+        }
+      },
+      "TaxPortion": {
+        "type": "object",
+        "required": [
+          "rate",
+          "amount"
+        ],
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "rate": {
+            "type": "number"
+          },
+          "amount": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          }
+        }
+      },
+      "DiscountedLineItemPriceForQuantity": {
+        "type": "object",
+        "required": [
+          "quantity",
+          "discountedPrice"
+        ],
+        "properties": {
+          "quantity": {
+            "type": "integer"
+          },
+          "discountedPrice": {
+            "$ref": "#/components/schemas/DiscountedLineItemPrice"
+          }
+        }
+      },
+      "DiscountedLineItemPrice": {
+        "type": "object",
+        "required": [
+          "value",
+          "includedDiscounts"
+        ],
+        "properties": {
+          "value": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "includedDiscounts": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DiscountedLineItemPortion"
+            }
+          }
+        }
+      },
+      "DiscountedLineItemPortion": {
+        "type": "object",
+        "required": [
+          "discount",
+          "discountedAmount"
+        ],
+        "properties": {
+          "discount": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "discountedAmount": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          }
+        }
+      },
+      "DiscountOnTotalPrice": {
+        "type": "object",
+        "required": [
+          "discountedAmount",
+          "includedDiscounts"
+        ],
+        "properties": {
+          "discountedAmount": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "includedDiscounts": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DiscountedLineItemPortion"
+            }
+          },
+          "discountedNetAmount": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "discountedGrossAmount": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          }
+        }
+      },
+      "DiscountCodeInfo": {
+        "type": "object",
+        "required": [
+          "discountCode",
+          "state"
+        ],
+        "properties": {
+          "discountCode": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "state": {
+            "$ref": "#/components/schemas/DiscountCodeState"
+          }
+        }
+      },
+      "DiscountCodeState": {
+        "type": "string",
+        "enum": [
+          "NotActive",
+          "NotValid",
+          "DoesNotMatchCart",
+          "MatchesCart",
+          "MaxApplicationReached",
+          "ApplicationStoppedByPreviousDiscount"
+        ]
+      },
+      "ShippingInfo": {
+        "type": "object",
+        "required": [
+          "shippingMethodName",
+          "price",
+          "shippingRate",
+          "deliveries",
+          "shippingMethodState"
+        ],
+        "properties": {
+          "shippingMethodName": {
+            "type": "string"
+          },
+          "price": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "shippingRate": {
+            "$ref": "#/components/schemas/ShippingRate"
+          },
+          "taxedPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
+          },
+          "taxRate": {
+            "$ref": "#/components/schemas/TaxRate"
+          },
+          "taxCategory": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "shippingMethod": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "deliveries": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "discountedPrice": {
+            "$ref": "#/components/schemas/DiscountedLineItemPrice"
+          },
+          "shippingMethodState": {
+            "type": "string",
+            "enum": [
+              "MatchesCart",
+              "DoesNotMatchCart"
+            ]
+          }
+        }
+      },
       "Cart": {
         "type": "object",
         "required": [
@@ -1827,6 +2792,15 @@ export const openApiDocument = {
           "totalPrice": {
             "$ref": "#/components/schemas/CentPrecisionMoney"
           },
+          "taxedPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
+          },
+          "taxedShippingPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
+          },
+          "discountOnTotalPrice": {
+            "$ref": "#/components/schemas/DiscountOnTotalPrice"
+          },
           "taxMode": {
             "type": "string",
             "enum": [
@@ -1882,6 +2856,9 @@ export const openApiDocument = {
           "billingAddress": {
             "$ref": "#/components/schemas/BaseAddress"
           },
+          "shippingInfo": {
+            "$ref": "#/components/schemas/ShippingInfo"
+          },
           "shippingMode": {
             "type": "string",
             "enum": [
@@ -1904,7 +2881,7 @@ export const openApiDocument = {
           "discountCodes": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/DiscountCodeInfo"
             }
           },
           "directDiscounts": {
@@ -1997,14 +2974,21 @@ export const openApiDocument = {
           "discountedPricePerQuantity": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/DiscountedLineItemPriceForQuantity"
             }
+          },
+          "taxRate": {
+            "$ref": "#/components/schemas/TaxRate"
+          },
+          "taxedPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
           },
           "taxedPricePortions": {
             "type": "array",
             "items": {
               "type": "object"
-            }
+            },
+            "description": "Per shipping method in the Multiple shipping mode only"
           },
           "state": {
             "type": "array",
@@ -2096,10 +3080,19 @@ export const openApiDocument = {
               "type": "object"
             }
           },
+          "taxCategory": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "taxRate": {
+            "$ref": "#/components/schemas/TaxRate"
+          },
+          "taxedPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
+          },
           "discountedPricePerQuantity": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/DiscountedLineItemPriceForQuantity"
             }
           },
           "taxedPricePortions": {
@@ -2243,6 +3236,9 @@ export const openApiDocument = {
             "type": "string",
             "minLength": 1
           },
+          "taxCategory": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
           "shippingDetails": {
             "$ref": "#/components/schemas/ItemShippingDetailsDraft"
           },
@@ -2302,6 +3298,21 @@ export const openApiDocument = {
               "Disabled"
             ]
           },
+          "taxRoundingMode": {
+            "type": "string",
+            "enum": [
+              "HalfEven",
+              "HalfUp",
+              "HalfDown"
+            ]
+          },
+          "taxCalculationMode": {
+            "type": "string",
+            "enum": [
+              "LineItemLevel",
+              "UnitPriceLevel"
+            ]
+          },
           "inventoryMode": {
             "type": "string",
             "enum": [
@@ -2315,6 +3326,16 @@ export const openApiDocument = {
             "maxItems": 500,
             "items": {
               "$ref": "#/components/schemas/LineItemDraft"
+            }
+          },
+          "shippingMethod": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "discountCodes": {
+            "type": "array",
+            "maxItems": 10,
+            "items": {
+              "type": "string"
             }
           },
           "customLineItems": {
@@ -2463,7 +3484,13 @@ export const openApiDocument = {
             "setShippingAddress": "#/components/schemas/CartSetShippingAddressAction",
             "setCountry": "#/components/schemas/CartSetCountryAction",
             "setDeleteDaysAfterLastModification": "#/components/schemas/CartSetDeleteDaysAfterLastModificationAction",
-            "recalculate": "#/components/schemas/CartRecalculateAction"
+            "recalculate": "#/components/schemas/CartRecalculateAction",
+            "setShippingMethod": "#/components/schemas/CartSetShippingMethodAction",
+            "addDiscountCode": "#/components/schemas/CartAddDiscountCodeAction",
+            "removeDiscountCode": "#/components/schemas/CartRemoveDiscountCodeAction",
+            "changeTaxMode": "#/components/schemas/CartChangeTaxModeAction",
+            "changeTaxRoundingMode": "#/components/schemas/CartChangeTaxRoundingModeAction",
+            "changeTaxCalculationMode": "#/components/schemas/CartChangeTaxCalculationModeAction"
           }
         },
         "oneOf": [
@@ -2499,6 +3526,24 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/CartRecalculateAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetShippingMethodAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartAddDiscountCodeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemoveDiscountCodeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartChangeTaxModeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartChangeTaxRoundingModeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartChangeTaxCalculationModeAction"
           }
         ]
       },
@@ -2624,6 +3669,9 @@ export const openApiDocument = {
           "slug": {
             "type": "string",
             "minLength": 1
+          },
+          "taxCategory": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
           },
           "shippingDetails": {
             "$ref": "#/components/schemas/ItemShippingDetailsDraft"
@@ -2751,6 +3799,117 @@ export const openApiDocument = {
           },
           "updateProductData": {
             "type": "boolean"
+          }
+        }
+      },
+      "CartSetShippingMethodAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setShippingMethod"
+          },
+          "shippingMethod": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "CartAddDiscountCodeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "code"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addDiscountCode"
+          },
+          "code": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "CartRemoveDiscountCodeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "discountCode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeDiscountCode"
+          },
+          "discountCode": {
+            "$ref": "#/components/schemas/Reference"
+          }
+        }
+      },
+      "CartChangeTaxModeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "taxMode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTaxMode"
+          },
+          "taxMode": {
+            "type": "string",
+            "enum": [
+              "Platform",
+              "External",
+              "ExternalAmount",
+              "Disabled"
+            ]
+          }
+        }
+      },
+      "CartChangeTaxRoundingModeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "taxRoundingMode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTaxRoundingMode"
+          },
+          "taxRoundingMode": {
+            "type": "string",
+            "enum": [
+              "HalfEven",
+              "HalfUp",
+              "HalfDown"
+            ]
+          }
+        }
+      },
+      "CartChangeTaxCalculationModeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "taxCalculationMode"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTaxCalculationMode"
+          },
+          "taxCalculationMode": {
+            "type": "string",
+            "enum": [
+              "LineItemLevel",
+              "UnitPriceLevel"
+            ]
           }
         }
       },
@@ -5873,6 +7032,505 @@ export const openApiDocument = {
           }
         }
       },
+      "DiscountCode": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "code",
+          "cartDiscounts",
+          "isActive",
+          "references",
+          "groups"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "code": {
+            "type": "string"
+          },
+          "cartDiscounts": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "cartPredicate": {
+            "type": "string"
+          },
+          "isActive": {
+            "type": "boolean"
+          },
+          "references": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "maxApplications": {
+            "type": "integer"
+          },
+          "maxApplicationsPerCustomer": {
+            "type": "integer"
+          },
+          "groups": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "DiscountCodeDraft": {
+        "type": "object",
+        "required": [
+          "code",
+          "cartDiscounts"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "code": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "cartDiscounts": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 10,
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          },
+          "cartPredicate": {
+            "type": "string",
+            "minLength": 1
+          },
+          "isActive": {
+            "type": "boolean"
+          },
+          "maxApplications": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "maxApplicationsPerCustomer": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "groups": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "type": "string",
+              "minLength": 1
+            }
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "DiscountCodePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DiscountCode"
+            }
+          }
+        }
+      },
+      "DiscountCodeUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/DiscountCodeUpdateAction"
+            }
+          }
+        }
+      },
+      "DiscountCodeUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeCartDiscounts": "#/components/schemas/DiscountCodeChangeCartDiscountsAction",
+            "changeGroups": "#/components/schemas/DiscountCodeChangeGroupsAction",
+            "changeIsActive": "#/components/schemas/DiscountCodeChangeIsActiveAction",
+            "setCartPredicate": "#/components/schemas/DiscountCodeSetCartPredicateAction",
+            "setName": "#/components/schemas/DiscountCodeSetNameAction",
+            "setDescription": "#/components/schemas/DiscountCodeSetDescriptionAction",
+            "setKey": "#/components/schemas/DiscountCodeSetKeyAction",
+            "setMaxApplications": "#/components/schemas/DiscountCodeSetMaxApplicationsAction",
+            "setMaxApplicationsPerCustomer": "#/components/schemas/DiscountCodeSetMaxApplicationsPerCustomerAction",
+            "setValidFrom": "#/components/schemas/DiscountCodeSetValidFromAction",
+            "setValidUntil": "#/components/schemas/DiscountCodeSetValidUntilAction",
+            "setValidFromAndUntil": "#/components/schemas/DiscountCodeSetValidFromAndUntilAction",
+            "setCustomType": "#/components/schemas/DiscountCodeSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/DiscountCodeSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/DiscountCodeChangeCartDiscountsAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeChangeGroupsAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeChangeIsActiveAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetCartPredicateAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetMaxApplicationsAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetMaxApplicationsPerCustomerAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetValidFromAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetValidUntilAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetValidFromAndUntilAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/DiscountCodeSetCustomFieldAction"
+          }
+        ]
+      },
+      "DiscountCodeChangeCartDiscountsAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "cartDiscounts"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeCartDiscounts"
+          },
+          "cartDiscounts": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 10,
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          }
+        }
+      },
+      "DiscountCodeChangeGroupsAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "groups"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeGroups"
+          },
+          "groups": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        }
+      },
+      "DiscountCodeChangeIsActiveAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "isActive"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeIsActive"
+          },
+          "isActive": {
+            "type": "boolean"
+          }
+        }
+      },
+      "DiscountCodeSetCartPredicateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCartPredicate"
+          },
+          "cartPredicate": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "DiscountCodeSetNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "DiscountCodeSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "DiscountCodeSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "DiscountCodeSetMaxApplicationsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMaxApplications"
+          },
+          "maxApplications": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "DiscountCodeSetMaxApplicationsPerCustomerAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMaxApplicationsPerCustomer"
+          },
+          "maxApplicationsPerCustomer": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "DiscountCodeSetValidFromAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidFrom"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "DiscountCodeSetValidUntilAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidUntil"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "DiscountCodeSetValidFromAndUntilAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidFromAndUntil"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "DiscountCodeSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "DiscountCodeSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
       "TypedMoney": {
         "type": "object",
         "required": [
@@ -6025,8 +7683,32 @@ export const openApiDocument = {
           "totalPrice": {
             "$ref": "#/components/schemas/CentPrecisionMoney"
           },
+          "taxedPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
+          },
+          "taxedShippingPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
+          },
+          "discountOnTotalPrice": {
+            "$ref": "#/components/schemas/DiscountOnTotalPrice"
+          },
           "taxMode": {
             "type": "string"
+          },
+          "taxRoundingMode": {
+            "type": "string"
+          },
+          "taxCalculationMode": {
+            "type": "string"
+          },
+          "shippingInfo": {
+            "$ref": "#/components/schemas/ShippingInfo"
+          },
+          "discountCodes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DiscountCodeInfo"
+            }
           },
           "orderState": {
             "type": "string",
@@ -6483,6 +8165,9 @@ export const openApiDocument = {
           "productType": {
             "$ref": "#/components/schemas/Reference"
           },
+          "taxCategory": {
+            "$ref": "#/components/schemas/Reference"
+          },
           "priceMode": {
             "type": "string",
             "enum": [
@@ -6859,6 +8544,9 @@ export const openApiDocument = {
           "productType": {
             "$ref": "#/components/schemas/ResourceIdentifier"
           },
+          "taxCategory": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
           "name": {
             "$ref": "#/components/schemas/LocalizedString"
           },
@@ -6958,6 +8646,7 @@ export const openApiDocument = {
             "setKey": "#/components/schemas/ProductSetKeyAction",
             "changeName": "#/components/schemas/ProductChangeNameAction",
             "publish": "#/components/schemas/ProductPublishAction",
+            "setTaxCategory": "#/components/schemas/ProductSetTaxCategoryAction",
             "addToCategory": "#/components/schemas/ProductAddToCategoryAction",
             "removeFromCategory": "#/components/schemas/ProductRemoveFromCategoryAction",
             "setCategoryOrderHint": "#/components/schemas/ProductSetCategoryOrderHintAction"
@@ -6993,6 +8682,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ProductPublishAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductSetTaxCategoryAction"
           },
           {
             "$ref": "#/components/schemas/ProductAddToCategoryAction"
@@ -7242,6 +8934,21 @@ export const openApiDocument = {
               "All",
               "Prices"
             ]
+          }
+        }
+      },
+      "ProductSetTaxCategoryAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTaxCategory"
+          },
+          "taxCategory": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
           }
         }
       },
@@ -7568,6 +9275,600 @@ export const openApiDocument = {
           "shoppingListsConfiguration": {
             "$ref": "#/components/schemas/ShoppingListsConfiguration"
           }
+        }
+      },
+      "ShippingMethod": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "taxCategory",
+          "zoneRates",
+          "active",
+          "isDefault"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string"
+          },
+          "localizedName": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "localizedDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "taxCategory": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "zoneRates": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ZoneRate"
+            }
+          },
+          "active": {
+            "type": "boolean"
+          },
+          "isDefault": {
+            "type": "boolean"
+          },
+          "predicate": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "ZoneRate": {
+        "type": "object",
+        "required": [
+          "zone",
+          "shippingRates"
+        ],
+        "properties": {
+          "zone": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "shippingRates": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ShippingRate"
+            }
+          }
+        }
+      },
+      "ShippingRate": {
+        "type": "object",
+        "required": [
+          "price",
+          "tiers"
+        ],
+        "properties": {
+          "price": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "freeAbove": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "isMatching": {
+            "type": "boolean",
+            "description": "Only in answers for a given cart (matching-cart",
+            "shippingInfo)": null
+          },
+          "tiers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CartValueTier"
+            }
+          }
+        }
+      },
+      "CartValueTier": {
+        "type": "object",
+        "required": [
+          "type",
+          "minimumCentAmount",
+          "price"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "CartValue"
+          },
+          "minimumCentAmount": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "price": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "isMatching": {
+            "type": "boolean"
+          }
+        }
+      },
+      "CartValueTierDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "minimumCentAmount",
+          "price"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "CartValue"
+          },
+          "minimumCentAmount": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 9007199254740991
+          },
+          "price": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          }
+        }
+      },
+      "ShippingRateDraft": {
+        "type": "object",
+        "required": [
+          "price"
+        ],
+        "properties": {
+          "price": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "freeAbove": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "tiers": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/CartValueTierDraft"
+            }
+          }
+        }
+      },
+      "ZoneRateDraft": {
+        "type": "object",
+        "required": [
+          "zone",
+          "shippingRates"
+        ],
+        "properties": {
+          "zone": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "shippingRates": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ShippingRateDraft"
+            }
+          }
+        }
+      },
+      "ShippingMethodDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "taxCategory",
+          "zoneRates",
+          "isDefault"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          },
+          "localizedName": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "localizedDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "taxCategory": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "zoneRates": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/ZoneRateDraft"
+            }
+          },
+          "active": {
+            "type": "boolean"
+          },
+          "isDefault": {
+            "type": "boolean"
+          },
+          "predicate": {
+            "type": "string",
+            "minLength": 1
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "ShippingMethodPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ShippingMethod"
+            }
+          }
+        }
+      },
+      "ShippingMethodUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ShippingMethodUpdateAction"
+            }
+          }
+        }
+      },
+      "ShippingMethodUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addZone": "#/components/schemas/ShippingMethodAddZoneAction",
+            "removeZone": "#/components/schemas/ShippingMethodRemoveZoneAction",
+            "addShippingRate": "#/components/schemas/ShippingMethodAddShippingRateAction",
+            "removeShippingRate": "#/components/schemas/ShippingMethodRemoveShippingRateAction",
+            "changeName": "#/components/schemas/ShippingMethodChangeNameAction",
+            "changeTaxCategory": "#/components/schemas/ShippingMethodChangeTaxCategoryAction",
+            "changeIsDefault": "#/components/schemas/ShippingMethodChangeIsDefaultAction",
+            "changeActive": "#/components/schemas/ShippingMethodChangeActiveAction",
+            "setKey": "#/components/schemas/ShippingMethodSetKeyAction",
+            "setLocalizedName": "#/components/schemas/ShippingMethodSetLocalizedNameAction",
+            "setLocalizedDescription": "#/components/schemas/ShippingMethodSetLocalizedDescriptionAction",
+            "setPredicate": "#/components/schemas/ShippingMethodSetPredicateAction",
+            "setCustomType": "#/components/schemas/ShippingMethodSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/ShippingMethodSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ShippingMethodAddZoneAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodRemoveZoneAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodAddShippingRateAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodRemoveShippingRateAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodChangeTaxCategoryAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodChangeIsDefaultAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodChangeActiveAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodSetLocalizedNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodSetLocalizedDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodSetPredicateAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodSetCustomFieldAction"
+          }
+        ]
+      },
+      "ShippingMethodAddZoneAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "zone"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addZone"
+          },
+          "zone": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ShippingMethodRemoveZoneAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "zone"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeZone"
+          },
+          "zone": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ShippingMethodAddShippingRateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "zone",
+          "shippingRate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addShippingRate"
+          },
+          "zone": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "shippingRate": {
+            "$ref": "#/components/schemas/ShippingRateDraft"
+          }
+        }
+      },
+      "ShippingMethodRemoveShippingRateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "zone",
+          "shippingRate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeShippingRate"
+          },
+          "zone": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "shippingRate": {
+            "$ref": "#/components/schemas/ShippingRateDraft"
+          }
+        }
+      },
+      "ShippingMethodChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "ShippingMethodChangeTaxCategoryAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "taxCategory"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTaxCategory"
+          },
+          "taxCategory": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ShippingMethodChangeIsDefaultAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "isDefault"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeIsDefault"
+          },
+          "isDefault": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ShippingMethodChangeActiveAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "active"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeActive"
+          },
+          "active": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ShippingMethodSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "ShippingMethodSetLocalizedNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setLocalizedName"
+          },
+          "localizedName": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ShippingMethodSetLocalizedDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setLocalizedDescription"
+          },
+          "localizedDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ShippingMethodSetPredicateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPredicate"
+          },
+          "predicate": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "ShippingMethodSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "ShippingMethodSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
         }
       },
       "ShoppingList": {
@@ -8946,6 +11247,365 @@ export const openApiDocument = {
           }
         }
       },
+      "TaxCategory": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "rates"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "rates": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TaxRate"
+            }
+          }
+        }
+      },
+      "TaxRate": {
+        "type": "object",
+        "required": [
+          "name",
+          "amount",
+          "includedInPrice",
+          "country"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "Set by the platform on tax rates of a tax category"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string"
+          },
+          "amount": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "description": "The rate as a decimal fraction (0.19 is 19%)"
+          },
+          "includedInPrice": {
+            "type": "boolean"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "state": {
+            "type": "string"
+          },
+          "subRates": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SubRate"
+            }
+          }
+        }
+      },
+      "SubRate": {
+        "type": "object",
+        "required": [
+          "name",
+          "amount"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "minLength": 1
+          },
+          "amount": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1
+          }
+        }
+      },
+      "TaxRateDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "includedInPrice",
+          "country"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          },
+          "amount": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "description": "Required unless subRates are given; with subRates it must be their sum"
+          },
+          "includedInPrice": {
+            "type": "boolean"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "state": {
+            "type": "string",
+            "minLength": 1
+          },
+          "subRates": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/SubRate"
+            }
+          }
+        }
+      },
+      "TaxCategoryDraft": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          },
+          "description": {
+            "type": "string"
+          },
+          "rates": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/TaxRateDraft"
+            }
+          }
+        }
+      },
+      "TaxCategoryPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TaxCategory"
+            }
+          }
+        }
+      },
+      "TaxCategoryUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/TaxCategoryUpdateAction"
+            }
+          }
+        }
+      },
+      "TaxCategoryUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addTaxRate": "#/components/schemas/TaxCategoryAddTaxRateAction",
+            "removeTaxRate": "#/components/schemas/TaxCategoryRemoveTaxRateAction",
+            "replaceTaxRate": "#/components/schemas/TaxCategoryReplaceTaxRateAction",
+            "changeName": "#/components/schemas/TaxCategoryChangeNameAction",
+            "setDescription": "#/components/schemas/TaxCategorySetDescriptionAction",
+            "setKey": "#/components/schemas/TaxCategorySetKeyAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/TaxCategoryAddTaxRateAction"
+          },
+          {
+            "$ref": "#/components/schemas/TaxCategoryRemoveTaxRateAction"
+          },
+          {
+            "$ref": "#/components/schemas/TaxCategoryReplaceTaxRateAction"
+          },
+          {
+            "$ref": "#/components/schemas/TaxCategoryChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/TaxCategorySetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/TaxCategorySetKeyAction"
+          }
+        ]
+      },
+      "TaxCategoryAddTaxRateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "taxRate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addTaxRate"
+          },
+          "taxRate": {
+            "$ref": "#/components/schemas/TaxRateDraft"
+          }
+        }
+      },
+      "TaxCategoryRemoveTaxRateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeTaxRate"
+          },
+          "taxRateId": {
+            "type": "string"
+          },
+          "taxRateKey": {
+            "type": "string"
+          }
+        }
+      },
+      "TaxCategoryReplaceTaxRateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "taxRate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "replaceTaxRate"
+          },
+          "taxRateId": {
+            "type": "string"
+          },
+          "taxRateKey": {
+            "type": "string"
+          },
+          "taxRate": {
+            "$ref": "#/components/schemas/TaxRateDraft"
+          }
+        }
+      },
+      "TaxCategoryChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "TaxCategorySetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "type": "string"
+          }
+        }
+      },
+      "TaxCategorySetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
       "Type": {
         "type": "object",
         "description": "A custom-field type (the platform's `type` resource) - which resources may use it and what fields they get.",
@@ -9829,6 +12489,274 @@ export const openApiDocument = {
           },
           "inputHint": {
             "$ref": "#/components/schemas/TypeTextInputHint"
+          }
+        }
+      },
+      "Zone": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "locations"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "locations": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Location"
+            }
+          }
+        }
+      },
+      "Location": {
+        "type": "object",
+        "required": [
+          "country"
+        ],
+        "properties": {
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "state": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "ZoneDraft": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          },
+          "description": {
+            "type": "string"
+          },
+          "locations": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Location"
+            }
+          }
+        }
+      },
+      "ZonePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Zone"
+            }
+          }
+        }
+      },
+      "ZoneUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ZoneUpdateAction"
+            }
+          }
+        }
+      },
+      "ZoneUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addLocation": "#/components/schemas/ZoneAddLocationAction",
+            "removeLocation": "#/components/schemas/ZoneRemoveLocationAction",
+            "setLocations": "#/components/schemas/ZoneSetLocationsAction",
+            "changeName": "#/components/schemas/ZoneChangeNameAction",
+            "setDescription": "#/components/schemas/ZoneSetDescriptionAction",
+            "setKey": "#/components/schemas/ZoneSetKeyAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ZoneAddLocationAction"
+          },
+          {
+            "$ref": "#/components/schemas/ZoneRemoveLocationAction"
+          },
+          {
+            "$ref": "#/components/schemas/ZoneSetLocationsAction"
+          },
+          {
+            "$ref": "#/components/schemas/ZoneChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ZoneSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ZoneSetKeyAction"
+          }
+        ]
+      },
+      "ZoneAddLocationAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "location"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addLocation"
+          },
+          "location": {
+            "$ref": "#/components/schemas/Location"
+          }
+        }
+      },
+      "ZoneRemoveLocationAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "location"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeLocation"
+          },
+          "location": {
+            "$ref": "#/components/schemas/Location"
+          }
+        }
+      },
+      "ZoneSetLocationsAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "locations"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setLocations"
+          },
+          "locations": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Location"
+            }
+          }
+        }
+      },
+      "ZoneChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "ZoneSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "type": "string"
+          }
+        }
+      },
+      "ZoneSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
           }
         }
       }
@@ -11796,6 +14724,589 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/BusinessUnitAssociateResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/cart-discounts": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryCartDiscounts",
+        "summary": "Query cart discounts (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_cart_discounts",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of cart discounts",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartDiscountPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCartDiscountsExist",
+        "summary": "200 if any cart discount matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_cart_discounts",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one cart discount matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createCartDiscount",
+        "summary": "Create a cart discount",
+        "security": [
+          {
+            "oauth2": [
+              "manage_cart_discounts",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CartDiscountDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The cart discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/cart-discounts/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCartDiscountById",
+        "summary": "Get a cart discount by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_cart_discounts",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCartDiscountExistsById",
+        "summary": "200 if the cart discount exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_cart_discounts",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart discount exists"
+          },
+          "404": {
+            "description": "No such cart discount"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCartDiscountById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_cart_discounts",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CartDiscountUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The cart discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCartDiscountById",
+        "summary": "Delete the cart discount at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_cart_discounts",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/cart-discounts/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCartDiscountByKey",
+        "summary": "Get a cart discount by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_cart_discounts",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCartDiscountExistsByKey",
+        "summary": "200 if the cart discount exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_cart_discounts",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart discount exists"
+          },
+          "404": {
+            "description": "No such cart discount"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateCartDiscountByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_cart_discounts",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CartDiscountUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The cart discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteCartDiscountByKey",
+        "summary": "Delete the cart discount at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_cart_discounts",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The cart discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CartDiscount"
                 }
               }
             }
@@ -16531,6 +20042,589 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/discount-codes": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryDiscountCodes",
+        "summary": "Query discount codes (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_discount_codes",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of discount codes",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DiscountCodePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkDiscountCodesExist",
+        "summary": "200 if any discount code matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_discount_codes",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one discount code matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createDiscountCode",
+        "summary": "Create a discount code",
+        "security": [
+          {
+            "oauth2": [
+              "manage_discount_codes",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/DiscountCodeDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The discount code",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DiscountCode"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/discount-codes/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getDiscountCodeById",
+        "summary": "Get a discount code by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_discount_codes",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The discount code",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DiscountCode"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkDiscountCodeExistsById",
+        "summary": "200 if the discount code exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_discount_codes",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The discount code exists"
+          },
+          "404": {
+            "description": "No such discount code"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateDiscountCodeById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_discount_codes",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/DiscountCodeUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The discount code",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DiscountCode"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteDiscountCodeById",
+        "summary": "Delete the discount code at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_discount_codes",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The discount code",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DiscountCode"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/discount-codes/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getDiscountCodeByKey",
+        "summary": "Get a discount code by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_discount_codes",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The discount code",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DiscountCode"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkDiscountCodeExistsByKey",
+        "summary": "200 if the discount code exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_discount_codes",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The discount code exists"
+          },
+          "404": {
+            "description": "No such discount code"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateDiscountCodeByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_discount_codes",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/DiscountCodeUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The discount code",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DiscountCode"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteDiscountCodeByKey",
+        "summary": "Delete the discount code at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_discount_codes",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The discount code",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DiscountCode"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/graphql": {
       "parameters": [
         {
@@ -20358,6 +24452,693 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/shipping-methods": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryShippingMethods",
+        "summary": "Query shipping methods (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of shipping methods",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethodPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShippingMethodsExist",
+        "summary": "200 if any shipping method matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one shipping method matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createShippingMethod",
+        "summary": "Create a shipping method",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shipping_methods",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShippingMethodDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The shipping method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/shipping-methods/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShippingMethodById",
+        "summary": "Get a shipping method by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shipping method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShippingMethodExistsById",
+        "summary": "200 if the shipping method exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shipping method exists"
+          },
+          "404": {
+            "description": "No such shipping method"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateShippingMethodById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shipping_methods",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShippingMethodUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The shipping method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteShippingMethodById",
+        "summary": "Delete the shipping method at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shipping_methods",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shipping method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/shipping-methods/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShippingMethodByKey",
+        "summary": "Get a shipping method by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shipping method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShippingMethodExistsByKey",
+        "summary": "200 if the shipping method exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shipping method exists"
+          },
+          "404": {
+            "description": "No such shipping method"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateShippingMethodByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shipping_methods",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShippingMethodUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The shipping method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteShippingMethodByKey",
+        "summary": "Delete the shipping method at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shipping_methods",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shipping method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/shipping-methods/matching-cart": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShippingMethodsMatchingCart",
+        "summary": "The active shipping methods that ship to the cart's shipping address, each with its one matching rate marked isMatching (the default first)",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "cartId",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The matching shipping methods (one page holding all of them)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethodPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShippingMethodsMatchingCartExist",
+        "summary": "200 if an active shipping method ships to the cart's shipping address, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "cartId",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A shipping method matches"
+          },
+          "404": {
+            "description": "None matches"
+          }
+        }
+      }
+    },
     "/{projectKey}/shopping-lists": {
       "parameters": [
         {
@@ -21516,6 +26297,589 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/tax-categories": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryTaxCategories",
+        "summary": "Query tax categories (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_tax_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of tax categories",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaxCategoryPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkTaxCategoriesExist",
+        "summary": "200 if any tax category matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_tax_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one tax category matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createTaxCategory",
+        "summary": "Create a tax category",
+        "security": [
+          {
+            "oauth2": [
+              "manage_tax_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TaxCategoryDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The tax category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaxCategory"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/tax-categories/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getTaxCategoryById",
+        "summary": "Get a tax category by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_tax_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The tax category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaxCategory"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkTaxCategoryExistsById",
+        "summary": "200 if the tax category exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_tax_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The tax category exists"
+          },
+          "404": {
+            "description": "No such tax category"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateTaxCategoryById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_tax_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TaxCategoryUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The tax category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaxCategory"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteTaxCategoryById",
+        "summary": "Delete the tax category at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_tax_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The tax category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaxCategory"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/tax-categories/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getTaxCategoryByKey",
+        "summary": "Get a tax category by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_tax_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The tax category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaxCategory"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkTaxCategoryExistsByKey",
+        "summary": "200 if the tax category exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_tax_categories",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The tax category exists"
+          },
+          "404": {
+            "description": "No such tax category"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateTaxCategoryByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_tax_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TaxCategoryUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The tax category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaxCategory"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteTaxCategoryByKey",
+        "summary": "Delete the tax category at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_tax_categories",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The tax category",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TaxCategory"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/types": {
       "parameters": [
         {
@@ -22071,6 +27435,589 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Type"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/zones": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryZones",
+        "summary": "Query zones (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_zones",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of zones",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ZonePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkZonesExist",
+        "summary": "200 if any zone matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_zones",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one zone matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createZone",
+        "summary": "Create a zone",
+        "security": [
+          {
+            "oauth2": [
+              "manage_zones",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ZoneDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The zone",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Zone"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/zones/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getZoneById",
+        "summary": "Get a zone by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_zones",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The zone",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Zone"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkZoneExistsById",
+        "summary": "200 if the zone exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_zones",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The zone exists"
+          },
+          "404": {
+            "description": "No such zone"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateZoneById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_zones",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ZoneUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The zone",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Zone"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteZoneById",
+        "summary": "Delete the zone at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_zones",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The zone",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Zone"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/zones/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getZoneByKey",
+        "summary": "Get a zone by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_zones",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The zone",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Zone"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkZoneExistsByKey",
+        "summary": "200 if the zone exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_zones",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The zone exists"
+          },
+          "404": {
+            "description": "No such zone"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateZoneByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_zones",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ZoneUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The zone",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Zone"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteZoneByKey",
+        "summary": "Delete the zone at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_zones",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The zone",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Zone"
                 }
               }
             }

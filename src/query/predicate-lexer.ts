@@ -27,9 +27,23 @@ export function describePosition(source: string, offset: number): string {
   return `(line ${line}, column ${offset - lineStart + 1})`;
 }
 
-export function predicateError(source: string, offset: number, message: string): InvalidInputError {
+/**
+ * The language a source is written in: query predicates (`where`) or the cart predicates of
+ * discounts and shipping methods, which name fields by dotted paths (`customer.email`) and are
+ * reported under their own parameter name.
+ */
+export interface LexerDialect {
+  /** The parameter named in error messages. */
+  subject: string;
+  /** Whether `.` may continue an identifier (`categories.id`). */
+  dottedNames: boolean;
+}
+
+export const WHERE_DIALECT: LexerDialect = { subject: 'where', dottedNames: false };
+
+export function predicateError(source: string, offset: number, message: string, subject = WHERE_DIALECT.subject): InvalidInputError {
   return new InvalidInputError(
-    `Malformed parameter: where: Syntax error while parsing 'where'. ${message} ${describePosition(source, offset)}`,
+    `Malformed parameter: ${subject}: Syntax error while parsing '${subject}'. ${message} ${describePosition(source, offset)}`,
   );
 }
 
@@ -37,6 +51,7 @@ const IDENT_START = /[A-Za-z_]/;
 // Hyphens are allowed after the first character so that locales (`name(en-US = "x")`) and custom
 // field names with dashes can be written without quoting.
 const IDENT_PART = /[A-Za-z0-9_-]/;
+const DOTTED_IDENT_PART = /[A-Za-z0-9_.-]/;
 const DIGIT = /[0-9]/;
 const VARIABLE_PART = /[A-Za-z0-9]/;
 const WHITESPACE = /[ \t\r\n]/;
@@ -44,7 +59,9 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   '"': '"', '\\': '\\', '/': '/', n: '\n', t: '\t', r: '\r', b: '\b', f: '\f',
 };
 
-export function tokenize(source: string): Token[] {
+export function tokenize(source: string, dialect: LexerDialect = WHERE_DIALECT): Token[] {
+  const fail = (offset: number, message: string) => predicateError(source, offset, message, dialect.subject);
+  const identPart = dialect.dottedNames ? DOTTED_IDENT_PART : IDENT_PART;
   const tokens: Token[] = [];
   let i = 0;
   const n = source.length;
@@ -56,24 +73,24 @@ export function tokenize(source: string): Token[] {
       tokens.push({ kind: c, text: c, pos: i, end: i + 1 });
       i++;
     } else if (c === '"') {
-      i = readString(source, i, tokens);
+      i = readString(source, i, tokens, fail);
     } else if (c === ':') {
       let j = i + 1;
       while (j < n && VARIABLE_PART.test(source[j])) j++;
-      if (j === i + 1) throw predicateError(source, i + 1, `Invalid input ${quoteAt(source, i + 1)}, expected a variable name.`);
+      if (j === i + 1) throw fail(i + 1, `Invalid input ${quoteAt(source, i + 1)}, expected a variable name.`);
       tokens.push({ kind: 'variable', text: source.slice(i + 1, j), pos: i, end: j });
       i = j;
     } else if (DIGIT.test(c) || (c === '-' && i + 1 < n && DIGIT.test(source[i + 1]))) {
-      i = readNumber(source, i, tokens);
+      i = readNumber(source, i, tokens, fail);
     } else if (IDENT_START.test(c)) {
       let j = i + 1;
-      while (j < n && IDENT_PART.test(source[j])) j++;
+      while (j < n && identPart.test(source[j])) j++;
       tokens.push({ kind: 'ident', text: source.slice(i, j), pos: i, end: j });
       i = j;
     } else {
       const two = source.slice(i, i + 2);
       const op = two === '!=' || two === '<>' || two === '<=' || two === '>=' ? two : c === '=' || c === '<' || c === '>' ? c : undefined;
-      if (op === undefined) throw predicateError(source, i, `Invalid input ${quoteAt(source, i)}.`);
+      if (op === undefined) throw fail(i, `Invalid input ${quoteAt(source, i)}.`);
       tokens.push({ kind: 'op', text: op === '<>' ? '!=' : op, pos: i, end: i + op.length });
       i += op.length;
     }
@@ -89,7 +106,9 @@ export function quoteAt(source: string, offset: number): string {
   return `'${String.fromCodePoint(cp)}'`;
 }
 
-function readString(source: string, start: number, tokens: Token[]): number {
+type Fail = (offset: number, message: string) => InvalidInputError;
+
+function readString(source: string, start: number, tokens: Token[], fail: Fail): number {
   let value = '';
   let i = start + 1;
   while (i < source.length) {
@@ -111,21 +130,21 @@ function readString(source: string, start: number, tokens: Token[]): number {
       value += String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
       i += 6;
     } else {
-      throw predicateError(source, i, `Invalid escape sequence in string literal.`);
+      throw fail(i, `Invalid escape sequence in string literal.`);
     }
   }
-  throw predicateError(source, start, 'Unterminated string literal.');
+  throw fail(start, 'Unterminated string literal.');
 }
 
-function readNumber(source: string, start: number, tokens: Token[]): number {
+function readNumber(source: string, start: number, tokens: Token[], fail: Fail): number {
   const match = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(source.slice(start));
   // The guard in tokenize() ensures at least one digit, so the pattern always matches.
   const text = match ? match[0] : source[start];
   const end = start + text.length;
   if (end < source.length && IDENT_PART.test(source[end])) {
-    throw predicateError(source, end, `Invalid input ${quoteAt(source, end)}, expected a number.`);
+    throw fail(end, `Invalid input ${quoteAt(source, end)}, expected a number.`);
   }
-  if (!Number.isFinite(Number(text))) throw predicateError(source, start, 'Number literal out of range.');
+  if (!Number.isFinite(Number(text))) throw fail(start, 'Number literal out of range.');
   tokens.push({ kind: 'number', text, pos: start, end });
   return end;
 }

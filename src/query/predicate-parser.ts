@@ -1,5 +1,5 @@
 import type { ComparisonOperator, FieldTestNode, ListNode, PredicateNode, ValueNode } from './predicate-ast.js';
-import { predicateError, quoteAt, tokenize, type Token } from './predicate-lexer.js';
+import { LogicParser } from './token-cursor.js';
 
 /**
  * Recursive-descent parser of query predicates:
@@ -20,45 +20,12 @@ export function parsePredicate(source: string): PredicateNode {
   return new Parser(source).parseAll();
 }
 
-// Deep enough for any real predicate, shallow enough that recursion can never exhaust the stack.
-const MAX_DEPTH = 48;
-
-class Parser {
-  private readonly tokens: Token[];
-  private index = 0;
-  private depth = 0;
-
-  constructor(private readonly source: string) {
-    this.tokens = tokenize(source);
+class Parser extends LogicParser<PredicateNode> {
+  protected junction(kind: 'and' | 'or', operands: PredicateNode[]): PredicateNode {
+    return { kind, operands };
   }
 
-  parseAll(): PredicateNode {
-    const predicate = this.parseOr();
-    if (this.peek().kind !== 'eof') this.fail('"and", "or" or end of input');
-    return predicate;
-  }
-
-  private parseOr(): PredicateNode {
-    this.enter();
-    const operands = [this.parseAnd()];
-    while (this.isKeyword(this.peek(), 'or')) {
-      this.next();
-      operands.push(this.parseAnd());
-    }
-    this.depth--;
-    return operands.length === 1 ? operands[0] : { kind: 'or', operands };
-  }
-
-  private parseAnd(): PredicateNode {
-    const operands = [this.parseUnary()];
-    while (this.isKeyword(this.peek(), 'and')) {
-      this.next();
-      operands.push(this.parseUnary());
-    }
-    return operands.length === 1 ? operands[0] : { kind: 'and', operands };
-  }
-
-  private parseUnary(): PredicateNode {
+  protected parseUnary(): PredicateNode {
     const token = this.peek();
     if (token.kind === '(') {
       return this.parseGroup();
@@ -70,13 +37,6 @@ class Parser {
     if (token.kind !== 'ident') this.fail('a field name, "not" or "("');
     this.next();
     return { kind: 'field', name: token.text, pos: token.pos, test: this.parseFieldTest() };
-  }
-
-  private parseGroup(): PredicateNode {
-    this.expect('(', '"("');
-    const inner = this.parseOr();
-    this.expect(')', '"and", "or" or ")"');
-    return inner;
   }
 
   private parseFieldTest(): FieldTestNode {
@@ -163,44 +123,5 @@ class Parser {
         break;
     }
     return this.fail('a string, number, boolean or variable');
-  }
-
-  private enter(): void {
-    if (++this.depth > MAX_DEPTH) {
-      throw predicateError(this.source, this.peek().pos, `Predicate is nested more than ${MAX_DEPTH} levels deep.`);
-    }
-  }
-
-  private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.index + ahead, this.tokens.length - 1)];
-  }
-
-  private next(): Token {
-    const token = this.peek();
-    if (this.index < this.tokens.length - 1) this.index++;
-    return token;
-  }
-
-  private isKeyword(token: Token, word: string): boolean {
-    return token.kind === 'ident' && token.text.toLowerCase() === word;
-  }
-
-  private expect(kind: Token['kind'], description: string): Token {
-    if (this.peek().kind !== kind) this.fail(description);
-    return this.next();
-  }
-
-  private expectKeyword(...words: string[]): string {
-    const token = this.peek();
-    const word = token.kind === 'ident' ? token.text.toLowerCase() : '';
-    if (!words.includes(word)) this.fail(words.map((w) => `"${w}"`).join(' or '));
-    this.next();
-    return word;
-  }
-
-  private fail(expected: string): never {
-    const token = this.peek();
-    const found = token.kind === 'eof' ? 'end of input' : quoteAt(this.source, token.pos);
-    throw predicateError(this.source, token.pos, `Invalid input ${found}, expected ${expected}.`);
   }
 }

@@ -1,6 +1,7 @@
-import type { Cart, CartUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { Cart, CartUpdateAction, CustomLineItem, CustomLineItemDraft, DiscountCode, ShippingMethod, TaxCategory } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
+import { addDiscountCode, removeDiscountCode } from './cart-discount-codes.js';
 import {
   addItemShippingAddress,
   addLineItem,
@@ -8,12 +9,43 @@ import {
   findLineItem,
   MatchingPriceNotFoundError,
   priceLineItem,
-  recalculateTotals,
   shippingDetailsFromDraft,
   shippingValid,
   type ProductLookup,
 } from './cart-lines.js';
+import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
+import type { CartCalculator } from './cart-totals.js';
+import type { DocumentRepository } from './document-repository.js';
+import { resolveReference } from './resource-identifiers.js';
 import type { ActionHandlers } from './update-actions.js';
+
+/** What cart actions read besides the cart: products, and the resources of shipping, taxes and discounts. */
+export interface CartDependencies {
+  products: ProductLookup;
+  calculator: CartCalculator;
+  taxCategories: DocumentRepository<TaxCategory>;
+  shippingMethods: DocumentRepository<ShippingMethod>;
+  discountCodes: DocumentRepository<DiscountCode>;
+}
+
+/** A custom line item of a draft, its tax category (by id or key) resolved. */
+export async function customLineItem(ctx: RequestContext, cart: Cart, draft: CustomLineItemDraft, deps: CartDependencies): Promise<CustomLineItem> {
+  const item = customLineItemFromDraft(cart, draft);
+  if (draft.taxCategory) item.taxCategory = await resolveReference(ctx, deps.taxCategories, draft.taxCategory, 'taxCategory');
+  return item;
+}
+
+/**
+ * setShippingMethod, checked against the method's predicate on the cart as the change leaves it
+ * (400 ShippingMethodDoesNotMatchCart).
+ */
+export async function setCartShippingMethod(ctx: RequestContext, cart: Cart, identifier: CartUpdateAction & { action: 'setShippingMethod' }, deps: CartDependencies): Promise<void> {
+  const sources = deps.calculator.sources(ctx);
+  await setShippingMethod(cart, identifier.shippingMethod, sources, (key) => deps.shippingMethods.find(ctx, { key }));
+  if (!cart.shippingInfo) return;
+  await deps.calculator.recalculate(ctx, cart);
+  if (cart.shippingInfo.shippingMethodState === 'DoesNotMatchCart') throw new ShippingMethodDoesNotMatchCartError();
+}
 
 type Handler<K extends CartUpdateAction['action']> = ActionHandlers<Cart, CartUpdateAction>[K];
 
@@ -50,7 +82,8 @@ export async function refreshFromProducts(ctx: RequestContext, cart: Cart, produ
 }
 
 /** The cart update actions; every one leaves the cart priced and its totals recalculated. */
-export function cartActions(products: ProductLookup): ActionHandlers<Cart, CartUpdateAction> {
+export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUpdateAction> {
+  const { products, calculator } = deps;
   const table: ActionHandlers<Cart, CartUpdateAction> = {
     addLineItem: (cart, a, ctx) => addLineItem(ctx, cart, a, products),
     changeLineItemQuantity: (cart, a) => {
@@ -71,7 +104,7 @@ export function cartActions(products: ProductLookup): ActionHandlers<Cart, CartU
       item.quantity -= a.quantity;
       if (item.shippingDetails) item.shippingDetails.valid = shippingValid(item.shippingDetails.targets, item.quantity);
     },
-    addCustomLineItem: (cart, a) => void cart.customLineItems.push(customLineItemFromDraft(cart, a)),
+    addCustomLineItem: async (cart, a, ctx) => void cart.customLineItems.push(await customLineItem(ctx, cart, a, deps)),
     removeCustomLineItem: (cart, a) => {
       const index = cart.customLineItems.findIndex((c) => (a.customLineItemId !== undefined ? c.id === a.customLineItemId : a.customLineItemKey !== undefined && c.key === a.customLineItemKey));
       if (index < 0) throw new InvalidOperationError(`The cart has no custom line item with ${a.customLineItemId !== undefined ? `id '${a.customLineItemId}'` : `key '${a.customLineItemKey}'`}.`);
@@ -96,6 +129,12 @@ export function cartActions(products: ProductLookup): ActionHandlers<Cart, CartU
       else delete cart.deleteDaysAfterLastModification;
     },
     recalculate: (cart, a, ctx) => refreshFromProducts(ctx, cart, products, a.updateProductData ?? false),
+    setShippingMethod: (cart, a, ctx) => setCartShippingMethod(ctx, cart, a, deps),
+    addDiscountCode: (cart, a, ctx) => addDiscountCode(ctx, cart, a.code, deps.discountCodes),
+    removeDiscountCode: (cart, a) => removeDiscountCode(cart, a.discountCode),
+    changeTaxMode: (cart, a) => void (cart.taxMode = a.taxMode),
+    changeTaxRoundingMode: (cart, a) => void (cart.taxRoundingMode = a.taxRoundingMode),
+    changeTaxCalculationMode: (cart, a) => void (cart.taxCalculationMode = a.taxCalculationMode),
   };
   return Object.fromEntries(
     Object.entries(table).map(([name, handler]) => [
@@ -104,7 +143,7 @@ export function cartActions(products: ProductLookup): ActionHandlers<Cart, CartU
         // Merged and Ordered carts take no further changes (facts §10).
         if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState} and can no longer be changed.`);
         await (handler as Handler<typeof action.action> as (c: Cart, a: CartUpdateAction, x: RequestContext) => void | Promise<void>)(cart, action, ctx);
-        recalculateTotals(cart, ctx.app.clock.now());
+        await calculator.recalculate(ctx, cart);
       },
     ]),
   ) as ActionHandlers<Cart, CartUpdateAction>;

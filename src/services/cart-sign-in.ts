@@ -3,7 +3,6 @@ import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
 import { refreshFromProducts } from './cart-actions.js';
-import { recalculateTotals } from './cart-lines.js';
 import { mergeCarts } from './cart-merge.js';
 import type { CartService } from './cart.service.js';
 import type { CartSignIn, CartSignInRequest } from './customer.service.js';
@@ -49,7 +48,7 @@ async function signIn(ctx: RequestContext, carts: CartService, orders: OrderServ
     if (customer.email) next.customerEmail = customer.email;
     if (customer.customerGroup) next.customerGroup = customer.customerGroup;
     await refreshFromProducts(ctx, next, carts.products, request.updateProductData);
-    recalculateTotals(next, ctx.app.clock.now());
+    await carts.recalculate(ctx, next);
     return next;
   };
   if (!anonymousCart) {

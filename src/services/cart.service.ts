@@ -3,8 +3,9 @@ import type { RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
 import type { PagedQueryResult, QueryParams } from '../query/index.js';
-import { cartActions } from './cart-actions.js';
-import { addItemShippingAddress, addLineItem, customLineItemFromDraft, recalculateTotals, type ProductLookup } from './cart-lines.js';
+import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
+import { addDiscountCode } from './cart-discount-codes.js';
+import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { ownerCondition, ownerFields, ownerOf, owns, type Owner } from './cart-owner.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
@@ -38,9 +39,18 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   protected readonly actions;
   private readonly customerGroups = customerGroupLookup();
 
-  constructor(readonly products: ProductLookup) {
+  constructor(private readonly deps: CartDependencies) {
     super();
-    this.actions = cartActions(products);
+    this.actions = cartActions(deps);
+  }
+
+  get products(): ProductLookup {
+    return this.deps.products;
+  }
+
+  /** Prices, shipping, discounts, totals and taxes of a cart brought up to date (see CartCalculator). */
+  recalculate(ctx: RequestContext, cart: Cart): Promise<void> {
+    return this.deps.calculator.recalculate(ctx, cart);
   }
 
   protected async fromDraft(ctx: RequestContext, draft: CartDraft): Promise<NewDocument<Cart>> {
@@ -57,8 +67,8 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
       customLineItems: [],
       totalPrice: centMoney(draft.currency, 0n),
       taxMode: draft.taxMode ?? 'Platform',
-      taxRoundingMode: 'HalfEven',
-      taxCalculationMode: 'LineItemLevel',
+      taxRoundingMode: draft.taxRoundingMode ?? 'HalfEven',
+      taxCalculationMode: draft.taxCalculationMode ?? 'LineItemLevel',
       priceRoundingMode: 'HalfEven',
       inventoryMode: draft.inventoryMode ?? 'None',
       cartState: 'Active',
@@ -77,8 +87,10 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     } as unknown as Cart; // the fields the repository adds (id, version, timestamps) come on create
     for (const address of draft.itemShippingAddresses ?? []) addItemShippingAddress(cart, address);
     for (const item of draft.lineItems ?? []) await addLineItem(ctx, cart, item, this.products);
-    for (const item of draft.customLineItems ?? []) cart.customLineItems.push(customLineItemFromDraft(cart, item));
-    recalculateTotals(cart, ctx.app.clock.now());
+    for (const item of draft.customLineItems ?? []) cart.customLineItems.push(await customLineItem(ctx, cart, item, this.deps));
+    for (const code of draft.discountCodes ?? []) await addDiscountCode(ctx, cart, code, this.deps.discountCodes);
+    await this.recalculate(ctx, cart);
+    if (draft.shippingMethod) await setCartShippingMethod(ctx, cart, { action: 'setShippingMethod', shippingMethod: draft.shippingMethod }, this.deps);
     return cart;
   }
 

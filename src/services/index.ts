@@ -14,12 +14,19 @@ import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
 import { ShoppingListService } from './shopping-list.service.js';
+import { CartCalculator } from './cart-totals.js';
+import { CartDiscountService } from './cart-discount.service.js';
+import { DiscountCodeService } from './discount-code.service.js';
+import { ShippingMethodService } from './shipping-method.service.js';
+import { TaxCategoryService } from './tax-category.service.js';
+import { ZoneService } from './zone.service.js';
 import { typeUser, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
 import { ChannelService } from './channel.service.js';
 import { referrer } from './referrers.js';
 import { CustomObjectService } from './custom-object.service.js';
 import { ProductProjectionService } from './product-projection.service.js';
 import { CategoryService } from './category.service.js';
+import { categoryRepository } from './category-repository.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -37,6 +44,11 @@ export interface Services {
   carts: CartService;
   orders: OrderService;
   shoppingLists: ShoppingListService;
+  taxCategories: TaxCategoryService;
+  zones: ZoneService;
+  shippingMethods: ShippingMethodService;
+  cartDiscounts: CartDiscountService;
+  discountCodes: DiscountCodeService;
   categories: CategoryService;
   channels: ChannelService;
   customObjects: CustomObjectService;
@@ -50,8 +62,28 @@ export function createServices(app: AppServices): Services {
   const customerGroups = new CustomerGroupService();
   const businessUnits = new BusinessUnitService();
   const products = new ProductService();
+  const taxCategories = new TaxCategoryService();
+  const zones = new ZoneService();
+  const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);
+  const cartDiscounts = new CartDiscountService();
+  const discountCodes = new DiscountCodeService(cartDiscounts.repository);
+  // Who refers to whom: a referenced tax category, zone or cart discount is not deleted.
+  taxCategories.referrers = [referrer(products.repository, 'taxCategory(id = :id)'), referrer(shippingMethods.repository, 'taxCategory(id = :id)')];
+  zones.referrers = [referrer(shippingMethods.repository, 'zoneRates(zone(id = :id))')];
+  cartDiscounts.referrers = [referrer(discountCodes.repository, 'cartDiscounts(id = :id)')];
   const productLookup = { byId: (ctx: RequestContext, id: string) => products.repository.find(ctx, { id }), bySku: (ctx: RequestContext, sku: string) => products.findBySku(ctx, sku) };
-  const carts = new CartService(productLookup);
+  const repositories = {
+    products: productLookup,
+    taxCategories: taxCategories.repository,
+    zones: zones.repository,
+    shippingMethods: shippingMethods.repository,
+    cartDiscounts: cartDiscounts.repository,
+    discountCodes: discountCodes.repository,
+    categories: categoryRepository,
+  };
+  const calculator = new CartCalculator(repositories);
+  const carts = new CartService({ ...repositories, calculator });
+  shippingMethods.carts = { find: (ctx, id) => carts.repository.find(ctx, { id }), facts: (ctx, cart) => calculator.facts(ctx, cart) };
   const orders = new OrderService(carts);
   const categories = new CategoryService([products]);
   const pricedInChannel = '(masterVariant(prices(channel(id = :channelId))) or variants(prices(channel(id = :channelId))))';
@@ -76,6 +108,11 @@ export function createServices(app: AppServices): Services {
     carts,
     orders,
     shoppingLists,
+    taxCategories,
+    zones,
+    shippingMethods,
+    cartDiscounts,
+    discountCodes,
     categories,
     channels,
     customObjects: new CustomObjectService(),
@@ -88,6 +125,9 @@ export function createServices(app: AppServices): Services {
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(shoppingLists.repository),
+      typeUser(shippingMethods.repository),
+      typeUser(cartDiscounts.repository),
+      typeUser(discountCodes.repository),
       typeUser(categories.repository, USES_TYPE_WITH_ASSETS),
       typeUser(channels.repository, USES_TYPE_WITH_ADDRESS),
     ]),

@@ -68,12 +68,28 @@ export function checked(amount: bigint): number {
 /** Divides by 10^digits rounding half to even (the platform's default rounding mode). */
 export function roundHalfEven(amount: bigint, digits: number): bigint {
   if (digits <= 0) return amount * 10n ** BigInt(-digits);
-  const divisor = 10n ** BigInt(digits);
-  const quotient = amount / divisor; // truncates toward zero
-  const remainder = amount % divisor;
+  return divideRounded(amount, 10n ** BigInt(digits), 'HalfEven');
+}
+
+/** The platform's rounding modes (a cart's taxRoundingMode and priceRoundingMode). */
+export type RoundingMode = 'HalfEven' | 'HalfUp' | 'HalfDown';
+
+/**
+ * `numerator / denominator` rounded to an integer by `mode` (ties away from zero for HalfUp,
+ * towards zero for HalfDown), exactly: the only division money arithmetic needs.
+ */
+export function divideRounded(numerator: bigint, denominator: bigint, mode: RoundingMode = 'HalfEven'): bigint {
+  if (denominator === 0n) throw new RangeError('division by zero');
+  if (denominator < 0n) return divideRounded(-numerator, -denominator, mode);
+  const quotient = numerator / denominator; // truncates toward zero
+  const remainder = numerator % denominator;
   const twice = (remainder < 0n ? -remainder : remainder) * 2n;
-  if (twice < divisor || (twice === divisor && quotient % 2n === 0n)) return quotient;
-  return amount < 0n ? quotient - 1n : quotient + 1n;
+  const away = numerator < 0n ? quotient - 1n : quotient + 1n;
+  if (twice < denominator) return quotient;
+  if (twice > denominator) return away;
+  if (mode === 'HalfUp') return away;
+  if (mode === 'HalfDown') return quotient;
+  return quotient % 2n === 0n ? quotient : away;
 }
 
 function inputAmount(value: number, field: string): bigint {

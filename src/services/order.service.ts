@@ -7,6 +7,8 @@ import { ownerCondition, ownerOf, owns } from './cart-owner.js';
 import { DocumentRepository } from './document-repository.js';
 import { orderResource } from './queryable-resources.js';
 import { checkVersion, notFound } from './versioning.js';
+import { DiscountCodeNonApplicableError } from './cart-discount-codes.js';
+import { ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
 
 /**
  * Orders, minimal: an order is a snapshot of an Active cart at the version the client saw; the cart
@@ -32,6 +34,7 @@ export class OrderService {
       if (!cart || (mine && !owns(ownerOf(tx), cart))) throw notFound({ id: cartId });
       checkVersion(cart.id, draft.version, cart.version);
       if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState}: only an Active cart can be ordered.`);
+      checkOrderable(cart);
       const order = await this.repository.create(tx, snapshot(cart, draft.orderNumber));
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
       return order;
@@ -66,7 +69,14 @@ function snapshot(cart: Cart, orderNumber: string | undefined): Omit<Order, 'id'
     lineItems: cart.lineItems,
     customLineItems: cart.customLineItems,
     totalPrice: cart.totalPrice,
+    ...(cart.taxedPrice ? { taxedPrice: cart.taxedPrice } : {}),
+    ...(cart.taxedShippingPrice ? { taxedShippingPrice: cart.taxedShippingPrice } : {}),
+    ...(cart.discountOnTotalPrice ? { discountOnTotalPrice: cart.discountOnTotalPrice } : {}),
     taxMode: cart.taxMode,
+    taxRoundingMode: cart.taxRoundingMode,
+    taxCalculationMode: cart.taxCalculationMode,
+    ...(cart.shippingInfo ? { shippingInfo: cart.shippingInfo } : {}),
+    discountCodes: cart.discountCodes,
     orderState: 'Open',
     origin: cart.origin,
     ...(cart.country !== undefined ? { country: cart.country } : {}),
@@ -75,4 +85,14 @@ function snapshot(cart: Cart, orderNumber: string | undefined): Omit<Order, 'id'
     itemShippingAddresses: cart.itemShippingAddresses,
     cart: { typeId: 'cart', id: cart.id },
   };
+}
+
+/**
+ * What the platform refuses to order: a shipping method whose predicate no longer matches, a
+ * discount code that does not apply.
+ */
+function checkOrderable(cart: Cart): void {
+  if (cart.shippingInfo?.shippingMethodState === 'DoesNotMatchCart') throw new ShippingMethodDoesNotMatchCartError();
+  const code = cart.discountCodes.find((c) => c.state !== 'MatchesCart');
+  if (code) throw new DiscountCodeNonApplicableError(code.discountCode.id, 'NotApplicable', { discountCodeId: code.discountCode.id });
 }

@@ -4,7 +4,8 @@ import { InvalidOperationError } from '../errors/api-error.js';
 import { categoryRepository } from './category-repository.js';
 import { checkVariantPrices, priceFromDraft } from './prices.js';
 import { allVariants, checkVariantIdentifiers, findVariant, pricesFromDrafts, variantFromDraft } from './product-variants.js';
-import { resolveIdentifier } from './resource-identifiers.js';
+import { taxCategoryRepository } from './tax-category-repository.js';
+import { resolveIdentifier, resolveReference } from './resource-identifiers.js';
 import type { ActionHandlers } from './update-actions.js';
 
 type Data = ProductData;
@@ -94,6 +95,10 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
     else delete doc.key;
   },
   changeName: (doc, a) => onData(doc, a.staged, (data) => void (data.name = a.name)),
+  setTaxCategory: async (doc, a, ctx) => {
+    if (a.taxCategory) doc.taxCategory = await resolveReference(ctx, taxCategoryRepository, a.taxCategory, 'taxCategory');
+    else delete doc.taxCategory;
+  },
   addToCategory: async (doc, a, ctx) => {
     const { id } = await resolveIdentifier(ctx, categoryRepository, a.category, 'category');
     await onData(doc, a.staged, (data) => {

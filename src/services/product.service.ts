@@ -11,7 +11,8 @@ import { productActions } from './product-actions.js';
 import { deleteProjections, writeProjections } from './product-projections.js';
 import { allVariants, checkVariantIdentifiers, variantFromDraft } from './product-variants.js';
 import { productResource } from './queryable-resources.js';
-import { resolveIdentifier } from './resource-identifiers.js';
+import { taxCategoryRepository } from './tax-category-repository.js';
+import { resolveIdentifier, resolveReference } from './resource-identifiers.js';
 
 const FIND_PRODUCT_TYPE = sql('SELECT "id" FROM "ProductType" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');
 const DELETE_SKUS = sql('DELETE FROM "ProductSku" WHERE "productId" = ?');
@@ -34,6 +35,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
 
   protected async fromDraft(ctx: RequestContext, draft: ProductDraft): Promise<NewDocument<Product>> {
     const productType = await resolveProductType(ctx, draft.productType);
+    const taxCategory = draft.taxCategory ? await resolveReference(ctx, taxCategoryRepository, draft.taxCategory, 'taxCategory') : undefined;
     const variants = [];
     let id = 1;
     const masterVariant = await variantFromDraft(ctx, draft.masterVariant ?? {}, id++, 'masterVariant');
@@ -52,6 +54,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
     return {
       ...(draft.key !== undefined ? { key: draft.key } : {}),
       productType,
+      ...(taxCategory ? { taxCategory } : {}),
       priceMode: 'Embedded',
       masterData: { published: draft.publish ?? false, hasStagedChanges: false, current: data, staged: structuredClone(data) },
     };

@@ -91,6 +91,36 @@ export const shoppingListResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.ShoppingListSchema, components),
 });
 
+export const taxCategoryResource = defineQueryableResource({
+  table: 'TaxCategory',
+  typeId: 'tax-category',
+  fields: fieldsFromJsonSchema(schemas.TaxCategorySchema, components),
+});
+
+export const zoneResource = defineQueryableResource({
+  table: 'Zone',
+  typeId: 'zone',
+  fields: fieldsFromJsonSchema(schemas.ZoneSchema, components),
+});
+
+export const shippingMethodResource = defineQueryableResource({
+  table: 'ShippingMethod',
+  typeId: 'shipping-method',
+  fields: fieldsFromJsonSchema(schemas.ShippingMethodSchema, components),
+});
+
+export const cartDiscountResource = defineQueryableResource({
+  table: 'CartDiscount',
+  typeId: 'cart-discount',
+  fields: fieldsFromJsonSchema(schemas.CartDiscountSchema, components),
+});
+
+export const discountCodeResource = defineQueryableResource({
+  table: 'DiscountCode',
+  typeId: 'discount-code',
+  fields: fieldsFromJsonSchema(schemas.DiscountCodeSchema, components),
+});
+
 export const categoryResource = defineQueryableResource({
   table: 'Category',
   typeId: 'category',
@@ -137,6 +167,11 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   // Units are referenced by id only from custom fields (Reference to business-unit); parentUnit and
   // topLevelUnit are KeyReferences, which the spec says are never expanded.
   { resource: businessUnitResource, viewScopes: ['view_business_units'] },
+  { resource: taxCategoryResource, viewScopes: ['view_tax_categories', 'view_products'] },
+  { resource: zoneResource, viewScopes: ['view_zones', 'view_orders'] },
+  { resource: shippingMethodResource, viewScopes: ['view_shipping_methods', 'view_orders', 'manage_my_orders'] },
+  { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },
+  { resource: discountCodeResource, viewScopes: ['view_discount_codes', 'view_orders'] },
   { resource: categoryResource, viewScopes: ['view_categories', 'view_products'] },
   { resource: channelResource, viewScopes: ['view_channels', 'view_products'] },
   // The platform expands references to custom objects without their scopes (docs: "Custom Objects").

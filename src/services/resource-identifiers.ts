@@ -1,4 +1,4 @@
-import type { ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
+import type { Reference, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { InvalidFieldError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
 import type { DocumentRepository, VersionedDocument } from './document-repository.js';
@@ -22,4 +22,14 @@ export async function resolveIdentifier<D extends VersionedDocument>(
     throw new ReferencedResourceNotFoundError(typeId, identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key });
   }
   return found;
+}
+
+/** The Reference (`{typeId, id}`) a resource stores for an identifier of its draft or update action. */
+export async function resolveReference<D extends VersionedDocument>(
+  ctx: Pick<RequestContext, 'db' | 'projectKey'>,
+  repository: DocumentRepository<D>,
+  identifier: ResourceIdentifier,
+  field: string,
+): Promise<Reference> {
+  return { typeId: repository.resource.typeId, id: (await resolveIdentifier(ctx, repository, identifier, field)).id };
 }

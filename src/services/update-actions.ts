@@ -21,3 +21,9 @@ export async function applyUpdateActions<D, A extends { action: string }>(
   }
   return { doc, changed: JSON.stringify(doc) !== JSON.stringify(current) };
 }
+
+/** The partial-update rule of `set…` actions: a value sets the field, an absent one removes it. */
+export function setOptional<D, K extends keyof D>(doc: D, field: K, value: D[K] | undefined): void {
+  if (value !== undefined) doc[field] = value;
+  else delete doc[field];
+}

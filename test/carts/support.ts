@@ -67,13 +67,16 @@ export async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
 
 export const eur = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
 
-/** A product type, and a published product with one variant per SKU, each priced by `prices` (drafts). */
-export async function publishedProduct(server: TestServer, token: string, key: string, variants: { sku: string; prices: unknown[] }[]): Promise<ProductBody> {
+/**
+ * A product type, and a published product with one variant per SKU, each priced by `prices`
+ * (drafts); `more` adds draft fields (taxCategory, categories, ...).
+ */
+export async function publishedProduct(server: TestServer, token: string, key: string, variants: { sku: string; prices: unknown[] }[], more: Record<string, unknown> = {}): Promise<ProductBody> {
   const type = await ok<{ id: string }>(api(server, token, `/${server.projectKey}/product-types`, { body: { name: `type-${key}`, description: 'test' } }), 201);
   const [master, ...rest] = variants;
   return ok<ProductBody>(
     api(server, token, `/${server.projectKey}/products`, {
-      body: { key, productType: { typeId: 'product-type', id: type.id }, name: { en: key }, slug: { en: key }, masterVariant: master, variants: rest, publish: true },
+      body: { key, productType: { typeId: 'product-type', id: type.id }, name: { en: key }, slug: { en: key }, masterVariant: master, variants: rest, publish: true, ...more },
     }),
     201,
   );

@@ -1789,6 +1789,1015 @@ export const BusinessUnitAssociateResponseSchema = {
     }
 } as const;
 
+export const CartDiscountSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'value',
+        'cartPredicate',
+        'sortOrder',
+        'isActive',
+        'requiresDiscountCode',
+        'references',
+        'stackingMode'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        value: {
+            $ref: '#/components/schemas/CartDiscountValue'
+        },
+        cartPredicate: {
+            type: 'string'
+        },
+        target: {
+            $ref: '#/components/schemas/CartDiscountTarget'
+        },
+        sortOrder: {
+            type: 'string'
+        },
+        isActive: {
+            type: 'boolean'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        requiresDiscountCode: {
+            type: 'boolean'
+        },
+        references: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        },
+        stackingMode: {
+            $ref: '#/components/schemas/StackingMode'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const StackingModeSchema = {
+    type: 'string',
+    enum: [
+        'Stacking',
+        'StopAfterThisDiscount'
+    ]
+} as const;
+
+export const DiscountApplicationModeSchema = {
+    type: 'string',
+    enum: [
+        'ProportionateDistribution',
+        'EvenDistribution',
+        'IndividualApplication'
+    ]
+} as const;
+
+export const CartDiscountValueSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    discriminator: {
+        propertyName: 'type',
+        mapping: {
+            relative: '#/components/schemas/CartDiscountValueRelative',
+            absolute: '#/components/schemas/CartDiscountValueAbsolute',
+            fixed: '#/components/schemas/CartDiscountValueFixed'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CartDiscountValueRelative'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountValueAbsolute'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountValueFixed'
+        }
+    ]
+} as const;
+
+export const CartDiscountValueRelativeSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'permyriad'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'relative'
+        },
+        permyriad: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 10000,
+            description: 'Per ten thousand (1000 is 10% off)'
+        }
+    }
+} as const;
+
+export const CartDiscountValueAbsoluteSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'money'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'absolute'
+        },
+        money: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/TypedMoney'
+            }
+        },
+        applicationMode: {
+            $ref: '#/components/schemas/DiscountApplicationMode'
+        }
+    }
+} as const;
+
+export const CartDiscountValueFixedSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'money'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'fixed'
+        },
+        money: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/TypedMoney'
+            }
+        },
+        applicationMode: {
+            $ref: '#/components/schemas/DiscountApplicationMode'
+        }
+    }
+} as const;
+
+export const CartDiscountValueDraftSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    discriminator: {
+        propertyName: 'type',
+        mapping: {
+            relative: '#/components/schemas/CartDiscountValueRelativeDraft',
+            absolute: '#/components/schemas/CartDiscountValueAbsoluteDraft',
+            fixed: '#/components/schemas/CartDiscountValueFixedDraft'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CartDiscountValueRelativeDraft'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountValueAbsoluteDraft'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountValueFixedDraft'
+        }
+    ]
+} as const;
+
+export const CartDiscountValueRelativeDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'permyriad'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'relative'
+        },
+        permyriad: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 10000
+        }
+    }
+} as const;
+
+export const CartDiscountValueAbsoluteDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'money'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'absolute'
+        },
+        money: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/MoneyDraft'
+            }
+        },
+        applicationMode: {
+            $ref: '#/components/schemas/DiscountApplicationMode'
+        }
+    }
+} as const;
+
+export const CartDiscountValueFixedDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'money'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'fixed'
+        },
+        money: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/MoneyDraft'
+            }
+        },
+        applicationMode: {
+            $ref: '#/components/schemas/DiscountApplicationMode'
+        }
+    }
+} as const;
+
+export const CartDiscountTargetSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    discriminator: {
+        propertyName: 'type',
+        mapping: {
+            lineItems: '#/components/schemas/CartDiscountLineItemsTarget',
+            customLineItems: '#/components/schemas/CartDiscountCustomLineItemsTarget',
+            shipping: '#/components/schemas/CartDiscountShippingCostTarget',
+            totalPrice: '#/components/schemas/CartDiscountTotalPriceTarget'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CartDiscountLineItemsTarget'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountCustomLineItemsTarget'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountShippingCostTarget'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountTotalPriceTarget'
+        }
+    ]
+} as const;
+
+export const CartDiscountLineItemsTargetSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'predicate'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'lineItems'
+        },
+        predicate: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const CartDiscountCustomLineItemsTargetSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'predicate'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'customLineItems'
+        },
+        predicate: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const CartDiscountShippingCostTargetSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'shipping'
+        }
+    }
+} as const;
+
+export const CartDiscountTotalPriceTargetSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'totalPrice'
+        }
+    }
+} as const;
+
+export const CartDiscountDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'value',
+        'cartPredicate',
+        'sortOrder'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        value: {
+            $ref: '#/components/schemas/CartDiscountValueDraft'
+        },
+        cartPredicate: {
+            type: 'string',
+            minLength: 1
+        },
+        target: {
+            $ref: '#/components/schemas/CartDiscountTarget'
+        },
+        sortOrder: {
+            type: 'string'
+        },
+        isActive: {
+            type: 'boolean'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        requiresDiscountCode: {
+            type: 'boolean'
+        },
+        stackingMode: {
+            $ref: '#/components/schemas/StackingMode'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const CartDiscountPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CartDiscount'
+            }
+        }
+    }
+} as const;
+
+export const CartDiscountUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/CartDiscountUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const CartDiscountUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeValue: '#/components/schemas/CartDiscountChangeValueAction',
+            changeCartPredicate: '#/components/schemas/CartDiscountChangeCartPredicateAction',
+            changeTarget: '#/components/schemas/CartDiscountChangeTargetAction',
+            changeSortOrder: '#/components/schemas/CartDiscountChangeSortOrderAction',
+            changeIsActive: '#/components/schemas/CartDiscountChangeIsActiveAction',
+            changeName: '#/components/schemas/CartDiscountChangeNameAction',
+            changeRequiresDiscountCode: '#/components/schemas/CartDiscountChangeRequiresDiscountCodeAction',
+            changeStackingMode: '#/components/schemas/CartDiscountChangeStackingModeAction',
+            setDescription: '#/components/schemas/CartDiscountSetDescriptionAction',
+            setKey: '#/components/schemas/CartDiscountSetKeyAction',
+            setValidFrom: '#/components/schemas/CartDiscountSetValidFromAction',
+            setValidUntil: '#/components/schemas/CartDiscountSetValidUntilAction',
+            setValidFromAndUntil: '#/components/schemas/CartDiscountSetValidFromAndUntilAction',
+            setCustomType: '#/components/schemas/CartDiscountSetCustomTypeAction',
+            setCustomField: '#/components/schemas/CartDiscountSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/CartDiscountChangeValueAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountChangeCartPredicateAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountChangeTargetAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountChangeSortOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountChangeIsActiveAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountChangeRequiresDiscountCodeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountChangeStackingModeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetValidFromAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetValidUntilAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetValidFromAndUntilAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const CartDiscountChangeValueActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'value'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeValue'
+        },
+        value: {
+            $ref: '#/components/schemas/CartDiscountValueDraft'
+        }
+    }
+} as const;
+
+export const CartDiscountChangeCartPredicateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'cartPredicate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeCartPredicate'
+        },
+        cartPredicate: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const CartDiscountChangeTargetActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'target'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTarget'
+        },
+        target: {
+            $ref: '#/components/schemas/CartDiscountTarget'
+        }
+    }
+} as const;
+
+export const CartDiscountChangeSortOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'sortOrder'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeSortOrder'
+        },
+        sortOrder: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CartDiscountChangeIsActiveActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'isActive'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeIsActive'
+        },
+        isActive: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const CartDiscountChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CartDiscountChangeRequiresDiscountCodeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'requiresDiscountCode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeRequiresDiscountCode'
+        },
+        requiresDiscountCode: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const CartDiscountChangeStackingModeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'stackingMode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeStackingMode'
+        },
+        stackingMode: {
+            $ref: '#/components/schemas/StackingMode'
+        }
+    }
+} as const;
+
+export const CartDiscountSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const CartDiscountSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const CartDiscountSetValidFromActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidFrom'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const CartDiscountSetValidUntilActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidUntil'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const CartDiscountSetValidFromAndUntilActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidFromAndUntil'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const CartDiscountSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const CartDiscountSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const TaxedPriceSchema = {
+    type: 'object',
+    required: [
+        'totalNet',
+        'totalGross',
+        'taxPortions'
+    ],
+    properties: {
+        totalNet: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        totalGross: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        totalTax: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        taxPortions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/TaxPortion'
+            }
+        }
+    }
+} as const;
+
+export const TaxPortionSchema = {
+    type: 'object',
+    required: [
+        'rate',
+        'amount'
+    ],
+    properties: {
+        name: {
+            type: 'string'
+        },
+        rate: {
+            type: 'number'
+        },
+        amount: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        }
+    }
+} as const;
+
+export const DiscountedLineItemPriceForQuantitySchema = {
+    type: 'object',
+    required: [
+        'quantity',
+        'discountedPrice'
+    ],
+    properties: {
+        quantity: {
+            type: 'integer'
+        },
+        discountedPrice: {
+            $ref: '#/components/schemas/DiscountedLineItemPrice'
+        }
+    }
+} as const;
+
+export const DiscountedLineItemPriceSchema = {
+    type: 'object',
+    required: [
+        'value',
+        'includedDiscounts'
+    ],
+    properties: {
+        value: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        includedDiscounts: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DiscountedLineItemPortion'
+            }
+        }
+    }
+} as const;
+
+export const DiscountedLineItemPortionSchema = {
+    type: 'object',
+    required: [
+        'discount',
+        'discountedAmount'
+    ],
+    properties: {
+        discount: {
+            $ref: '#/components/schemas/Reference'
+        },
+        discountedAmount: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        }
+    }
+} as const;
+
+export const DiscountOnTotalPriceSchema = {
+    type: 'object',
+    required: [
+        'discountedAmount',
+        'includedDiscounts'
+    ],
+    properties: {
+        discountedAmount: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        includedDiscounts: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DiscountedLineItemPortion'
+            }
+        },
+        discountedNetAmount: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        discountedGrossAmount: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        }
+    }
+} as const;
+
+export const DiscountCodeInfoSchema = {
+    type: 'object',
+    required: [
+        'discountCode',
+        'state'
+    ],
+    properties: {
+        discountCode: {
+            $ref: '#/components/schemas/Reference'
+        },
+        state: {
+            $ref: '#/components/schemas/DiscountCodeState'
+        }
+    }
+} as const;
+
+export const DiscountCodeStateSchema = {
+    type: 'string',
+    enum: [
+        'NotActive',
+        'NotValid',
+        'DoesNotMatchCart',
+        'MatchesCart',
+        'MaxApplicationReached',
+        'ApplicationStoppedByPreviousDiscount'
+    ]
+} as const;
+
+export const ShippingInfoSchema = {
+    type: 'object',
+    required: [
+        'shippingMethodName',
+        'price',
+        'shippingRate',
+        'deliveries',
+        'shippingMethodState'
+    ],
+    properties: {
+        shippingMethodName: {
+            type: 'string'
+        },
+        price: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        shippingRate: {
+            $ref: '#/components/schemas/ShippingRate'
+        },
+        taxedPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
+        },
+        taxRate: {
+            $ref: '#/components/schemas/TaxRate'
+        },
+        taxCategory: {
+            $ref: '#/components/schemas/Reference'
+        },
+        shippingMethod: {
+            $ref: '#/components/schemas/Reference'
+        },
+        deliveries: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        discountedPrice: {
+            $ref: '#/components/schemas/DiscountedLineItemPrice'
+        },
+        shippingMethodState: {
+            type: 'string',
+            enum: [
+                'MatchesCart',
+                'DoesNotMatchCart'
+            ]
+        }
+    }
+} as const;
+
 export const CartSchema = {
     type: 'object',
     required: [
@@ -1865,6 +2874,15 @@ export const CartSchema = {
         totalPrice: {
             $ref: '#/components/schemas/CentPrecisionMoney'
         },
+        taxedPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
+        },
+        taxedShippingPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
+        },
+        discountOnTotalPrice: {
+            $ref: '#/components/schemas/DiscountOnTotalPrice'
+        },
         taxMode: {
             type: 'string',
             enum: [
@@ -1920,6 +2938,9 @@ export const CartSchema = {
         billingAddress: {
             $ref: '#/components/schemas/BaseAddress'
         },
+        shippingInfo: {
+            $ref: '#/components/schemas/ShippingInfo'
+        },
         shippingMode: {
             type: 'string',
             enum: [
@@ -1942,7 +2963,7 @@ export const CartSchema = {
         discountCodes: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/DiscountCodeInfo'
             }
         },
         directDiscounts: {
@@ -2036,14 +3057,21 @@ export const LineItemSchema = {
         discountedPricePerQuantity: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/DiscountedLineItemPriceForQuantity'
             }
+        },
+        taxRate: {
+            $ref: '#/components/schemas/TaxRate'
+        },
+        taxedPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
         },
         taxedPricePortions: {
             type: 'array',
             items: {
                 type: 'object'
-            }
+            },
+            description: 'Per shipping method in the Multiple shipping mode only'
         },
         state: {
             type: 'array',
@@ -2136,10 +3164,19 @@ export const CustomLineItemSchema = {
                 type: 'object'
             }
         },
+        taxCategory: {
+            $ref: '#/components/schemas/Reference'
+        },
+        taxRate: {
+            $ref: '#/components/schemas/TaxRate'
+        },
+        taxedPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
+        },
         discountedPricePerQuantity: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/DiscountedLineItemPriceForQuantity'
             }
         },
         taxedPricePortions: {
@@ -2288,6 +3325,9 @@ export const CustomLineItemDraftSchema = {
             type: 'string',
             minLength: 1
         },
+        taxCategory: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
         shippingDetails: {
             $ref: '#/components/schemas/ItemShippingDetailsDraft'
         },
@@ -2348,6 +3388,21 @@ export const CartDraftSchema = {
                 'Disabled'
             ]
         },
+        taxRoundingMode: {
+            type: 'string',
+            enum: [
+                'HalfEven',
+                'HalfUp',
+                'HalfDown'
+            ]
+        },
+        taxCalculationMode: {
+            type: 'string',
+            enum: [
+                'LineItemLevel',
+                'UnitPriceLevel'
+            ]
+        },
         inventoryMode: {
             type: 'string',
             enum: [
@@ -2361,6 +3416,16 @@ export const CartDraftSchema = {
             maxItems: 500,
             items: {
                 $ref: '#/components/schemas/LineItemDraft'
+            }
+        },
+        shippingMethod: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        discountCodes: {
+            type: 'array',
+            maxItems: 10,
+            items: {
+                type: 'string'
             }
         },
         customLineItems: {
@@ -2513,7 +3578,13 @@ export const CartUpdateActionSchema = {
             setShippingAddress: '#/components/schemas/CartSetShippingAddressAction',
             setCountry: '#/components/schemas/CartSetCountryAction',
             setDeleteDaysAfterLastModification: '#/components/schemas/CartSetDeleteDaysAfterLastModificationAction',
-            recalculate: '#/components/schemas/CartRecalculateAction'
+            recalculate: '#/components/schemas/CartRecalculateAction',
+            setShippingMethod: '#/components/schemas/CartSetShippingMethodAction',
+            addDiscountCode: '#/components/schemas/CartAddDiscountCodeAction',
+            removeDiscountCode: '#/components/schemas/CartRemoveDiscountCodeAction',
+            changeTaxMode: '#/components/schemas/CartChangeTaxModeAction',
+            changeTaxRoundingMode: '#/components/schemas/CartChangeTaxRoundingModeAction',
+            changeTaxCalculationMode: '#/components/schemas/CartChangeTaxCalculationModeAction'
         }
     },
     oneOf: [
@@ -2549,6 +3620,24 @@ export const CartUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/CartRecalculateAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetShippingMethodAction'
+        },
+        {
+            $ref: '#/components/schemas/CartAddDiscountCodeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartRemoveDiscountCodeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartChangeTaxModeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartChangeTaxRoundingModeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartChangeTaxCalculationModeAction'
         }
     ]
 } as const;
@@ -2678,6 +3767,9 @@ export const CartAddCustomLineItemActionSchema = {
         slug: {
             type: 'string',
             minLength: 1
+        },
+        taxCategory: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         },
         shippingDetails: {
             $ref: '#/components/schemas/ItemShippingDetailsDraft'
@@ -2812,6 +3904,123 @@ export const CartRecalculateActionSchema = {
         },
         updateProductData: {
             type: 'boolean'
+        }
+    }
+} as const;
+
+export const CartSetShippingMethodActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setShippingMethod'
+        },
+        shippingMethod: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const CartAddDiscountCodeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'code'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addDiscountCode'
+        },
+        code: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const CartRemoveDiscountCodeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'discountCode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeDiscountCode'
+        },
+        discountCode: {
+            $ref: '#/components/schemas/Reference'
+        }
+    }
+} as const;
+
+export const CartChangeTaxModeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'taxMode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTaxMode'
+        },
+        taxMode: {
+            type: 'string',
+            enum: [
+                'Platform',
+                'External',
+                'ExternalAmount',
+                'Disabled'
+            ]
+        }
+    }
+} as const;
+
+export const CartChangeTaxRoundingModeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'taxRoundingMode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTaxRoundingMode'
+        },
+        taxRoundingMode: {
+            type: 'string',
+            enum: [
+                'HalfEven',
+                'HalfUp',
+                'HalfDown'
+            ]
+        }
+    }
+} as const;
+
+export const CartChangeTaxCalculationModeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'taxCalculationMode'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTaxCalculationMode'
+        },
+        taxCalculationMode: {
+            type: 'string',
+            enum: [
+                'LineItemLevel',
+                'UnitPriceLevel'
+            ]
         }
     }
 } as const;
@@ -6068,6 +7277,524 @@ export const CustomerRemoveStoreActionSchema = {
     }
 } as const;
 
+export const DiscountCodeSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'code',
+        'cartDiscounts',
+        'isActive',
+        'references',
+        'groups'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        code: {
+            type: 'string'
+        },
+        cartDiscounts: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        },
+        cartPredicate: {
+            type: 'string'
+        },
+        isActive: {
+            type: 'boolean'
+        },
+        references: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        },
+        maxApplications: {
+            type: 'integer'
+        },
+        maxApplicationsPerCustomer: {
+            type: 'integer'
+        },
+        groups: {
+            type: 'array',
+            items: {
+                type: 'string'
+            }
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const DiscountCodeDraftSchema = {
+    type: 'object',
+    required: [
+        'code',
+        'cartDiscounts'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        code: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        },
+        cartDiscounts: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 10,
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        },
+        cartPredicate: {
+            type: 'string',
+            minLength: 1
+        },
+        isActive: {
+            type: 'boolean'
+        },
+        maxApplications: {
+            type: 'integer',
+            minimum: 0
+        },
+        maxApplicationsPerCustomer: {
+            type: 'integer',
+            minimum: 0
+        },
+        groups: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                type: 'string',
+                minLength: 1
+            }
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const DiscountCodePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DiscountCode'
+            }
+        }
+    }
+} as const;
+
+export const DiscountCodeUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/DiscountCodeUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const DiscountCodeUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeCartDiscounts: '#/components/schemas/DiscountCodeChangeCartDiscountsAction',
+            changeGroups: '#/components/schemas/DiscountCodeChangeGroupsAction',
+            changeIsActive: '#/components/schemas/DiscountCodeChangeIsActiveAction',
+            setCartPredicate: '#/components/schemas/DiscountCodeSetCartPredicateAction',
+            setName: '#/components/schemas/DiscountCodeSetNameAction',
+            setDescription: '#/components/schemas/DiscountCodeSetDescriptionAction',
+            setKey: '#/components/schemas/DiscountCodeSetKeyAction',
+            setMaxApplications: '#/components/schemas/DiscountCodeSetMaxApplicationsAction',
+            setMaxApplicationsPerCustomer: '#/components/schemas/DiscountCodeSetMaxApplicationsPerCustomerAction',
+            setValidFrom: '#/components/schemas/DiscountCodeSetValidFromAction',
+            setValidUntil: '#/components/schemas/DiscountCodeSetValidUntilAction',
+            setValidFromAndUntil: '#/components/schemas/DiscountCodeSetValidFromAndUntilAction',
+            setCustomType: '#/components/schemas/DiscountCodeSetCustomTypeAction',
+            setCustomField: '#/components/schemas/DiscountCodeSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/DiscountCodeChangeCartDiscountsAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeChangeGroupsAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeChangeIsActiveAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetCartPredicateAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetNameAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetMaxApplicationsAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetMaxApplicationsPerCustomerAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetValidFromAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetValidUntilAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetValidFromAndUntilAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountCodeSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const DiscountCodeChangeCartDiscountsActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'cartDiscounts'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeCartDiscounts'
+        },
+        cartDiscounts: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 10,
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
+    }
+} as const;
+
+export const DiscountCodeChangeGroupsActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'groups'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeGroups'
+        },
+        groups: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                type: 'string',
+                minLength: 1
+            }
+        }
+    }
+} as const;
+
+export const DiscountCodeChangeIsActiveActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'isActive'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeIsActive'
+        },
+        isActive: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const DiscountCodeSetCartPredicateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCartPredicate'
+        },
+        cartPredicate: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const DiscountCodeSetNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const DiscountCodeSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const DiscountCodeSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const DiscountCodeSetMaxApplicationsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMaxApplications'
+        },
+        maxApplications: {
+            type: 'integer',
+            minimum: 0
+        }
+    }
+} as const;
+
+export const DiscountCodeSetMaxApplicationsPerCustomerActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMaxApplicationsPerCustomer'
+        },
+        maxApplicationsPerCustomer: {
+            type: 'integer',
+            minimum: 0
+        }
+    }
+} as const;
+
+export const DiscountCodeSetValidFromActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidFrom'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const DiscountCodeSetValidUntilActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidUntil'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const DiscountCodeSetValidFromAndUntilActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidFromAndUntil'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const DiscountCodeSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const DiscountCodeSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
 export const TypedMoneySchema = {
     type: 'object',
     required: [
@@ -6223,8 +7950,32 @@ export const OrderSchema = {
         totalPrice: {
             $ref: '#/components/schemas/CentPrecisionMoney'
         },
+        taxedPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
+        },
+        taxedShippingPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
+        },
+        discountOnTotalPrice: {
+            $ref: '#/components/schemas/DiscountOnTotalPrice'
+        },
         taxMode: {
             type: 'string'
+        },
+        taxRoundingMode: {
+            type: 'string'
+        },
+        taxCalculationMode: {
+            type: 'string'
+        },
+        shippingInfo: {
+            $ref: '#/components/schemas/ShippingInfo'
+        },
+        discountCodes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DiscountCodeInfo'
+            }
         },
         orderState: {
             type: 'string',
@@ -6695,6 +8446,9 @@ export const ProductSchema = {
         productType: {
             $ref: '#/components/schemas/Reference'
         },
+        taxCategory: {
+            $ref: '#/components/schemas/Reference'
+        },
         priceMode: {
             type: 'string',
             enum: [
@@ -7084,6 +8838,9 @@ export const ProductDraftSchema = {
         productType: {
             $ref: '#/components/schemas/ResourceIdentifier'
         },
+        taxCategory: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
         name: {
             $ref: '#/components/schemas/LocalizedString'
         },
@@ -7186,6 +8943,7 @@ export const ProductUpdateActionSchema = {
             setKey: '#/components/schemas/ProductSetKeyAction',
             changeName: '#/components/schemas/ProductChangeNameAction',
             publish: '#/components/schemas/ProductPublishAction',
+            setTaxCategory: '#/components/schemas/ProductSetTaxCategoryAction',
             addToCategory: '#/components/schemas/ProductAddToCategoryAction',
             removeFromCategory: '#/components/schemas/ProductRemoveFromCategoryAction',
             setCategoryOrderHint: '#/components/schemas/ProductSetCategoryOrderHintAction'
@@ -7221,6 +8979,9 @@ export const ProductUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ProductPublishAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductSetTaxCategoryAction'
         },
         {
             $ref: '#/components/schemas/ProductAddToCategoryAction'
@@ -7480,6 +9241,22 @@ export const ProductPublishActionSchema = {
                 'All',
                 'Prices'
             ]
+        }
+    }
+} as const;
+
+export const ProductSetTaxCategoryActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTaxCategory'
+        },
+        taxCategory: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         }
     }
 } as const;
@@ -7820,6 +9597,625 @@ export const ProjectChangeShoppingListsConfigurationActionSchema = {
         shoppingListsConfiguration: {
             $ref: '#/components/schemas/ShoppingListsConfiguration'
         }
+    }
+} as const;
+
+export const ShippingMethodSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'taxCategory',
+        'zoneRates',
+        'active',
+        'isDefault'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string'
+        },
+        localizedName: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        localizedDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        taxCategory: {
+            $ref: '#/components/schemas/Reference'
+        },
+        zoneRates: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ZoneRate'
+            }
+        },
+        active: {
+            type: 'boolean'
+        },
+        isDefault: {
+            type: 'boolean'
+        },
+        predicate: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const ZoneRateSchema = {
+    type: 'object',
+    required: [
+        'zone',
+        'shippingRates'
+    ],
+    properties: {
+        zone: {
+            $ref: '#/components/schemas/Reference'
+        },
+        shippingRates: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ShippingRate'
+            }
+        }
+    }
+} as const;
+
+export const ShippingRateSchema = {
+    type: 'object',
+    required: [
+        'price',
+        'tiers'
+    ],
+    properties: {
+        price: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        freeAbove: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        isMatching: {
+            type: 'boolean',
+            description: 'Only in answers for a given cart (matching-cart',
+            'shippingInfo)': null
+        },
+        tiers: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CartValueTier'
+            }
+        }
+    }
+} as const;
+
+export const CartValueTierSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'minimumCentAmount',
+        'price'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'CartValue'
+        },
+        minimumCentAmount: {
+            type: 'integer',
+            minimum: 0
+        },
+        price: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        isMatching: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const CartValueTierDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'minimumCentAmount',
+        'price'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'CartValue'
+        },
+        minimumCentAmount: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 9007199254740991
+        },
+        price: {
+            $ref: '#/components/schemas/MoneyDraft'
+        }
+    }
+} as const;
+
+export const ShippingRateDraftSchema = {
+    type: 'object',
+    required: [
+        'price'
+    ],
+    properties: {
+        price: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        freeAbove: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        tiers: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/CartValueTierDraft'
+            }
+        }
+    }
+} as const;
+
+export const ZoneRateDraftSchema = {
+    type: 'object',
+    required: [
+        'zone',
+        'shippingRates'
+    ],
+    properties: {
+        zone: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        shippingRates: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/ShippingRateDraft'
+            }
+        }
+    }
+} as const;
+
+export const ShippingMethodDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'taxCategory',
+        'zoneRates',
+        'isDefault'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        },
+        localizedName: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        localizedDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        taxCategory: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        zoneRates: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/ZoneRateDraft'
+            }
+        },
+        active: {
+            type: 'boolean'
+        },
+        isDefault: {
+            type: 'boolean'
+        },
+        predicate: {
+            type: 'string',
+            minLength: 1
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const ShippingMethodPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ShippingMethod'
+            }
+        }
+    }
+} as const;
+
+export const ShippingMethodUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ShippingMethodUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ShippingMethodUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addZone: '#/components/schemas/ShippingMethodAddZoneAction',
+            removeZone: '#/components/schemas/ShippingMethodRemoveZoneAction',
+            addShippingRate: '#/components/schemas/ShippingMethodAddShippingRateAction',
+            removeShippingRate: '#/components/schemas/ShippingMethodRemoveShippingRateAction',
+            changeName: '#/components/schemas/ShippingMethodChangeNameAction',
+            changeTaxCategory: '#/components/schemas/ShippingMethodChangeTaxCategoryAction',
+            changeIsDefault: '#/components/schemas/ShippingMethodChangeIsDefaultAction',
+            changeActive: '#/components/schemas/ShippingMethodChangeActiveAction',
+            setKey: '#/components/schemas/ShippingMethodSetKeyAction',
+            setLocalizedName: '#/components/schemas/ShippingMethodSetLocalizedNameAction',
+            setLocalizedDescription: '#/components/schemas/ShippingMethodSetLocalizedDescriptionAction',
+            setPredicate: '#/components/schemas/ShippingMethodSetPredicateAction',
+            setCustomType: '#/components/schemas/ShippingMethodSetCustomTypeAction',
+            setCustomField: '#/components/schemas/ShippingMethodSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ShippingMethodAddZoneAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodRemoveZoneAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodAddShippingRateAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodRemoveShippingRateAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodChangeTaxCategoryAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodChangeIsDefaultAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodChangeActiveAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodSetLocalizedNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodSetLocalizedDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodSetPredicateAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const ShippingMethodAddZoneActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'zone'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addZone'
+        },
+        zone: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ShippingMethodRemoveZoneActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'zone'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeZone'
+        },
+        zone: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ShippingMethodAddShippingRateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'zone',
+        'shippingRate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addShippingRate'
+        },
+        zone: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        shippingRate: {
+            $ref: '#/components/schemas/ShippingRateDraft'
+        }
+    }
+} as const;
+
+export const ShippingMethodRemoveShippingRateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'zone',
+        'shippingRate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeShippingRate'
+        },
+        zone: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        shippingRate: {
+            $ref: '#/components/schemas/ShippingRateDraft'
+        }
+    }
+} as const;
+
+export const ShippingMethodChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const ShippingMethodChangeTaxCategoryActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'taxCategory'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTaxCategory'
+        },
+        taxCategory: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ShippingMethodChangeIsDefaultActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'isDefault'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeIsDefault'
+        },
+        isDefault: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ShippingMethodChangeActiveActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'active'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeActive'
+        },
+        active: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ShippingMethodSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const ShippingMethodSetLocalizedNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setLocalizedName'
+        },
+        localizedName: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ShippingMethodSetLocalizedDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setLocalizedDescription'
+        },
+        localizedDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ShippingMethodSetPredicateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setPredicate'
+        },
+        predicate: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const ShippingMethodSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const ShippingMethodSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
     }
 } as const;
 
@@ -9250,6 +11646,379 @@ export const StoreSetSupplyChannelsActionSchema = {
     }
 } as const;
 
+export const TaxCategorySchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'rates'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string'
+        },
+        description: {
+            type: 'string'
+        },
+        rates: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/TaxRate'
+            }
+        }
+    }
+} as const;
+
+export const TaxRateSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'amount',
+        'includedInPrice',
+        'country'
+    ],
+    properties: {
+        id: {
+            type: 'string',
+            description: 'Set by the platform on tax rates of a tax category'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string'
+        },
+        amount: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1,
+            description: 'The rate as a decimal fraction (0.19 is 19%)'
+        },
+        includedInPrice: {
+            type: 'boolean'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        state: {
+            type: 'string'
+        },
+        subRates: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/SubRate'
+            }
+        }
+    }
+} as const;
+
+export const SubRateSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'amount'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            minLength: 1
+        },
+        amount: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1
+        }
+    }
+} as const;
+
+export const TaxRateDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'includedInPrice',
+        'country'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        },
+        amount: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1,
+            description: 'Required unless subRates are given; with subRates it must be their sum'
+        },
+        includedInPrice: {
+            type: 'boolean'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        state: {
+            type: 'string',
+            minLength: 1
+        },
+        subRates: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/SubRate'
+            }
+        }
+    }
+} as const;
+
+export const TaxCategoryDraftSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        },
+        description: {
+            type: 'string'
+        },
+        rates: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/TaxRateDraft'
+            }
+        }
+    }
+} as const;
+
+export const TaxCategoryPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/TaxCategory'
+            }
+        }
+    }
+} as const;
+
+export const TaxCategoryUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/TaxCategoryUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const TaxCategoryUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addTaxRate: '#/components/schemas/TaxCategoryAddTaxRateAction',
+            removeTaxRate: '#/components/schemas/TaxCategoryRemoveTaxRateAction',
+            replaceTaxRate: '#/components/schemas/TaxCategoryReplaceTaxRateAction',
+            changeName: '#/components/schemas/TaxCategoryChangeNameAction',
+            setDescription: '#/components/schemas/TaxCategorySetDescriptionAction',
+            setKey: '#/components/schemas/TaxCategorySetKeyAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/TaxCategoryAddTaxRateAction'
+        },
+        {
+            $ref: '#/components/schemas/TaxCategoryRemoveTaxRateAction'
+        },
+        {
+            $ref: '#/components/schemas/TaxCategoryReplaceTaxRateAction'
+        },
+        {
+            $ref: '#/components/schemas/TaxCategoryChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/TaxCategorySetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/TaxCategorySetKeyAction'
+        }
+    ]
+} as const;
+
+export const TaxCategoryAddTaxRateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'taxRate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addTaxRate'
+        },
+        taxRate: {
+            $ref: '#/components/schemas/TaxRateDraft'
+        }
+    }
+} as const;
+
+export const TaxCategoryRemoveTaxRateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeTaxRate'
+        },
+        taxRateId: {
+            type: 'string'
+        },
+        taxRateKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const TaxCategoryReplaceTaxRateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'taxRate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'replaceTaxRate'
+        },
+        taxRateId: {
+            type: 'string'
+        },
+        taxRateKey: {
+            type: 'string'
+        },
+        taxRate: {
+            $ref: '#/components/schemas/TaxRateDraft'
+        }
+    }
+} as const;
+
+export const TaxCategoryChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const TaxCategorySetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const TaxCategorySetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
 export const TypeSchema = {
     type: 'object',
     description: 'A custom-field type (the platform\'s `type` resource) - which resources may use it and what fields they get.',
@@ -10171,6 +12940,286 @@ export const TypeChangeInputHintActionSchema = {
         },
         inputHint: {
             $ref: '#/components/schemas/TypeTextInputHint'
+        }
+    }
+} as const;
+
+export const ZoneSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'locations'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string'
+        },
+        description: {
+            type: 'string'
+        },
+        locations: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Location'
+            }
+        }
+    }
+} as const;
+
+export const LocationSchema = {
+    type: 'object',
+    required: [
+        'country'
+    ],
+    properties: {
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        state: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const ZoneDraftSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        },
+        description: {
+            type: 'string'
+        },
+        locations: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Location'
+            }
+        }
+    }
+} as const;
+
+export const ZonePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Zone'
+            }
+        }
+    }
+} as const;
+
+export const ZoneUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ZoneUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ZoneUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addLocation: '#/components/schemas/ZoneAddLocationAction',
+            removeLocation: '#/components/schemas/ZoneRemoveLocationAction',
+            setLocations: '#/components/schemas/ZoneSetLocationsAction',
+            changeName: '#/components/schemas/ZoneChangeNameAction',
+            setDescription: '#/components/schemas/ZoneSetDescriptionAction',
+            setKey: '#/components/schemas/ZoneSetKeyAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ZoneAddLocationAction'
+        },
+        {
+            $ref: '#/components/schemas/ZoneRemoveLocationAction'
+        },
+        {
+            $ref: '#/components/schemas/ZoneSetLocationsAction'
+        },
+        {
+            $ref: '#/components/schemas/ZoneChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ZoneSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ZoneSetKeyAction'
+        }
+    ]
+} as const;
+
+export const ZoneAddLocationActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'location'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addLocation'
+        },
+        location: {
+            $ref: '#/components/schemas/Location'
+        }
+    }
+} as const;
+
+export const ZoneRemoveLocationActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'location'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeLocation'
+        },
+        location: {
+            $ref: '#/components/schemas/Location'
+        }
+    }
+} as const;
+
+export const ZoneSetLocationsActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'locations'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setLocations'
+        },
+        locations: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Location'
+            }
+        }
+    }
+} as const;
+
+export const ZoneChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const ZoneSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ZoneSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
         }
     }
 } as const;

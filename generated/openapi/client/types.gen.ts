@@ -552,6 +552,310 @@ export type BusinessUnitAssociateResponse = {
     permissions: Array<Permission>;
 };
 
+export type CartDiscount = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    value: CartDiscountValue;
+    cartPredicate: string;
+    target?: CartDiscountTarget;
+    sortOrder: string;
+    isActive: boolean;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    requiresDiscountCode: boolean;
+    references: Array<Reference>;
+    stackingMode: StackingMode;
+    custom?: CustomFields;
+};
+
+export type StackingMode = 'Stacking' | 'StopAfterThisDiscount';
+
+export type DiscountApplicationMode = 'ProportionateDistribution' | 'EvenDistribution' | 'IndividualApplication';
+
+export type CartDiscountValue = ({
+    type: 'relative';
+} & CartDiscountValueRelative) | ({
+    type: 'absolute';
+} & CartDiscountValueAbsolute) | ({
+    type: 'fixed';
+} & CartDiscountValueFixed);
+
+export type CartDiscountValueRelative = {
+    type: 'relative';
+    /**
+     * Per ten thousand (1000 is 10% off)
+     */
+    permyriad: number;
+};
+
+export type CartDiscountValueAbsolute = {
+    type: 'absolute';
+    money: Array<TypedMoney>;
+    applicationMode?: DiscountApplicationMode;
+};
+
+export type CartDiscountValueFixed = {
+    type: 'fixed';
+    money: Array<TypedMoney>;
+    applicationMode?: DiscountApplicationMode;
+};
+
+export type CartDiscountValueDraft = ({
+    type: 'relative';
+} & CartDiscountValueRelativeDraft) | ({
+    type: 'absolute';
+} & CartDiscountValueAbsoluteDraft) | ({
+    type: 'fixed';
+} & CartDiscountValueFixedDraft);
+
+export type CartDiscountValueRelativeDraft = {
+    type: 'relative';
+    permyriad: number;
+};
+
+export type CartDiscountValueAbsoluteDraft = {
+    type: 'absolute';
+    money: Array<MoneyDraft>;
+    applicationMode?: DiscountApplicationMode;
+};
+
+export type CartDiscountValueFixedDraft = {
+    type: 'fixed';
+    money: Array<MoneyDraft>;
+    applicationMode?: DiscountApplicationMode;
+};
+
+export type CartDiscountTarget = ({
+    type: 'lineItems';
+} & CartDiscountLineItemsTarget) | ({
+    type: 'customLineItems';
+} & CartDiscountCustomLineItemsTarget) | ({
+    type: 'shipping';
+} & CartDiscountShippingCostTarget) | ({
+    type: 'totalPrice';
+} & CartDiscountTotalPriceTarget);
+
+export type CartDiscountLineItemsTarget = {
+    type: 'lineItems';
+    predicate: string;
+};
+
+export type CartDiscountCustomLineItemsTarget = {
+    type: 'customLineItems';
+    predicate: string;
+};
+
+export type CartDiscountShippingCostTarget = {
+    type: 'shipping';
+};
+
+export type CartDiscountTotalPriceTarget = {
+    type: 'totalPrice';
+};
+
+export type CartDiscountDraft = {
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    value: CartDiscountValueDraft;
+    cartPredicate: string;
+    target?: CartDiscountTarget;
+    sortOrder: string;
+    isActive?: boolean;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    requiresDiscountCode?: boolean;
+    stackingMode?: StackingMode;
+    custom?: CustomFieldsDraft;
+};
+
+export type CartDiscountPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<CartDiscount>;
+};
+
+export type CartDiscountUpdate = {
+    version: Version;
+    actions: Array<CartDiscountUpdateAction>;
+};
+
+export type CartDiscountUpdateAction = ({
+    action: 'changeValue';
+} & CartDiscountChangeValueAction) | ({
+    action: 'changeCartPredicate';
+} & CartDiscountChangeCartPredicateAction) | ({
+    action: 'changeTarget';
+} & CartDiscountChangeTargetAction) | ({
+    action: 'changeSortOrder';
+} & CartDiscountChangeSortOrderAction) | ({
+    action: 'changeIsActive';
+} & CartDiscountChangeIsActiveAction) | ({
+    action: 'changeName';
+} & CartDiscountChangeNameAction) | ({
+    action: 'changeRequiresDiscountCode';
+} & CartDiscountChangeRequiresDiscountCodeAction) | ({
+    action: 'changeStackingMode';
+} & CartDiscountChangeStackingModeAction) | ({
+    action: 'setDescription';
+} & CartDiscountSetDescriptionAction) | ({
+    action: 'setKey';
+} & CartDiscountSetKeyAction) | ({
+    action: 'setValidFrom';
+} & CartDiscountSetValidFromAction) | ({
+    action: 'setValidUntil';
+} & CartDiscountSetValidUntilAction) | ({
+    action: 'setValidFromAndUntil';
+} & CartDiscountSetValidFromAndUntilAction) | ({
+    action: 'setCustomType';
+} & CartDiscountSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & CartDiscountSetCustomFieldAction);
+
+export type CartDiscountChangeValueAction = {
+    action: 'changeValue';
+    value: CartDiscountValueDraft;
+};
+
+export type CartDiscountChangeCartPredicateAction = {
+    action: 'changeCartPredicate';
+    cartPredicate: string;
+};
+
+export type CartDiscountChangeTargetAction = {
+    action: 'changeTarget';
+    target: CartDiscountTarget;
+};
+
+export type CartDiscountChangeSortOrderAction = {
+    action: 'changeSortOrder';
+    sortOrder: string;
+};
+
+export type CartDiscountChangeIsActiveAction = {
+    action: 'changeIsActive';
+    isActive: boolean;
+};
+
+export type CartDiscountChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type CartDiscountChangeRequiresDiscountCodeAction = {
+    action: 'changeRequiresDiscountCode';
+    requiresDiscountCode: boolean;
+};
+
+export type CartDiscountChangeStackingModeAction = {
+    action: 'changeStackingMode';
+    stackingMode: StackingMode;
+};
+
+export type CartDiscountSetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type CartDiscountSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type CartDiscountSetValidFromAction = {
+    action: 'setValidFrom';
+    validFrom?: DateTime;
+};
+
+export type CartDiscountSetValidUntilAction = {
+    action: 'setValidUntil';
+    validUntil?: DateTime;
+};
+
+export type CartDiscountSetValidFromAndUntilAction = {
+    action: 'setValidFromAndUntil';
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+};
+
+export type CartDiscountSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CartDiscountSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type TaxedPrice = {
+    totalNet: CentPrecisionMoney;
+    totalGross: CentPrecisionMoney;
+    totalTax?: CentPrecisionMoney;
+    taxPortions: Array<TaxPortion>;
+};
+
+export type TaxPortion = {
+    name?: string;
+    rate: number;
+    amount: CentPrecisionMoney;
+};
+
+export type DiscountedLineItemPriceForQuantity = {
+    quantity: number;
+    discountedPrice: DiscountedLineItemPrice;
+};
+
+export type DiscountedLineItemPrice = {
+    value: CentPrecisionMoney;
+    includedDiscounts: Array<DiscountedLineItemPortion>;
+};
+
+export type DiscountedLineItemPortion = {
+    discount: Reference;
+    discountedAmount: CentPrecisionMoney;
+};
+
+export type DiscountOnTotalPrice = {
+    discountedAmount: CentPrecisionMoney;
+    includedDiscounts: Array<DiscountedLineItemPortion>;
+    discountedNetAmount?: CentPrecisionMoney;
+    discountedGrossAmount?: CentPrecisionMoney;
+};
+
+export type DiscountCodeInfo = {
+    discountCode: Reference;
+    state: DiscountCodeState;
+};
+
+export type DiscountCodeState = 'NotActive' | 'NotValid' | 'DoesNotMatchCart' | 'MatchesCart' | 'MaxApplicationReached' | 'ApplicationStoppedByPreviousDiscount';
+
+export type ShippingInfo = {
+    shippingMethodName: string;
+    price: CentPrecisionMoney;
+    shippingRate: ShippingRate;
+    taxedPrice?: TaxedPrice;
+    taxRate?: TaxRate;
+    taxCategory?: Reference;
+    shippingMethod?: Reference;
+    deliveries: Array<{
+        [key: string]: unknown;
+    }>;
+    discountedPrice?: DiscountedLineItemPrice;
+    shippingMethodState: 'MatchesCart' | 'DoesNotMatchCart';
+};
+
 export type Cart = {
     id: string;
     version: Version;
@@ -568,6 +872,9 @@ export type Cart = {
     customLineItems: Array<CustomLineItem>;
     totalLineItemQuantity?: number;
     totalPrice: CentPrecisionMoney;
+    taxedPrice?: TaxedPrice;
+    taxedShippingPrice?: TaxedPrice;
+    discountOnTotalPrice?: DiscountOnTotalPrice;
     taxMode: 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
     taxRoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
     taxCalculationMode: 'LineItemLevel' | 'UnitPriceLevel';
@@ -576,14 +883,13 @@ export type Cart = {
     cartState: 'Active' | 'Merged' | 'Ordered' | 'Frozen';
     shippingAddress?: BaseAddress;
     billingAddress?: BaseAddress;
+    shippingInfo?: ShippingInfo;
     shippingMode: 'Single' | 'Multiple';
     shipping: Array<{
         [key: string]: unknown;
     }>;
     itemShippingAddresses: Array<BaseAddress>;
-    discountCodes: Array<{
-        [key: string]: unknown;
-    }>;
+    discountCodes: Array<DiscountCodeInfo>;
     directDiscounts: Array<{
         [key: string]: unknown;
     }>;
@@ -607,9 +913,12 @@ export type LineItem = {
     price: Price;
     quantity: number;
     totalPrice: CentPrecisionMoney;
-    discountedPricePerQuantity: Array<{
-        [key: string]: unknown;
-    }>;
+    discountedPricePerQuantity: Array<DiscountedLineItemPriceForQuantity>;
+    taxRate?: TaxRate;
+    taxedPrice?: TaxedPrice;
+    /**
+     * Per shipping method in the Multiple shipping mode only
+     */
     taxedPricePortions: Array<{
         [key: string]: unknown;
     }>;
@@ -640,9 +949,10 @@ export type CustomLineItem = {
     state: Array<{
         [key: string]: unknown;
     }>;
-    discountedPricePerQuantity: Array<{
-        [key: string]: unknown;
-    }>;
+    taxCategory?: Reference;
+    taxRate?: TaxRate;
+    taxedPrice?: TaxedPrice;
+    discountedPricePerQuantity: Array<DiscountedLineItemPriceForQuantity>;
     taxedPricePortions: Array<{
         [key: string]: unknown;
     }>;
@@ -690,6 +1000,7 @@ export type CustomLineItemDraft = {
     quantity?: number;
     money: MoneyDraft;
     slug: string;
+    taxCategory?: ResourceIdentifier;
     shippingDetails?: ItemShippingDetailsDraft;
     priceMode?: 'Standard' | 'External';
 };
@@ -705,8 +1016,12 @@ export type CartDraft = {
     locale?: Locale;
     origin?: 'Customer' | 'Merchant';
     taxMode?: 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
+    taxRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    taxCalculationMode?: 'LineItemLevel' | 'UnitPriceLevel';
     inventoryMode?: 'None' | 'TrackOnly' | 'ReserveOnOrder';
     lineItems?: Array<LineItemDraft>;
+    shippingMethod?: ResourceIdentifier;
+    discountCodes?: Array<string>;
     customLineItems?: Array<CustomLineItemDraft>;
     shippingAddress?: BaseAddress;
     billingAddress?: BaseAddress;
@@ -762,7 +1077,19 @@ export type CartUpdateAction = ({
     action: 'setDeleteDaysAfterLastModification';
 } & CartSetDeleteDaysAfterLastModificationAction) | ({
     action: 'recalculate';
-} & CartRecalculateAction);
+} & CartRecalculateAction) | ({
+    action: 'setShippingMethod';
+} & CartSetShippingMethodAction) | ({
+    action: 'addDiscountCode';
+} & CartAddDiscountCodeAction) | ({
+    action: 'removeDiscountCode';
+} & CartRemoveDiscountCodeAction) | ({
+    action: 'changeTaxMode';
+} & CartChangeTaxModeAction) | ({
+    action: 'changeTaxRoundingMode';
+} & CartChangeTaxRoundingModeAction) | ({
+    action: 'changeTaxCalculationMode';
+} & CartChangeTaxCalculationModeAction);
 
 export type CartAddLineItemAction = {
     action: 'addLineItem';
@@ -799,6 +1126,7 @@ export type CartAddCustomLineItemAction = {
     quantity?: number;
     money: MoneyDraft;
     slug: string;
+    taxCategory?: ResourceIdentifier;
     shippingDetails?: ItemShippingDetailsDraft;
     priceMode?: 'Standard' | 'External';
 };
@@ -839,6 +1167,36 @@ export type CartSetDeleteDaysAfterLastModificationAction = {
 export type CartRecalculateAction = {
     action: 'recalculate';
     updateProductData?: boolean;
+};
+
+export type CartSetShippingMethodAction = {
+    action: 'setShippingMethod';
+    shippingMethod?: ResourceIdentifier;
+};
+
+export type CartAddDiscountCodeAction = {
+    action: 'addDiscountCode';
+    code: string;
+};
+
+export type CartRemoveDiscountCodeAction = {
+    action: 'removeDiscountCode';
+    discountCode: Reference;
+};
+
+export type CartChangeTaxModeAction = {
+    action: 'changeTaxMode';
+    taxMode: 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
+};
+
+export type CartChangeTaxRoundingModeAction = {
+    action: 'changeTaxRoundingMode';
+    taxRoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
+};
+
+export type CartChangeTaxCalculationModeAction = {
+    action: 'changeTaxCalculationMode';
+    taxCalculationMode: 'LineItemLevel' | 'UnitPriceLevel';
 };
 
 export type Category = {
@@ -1929,6 +2287,161 @@ export type CustomerRemoveStoreAction = {
     store: ResourceIdentifier;
 };
 
+export type DiscountCode = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    code: string;
+    cartDiscounts: Array<Reference>;
+    cartPredicate?: string;
+    isActive: boolean;
+    references: Array<Reference>;
+    maxApplications?: number;
+    maxApplicationsPerCustomer?: number;
+    groups: Array<string>;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    custom?: CustomFields;
+};
+
+export type DiscountCodeDraft = {
+    key?: Key;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    code: string;
+    cartDiscounts: Array<ResourceIdentifier>;
+    cartPredicate?: string;
+    isActive?: boolean;
+    maxApplications?: number;
+    maxApplicationsPerCustomer?: number;
+    groups?: Array<string>;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    custom?: CustomFieldsDraft;
+};
+
+export type DiscountCodePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<DiscountCode>;
+};
+
+export type DiscountCodeUpdate = {
+    version: Version;
+    actions: Array<DiscountCodeUpdateAction>;
+};
+
+export type DiscountCodeUpdateAction = ({
+    action: 'changeCartDiscounts';
+} & DiscountCodeChangeCartDiscountsAction) | ({
+    action: 'changeGroups';
+} & DiscountCodeChangeGroupsAction) | ({
+    action: 'changeIsActive';
+} & DiscountCodeChangeIsActiveAction) | ({
+    action: 'setCartPredicate';
+} & DiscountCodeSetCartPredicateAction) | ({
+    action: 'setName';
+} & DiscountCodeSetNameAction) | ({
+    action: 'setDescription';
+} & DiscountCodeSetDescriptionAction) | ({
+    action: 'setKey';
+} & DiscountCodeSetKeyAction) | ({
+    action: 'setMaxApplications';
+} & DiscountCodeSetMaxApplicationsAction) | ({
+    action: 'setMaxApplicationsPerCustomer';
+} & DiscountCodeSetMaxApplicationsPerCustomerAction) | ({
+    action: 'setValidFrom';
+} & DiscountCodeSetValidFromAction) | ({
+    action: 'setValidUntil';
+} & DiscountCodeSetValidUntilAction) | ({
+    action: 'setValidFromAndUntil';
+} & DiscountCodeSetValidFromAndUntilAction) | ({
+    action: 'setCustomType';
+} & DiscountCodeSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & DiscountCodeSetCustomFieldAction);
+
+export type DiscountCodeChangeCartDiscountsAction = {
+    action: 'changeCartDiscounts';
+    cartDiscounts: Array<ResourceIdentifier>;
+};
+
+export type DiscountCodeChangeGroupsAction = {
+    action: 'changeGroups';
+    groups: Array<string>;
+};
+
+export type DiscountCodeChangeIsActiveAction = {
+    action: 'changeIsActive';
+    isActive: boolean;
+};
+
+export type DiscountCodeSetCartPredicateAction = {
+    action: 'setCartPredicate';
+    cartPredicate?: string;
+};
+
+export type DiscountCodeSetNameAction = {
+    action: 'setName';
+    name?: LocalizedString;
+};
+
+export type DiscountCodeSetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type DiscountCodeSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type DiscountCodeSetMaxApplicationsAction = {
+    action: 'setMaxApplications';
+    maxApplications?: number;
+};
+
+export type DiscountCodeSetMaxApplicationsPerCustomerAction = {
+    action: 'setMaxApplicationsPerCustomer';
+    maxApplicationsPerCustomer?: number;
+};
+
+export type DiscountCodeSetValidFromAction = {
+    action: 'setValidFrom';
+    validFrom?: DateTime;
+};
+
+export type DiscountCodeSetValidUntilAction = {
+    action: 'setValidUntil';
+    validUntil?: DateTime;
+};
+
+export type DiscountCodeSetValidFromAndUntilAction = {
+    action: 'setValidFromAndUntil';
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+};
+
+export type DiscountCodeSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type DiscountCodeSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
 export type TypedMoney = {
     type: 'centPrecision' | 'highPrecision';
     currencyCode: CurrencyCode;
@@ -1972,7 +2485,14 @@ export type Order = {
     lineItems: Array<LineItem>;
     customLineItems: Array<CustomLineItem>;
     totalPrice: CentPrecisionMoney;
+    taxedPrice?: TaxedPrice;
+    taxedShippingPrice?: TaxedPrice;
+    discountOnTotalPrice?: DiscountOnTotalPrice;
     taxMode: string;
+    taxRoundingMode?: string;
+    taxCalculationMode?: string;
+    shippingInfo?: ShippingInfo;
+    discountCodes?: Array<DiscountCodeInfo>;
     orderState: 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
     origin: string;
     country?: CountryCode;
@@ -2105,6 +2625,7 @@ export type Product = {
     lastModifiedBy?: ClientLogging;
     key?: Key;
     productType: Reference;
+    taxCategory?: Reference;
     priceMode?: 'Embedded' | 'Standalone';
     masterData: ProductCatalogData;
 };
@@ -2221,6 +2742,7 @@ export type ProductVariantDraft = {
 export type ProductDraft = {
     key?: Key;
     productType: ResourceIdentifier;
+    taxCategory?: ResourceIdentifier;
     name: LocalizedString;
     slug: LocalizedString;
     description?: LocalizedString;
@@ -2265,6 +2787,8 @@ export type ProductUpdateAction = ({
 } & ProductChangeNameAction) | ({
     action: 'publish';
 } & ProductPublishAction) | ({
+    action: 'setTaxCategory';
+} & ProductSetTaxCategoryAction) | ({
     action: 'addToCategory';
 } & ProductAddToCategoryAction) | ({
     action: 'removeFromCategory';
@@ -2340,6 +2864,11 @@ export type ProductChangeNameAction = {
 export type ProductPublishAction = {
     action: 'publish';
     scope?: 'All' | 'Prices';
+};
+
+export type ProductSetTaxCategoryAction = {
+    action: 'setTaxCategory';
+    taxCategory?: ResourceIdentifier;
 };
 
 export type ProductAddToCategoryAction = {
@@ -2439,6 +2968,194 @@ export type ProjectSetExternalOAuthAction = {
 export type ProjectChangeShoppingListsConfigurationAction = {
     action: 'changeShoppingListsConfiguration';
     shoppingListsConfiguration?: ShoppingListsConfiguration;
+};
+
+export type ShippingMethod = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: string;
+    localizedName?: LocalizedString;
+    localizedDescription?: LocalizedString;
+    taxCategory: Reference;
+    zoneRates: Array<ZoneRate>;
+    active: boolean;
+    isDefault: boolean;
+    predicate?: string;
+    custom?: CustomFields;
+};
+
+export type ZoneRate = {
+    zone: Reference;
+    shippingRates: Array<ShippingRate>;
+};
+
+export type ShippingRate = {
+    price: CentPrecisionMoney;
+    freeAbove?: CentPrecisionMoney;
+    /**
+     * Only in answers for a given cart (matching-cart
+     */
+    isMatching?: boolean;
+    tiers: Array<CartValueTier>;
+};
+
+export type CartValueTier = {
+    type: 'CartValue';
+    minimumCentAmount: number;
+    price: CentPrecisionMoney;
+    isMatching?: boolean;
+};
+
+export type CartValueTierDraft = {
+    type: 'CartValue';
+    minimumCentAmount: number;
+    price: MoneyDraft;
+};
+
+export type ShippingRateDraft = {
+    price: MoneyDraft;
+    freeAbove?: MoneyDraft;
+    tiers?: Array<CartValueTierDraft>;
+};
+
+export type ZoneRateDraft = {
+    zone: ResourceIdentifier;
+    shippingRates: Array<ShippingRateDraft>;
+};
+
+export type ShippingMethodDraft = {
+    key?: Key;
+    name: string;
+    localizedName?: LocalizedString;
+    localizedDescription?: LocalizedString;
+    taxCategory: ResourceIdentifier;
+    zoneRates: Array<ZoneRateDraft>;
+    active?: boolean;
+    isDefault: boolean;
+    predicate?: string;
+    custom?: CustomFieldsDraft;
+};
+
+export type ShippingMethodPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<ShippingMethod>;
+};
+
+export type ShippingMethodUpdate = {
+    version: Version;
+    actions: Array<ShippingMethodUpdateAction>;
+};
+
+export type ShippingMethodUpdateAction = ({
+    action: 'addZone';
+} & ShippingMethodAddZoneAction) | ({
+    action: 'removeZone';
+} & ShippingMethodRemoveZoneAction) | ({
+    action: 'addShippingRate';
+} & ShippingMethodAddShippingRateAction) | ({
+    action: 'removeShippingRate';
+} & ShippingMethodRemoveShippingRateAction) | ({
+    action: 'changeName';
+} & ShippingMethodChangeNameAction) | ({
+    action: 'changeTaxCategory';
+} & ShippingMethodChangeTaxCategoryAction) | ({
+    action: 'changeIsDefault';
+} & ShippingMethodChangeIsDefaultAction) | ({
+    action: 'changeActive';
+} & ShippingMethodChangeActiveAction) | ({
+    action: 'setKey';
+} & ShippingMethodSetKeyAction) | ({
+    action: 'setLocalizedName';
+} & ShippingMethodSetLocalizedNameAction) | ({
+    action: 'setLocalizedDescription';
+} & ShippingMethodSetLocalizedDescriptionAction) | ({
+    action: 'setPredicate';
+} & ShippingMethodSetPredicateAction) | ({
+    action: 'setCustomType';
+} & ShippingMethodSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & ShippingMethodSetCustomFieldAction);
+
+export type ShippingMethodAddZoneAction = {
+    action: 'addZone';
+    zone: ResourceIdentifier;
+};
+
+export type ShippingMethodRemoveZoneAction = {
+    action: 'removeZone';
+    zone: ResourceIdentifier;
+};
+
+export type ShippingMethodAddShippingRateAction = {
+    action: 'addShippingRate';
+    zone: ResourceIdentifier;
+    shippingRate: ShippingRateDraft;
+};
+
+export type ShippingMethodRemoveShippingRateAction = {
+    action: 'removeShippingRate';
+    zone: ResourceIdentifier;
+    shippingRate: ShippingRateDraft;
+};
+
+export type ShippingMethodChangeNameAction = {
+    action: 'changeName';
+    name: string;
+};
+
+export type ShippingMethodChangeTaxCategoryAction = {
+    action: 'changeTaxCategory';
+    taxCategory: ResourceIdentifier;
+};
+
+export type ShippingMethodChangeIsDefaultAction = {
+    action: 'changeIsDefault';
+    isDefault: boolean;
+};
+
+export type ShippingMethodChangeActiveAction = {
+    action: 'changeActive';
+    active: boolean;
+};
+
+export type ShippingMethodSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type ShippingMethodSetLocalizedNameAction = {
+    action: 'setLocalizedName';
+    localizedName?: LocalizedString;
+};
+
+export type ShippingMethodSetLocalizedDescriptionAction = {
+    action: 'setLocalizedDescription';
+    localizedDescription?: LocalizedString;
+};
+
+export type ShippingMethodSetPredicateAction = {
+    action: 'setPredicate';
+    predicate?: string;
+};
+
+export type ShippingMethodSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type ShippingMethodSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
 };
 
 export type ShoppingList = {
@@ -2883,6 +3600,121 @@ export type StoreSetSupplyChannelsAction = {
     supplyChannels?: Array<ResourceIdentifier>;
 };
 
+export type TaxCategory = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: string;
+    description?: string;
+    rates: Array<TaxRate>;
+};
+
+export type TaxRate = {
+    /**
+     * Set by the platform on tax rates of a tax category
+     */
+    id?: string;
+    key?: Key;
+    name: string;
+    /**
+     * The rate as a decimal fraction (0.19 is 19%)
+     */
+    amount: number;
+    includedInPrice: boolean;
+    country: CountryCode;
+    state?: string;
+    subRates?: Array<SubRate>;
+};
+
+export type SubRate = {
+    name: string;
+    amount: number;
+};
+
+export type TaxRateDraft = {
+    key?: Key;
+    name: string;
+    /**
+     * Required unless subRates are given; with subRates it must be their sum
+     */
+    amount?: number;
+    includedInPrice: boolean;
+    country: CountryCode;
+    state?: string;
+    subRates?: Array<SubRate>;
+};
+
+export type TaxCategoryDraft = {
+    key?: Key;
+    name: string;
+    description?: string;
+    rates?: Array<TaxRateDraft>;
+};
+
+export type TaxCategoryPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<TaxCategory>;
+};
+
+export type TaxCategoryUpdate = {
+    version: Version;
+    actions: Array<TaxCategoryUpdateAction>;
+};
+
+export type TaxCategoryUpdateAction = ({
+    action: 'addTaxRate';
+} & TaxCategoryAddTaxRateAction) | ({
+    action: 'removeTaxRate';
+} & TaxCategoryRemoveTaxRateAction) | ({
+    action: 'replaceTaxRate';
+} & TaxCategoryReplaceTaxRateAction) | ({
+    action: 'changeName';
+} & TaxCategoryChangeNameAction) | ({
+    action: 'setDescription';
+} & TaxCategorySetDescriptionAction) | ({
+    action: 'setKey';
+} & TaxCategorySetKeyAction);
+
+export type TaxCategoryAddTaxRateAction = {
+    action: 'addTaxRate';
+    taxRate: TaxRateDraft;
+};
+
+export type TaxCategoryRemoveTaxRateAction = {
+    action: 'removeTaxRate';
+    taxRateId?: string;
+    taxRateKey?: string;
+};
+
+export type TaxCategoryReplaceTaxRateAction = {
+    action: 'replaceTaxRate';
+    taxRateId?: string;
+    taxRateKey?: string;
+    taxRate: TaxRateDraft;
+};
+
+export type TaxCategoryChangeNameAction = {
+    action: 'changeName';
+    name: string;
+};
+
+export type TaxCategorySetDescriptionAction = {
+    action: 'setDescription';
+    description?: string;
+};
+
+export type TaxCategorySetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
 /**
  * A custom-field type (the platform's `type` resource) - which resources may use it and what fields they get.
  */
@@ -3162,6 +3994,88 @@ export type TypeChangeInputHintAction = {
     action: 'changeInputHint';
     fieldName: string;
     inputHint: TypeTextInputHint;
+};
+
+export type Zone = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: string;
+    description?: string;
+    locations: Array<Location>;
+};
+
+export type Location = {
+    country: CountryCode;
+    state?: string;
+};
+
+export type ZoneDraft = {
+    key?: Key;
+    name: string;
+    description?: string;
+    locations?: Array<Location>;
+};
+
+export type ZonePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Zone>;
+};
+
+export type ZoneUpdate = {
+    version: Version;
+    actions: Array<ZoneUpdateAction>;
+};
+
+export type ZoneUpdateAction = ({
+    action: 'addLocation';
+} & ZoneAddLocationAction) | ({
+    action: 'removeLocation';
+} & ZoneRemoveLocationAction) | ({
+    action: 'setLocations';
+} & ZoneSetLocationsAction) | ({
+    action: 'changeName';
+} & ZoneChangeNameAction) | ({
+    action: 'setDescription';
+} & ZoneSetDescriptionAction) | ({
+    action: 'setKey';
+} & ZoneSetKeyAction);
+
+export type ZoneAddLocationAction = {
+    action: 'addLocation';
+    location: Location;
+};
+
+export type ZoneRemoveLocationAction = {
+    action: 'removeLocation';
+    location: Location;
+};
+
+export type ZoneSetLocationsAction = {
+    action: 'setLocations';
+    locations: Array<Location>;
+};
+
+export type ZoneChangeNameAction = {
+    action: 'changeName';
+    name: string;
+};
+
+export type ZoneSetDescriptionAction = {
+    action: 'setDescription';
+    description?: string;
+};
+
+export type ZoneSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
 };
 
 export type QueryApiClientsData = {
@@ -4238,6 +5152,324 @@ export type GetBusinessUnitAssociateByKeyResponses = {
 };
 
 export type GetBusinessUnitAssociateByKeyResponse = GetBusinessUnitAssociateByKeyResponses[keyof GetBusinessUnitAssociateByKeyResponses];
+
+export type QueryCartDiscountsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/cart-discounts';
+};
+
+export type QueryCartDiscountsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCartDiscountsError = QueryCartDiscountsErrors[keyof QueryCartDiscountsErrors];
+
+export type QueryCartDiscountsResponses = {
+    /**
+     * A page of cart discounts
+     */
+    200: CartDiscountPagedQueryResponse;
+};
+
+export type QueryCartDiscountsResponse = QueryCartDiscountsResponses[keyof QueryCartDiscountsResponses];
+
+export type CheckCartDiscountsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/cart-discounts';
+};
+
+export type CheckCartDiscountsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCartDiscountsExistResponses = {
+    /**
+     * At least one cart discount matches
+     */
+    200: unknown;
+};
+
+export type CreateCartDiscountData = {
+    body: CartDiscountDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/cart-discounts';
+};
+
+export type CreateCartDiscountErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCartDiscountError = CreateCartDiscountErrors[keyof CreateCartDiscountErrors];
+
+export type CreateCartDiscountResponses = {
+    /**
+     * The cart discount
+     */
+    201: CartDiscount;
+};
+
+export type CreateCartDiscountResponse = CreateCartDiscountResponses[keyof CreateCartDiscountResponses];
+
+export type DeleteCartDiscountByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/cart-discounts/{id}';
+};
+
+export type DeleteCartDiscountByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartDiscountByIdError = DeleteCartDiscountByIdErrors[keyof DeleteCartDiscountByIdErrors];
+
+export type DeleteCartDiscountByIdResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type DeleteCartDiscountByIdResponse = DeleteCartDiscountByIdResponses[keyof DeleteCartDiscountByIdResponses];
+
+export type GetCartDiscountByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/cart-discounts/{id}';
+};
+
+export type GetCartDiscountByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartDiscountByIdError = GetCartDiscountByIdErrors[keyof GetCartDiscountByIdErrors];
+
+export type GetCartDiscountByIdResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type GetCartDiscountByIdResponse = GetCartDiscountByIdResponses[keyof GetCartDiscountByIdResponses];
+
+export type CheckCartDiscountExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/cart-discounts/{id}';
+};
+
+export type CheckCartDiscountExistsByIdErrors = {
+    /**
+     * No such cart discount
+     */
+    404: unknown;
+};
+
+export type CheckCartDiscountExistsByIdResponses = {
+    /**
+     * The cart discount exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartDiscountByIdData = {
+    body: CartDiscountUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/cart-discounts/{id}';
+};
+
+export type UpdateCartDiscountByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartDiscountByIdError = UpdateCartDiscountByIdErrors[keyof UpdateCartDiscountByIdErrors];
+
+export type UpdateCartDiscountByIdResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type UpdateCartDiscountByIdResponse = UpdateCartDiscountByIdResponses[keyof UpdateCartDiscountByIdResponses];
+
+export type DeleteCartDiscountByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/cart-discounts/key={key}';
+};
+
+export type DeleteCartDiscountByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartDiscountByKeyError = DeleteCartDiscountByKeyErrors[keyof DeleteCartDiscountByKeyErrors];
+
+export type DeleteCartDiscountByKeyResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type DeleteCartDiscountByKeyResponse = DeleteCartDiscountByKeyResponses[keyof DeleteCartDiscountByKeyResponses];
+
+export type GetCartDiscountByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/cart-discounts/key={key}';
+};
+
+export type GetCartDiscountByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartDiscountByKeyError = GetCartDiscountByKeyErrors[keyof GetCartDiscountByKeyErrors];
+
+export type GetCartDiscountByKeyResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type GetCartDiscountByKeyResponse = GetCartDiscountByKeyResponses[keyof GetCartDiscountByKeyResponses];
+
+export type CheckCartDiscountExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/cart-discounts/key={key}';
+};
+
+export type CheckCartDiscountExistsByKeyErrors = {
+    /**
+     * No such cart discount
+     */
+    404: unknown;
+};
+
+export type CheckCartDiscountExistsByKeyResponses = {
+    /**
+     * The cart discount exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartDiscountByKeyData = {
+    body: CartDiscountUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/cart-discounts/key={key}';
+};
+
+export type UpdateCartDiscountByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartDiscountByKeyError = UpdateCartDiscountByKeyErrors[keyof UpdateCartDiscountByKeyErrors];
+
+export type UpdateCartDiscountByKeyResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type UpdateCartDiscountByKeyResponse = UpdateCartDiscountByKeyResponses[keyof UpdateCartDiscountByKeyResponses];
 
 export type QueryCartsData = {
     body?: never;
@@ -6668,6 +7900,324 @@ export type SignInCustomerResponses = {
 
 export type SignInCustomerResponse = SignInCustomerResponses[keyof SignInCustomerResponses];
 
+export type QueryDiscountCodesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/discount-codes';
+};
+
+export type QueryDiscountCodesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryDiscountCodesError = QueryDiscountCodesErrors[keyof QueryDiscountCodesErrors];
+
+export type QueryDiscountCodesResponses = {
+    /**
+     * A page of discount codes
+     */
+    200: DiscountCodePagedQueryResponse;
+};
+
+export type QueryDiscountCodesResponse = QueryDiscountCodesResponses[keyof QueryDiscountCodesResponses];
+
+export type CheckDiscountCodesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/discount-codes';
+};
+
+export type CheckDiscountCodesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckDiscountCodesExistResponses = {
+    /**
+     * At least one discount code matches
+     */
+    200: unknown;
+};
+
+export type CreateDiscountCodeData = {
+    body: DiscountCodeDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-codes';
+};
+
+export type CreateDiscountCodeErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateDiscountCodeError = CreateDiscountCodeErrors[keyof CreateDiscountCodeErrors];
+
+export type CreateDiscountCodeResponses = {
+    /**
+     * The discount code
+     */
+    201: DiscountCode;
+};
+
+export type CreateDiscountCodeResponse = CreateDiscountCodeResponses[keyof CreateDiscountCodeResponses];
+
+export type DeleteDiscountCodeByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-codes/{id}';
+};
+
+export type DeleteDiscountCodeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteDiscountCodeByIdError = DeleteDiscountCodeByIdErrors[keyof DeleteDiscountCodeByIdErrors];
+
+export type DeleteDiscountCodeByIdResponses = {
+    /**
+     * The discount code
+     */
+    200: DiscountCode;
+};
+
+export type DeleteDiscountCodeByIdResponse = DeleteDiscountCodeByIdResponses[keyof DeleteDiscountCodeByIdResponses];
+
+export type GetDiscountCodeByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-codes/{id}';
+};
+
+export type GetDiscountCodeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetDiscountCodeByIdError = GetDiscountCodeByIdErrors[keyof GetDiscountCodeByIdErrors];
+
+export type GetDiscountCodeByIdResponses = {
+    /**
+     * The discount code
+     */
+    200: DiscountCode;
+};
+
+export type GetDiscountCodeByIdResponse = GetDiscountCodeByIdResponses[keyof GetDiscountCodeByIdResponses];
+
+export type CheckDiscountCodeExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/discount-codes/{id}';
+};
+
+export type CheckDiscountCodeExistsByIdErrors = {
+    /**
+     * No such discount code
+     */
+    404: unknown;
+};
+
+export type CheckDiscountCodeExistsByIdResponses = {
+    /**
+     * The discount code exists
+     */
+    200: unknown;
+};
+
+export type UpdateDiscountCodeByIdData = {
+    body: DiscountCodeUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-codes/{id}';
+};
+
+export type UpdateDiscountCodeByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateDiscountCodeByIdError = UpdateDiscountCodeByIdErrors[keyof UpdateDiscountCodeByIdErrors];
+
+export type UpdateDiscountCodeByIdResponses = {
+    /**
+     * The discount code
+     */
+    200: DiscountCode;
+};
+
+export type UpdateDiscountCodeByIdResponse = UpdateDiscountCodeByIdResponses[keyof UpdateDiscountCodeByIdResponses];
+
+export type DeleteDiscountCodeByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-codes/key={key}';
+};
+
+export type DeleteDiscountCodeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteDiscountCodeByKeyError = DeleteDiscountCodeByKeyErrors[keyof DeleteDiscountCodeByKeyErrors];
+
+export type DeleteDiscountCodeByKeyResponses = {
+    /**
+     * The discount code
+     */
+    200: DiscountCode;
+};
+
+export type DeleteDiscountCodeByKeyResponse = DeleteDiscountCodeByKeyResponses[keyof DeleteDiscountCodeByKeyResponses];
+
+export type GetDiscountCodeByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-codes/key={key}';
+};
+
+export type GetDiscountCodeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetDiscountCodeByKeyError = GetDiscountCodeByKeyErrors[keyof GetDiscountCodeByKeyErrors];
+
+export type GetDiscountCodeByKeyResponses = {
+    /**
+     * The discount code
+     */
+    200: DiscountCode;
+};
+
+export type GetDiscountCodeByKeyResponse = GetDiscountCodeByKeyResponses[keyof GetDiscountCodeByKeyResponses];
+
+export type CheckDiscountCodeExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/discount-codes/key={key}';
+};
+
+export type CheckDiscountCodeExistsByKeyErrors = {
+    /**
+     * No such discount code
+     */
+    404: unknown;
+};
+
+export type CheckDiscountCodeExistsByKeyResponses = {
+    /**
+     * The discount code exists
+     */
+    200: unknown;
+};
+
+export type UpdateDiscountCodeByKeyData = {
+    body: DiscountCodeUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-codes/key={key}';
+};
+
+export type UpdateDiscountCodeByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateDiscountCodeByKeyError = UpdateDiscountCodeByKeyErrors[keyof UpdateDiscountCodeByKeyErrors];
+
+export type UpdateDiscountCodeByKeyResponses = {
+    /**
+     * The discount code
+     */
+    200: DiscountCode;
+};
+
+export type UpdateDiscountCodeByKeyResponse = UpdateDiscountCodeByKeyResponses[keyof UpdateDiscountCodeByKeyResponses];
+
 export type GetGraphiQlData = {
     body?: never;
     path: {
@@ -8629,6 +10179,379 @@ export type UpdateProjectResponses = {
 
 export type UpdateProjectResponse = UpdateProjectResponses[keyof UpdateProjectResponses];
 
+export type QueryShippingMethodsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/shipping-methods';
+};
+
+export type QueryShippingMethodsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryShippingMethodsError = QueryShippingMethodsErrors[keyof QueryShippingMethodsErrors];
+
+export type QueryShippingMethodsResponses = {
+    /**
+     * A page of shipping methods
+     */
+    200: ShippingMethodPagedQueryResponse;
+};
+
+export type QueryShippingMethodsResponse = QueryShippingMethodsResponses[keyof QueryShippingMethodsResponses];
+
+export type CheckShippingMethodsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods';
+};
+
+export type CheckShippingMethodsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckShippingMethodsExistResponses = {
+    /**
+     * At least one shipping method matches
+     */
+    200: unknown;
+};
+
+export type CreateShippingMethodData = {
+    body: ShippingMethodDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods';
+};
+
+export type CreateShippingMethodErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateShippingMethodError = CreateShippingMethodErrors[keyof CreateShippingMethodErrors];
+
+export type CreateShippingMethodResponses = {
+    /**
+     * The shipping method
+     */
+    201: ShippingMethod;
+};
+
+export type CreateShippingMethodResponse = CreateShippingMethodResponses[keyof CreateShippingMethodResponses];
+
+export type DeleteShippingMethodByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/{id}';
+};
+
+export type DeleteShippingMethodByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteShippingMethodByIdError = DeleteShippingMethodByIdErrors[keyof DeleteShippingMethodByIdErrors];
+
+export type DeleteShippingMethodByIdResponses = {
+    /**
+     * The shipping method
+     */
+    200: ShippingMethod;
+};
+
+export type DeleteShippingMethodByIdResponse = DeleteShippingMethodByIdResponses[keyof DeleteShippingMethodByIdResponses];
+
+export type GetShippingMethodByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/{id}';
+};
+
+export type GetShippingMethodByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShippingMethodByIdError = GetShippingMethodByIdErrors[keyof GetShippingMethodByIdErrors];
+
+export type GetShippingMethodByIdResponses = {
+    /**
+     * The shipping method
+     */
+    200: ShippingMethod;
+};
+
+export type GetShippingMethodByIdResponse = GetShippingMethodByIdResponses[keyof GetShippingMethodByIdResponses];
+
+export type CheckShippingMethodExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/shipping-methods/{id}';
+};
+
+export type CheckShippingMethodExistsByIdErrors = {
+    /**
+     * No such shipping method
+     */
+    404: unknown;
+};
+
+export type CheckShippingMethodExistsByIdResponses = {
+    /**
+     * The shipping method exists
+     */
+    200: unknown;
+};
+
+export type UpdateShippingMethodByIdData = {
+    body: ShippingMethodUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/{id}';
+};
+
+export type UpdateShippingMethodByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateShippingMethodByIdError = UpdateShippingMethodByIdErrors[keyof UpdateShippingMethodByIdErrors];
+
+export type UpdateShippingMethodByIdResponses = {
+    /**
+     * The shipping method
+     */
+    200: ShippingMethod;
+};
+
+export type UpdateShippingMethodByIdResponse = UpdateShippingMethodByIdResponses[keyof UpdateShippingMethodByIdResponses];
+
+export type DeleteShippingMethodByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/key={key}';
+};
+
+export type DeleteShippingMethodByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteShippingMethodByKeyError = DeleteShippingMethodByKeyErrors[keyof DeleteShippingMethodByKeyErrors];
+
+export type DeleteShippingMethodByKeyResponses = {
+    /**
+     * The shipping method
+     */
+    200: ShippingMethod;
+};
+
+export type DeleteShippingMethodByKeyResponse = DeleteShippingMethodByKeyResponses[keyof DeleteShippingMethodByKeyResponses];
+
+export type GetShippingMethodByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/key={key}';
+};
+
+export type GetShippingMethodByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShippingMethodByKeyError = GetShippingMethodByKeyErrors[keyof GetShippingMethodByKeyErrors];
+
+export type GetShippingMethodByKeyResponses = {
+    /**
+     * The shipping method
+     */
+    200: ShippingMethod;
+};
+
+export type GetShippingMethodByKeyResponse = GetShippingMethodByKeyResponses[keyof GetShippingMethodByKeyResponses];
+
+export type CheckShippingMethodExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/shipping-methods/key={key}';
+};
+
+export type CheckShippingMethodExistsByKeyErrors = {
+    /**
+     * No such shipping method
+     */
+    404: unknown;
+};
+
+export type CheckShippingMethodExistsByKeyResponses = {
+    /**
+     * The shipping method exists
+     */
+    200: unknown;
+};
+
+export type UpdateShippingMethodByKeyData = {
+    body: ShippingMethodUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/key={key}';
+};
+
+export type UpdateShippingMethodByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateShippingMethodByKeyError = UpdateShippingMethodByKeyErrors[keyof UpdateShippingMethodByKeyErrors];
+
+export type UpdateShippingMethodByKeyResponses = {
+    /**
+     * The shipping method
+     */
+    200: ShippingMethod;
+};
+
+export type UpdateShippingMethodByKeyResponse = UpdateShippingMethodByKeyResponses[keyof UpdateShippingMethodByKeyResponses];
+
+export type GetShippingMethodsMatchingCartData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query: {
+        cartId: string;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/matching-cart';
+};
+
+export type GetShippingMethodsMatchingCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShippingMethodsMatchingCartError = GetShippingMethodsMatchingCartErrors[keyof GetShippingMethodsMatchingCartErrors];
+
+export type GetShippingMethodsMatchingCartResponses = {
+    /**
+     * The matching shipping methods (one page holding all of them)
+     */
+    200: ShippingMethodPagedQueryResponse;
+};
+
+export type GetShippingMethodsMatchingCartResponse = GetShippingMethodsMatchingCartResponses[keyof GetShippingMethodsMatchingCartResponses];
+
+export type CheckShippingMethodsMatchingCartExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query: {
+        cartId: string;
+    };
+    url: '/{projectKey}/shipping-methods/matching-cart';
+};
+
+export type CheckShippingMethodsMatchingCartExistErrors = {
+    /**
+     * None matches
+     */
+    404: unknown;
+};
+
+export type CheckShippingMethodsMatchingCartExistResponses = {
+    /**
+     * A shipping method matches
+     */
+    200: unknown;
+};
+
 export type QueryShoppingListsData = {
     body?: never;
     path: {
@@ -9267,6 +11190,324 @@ export type UpdateStoreByKeyResponses = {
 
 export type UpdateStoreByKeyResponse = UpdateStoreByKeyResponses[keyof UpdateStoreByKeyResponses];
 
+export type QueryTaxCategoriesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/tax-categories';
+};
+
+export type QueryTaxCategoriesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryTaxCategoriesError = QueryTaxCategoriesErrors[keyof QueryTaxCategoriesErrors];
+
+export type QueryTaxCategoriesResponses = {
+    /**
+     * A page of tax categories
+     */
+    200: TaxCategoryPagedQueryResponse;
+};
+
+export type QueryTaxCategoriesResponse = QueryTaxCategoriesResponses[keyof QueryTaxCategoriesResponses];
+
+export type CheckTaxCategoriesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/tax-categories';
+};
+
+export type CheckTaxCategoriesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckTaxCategoriesExistResponses = {
+    /**
+     * At least one tax category matches
+     */
+    200: unknown;
+};
+
+export type CreateTaxCategoryData = {
+    body: TaxCategoryDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/tax-categories';
+};
+
+export type CreateTaxCategoryErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateTaxCategoryError = CreateTaxCategoryErrors[keyof CreateTaxCategoryErrors];
+
+export type CreateTaxCategoryResponses = {
+    /**
+     * The tax category
+     */
+    201: TaxCategory;
+};
+
+export type CreateTaxCategoryResponse = CreateTaxCategoryResponses[keyof CreateTaxCategoryResponses];
+
+export type DeleteTaxCategoryByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/tax-categories/{id}';
+};
+
+export type DeleteTaxCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteTaxCategoryByIdError = DeleteTaxCategoryByIdErrors[keyof DeleteTaxCategoryByIdErrors];
+
+export type DeleteTaxCategoryByIdResponses = {
+    /**
+     * The tax category
+     */
+    200: TaxCategory;
+};
+
+export type DeleteTaxCategoryByIdResponse = DeleteTaxCategoryByIdResponses[keyof DeleteTaxCategoryByIdResponses];
+
+export type GetTaxCategoryByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/tax-categories/{id}';
+};
+
+export type GetTaxCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetTaxCategoryByIdError = GetTaxCategoryByIdErrors[keyof GetTaxCategoryByIdErrors];
+
+export type GetTaxCategoryByIdResponses = {
+    /**
+     * The tax category
+     */
+    200: TaxCategory;
+};
+
+export type GetTaxCategoryByIdResponse = GetTaxCategoryByIdResponses[keyof GetTaxCategoryByIdResponses];
+
+export type CheckTaxCategoryExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/tax-categories/{id}';
+};
+
+export type CheckTaxCategoryExistsByIdErrors = {
+    /**
+     * No such tax category
+     */
+    404: unknown;
+};
+
+export type CheckTaxCategoryExistsByIdResponses = {
+    /**
+     * The tax category exists
+     */
+    200: unknown;
+};
+
+export type UpdateTaxCategoryByIdData = {
+    body: TaxCategoryUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/tax-categories/{id}';
+};
+
+export type UpdateTaxCategoryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateTaxCategoryByIdError = UpdateTaxCategoryByIdErrors[keyof UpdateTaxCategoryByIdErrors];
+
+export type UpdateTaxCategoryByIdResponses = {
+    /**
+     * The tax category
+     */
+    200: TaxCategory;
+};
+
+export type UpdateTaxCategoryByIdResponse = UpdateTaxCategoryByIdResponses[keyof UpdateTaxCategoryByIdResponses];
+
+export type DeleteTaxCategoryByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/tax-categories/key={key}';
+};
+
+export type DeleteTaxCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteTaxCategoryByKeyError = DeleteTaxCategoryByKeyErrors[keyof DeleteTaxCategoryByKeyErrors];
+
+export type DeleteTaxCategoryByKeyResponses = {
+    /**
+     * The tax category
+     */
+    200: TaxCategory;
+};
+
+export type DeleteTaxCategoryByKeyResponse = DeleteTaxCategoryByKeyResponses[keyof DeleteTaxCategoryByKeyResponses];
+
+export type GetTaxCategoryByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/tax-categories/key={key}';
+};
+
+export type GetTaxCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetTaxCategoryByKeyError = GetTaxCategoryByKeyErrors[keyof GetTaxCategoryByKeyErrors];
+
+export type GetTaxCategoryByKeyResponses = {
+    /**
+     * The tax category
+     */
+    200: TaxCategory;
+};
+
+export type GetTaxCategoryByKeyResponse = GetTaxCategoryByKeyResponses[keyof GetTaxCategoryByKeyResponses];
+
+export type CheckTaxCategoryExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/tax-categories/key={key}';
+};
+
+export type CheckTaxCategoryExistsByKeyErrors = {
+    /**
+     * No such tax category
+     */
+    404: unknown;
+};
+
+export type CheckTaxCategoryExistsByKeyResponses = {
+    /**
+     * The tax category exists
+     */
+    200: unknown;
+};
+
+export type UpdateTaxCategoryByKeyData = {
+    body: TaxCategoryUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/tax-categories/key={key}';
+};
+
+export type UpdateTaxCategoryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateTaxCategoryByKeyError = UpdateTaxCategoryByKeyErrors[keyof UpdateTaxCategoryByKeyErrors];
+
+export type UpdateTaxCategoryByKeyResponses = {
+    /**
+     * The tax category
+     */
+    200: TaxCategory;
+};
+
+export type UpdateTaxCategoryByKeyResponse = UpdateTaxCategoryByKeyResponses[keyof UpdateTaxCategoryByKeyResponses];
+
 export type QueryTypesData = {
     body?: never;
     path: {
@@ -9584,3 +11825,321 @@ export type UpdateTypeByKeyResponses = {
 };
 
 export type UpdateTypeByKeyResponse = UpdateTypeByKeyResponses[keyof UpdateTypeByKeyResponses];
+
+export type QueryZonesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/zones';
+};
+
+export type QueryZonesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryZonesError = QueryZonesErrors[keyof QueryZonesErrors];
+
+export type QueryZonesResponses = {
+    /**
+     * A page of zones
+     */
+    200: ZonePagedQueryResponse;
+};
+
+export type QueryZonesResponse = QueryZonesResponses[keyof QueryZonesResponses];
+
+export type CheckZonesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/zones';
+};
+
+export type CheckZonesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckZonesExistResponses = {
+    /**
+     * At least one zone matches
+     */
+    200: unknown;
+};
+
+export type CreateZoneData = {
+    body: ZoneDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/zones';
+};
+
+export type CreateZoneErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateZoneError = CreateZoneErrors[keyof CreateZoneErrors];
+
+export type CreateZoneResponses = {
+    /**
+     * The zone
+     */
+    201: Zone;
+};
+
+export type CreateZoneResponse = CreateZoneResponses[keyof CreateZoneResponses];
+
+export type DeleteZoneByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/zones/{id}';
+};
+
+export type DeleteZoneByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteZoneByIdError = DeleteZoneByIdErrors[keyof DeleteZoneByIdErrors];
+
+export type DeleteZoneByIdResponses = {
+    /**
+     * The zone
+     */
+    200: Zone;
+};
+
+export type DeleteZoneByIdResponse = DeleteZoneByIdResponses[keyof DeleteZoneByIdResponses];
+
+export type GetZoneByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/zones/{id}';
+};
+
+export type GetZoneByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetZoneByIdError = GetZoneByIdErrors[keyof GetZoneByIdErrors];
+
+export type GetZoneByIdResponses = {
+    /**
+     * The zone
+     */
+    200: Zone;
+};
+
+export type GetZoneByIdResponse = GetZoneByIdResponses[keyof GetZoneByIdResponses];
+
+export type CheckZoneExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/zones/{id}';
+};
+
+export type CheckZoneExistsByIdErrors = {
+    /**
+     * No such zone
+     */
+    404: unknown;
+};
+
+export type CheckZoneExistsByIdResponses = {
+    /**
+     * The zone exists
+     */
+    200: unknown;
+};
+
+export type UpdateZoneByIdData = {
+    body: ZoneUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/zones/{id}';
+};
+
+export type UpdateZoneByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateZoneByIdError = UpdateZoneByIdErrors[keyof UpdateZoneByIdErrors];
+
+export type UpdateZoneByIdResponses = {
+    /**
+     * The zone
+     */
+    200: Zone;
+};
+
+export type UpdateZoneByIdResponse = UpdateZoneByIdResponses[keyof UpdateZoneByIdResponses];
+
+export type DeleteZoneByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/zones/key={key}';
+};
+
+export type DeleteZoneByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteZoneByKeyError = DeleteZoneByKeyErrors[keyof DeleteZoneByKeyErrors];
+
+export type DeleteZoneByKeyResponses = {
+    /**
+     * The zone
+     */
+    200: Zone;
+};
+
+export type DeleteZoneByKeyResponse = DeleteZoneByKeyResponses[keyof DeleteZoneByKeyResponses];
+
+export type GetZoneByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/zones/key={key}';
+};
+
+export type GetZoneByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetZoneByKeyError = GetZoneByKeyErrors[keyof GetZoneByKeyErrors];
+
+export type GetZoneByKeyResponses = {
+    /**
+     * The zone
+     */
+    200: Zone;
+};
+
+export type GetZoneByKeyResponse = GetZoneByKeyResponses[keyof GetZoneByKeyResponses];
+
+export type CheckZoneExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/zones/key={key}';
+};
+
+export type CheckZoneExistsByKeyErrors = {
+    /**
+     * No such zone
+     */
+    404: unknown;
+};
+
+export type CheckZoneExistsByKeyResponses = {
+    /**
+     * The zone exists
+     */
+    200: unknown;
+};
+
+export type UpdateZoneByKeyData = {
+    body: ZoneUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/zones/key={key}';
+};
+
+export type UpdateZoneByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateZoneByKeyError = UpdateZoneByKeyErrors[keyof UpdateZoneByKeyErrors];
+
+export type UpdateZoneByKeyResponses = {
+    /**
+     * The zone
+     */
+    200: Zone;
+};
+
+export type UpdateZoneByKeyResponse = UpdateZoneByKeyResponses[keyof UpdateZoneByKeyResponses];

@@ -17,6 +17,11 @@ import { orderRoutes } from './order.routes.js';
 import { productTypeRoutes } from './product-type.routes.js';
 import { productRoutes } from './product.routes.js';
 import { myShoppingListRoutes, shoppingListRoutes } from './shopping-list.routes.js';
+import { taxCategoryRoutes } from './tax-category.routes.js';
+import { zoneRoutes } from './zone.routes.js';
+import { shippingMethodRoutes } from './shipping-method.routes.js';
+import { cartDiscountRoutes } from './cart-discount.routes.js';
+import { discountCodeRoutes } from './discount-code.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
 import { customObjectRoutes } from './custom-object.routes.js';
@@ -42,6 +47,11 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...orderRoutes(services),
     ...shoppingListRoutes(services),
     ...myShoppingListRoutes(services),
+    ...taxCategoryRoutes(services),
+    ...zoneRoutes(services),
+    ...shippingMethodRoutes(services),
+    ...cartDiscountRoutes(services),
+    ...discountCodeRoutes(services),
     ...categoryRoutes(services),
     ...channelRoutes(services),
     ...customObjectRoutes(services),

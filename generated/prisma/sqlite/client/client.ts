@@ -188,3 +188,30 @@ export type CustomObject = Prisma.CustomObjectModel
  * `staged` data, each as the projection the API returns, written in the product's transaction.
  */
 export type ProductProjection = Prisma.ProductProjectionModel
+/**
+ * Model TaxCategory
+ * 
+ */
+export type TaxCategory = Prisma.TaxCategoryModel
+/**
+ * Model Zone
+ * 
+ */
+export type Zone = Prisma.ZoneModel
+/**
+ * Model ShippingMethod
+ * Shipping methods. `defaultFlag` is 'default' on the project's default method and NULL on every
+ * other, so the unique index lets the database keep at most one default per project.
+ */
+export type ShippingMethod = Prisma.ShippingMethodModel
+/**
+ * Model CartDiscount
+ * Cart discounts. `sortOrder` is unique in a project (the platform's rule: the order of application
+ * is unambiguous).
+ */
+export type CartDiscount = Prisma.CartDiscountModel
+/**
+ * Model DiscountCode
+ * Discount codes; `code` is unique in a project and is how a cart names one.
+ */
+export type DiscountCode = Prisma.DiscountCodeModel

@@ -338,6 +338,74 @@ CREATE TABLE "ProductProjection" (
     CONSTRAINT "ProductProjection_pkey" PRIMARY KEY ("id","view")
 );
 
+-- CreateTable
+CREATE TABLE "TaxCategory" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "TaxCategory_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Zone" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Zone_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ShippingMethod" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "defaultFlag" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "ShippingMethod_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CartDiscount" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "sortOrder" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "CartDiscount_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "DiscountCode" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "code" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "DiscountCode_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -604,6 +672,75 @@ CREATE INDEX "ProductProjection_projectKey_view_lastModifiedAt_idx" ON "ProductP
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ProductProjection_projectKey_view_key_key" ON "ProductProjection"("projectKey", "view", "key");
+
+-- CreateIndex
+CREATE INDEX "TaxCategory_projectKey_id_idx" ON "TaxCategory"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "TaxCategory_projectKey_createdAt_idx" ON "TaxCategory"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "TaxCategory_projectKey_lastModifiedAt_idx" ON "TaxCategory"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "TaxCategory_projectKey_key_key" ON "TaxCategory"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "Zone_projectKey_id_idx" ON "Zone"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Zone_projectKey_createdAt_idx" ON "Zone"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Zone_projectKey_lastModifiedAt_idx" ON "Zone"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Zone_projectKey_key_key" ON "Zone"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "ShippingMethod_projectKey_id_idx" ON "ShippingMethod"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ShippingMethod_projectKey_createdAt_idx" ON "ShippingMethod"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ShippingMethod_projectKey_lastModifiedAt_idx" ON "ShippingMethod"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_id_idx" ON "CartDiscount"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_createdAt_idx" ON "CartDiscount"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_lastModifiedAt_idx" ON "CartDiscount"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CartDiscount_projectKey_key_key" ON "CartDiscount"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CartDiscount_projectKey_sortOrder_key" ON "CartDiscount"("projectKey", "sortOrder");
+
+-- CreateIndex
+CREATE INDEX "DiscountCode_projectKey_id_idx" ON "DiscountCode"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "DiscountCode_projectKey_createdAt_idx" ON "DiscountCode"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "DiscountCode_projectKey_lastModifiedAt_idx" ON "DiscountCode"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DiscountCode_projectKey_key_key" ON "DiscountCode"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DiscountCode_projectKey_code_key" ON "DiscountCode"("projectKey", "code");
 
 -- AddForeignKey
 ALTER TABLE "CustomerEmail" ADD CONSTRAINT "CustomerEmail_customerId_fkey" FOREIGN KEY ("customerId") REFERENCES "Customer"("id") ON DELETE CASCADE ON UPDATE CASCADE;

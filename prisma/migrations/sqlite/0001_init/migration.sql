@@ -300,6 +300,64 @@ CREATE TABLE "ProductProjection" (
     PRIMARY KEY ("id", "view")
 );
 
+-- CreateTable
+CREATE TABLE "TaxCategory" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Zone" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "ShippingMethod" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "defaultFlag" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "CartDiscount" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "sortOrder" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "DiscountCode" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "code" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
@@ -566,3 +624,72 @@ CREATE INDEX "ProductProjection_projectKey_view_lastModifiedAt_idx" ON "ProductP
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ProductProjection_projectKey_view_key_key" ON "ProductProjection"("projectKey", "view", "key");
+
+-- CreateIndex
+CREATE INDEX "TaxCategory_projectKey_id_idx" ON "TaxCategory"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "TaxCategory_projectKey_createdAt_idx" ON "TaxCategory"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "TaxCategory_projectKey_lastModifiedAt_idx" ON "TaxCategory"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "TaxCategory_projectKey_key_key" ON "TaxCategory"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "Zone_projectKey_id_idx" ON "Zone"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Zone_projectKey_createdAt_idx" ON "Zone"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Zone_projectKey_lastModifiedAt_idx" ON "Zone"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Zone_projectKey_key_key" ON "Zone"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "ShippingMethod_projectKey_id_idx" ON "ShippingMethod"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ShippingMethod_projectKey_createdAt_idx" ON "ShippingMethod"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ShippingMethod_projectKey_lastModifiedAt_idx" ON "ShippingMethod"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_id_idx" ON "CartDiscount"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_createdAt_idx" ON "CartDiscount"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_lastModifiedAt_idx" ON "CartDiscount"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CartDiscount_projectKey_key_key" ON "CartDiscount"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CartDiscount_projectKey_sortOrder_key" ON "CartDiscount"("projectKey", "sortOrder");
+
+-- CreateIndex
+CREATE INDEX "DiscountCode_projectKey_id_idx" ON "DiscountCode"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "DiscountCode_projectKey_createdAt_idx" ON "DiscountCode"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "DiscountCode_projectKey_lastModifiedAt_idx" ON "DiscountCode"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DiscountCode_projectKey_key_key" ON "DiscountCode"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DiscountCode_projectKey_code_key" ON "DiscountCode"("projectKey", "code");

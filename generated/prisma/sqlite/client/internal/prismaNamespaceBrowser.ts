@@ -75,7 +75,12 @@ export const ModelName = {
   CategorySlug: 'CategorySlug',
   Channel: 'Channel',
   CustomObject: 'CustomObject',
-  ProductProjection: 'ProductProjection'
+  ProductProjection: 'ProductProjection',
+  TaxCategory: 'TaxCategory',
+  Zone: 'Zone',
+  ShippingMethod: 'ShippingMethod',
+  CartDiscount: 'CartDiscount',
+  DiscountCode: 'DiscountCode'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -426,6 +431,74 @@ export const ProductProjectionScalarFieldEnum = {
 } as const
 
 export type ProductProjectionScalarFieldEnum = (typeof ProductProjectionScalarFieldEnum)[keyof typeof ProductProjectionScalarFieldEnum]
+
+
+export const TaxCategoryScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type TaxCategoryScalarFieldEnum = (typeof TaxCategoryScalarFieldEnum)[keyof typeof TaxCategoryScalarFieldEnum]
+
+
+export const ZoneScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type ZoneScalarFieldEnum = (typeof ZoneScalarFieldEnum)[keyof typeof ZoneScalarFieldEnum]
+
+
+export const ShippingMethodScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  defaultFlag: 'defaultFlag',
+  data: 'data'
+} as const
+
+export type ShippingMethodScalarFieldEnum = (typeof ShippingMethodScalarFieldEnum)[keyof typeof ShippingMethodScalarFieldEnum]
+
+
+export const CartDiscountScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sortOrder: 'sortOrder',
+  data: 'data'
+} as const
+
+export type CartDiscountScalarFieldEnum = (typeof CartDiscountScalarFieldEnum)[keyof typeof CartDiscountScalarFieldEnum]
+
+
+export const DiscountCodeScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  code: 'code',
+  data: 'data'
+} as const
+
+export type DiscountCodeScalarFieldEnum = (typeof DiscountCodeScalarFieldEnum)[keyof typeof DiscountCodeScalarFieldEnum]
 
 
 export const SortOrder = {

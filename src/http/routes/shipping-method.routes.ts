@@ -1,0 +1,28 @@
+import type { Services } from '../../services/index.js';
+import type { Handlers } from '../router.js';
+import { headResult } from './query-input.js';
+import { versionedResourceRoutes } from './versioned-resource.routes.js';
+
+export function shippingMethodRoutes(services: Services) {
+  const { shippingMethods } = services;
+  const matching: Pick<Handlers, 'getShippingMethodsMatchingCart' | 'checkShippingMethodsMatchingCartExist'> = {
+    getShippingMethodsMatchingCart: async (ctx, input) => ({ body: await shippingMethods.matchingCart(ctx, input.query.cartId, input.query.expand) }),
+    checkShippingMethodsMatchingCartExist: async (ctx, input) => headResult((await shippingMethods.matchingCart(ctx, input.query.cartId)).count > 0),
+  };
+  return {
+    ...matching,
+    ...versionedResourceRoutes(shippingMethods, {
+      query: 'queryShippingMethods',
+      exists: 'checkShippingMethodsExist',
+      create: 'createShippingMethod',
+      getById: 'getShippingMethodById',
+      existsById: 'checkShippingMethodExistsById',
+      updateById: 'updateShippingMethodById',
+      deleteById: 'deleteShippingMethodById',
+      getByKey: 'getShippingMethodByKey',
+      existsByKey: 'checkShippingMethodExistsByKey',
+      updateByKey: 'updateShippingMethodByKey',
+      deleteByKey: 'deleteShippingMethodByKey',
+    } as const),
+  };
+}

@@ -1,0 +1,150 @@
+import type { Cart, CartDiscount, CartDiscountValue, DiscountCode, DiscountCodeState } from '../../generated/openapi/client/types.gen.js';
+import { cartPredicate, cartScope, customLineItemScope, lineItemScope, type CartFacts } from './cart-predicate-scopes.js';
+import type { CartSources } from './cart-sources.js';
+import { allocate, discountGroup, groupsTotal, relativeShare, type DiscountPortion, type UnitGroup } from './discount-distribution.js';
+import type { RoundingMode } from './money.js';
+import { validAt } from './validity-period.js';
+
+/** The prices cart discounts work on: each item's units, the shipping price, and what came off the total. */
+export interface DiscountedPrices {
+  lineItems: UnitGroup[][];
+  customLineItems: UnitGroup[][];
+  shipping?: { price: bigint; portions: DiscountPortion[] };
+  totalPrice: DiscountPortion[];
+}
+
+/** Sort orders are decimals in (0, 1) written without trailing zeros: comparing their digits as text orders them. */
+const bySortOrderDesc = (a: CartDiscount, b: CartDiscount) => (a.sortOrder < b.sortOrder ? 1 : a.sortOrder > b.sortOrder ? -1 : 0);
+
+/** The amount of an absolute or fixed value in the cart's currency, if it has one. */
+function moneyIn(value: Extract<CartDiscountValue, { money: unknown }>, currency: string): bigint | undefined {
+  const money = value.money.find((m) => m.currencyCode === currency);
+  return money === undefined ? undefined : BigInt(money.centAmount);
+}
+
+/**
+ * One discount's effect on a set of groups of units (the eligible line items or custom line items):
+ * relative takes its share of each group; fixed lowers each unit to the fixed price; absolute takes
+ * its amount once for all of them, in proportion to their prices (the platform's default), evenly per
+ * unit, or from each unit (IndividualApplication).
+ */
+function discountGroups(groups: UnitGroup[][], value: CartDiscountValue, id: string, currency: string, mode: RoundingMode): UnitGroup[][] | undefined {
+  if (value.type === 'relative') return groups.map((gs) => gs.flatMap((g) => discountGroup(g, relativeShare(g.unit * BigInt(g.quantity), value.permyriad, mode), id)));
+  const amount = moneyIn(value, currency);
+  if (amount === undefined) return undefined;
+  if (value.type === 'fixed') return groups.map((gs) => gs.flatMap((g) => discountGroup(g, g.unit > amount ? (g.unit - amount) * BigInt(g.quantity) : 0n, id)));
+  const applicationMode = value.applicationMode ?? 'ProportionateDistribution';
+  if (applicationMode === 'IndividualApplication') return groups.map((gs) => gs.flatMap((g) => discountGroup(g, amount * BigInt(g.quantity), id)));
+  const flat = groups.flat();
+  const weights = flat.map((g) => (applicationMode === 'EvenDistribution' ? BigInt(g.quantity) : groupsTotal([g])));
+  const total = groupsTotal(flat);
+  const shares = allocate(amount < total ? amount : total, weights);
+  let i = 0;
+  return groups.map((gs) => gs.flatMap((g) => discountGroup(g, shares[i++], id)));
+}
+
+/** A single amount (shipping, the total) reduced by a discount value; fixed sets it to at most the fixed amount. */
+function discountAmount(amount: bigint, value: CartDiscountValue, currency: string, mode: RoundingMode): bigint | undefined {
+  if (value.type === 'relative') return relativeShare(amount, value.permyriad, mode);
+  const money = moneyIn(value, currency);
+  if (money === undefined) return undefined;
+  const off = value.type === 'fixed' ? amount - money : money;
+  return off < 0n ? 0n : off > amount ? amount : off;
+}
+
+/** Applies `discount` to `prices`; answers whether it changed anything it could (its value has the cart's currency). */
+function apply(discount: CartDiscount, prices: DiscountedPrices, facts: CartFacts, mode: RoundingMode): boolean {
+  const { target, value, id } = discount;
+  const currency = facts.cart.totalPrice.currencyCode;
+  if (!target) return false;
+  switch (target.type) {
+    case 'lineItems':
+    case 'customLineItems': {
+      const lines = target.type === 'lineItems' ? prices.lineItems : prices.customLineItems;
+      const eligible =
+        target.type === 'lineItems'
+          ? facts.lineItems.map((l) => cartPredicate(target.predicate, lineItemScope, 'target.predicate')(l))
+          : facts.cart.customLineItems.map((c) => cartPredicate(target.predicate, customLineItemScope, 'target.predicate')(c));
+      const chosen = lines.filter((_, i) => eligible[i]);
+      const discounted = discountGroups(chosen, value, id, currency, mode);
+      if (!discounted) return false;
+      let next = 0;
+      lines.forEach((_, i) => {
+        if (eligible[i]) lines[i] = discounted[next++];
+      });
+      return true;
+    }
+    case 'shipping': {
+      if (!prices.shipping) return false;
+      const off = discountAmount(prices.shipping.price, value, currency, mode);
+      if (off === undefined) return false;
+      prices.shipping.price -= off;
+      if (off > 0n) prices.shipping.portions.push({ discountId: id, amount: off });
+      return true;
+    }
+    case 'totalPrice': {
+      const before = [...prices.lineItems, ...prices.customLineItems].reduce((n, gs) => n + groupsTotal(gs), prices.shipping?.price ?? 0n);
+      const total = before - prices.totalPrice.reduce((n, p) => n + p.amount, 0n);
+      const off = discountAmount(total, value, currency, mode);
+      if (off === undefined) return false;
+      if (off > 0n) prices.totalPrice.push({ discountId: id, amount: off });
+      return true;
+    }
+  }
+}
+
+interface CodeStatus {
+  info: Cart['discountCodes'][number];
+  code: DiscountCode;
+  /** The code's discounts it unlocks, when its state is still open (the code is active, valid and matches). */
+  unlocks: Set<string>;
+}
+
+/** The state of a code before discounts apply; undefined: it depends on whether its discounts apply. */
+function codeState(code: DiscountCode, active: Map<string, CartDiscount>, facts: CartFacts, now: number): DiscountCodeState | undefined {
+  const discounts = code.cartDiscounts.map((r) => active.get(r.id)).filter((d): d is CartDiscount => d !== undefined);
+  if (!code.isActive || discounts.length === 0) return 'NotActive';
+  if (!validAt(code, now) || !discounts.some((d) => validAt(d, now))) return 'NotValid';
+  if (code.cartPredicate !== undefined && !cartPredicate(code.cartPredicate, cartScope, 'cartPredicate')(facts)) return 'DoesNotMatchCart';
+  return undefined;
+}
+
+/**
+ * Applies the cart discounts to `prices` in the platform's order: every active, valid discount whose
+ * cart predicate matches (those requiring a code only through a code of the cart in a matching
+ * state), greatest sortOrder first, each on what the previous ones left, until one that stops the
+ * chain. Sets each discount code's state on the cart; codes that no longer exist are dropped.
+ */
+export async function applyCartDiscounts(cart: Cart, facts: CartFacts, prices: DiscountedPrices, sources: CartSources, now: number): Promise<void> {
+  const active = new Map((await sources.activeCartDiscounts()).map((d) => [d.id, d]));
+  const codes: CodeStatus[] = [];
+  for (const info of cart.discountCodes) {
+    const code = await sources.discountCode(info.discountCode.id);
+    if (!code) continue;
+    const state = codeState(code, active, facts, now);
+    info.state = state ?? 'DoesNotMatchCart';
+    codes.push({ info, code, unlocks: new Set(state === undefined ? code.cartDiscounts.map((r) => r.id) : []) });
+  }
+  cart.discountCodes = codes.map((c) => c.info);
+  const unlocked = new Set(codes.flatMap((c) => [...c.unlocks]));
+  const mode = cart.priceRoundingMode ?? 'HalfEven';
+  const applied = new Set<string>();
+  const stoppedBefore = new Set<string>();
+  let stopped = false;
+  for (const discount of [...active.values()].sort(bySortOrderDesc)) {
+    if (!validAt(discount, now) || (discount.requiresDiscountCode && !unlocked.has(discount.id))) continue;
+    if (!cartPredicate(discount.cartPredicate, cartScope, 'cartPredicate')(facts)) continue;
+    if (stopped) {
+      stoppedBefore.add(discount.id);
+      continue;
+    }
+    if (!apply(discount, prices, facts, mode)) continue;
+    applied.add(discount.id);
+    if (discount.stackingMode === 'StopAfterThisDiscount') stopped = true;
+  }
+  for (const { info, unlocks } of codes) {
+    if (unlocks.size === 0) continue;
+    if ([...unlocks].some((id) => applied.has(id))) info.state = 'MatchesCart';
+    else if ([...unlocks].some((id) => stoppedBefore.has(id))) info.state = 'ApplicationStoppedByPreviousDiscount';
+  }
+}
