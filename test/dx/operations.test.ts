@@ -96,7 +96,7 @@ describe('a PostgreSQL ?schema= that does not exist yet', () => {
     try {
       const result = await run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'project', 'list', '--json'], { DATABASE_URL: withSchema(schema) });
       expect(result.stderr).toBe('');
-      expect(JSON.parse(result.stdout)).toEqual({ results: [] });
+      expect(JSON.parse(result.stdout)).toEqual({ region: 'europe-west1.gcp', results: [] });
       expect(result.code).toBe(0);
       expect(await schemaExists(schema)).toBe(true);
     } finally {
