@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { bootstrapIfEmpty } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { profileOnSignal } from './profile.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cpa-bench-'));
 const config = {
@@ -25,6 +26,7 @@ const info = JSON.stringify({ url: running.url, ...created }) + '\n';
 // The benchmark reads this line on fd 3 and sends stdout (the request log) to a file.
 if (process.env.BENCH_INFO_FD) writeSync(Number(process.env.BENCH_INFO_FD), info);
 else process.stdout.write(info);
+if (process.env.BENCH_PROFILE_DIR) await profileOnSignal(process.env.BENCH_PROFILE_DIR);
 process.once('SIGTERM', () =>
   void running.close().then(() => {
     rmSync(dir, { recursive: true, force: true });

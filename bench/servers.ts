@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface Child<T> {
   info: T;
   stop(): Promise<void>;
+  pid?: number;
 }
 
 /** What bench/app-server.ts prints: the server's URL and the bootstrap project's API client. */
@@ -31,7 +32,9 @@ export function startChild<T>(script: string, env: NodeJS.ProcessEnv, logFile?: 
   // fd 3: a server in production logs to a file or a collector, not into the load generator's process,
   // which would otherwise spend CPU reading every line while it generates load.
   const stdio: StdioOptions = logFile ? ['ignore', openSync(logFile, 'w'), 'inherit', 'pipe'] : ['ignore', 'pipe', 'inherit'];
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: logFile ? { ...env, BENCH_INFO_FD: '3' } : env, stdio });
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the children's node: the way to profile a server under a call.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], { env: logFile ? { ...env, BENCH_INFO_FD: '3' } : env, stdio });
   const infoStream = (logFile ? child.stdio[3] : child.stdout) as NodeJS.ReadableStream & { off: NodeJS.ReadableStream['removeListener'] };
   children.add(child);
   child.once('exit', () => {
@@ -70,7 +73,7 @@ export function startChild<T>(script: string, env: NodeJS.ProcessEnv, logFile?: 
       settled = true;
       clearTimeout(timer);
       child.off('exit', onExit);
-      resolve({ info, stop });
+      resolve({ info, stop, pid: child.pid });
     };
     infoStream.on('data', onData);
     child.once('exit', onExit);
@@ -156,7 +159,7 @@ export async function startOurs(databaseUrl: string | undefined): Promise<Child<
     await started.stop();
     throw new Error('bench/app-server.ts created no API client: the database was not empty (BENCH_POSTGRES=1 uses a fresh schema)');
   }
-  return { info: { url, projectKey, clientId, clientSecret }, stop: started.stop };
+  return { info: { url, projectKey, clientId, clientSecret }, stop: started.stop, pid: started.pid };
 }
 
 /** The community emulator, in memory, with authentication on. */

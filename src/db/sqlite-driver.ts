@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Db, Row } from './sql-runner.js';
 import { AsyncMutex } from './async-mutex.js';
 import { bindValue, normalizeRow } from './row-values.js';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 
 type Statement = BetterSqlite3.Statement<unknown[], Row>;
 
@@ -87,6 +88,7 @@ export class SqliteDatabase implements Db {
   private readonly writer: Connection;
   private readonly reader: Connection | undefined;
   private readonly lock = new AsyncMutex();
+  private readonly checkpointer: Checkpointer | undefined;
 
   constructor(path: string) {
     const inMemory = path === '' || path === ':memory:';
@@ -102,6 +104,11 @@ export class SqliteDatabase implements Db {
       const reader = open(path, true);
       reader.pragma('mmap_size = 268435456');
       this.reader = new Connection(reader);
+      // Checkpoints run on a worker thread (see sqlite-checkpointer.ts); the log is cut back to
+      // 64 MB whenever it restarts after one.
+      writer.pragma('wal_autocheckpoint = 0');
+      writer.pragma('journal_size_limit = 67108864');
+      this.checkpointer = startCheckpointer(path);
     }
   }
 
@@ -210,6 +217,7 @@ export class SqliteDatabase implements Db {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.stop();
     await this.lock.run(async () => {
       this.reader?.raw.close();
       this.writer.raw.close();
