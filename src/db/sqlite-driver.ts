@@ -11,7 +11,9 @@ type Statement = BetterSqlite3.Statement<unknown[], Row>;
 interface PendingWrite {
   sql: string;
   params: readonly unknown[];
-  resolve: (changes: number) => void;
+  /** `changes`: the number of rows written (executeRaw); `rows`: the rows a RETURNING clause answers. */
+  answer: 'changes' | 'rows';
+  resolve: (result: number | Row[]) => void;
   reject: (err: unknown) => void;
 }
 
@@ -122,6 +124,8 @@ export class SqliteDatabase implements Db {
    * the writer, plain reads go to the reader, which sees only committed data.
    */
   async rows<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    // A write that answers rows (RETURNING) is committed with the others of its turn, as executeRaw's.
+    if (isWrite(sql)) return this.enqueue(sql, params, 'rows') as Promise<T[]>;
     if (!this.lock.locked) return this.writer.rows(sql, params) as T[];
     if (this.reader && isRead(sql)) return this.reader.rows(sql, params) as T[];
     return this.lock.run(async () => this.writer.rows(sql, params) as T[]);
@@ -144,8 +148,12 @@ export class SqliteDatabase implements Db {
    * a write; each caller is answered only after the commit that holds its write.
    */
   executeRaw(sql: string, params: readonly unknown[] = []): Promise<number> {
+    return this.enqueue(sql, params, 'changes') as Promise<number>;
+  }
+
+  private enqueue(sql: string, params: readonly unknown[], answer: PendingWrite['answer']): Promise<number | Row[]> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ sql, params, resolve, reject });
+      this.pending.push({ sql, params, answer, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => void this.lock.run(async () => this.commitPending()));
     });
   }
@@ -158,7 +166,7 @@ export class SqliteDatabase implements Db {
     if (batch.length === 1) {
       const [only] = batch;
       try {
-        only.resolve(writer.run(only.sql, only.params));
+        only.resolve(only.answer === 'rows' ? writer.rows(only.sql, only.params) : writer.run(only.sql, only.params));
       } catch (err) {
         only.reject(err);
       }
@@ -166,12 +174,12 @@ export class SqliteDatabase implements Db {
     }
     // Each write is one statement, and a failing statement is rolled back on its own (SQLite's
     // default ABORT conflict resolution) while the transaction stays open: so no savepoints are needed.
-    const outcomes: Array<{ changes: number } | { error: unknown }> = [];
+    const outcomes: Array<{ result: number | Row[] } | { error: unknown }> = [];
     try {
       writer.run('BEGIN IMMEDIATE', []);
       for (const write of batch) {
         try {
-          outcomes.push({ changes: writer.run(write.sql, write.params) });
+          outcomes.push({ result: write.answer === 'rows' ? writer.rows(write.sql, write.params) : writer.run(write.sql, write.params) });
         } catch (error) {
           outcomes.push({ error });
         }
@@ -185,7 +193,7 @@ export class SqliteDatabase implements Db {
     batch.forEach((write, i) => {
       const outcome = outcomes[i];
       if ('error' in outcome) write.reject(outcome.error);
-      else write.resolve(outcome.changes);
+      else write.resolve(outcome.result);
     });
   }
 
@@ -223,6 +231,11 @@ export class SqliteDatabase implements Db {
       this.writer.raw.close();
     });
   }
+}
+
+/** INSERT, UPDATE and DELETE (with or without RETURNING) are group-committed; PRAGMAs and DDL through rows() are not. */
+function isWrite(sql: string): boolean {
+  return /^\s*(INSERT|UPDATE|DELETE)\b/i.test(sql);
 }
 
 /** Plain SELECTs go to the read connection; anything else (PRAGMA, writes, RETURNING) to the writer. */
