@@ -25,6 +25,13 @@ export type Scalars = {
   Time: { input: string; output: string; }
 };
 
+export type AbsoluteDiscountValue = CartDiscountValue & {
+  __typename?: 'AbsoluteDiscountValue';
+  applicationMode?: Maybe<DiscountApplicationMode>;
+  money: Array<Money>;
+  type: Scalars['String']['output'];
+};
+
 export type AddCartItemShippingAddress = {
   address: AddressInput;
 };
@@ -224,6 +231,60 @@ export type Cart = {
   version: Scalars['Long']['output'];
 };
 
+export type CartDiscount = {
+  __typename?: 'CartDiscount';
+  cartPredicate: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  referenceRefs: Array<Reference>;
+  requiresDiscountCode: Scalars['Boolean']['output'];
+  sortOrder: Scalars['String']['output'];
+  stackingMode: StackingMode;
+  target?: Maybe<CartDiscountTarget>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: CartDiscountValue;
+  version: Scalars['Long']['output'];
+};
+
+
+export type CartDiscountDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CartDiscountNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type CartDiscountQueryResult = {
+  __typename?: 'CartDiscountQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<CartDiscount>;
+  total: Scalars['Long']['output'];
+};
+
+export type CartDiscountTarget = {
+  type: Scalars['String']['output'];
+};
+
+export type CartDiscountValue = {
+  type: Scalars['String']['output'];
+};
+
 export enum CartOrigin {
   Customer = 'Customer',
   Merchant = 'Merchant',
@@ -246,6 +307,86 @@ export enum CartState {
   Ordered = 'Ordered'
 }
 
+export type Category = {
+  __typename?: 'Category';
+  /** The ancestors, root first. */
+  ancestors: Array<Category>;
+  ancestorsRef: Array<Reference>;
+  assets: Array<Asset>;
+  /** Number of direct child categories. */
+  childCount: Scalars['Int']['output'];
+  /** Direct child categories, by orderHint. */
+  children?: Maybe<Array<Category>>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  metaDescription?: Maybe<Scalars['String']['output']>;
+  metaDescriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  metaKeywords?: Maybe<Scalars['String']['output']>;
+  metaKeywordsAllLocales?: Maybe<Array<LocalizedString>>;
+  metaTitle?: Maybe<Scalars['String']['output']>;
+  metaTitleAllLocales?: Maybe<Array<LocalizedString>>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  orderHint: Scalars['String']['output'];
+  parent?: Maybe<Category>;
+  parentRef?: Maybe<Reference>;
+  slug?: Maybe<Scalars['String']['output']>;
+  slugAllLocales: Array<LocalizedString>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type CategoryDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategoryMetaDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategoryMetaKeywordsArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategoryMetaTitleArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategoryNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategorySlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type CategoryQueryResult = {
+  __typename?: 'CategoryQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Category>;
+  total: Scalars['Long']['output'];
+};
+
 export type ChangeCartLineItemQuantity = {
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
@@ -261,6 +402,53 @@ export type ChangeCustomerAddress = {
 export type ChangeCustomerEmail = {
   email: Scalars['String']['input'];
 };
+
+export type Channel = {
+  __typename?: 'Channel';
+  address?: Maybe<Address>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  geoLocation?: Maybe<Geometry>;
+  id: Scalars['String']['output'];
+  key: Scalars['String']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales?: Maybe<Array<LocalizedString>>;
+  roles: Array<ChannelRole>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type ChannelDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ChannelNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ChannelQueryResult = {
+  __typename?: 'ChannelQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Channel>;
+  total: Scalars['Long']['output'];
+};
+
+export enum ChannelRole {
+  InventorySupply = 'InventorySupply',
+  OrderExport = 'OrderExport',
+  OrderImport = 'OrderImport',
+  Primary = 'Primary',
+  ProductDistribution = 'ProductDistribution'
+}
 
 /** A custom field with its value typed by its field definition. */
 export type CustomField = {
@@ -323,6 +511,33 @@ export type CustomLineItem = {
 export type CustomLineItemNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type CustomLineItemsTarget = CartDiscountTarget & {
+  __typename?: 'CustomLineItemsTarget';
+  predicate: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type CustomObject = {
+  __typename?: 'CustomObject';
+  container: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  id: Scalars['String']['output'];
+  key: Scalars['String']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  value: Scalars['Json']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type CustomObjectQueryResult = {
+  __typename?: 'CustomObjectQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<CustomObject>;
+  total: Scalars['Long']['output'];
 };
 
 export type Customer = {
@@ -568,6 +783,59 @@ export type Dimensions = {
   width: Scalars['Int']['output'];
 };
 
+export enum DiscountApplicationMode {
+  EvenDistribution = 'EvenDistribution',
+  IndividualApplication = 'IndividualApplication',
+  ProportionateDistribution = 'ProportionateDistribution'
+}
+
+export type DiscountCode = {
+  __typename?: 'DiscountCode';
+  cartDiscountRefs: Array<Reference>;
+  cartDiscounts: Array<CartDiscount>;
+  cartPredicate?: Maybe<Scalars['String']['output']>;
+  code: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  groups: Array<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  maxApplications?: Maybe<Scalars['Long']['output']>;
+  maxApplicationsPerCustomer?: Maybe<Scalars['Long']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales?: Maybe<Array<LocalizedString>>;
+  referenceRefs: Array<Reference>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type DiscountCodeDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type DiscountCodeNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type DiscountCodeQueryResult = {
+  __typename?: 'DiscountCodeQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<DiscountCode>;
+  total: Scalars['Long']['output'];
+};
+
 export type EnumField = CustomField & {
   __typename?: 'EnumField';
   key: Scalars['String']['output'];
@@ -605,6 +873,18 @@ export type FieldDefinitionLabelArgs = {
 
 export type FieldType = {
   name: Scalars['String']['output'];
+};
+
+export type FixedPriceDiscountValue = CartDiscountValue & {
+  __typename?: 'FixedPriceDiscountValue';
+  applicationMode?: Maybe<DiscountApplicationMode>;
+  money: Array<Money>;
+  type: Scalars['String']['output'];
+};
+
+/** A GeoJSON geometry; channels hold points. */
+export type Geometry = {
+  type: Scalars['String']['output'];
 };
 
 export type HighPrecisionMoney = BaseMoney & {
@@ -721,6 +1001,12 @@ export type LineItemProductSlugArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
+export type LineItemsTarget = CartDiscountTarget & {
+  __typename?: 'LineItemsTarget';
+  predicate: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
 export type LocalizedEnumField = CustomField & {
   __typename?: 'LocalizedEnumField';
   key: Scalars['String']['output'];
@@ -777,6 +1063,12 @@ export type LocalizedStringItemInputType = {
 export type LocalizedStringType = FieldType & {
   __typename?: 'LocalizedStringType';
   name: Scalars['String']['output'];
+};
+
+export type Location = {
+  __typename?: 'Location';
+  country: Scalars['Country']['output'];
+  state?: Maybe<Scalars['String']['output']>;
 };
 
 export type Me = {
@@ -1121,6 +1413,13 @@ export enum OrderState {
   Open = 'Open'
 }
 
+export type Point = Geometry & {
+  __typename?: 'Point';
+  /** Longitude first, latitude second. */
+  coordinates: Array<Scalars['Float']['output']>;
+  type: Scalars['String']['output'];
+};
+
 export type Product = {
   __typename?: 'Product';
   createdAt: Scalars['DateTime']['output'];
@@ -1290,10 +1589,22 @@ export type ProjectProjection = {
 export type Query = {
   __typename?: 'Query';
   cart?: Maybe<Cart>;
+  cartDiscount?: Maybe<CartDiscount>;
+  cartDiscounts: CartDiscountQueryResult;
   carts: CartQueryResult;
+  categories: CategoryQueryResult;
+  category?: Maybe<Category>;
+  channel?: Maybe<Channel>;
+  channels: ChannelQueryResult;
+  /** Exactly one of id, or key with container. */
+  customObject?: Maybe<CustomObject>;
+  customObjects: CustomObjectQueryResult;
   /** Looks up by one of the four arguments. */
   customer?: Maybe<Customer>;
   customers: CustomerQueryResult;
+  /** By id or, as in the platform's newer schema, by key. */
+  discountCode?: Maybe<DiscountCode>;
+  discountCodes: DiscountCodeQueryResult;
   /** Customers of one store (store-scoped permissions apply). */
   inStore: InStore;
   /** Usable only with a token of a customer (password flow, or customer_id: of an external token) or an anonymous session. */
@@ -1309,8 +1620,14 @@ export type Query = {
   products: ProductQueryResult;
   /** The project the endpoint is addressed to. */
   project: ProjectProjection;
+  shippingMethod?: Maybe<ShippingMethod>;
+  shippingMethods: ShippingMethodQueryResult;
   shoppingList?: Maybe<ShoppingList>;
   shoppingLists: ShoppingListQueryResult;
+  taxCategories: TaxCategoryQueryResult;
+  taxCategory?: Maybe<TaxCategory>;
+  zone?: Maybe<Zone>;
+  zones: ZoneQueryResult;
 };
 
 
@@ -1319,7 +1636,65 @@ export type QueryCartArgs = {
 };
 
 
+export type QueryCartDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCartDiscountsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCategoriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCategoryArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryChannelArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryChannelsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCustomObjectArgs = {
+  container?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCustomObjectsArgs = {
+  container: Scalars['String']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1336,6 +1711,20 @@ export type QueryCustomerArgs = {
 
 
 export type QueryCustomersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryDiscountCodeArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryDiscountCodesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1393,6 +1782,20 @@ export type QueryProductsArgs = {
 };
 
 
+export type QueryShippingMethodArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryShippingMethodsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryShoppingListArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -1400,6 +1803,34 @@ export type QueryShoppingListArgs = {
 
 
 export type QueryShoppingListsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTaxCategoriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTaxCategoryArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryZoneArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryZonesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1440,6 +1871,12 @@ export type ReferenceType = FieldType & {
   __typename?: 'ReferenceType';
   name: Scalars['String']['output'];
   referenceTypeId: Scalars['String']['output'];
+};
+
+export type RelativeDiscountValue = CartDiscountValue & {
+  __typename?: 'RelativeDiscountValue';
+  permyriad: Scalars['Int']['output'];
+  type: Scalars['String']['output'];
 };
 
 export type RemoveCartLineItem = {
@@ -1590,6 +2027,74 @@ export type SetType = FieldType & {
   name: Scalars['String']['output'];
 };
 
+export type ShippingMethod = {
+  __typename?: 'ShippingMethod';
+  active: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  id: Scalars['String']['output'];
+  isDefault: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  localizedDescription?: Maybe<Scalars['String']['output']>;
+  localizedDescriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  localizedName?: Maybe<Scalars['String']['output']>;
+  localizedNameAllLocales?: Maybe<Array<LocalizedString>>;
+  name: Scalars['String']['output'];
+  predicate?: Maybe<Scalars['String']['output']>;
+  taxCategory?: Maybe<TaxCategory>;
+  taxCategoryRef?: Maybe<Reference>;
+  version: Scalars['Long']['output'];
+  zoneRates: Array<ZoneRate>;
+};
+
+
+export type ShippingMethodLocalizedDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ShippingMethodLocalizedNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShippingMethodQueryResult = {
+  __typename?: 'ShippingMethodQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ShippingMethod>;
+  total: Scalars['Long']['output'];
+};
+
+export type ShippingRate = {
+  __typename?: 'ShippingRate';
+  freeAbove?: Maybe<Money>;
+  isMatching?: Maybe<Scalars['Boolean']['output']>;
+  price: Money;
+  tiers: Array<ShippingRatePriceTier>;
+};
+
+export type ShippingRateCartValuePriceTier = ShippingRatePriceTier & {
+  __typename?: 'ShippingRateCartValuePriceTier';
+  isMatching?: Maybe<Scalars['Boolean']['output']>;
+  minimumCentAmount: Scalars['Int']['output'];
+  price: Money;
+  type: Scalars['String']['output'];
+};
+
+export type ShippingRatePriceTier = {
+  type: Scalars['String']['output'];
+};
+
+export type ShippingTarget = CartDiscountTarget & {
+  __typename?: 'ShippingTarget';
+  type: Scalars['String']['output'];
+};
+
 export type ShoppingList = {
   __typename?: 'ShoppingList';
   anonymousId?: Maybe<Scalars['String']['output']>;
@@ -1675,6 +2180,11 @@ export type ShoppingListQueryResult = {
   total: Scalars['Long']['output'];
 };
 
+export enum StackingMode {
+  Stacking = 'Stacking',
+  StopAfterThisDiscount = 'StopAfterThisDiscount'
+}
+
 export type Store = {
   __typename?: 'Store';
   countries?: Maybe<Array<StoreCountry>>;
@@ -1710,12 +2220,53 @@ export type StringType = FieldType & {
   name: Scalars['String']['output'];
 };
 
+export type SubRate = {
+  __typename?: 'SubRate';
+  amount: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type TaxCategory = {
+  __typename?: 'TaxCategory';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name: Scalars['String']['output'];
+  rates: Array<TaxRate>;
+  version: Scalars['Long']['output'];
+};
+
+export type TaxCategoryQueryResult = {
+  __typename?: 'TaxCategoryQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<TaxCategory>;
+  total: Scalars['Long']['output'];
+};
+
 export enum TaxMode {
   Disabled = 'Disabled',
   External = 'External',
   ExternalAmount = 'ExternalAmount',
   Platform = 'Platform'
 }
+
+export type TaxRate = {
+  __typename?: 'TaxRate';
+  /** The rate as a decimal fraction (0.19 is 19%). */
+  amount: Scalars['Float']['output'];
+  country: Scalars['Country']['output'];
+  id?: Maybe<Scalars['String']['output']>;
+  includedInPrice: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  state?: Maybe<Scalars['String']['output']>;
+  subRates: Array<SubRate>;
+};
 
 export enum TextInputHint {
   MultiLine = 'MultiLine',
@@ -1756,6 +2307,11 @@ export type TimeField = CustomField & {
 export type TimeType = FieldType & {
   __typename?: 'TimeType';
   name: Scalars['String']['output'];
+};
+
+export type TotalPriceTarget = CartDiscountTarget & {
+  __typename?: 'TotalPriceTarget';
+  type: Scalars['String']['output'];
 };
 
 /** Custom fields with their Type. */
@@ -1800,6 +2356,35 @@ export type TypeDefinitionFieldDefinitionsArgs = {
 export type TypeDefinitionNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type Zone = {
+  __typename?: 'Zone';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  locations: Array<Location>;
+  name: Scalars['String']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type ZoneQueryResult = {
+  __typename?: 'ZoneQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Zone>;
+  total: Scalars['Long']['output'];
+};
+
+export type ZoneRate = {
+  __typename?: 'ZoneRate';
+  shippingRates: Array<ShippingRate>;
+  zone?: Maybe<Zone>;
+  zoneRef?: Maybe<Reference>;
 };
 
 export type ProjectQueryVariables = Exact<{ [key: string]: never; }>;

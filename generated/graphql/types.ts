@@ -2,7 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ProjectDocument } from '../../src/services/project.service.js';
 import type { CustomerDocument, SignInResult } from '../../src/services/customer.service.js';
-import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, TypeDefinitionModel, FieldDefinitionModel, FieldTypeModel, EnumValueModel, LocalizedEnumValueModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel } from '../../src/graphql/mappers.js';
+import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, TypeDefinitionModel, FieldDefinitionModel, FieldTypeModel, EnumValueModel, LocalizedEnumValueModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel, CategoryModel, TaxCategoryModel, TaxRateModel, SubRateModel, ZoneModel, LocationModel, ChannelModel, PointModel, ShippingMethodModel, ZoneRateModel, ShippingRateModel, ShippingRateCartValuePriceTierModel, CartDiscountModel, RelativeDiscountValueModel, AbsoluteDiscountValueModel, FixedPriceDiscountValueModel, LineItemsTargetModel, CustomLineItemsTargetModel, ShippingTargetModel, TotalPriceTargetModel, DiscountCodeModel, CustomObjectModel } from '../../src/graphql/mappers.js';
 import type { IssuedCustomerToken } from '../../src/services/customer-tokens.js';
 import type { TypedCustomField } from '../../src/graphql/custom-field-list.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
@@ -27,6 +27,13 @@ export type Scalars = {
   Locale: { input: string; output: string; }
   Long: { input: number; output: number; }
   Time: { input: string; output: string; }
+};
+
+export type AbsoluteDiscountValue = CartDiscountValue & {
+  __typename?: 'AbsoluteDiscountValue';
+  applicationMode?: Maybe<DiscountApplicationMode>;
+  money: Array<Money>;
+  type: Scalars['String']['output'];
 };
 
 export type AddCartItemShippingAddress = {
@@ -228,6 +235,60 @@ export type Cart = {
   version: Scalars['Long']['output'];
 };
 
+export type CartDiscount = {
+  __typename?: 'CartDiscount';
+  cartPredicate: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  referenceRefs: Array<Reference>;
+  requiresDiscountCode: Scalars['Boolean']['output'];
+  sortOrder: Scalars['String']['output'];
+  stackingMode: StackingMode;
+  target?: Maybe<CartDiscountTarget>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: CartDiscountValue;
+  version: Scalars['Long']['output'];
+};
+
+
+export type CartDiscountDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CartDiscountNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type CartDiscountQueryResult = {
+  __typename?: 'CartDiscountQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<CartDiscount>;
+  total: Scalars['Long']['output'];
+};
+
+export type CartDiscountTarget = {
+  type: Scalars['String']['output'];
+};
+
+export type CartDiscountValue = {
+  type: Scalars['String']['output'];
+};
+
 export enum CartOrigin {
   Customer = 'Customer',
   Merchant = 'Merchant',
@@ -250,6 +311,86 @@ export enum CartState {
   Ordered = 'Ordered'
 }
 
+export type Category = {
+  __typename?: 'Category';
+  /** The ancestors, root first. */
+  ancestors: Array<Category>;
+  ancestorsRef: Array<Reference>;
+  assets: Array<Asset>;
+  /** Number of direct child categories. */
+  childCount: Scalars['Int']['output'];
+  /** Direct child categories, by orderHint. */
+  children?: Maybe<Array<Category>>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  metaDescription?: Maybe<Scalars['String']['output']>;
+  metaDescriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  metaKeywords?: Maybe<Scalars['String']['output']>;
+  metaKeywordsAllLocales?: Maybe<Array<LocalizedString>>;
+  metaTitle?: Maybe<Scalars['String']['output']>;
+  metaTitleAllLocales?: Maybe<Array<LocalizedString>>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  orderHint: Scalars['String']['output'];
+  parent?: Maybe<Category>;
+  parentRef?: Maybe<Reference>;
+  slug?: Maybe<Scalars['String']['output']>;
+  slugAllLocales: Array<LocalizedString>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type CategoryDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategoryMetaDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategoryMetaKeywordsArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategoryMetaTitleArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategoryNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type CategorySlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type CategoryQueryResult = {
+  __typename?: 'CategoryQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Category>;
+  total: Scalars['Long']['output'];
+};
+
 export type ChangeCartLineItemQuantity = {
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
@@ -265,6 +406,53 @@ export type ChangeCustomerAddress = {
 export type ChangeCustomerEmail = {
   email: Scalars['String']['input'];
 };
+
+export type Channel = {
+  __typename?: 'Channel';
+  address?: Maybe<Address>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  geoLocation?: Maybe<Geometry>;
+  id: Scalars['String']['output'];
+  key: Scalars['String']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales?: Maybe<Array<LocalizedString>>;
+  roles: Array<ChannelRole>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type ChannelDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ChannelNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ChannelQueryResult = {
+  __typename?: 'ChannelQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Channel>;
+  total: Scalars['Long']['output'];
+};
+
+export enum ChannelRole {
+  InventorySupply = 'InventorySupply',
+  OrderExport = 'OrderExport',
+  OrderImport = 'OrderImport',
+  Primary = 'Primary',
+  ProductDistribution = 'ProductDistribution'
+}
 
 /** A custom field with its value typed by its field definition. */
 export type CustomField = {
@@ -327,6 +515,33 @@ export type CustomLineItem = {
 export type CustomLineItemNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type CustomLineItemsTarget = CartDiscountTarget & {
+  __typename?: 'CustomLineItemsTarget';
+  predicate: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type CustomObject = {
+  __typename?: 'CustomObject';
+  container: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  id: Scalars['String']['output'];
+  key: Scalars['String']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  value: Scalars['Json']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type CustomObjectQueryResult = {
+  __typename?: 'CustomObjectQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<CustomObject>;
+  total: Scalars['Long']['output'];
 };
 
 export type Customer = {
@@ -572,6 +787,59 @@ export type Dimensions = {
   width: Scalars['Int']['output'];
 };
 
+export enum DiscountApplicationMode {
+  EvenDistribution = 'EvenDistribution',
+  IndividualApplication = 'IndividualApplication',
+  ProportionateDistribution = 'ProportionateDistribution'
+}
+
+export type DiscountCode = {
+  __typename?: 'DiscountCode';
+  cartDiscountRefs: Array<Reference>;
+  cartDiscounts: Array<CartDiscount>;
+  cartPredicate?: Maybe<Scalars['String']['output']>;
+  code: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  groups: Array<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  maxApplications?: Maybe<Scalars['Long']['output']>;
+  maxApplicationsPerCustomer?: Maybe<Scalars['Long']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales?: Maybe<Array<LocalizedString>>;
+  referenceRefs: Array<Reference>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+
+export type DiscountCodeDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type DiscountCodeNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type DiscountCodeQueryResult = {
+  __typename?: 'DiscountCodeQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<DiscountCode>;
+  total: Scalars['Long']['output'];
+};
+
 export type EnumField = CustomField & {
   __typename?: 'EnumField';
   key: Scalars['String']['output'];
@@ -609,6 +877,18 @@ export type FieldDefinitionLabelArgs = {
 
 export type FieldType = {
   name: Scalars['String']['output'];
+};
+
+export type FixedPriceDiscountValue = CartDiscountValue & {
+  __typename?: 'FixedPriceDiscountValue';
+  applicationMode?: Maybe<DiscountApplicationMode>;
+  money: Array<Money>;
+  type: Scalars['String']['output'];
+};
+
+/** A GeoJSON geometry; channels hold points. */
+export type Geometry = {
+  type: Scalars['String']['output'];
 };
 
 export type HighPrecisionMoney = BaseMoney & {
@@ -725,6 +1005,12 @@ export type LineItemProductSlugArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
+export type LineItemsTarget = CartDiscountTarget & {
+  __typename?: 'LineItemsTarget';
+  predicate: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
 export type LocalizedEnumField = CustomField & {
   __typename?: 'LocalizedEnumField';
   key: Scalars['String']['output'];
@@ -781,6 +1067,12 @@ export type LocalizedStringItemInputType = {
 export type LocalizedStringType = FieldType & {
   __typename?: 'LocalizedStringType';
   name: Scalars['String']['output'];
+};
+
+export type Location = {
+  __typename?: 'Location';
+  country: Scalars['Country']['output'];
+  state?: Maybe<Scalars['String']['output']>;
 };
 
 export type Me = {
@@ -1125,6 +1417,13 @@ export enum OrderState {
   Open = 'Open'
 }
 
+export type Point = Geometry & {
+  __typename?: 'Point';
+  /** Longitude first, latitude second. */
+  coordinates: Array<Scalars['Float']['output']>;
+  type: Scalars['String']['output'];
+};
+
 export type Product = {
   __typename?: 'Product';
   createdAt: Scalars['DateTime']['output'];
@@ -1294,10 +1593,22 @@ export type ProjectProjection = {
 export type Query = {
   __typename?: 'Query';
   cart?: Maybe<Cart>;
+  cartDiscount?: Maybe<CartDiscount>;
+  cartDiscounts: CartDiscountQueryResult;
   carts: CartQueryResult;
+  categories: CategoryQueryResult;
+  category?: Maybe<Category>;
+  channel?: Maybe<Channel>;
+  channels: ChannelQueryResult;
+  /** Exactly one of id, or key with container. */
+  customObject?: Maybe<CustomObject>;
+  customObjects: CustomObjectQueryResult;
   /** Looks up by one of the four arguments. */
   customer?: Maybe<Customer>;
   customers: CustomerQueryResult;
+  /** By id or, as in the platform's newer schema, by key. */
+  discountCode?: Maybe<DiscountCode>;
+  discountCodes: DiscountCodeQueryResult;
   /** Customers of one store (store-scoped permissions apply). */
   inStore: InStore;
   /** Usable only with a token of a customer (password flow, or customer_id: of an external token) or an anonymous session. */
@@ -1313,8 +1624,14 @@ export type Query = {
   products: ProductQueryResult;
   /** The project the endpoint is addressed to. */
   project: ProjectProjection;
+  shippingMethod?: Maybe<ShippingMethod>;
+  shippingMethods: ShippingMethodQueryResult;
   shoppingList?: Maybe<ShoppingList>;
   shoppingLists: ShoppingListQueryResult;
+  taxCategories: TaxCategoryQueryResult;
+  taxCategory?: Maybe<TaxCategory>;
+  zone?: Maybe<Zone>;
+  zones: ZoneQueryResult;
 };
 
 
@@ -1323,7 +1640,65 @@ export type QueryCartArgs = {
 };
 
 
+export type QueryCartDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCartDiscountsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCategoriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCategoryArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryChannelArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryChannelsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCustomObjectArgs = {
+  container?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCustomObjectsArgs = {
+  container: Scalars['String']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1340,6 +1715,20 @@ export type QueryCustomerArgs = {
 
 
 export type QueryCustomersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryDiscountCodeArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryDiscountCodesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1397,6 +1786,20 @@ export type QueryProductsArgs = {
 };
 
 
+export type QueryShippingMethodArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryShippingMethodsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryShoppingListArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -1404,6 +1807,34 @@ export type QueryShoppingListArgs = {
 
 
 export type QueryShoppingListsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTaxCategoriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTaxCategoryArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryZoneArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryZonesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1444,6 +1875,12 @@ export type ReferenceType = FieldType & {
   __typename?: 'ReferenceType';
   name: Scalars['String']['output'];
   referenceTypeId: Scalars['String']['output'];
+};
+
+export type RelativeDiscountValue = CartDiscountValue & {
+  __typename?: 'RelativeDiscountValue';
+  permyriad: Scalars['Int']['output'];
+  type: Scalars['String']['output'];
 };
 
 export type RemoveCartLineItem = {
@@ -1594,6 +2031,74 @@ export type SetType = FieldType & {
   name: Scalars['String']['output'];
 };
 
+export type ShippingMethod = {
+  __typename?: 'ShippingMethod';
+  active: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  id: Scalars['String']['output'];
+  isDefault: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  localizedDescription?: Maybe<Scalars['String']['output']>;
+  localizedDescriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  localizedName?: Maybe<Scalars['String']['output']>;
+  localizedNameAllLocales?: Maybe<Array<LocalizedString>>;
+  name: Scalars['String']['output'];
+  predicate?: Maybe<Scalars['String']['output']>;
+  taxCategory?: Maybe<TaxCategory>;
+  taxCategoryRef?: Maybe<Reference>;
+  version: Scalars['Long']['output'];
+  zoneRates: Array<ZoneRate>;
+};
+
+
+export type ShippingMethodLocalizedDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ShippingMethodLocalizedNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShippingMethodQueryResult = {
+  __typename?: 'ShippingMethodQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ShippingMethod>;
+  total: Scalars['Long']['output'];
+};
+
+export type ShippingRate = {
+  __typename?: 'ShippingRate';
+  freeAbove?: Maybe<Money>;
+  isMatching?: Maybe<Scalars['Boolean']['output']>;
+  price: Money;
+  tiers: Array<ShippingRatePriceTier>;
+};
+
+export type ShippingRateCartValuePriceTier = ShippingRatePriceTier & {
+  __typename?: 'ShippingRateCartValuePriceTier';
+  isMatching?: Maybe<Scalars['Boolean']['output']>;
+  minimumCentAmount: Scalars['Int']['output'];
+  price: Money;
+  type: Scalars['String']['output'];
+};
+
+export type ShippingRatePriceTier = {
+  type: Scalars['String']['output'];
+};
+
+export type ShippingTarget = CartDiscountTarget & {
+  __typename?: 'ShippingTarget';
+  type: Scalars['String']['output'];
+};
+
 export type ShoppingList = {
   __typename?: 'ShoppingList';
   anonymousId?: Maybe<Scalars['String']['output']>;
@@ -1679,6 +2184,11 @@ export type ShoppingListQueryResult = {
   total: Scalars['Long']['output'];
 };
 
+export enum StackingMode {
+  Stacking = 'Stacking',
+  StopAfterThisDiscount = 'StopAfterThisDiscount'
+}
+
 export type Store = {
   __typename?: 'Store';
   countries?: Maybe<Array<StoreCountry>>;
@@ -1714,12 +2224,53 @@ export type StringType = FieldType & {
   name: Scalars['String']['output'];
 };
 
+export type SubRate = {
+  __typename?: 'SubRate';
+  amount: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type TaxCategory = {
+  __typename?: 'TaxCategory';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name: Scalars['String']['output'];
+  rates: Array<TaxRate>;
+  version: Scalars['Long']['output'];
+};
+
+export type TaxCategoryQueryResult = {
+  __typename?: 'TaxCategoryQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<TaxCategory>;
+  total: Scalars['Long']['output'];
+};
+
 export enum TaxMode {
   Disabled = 'Disabled',
   External = 'External',
   ExternalAmount = 'ExternalAmount',
   Platform = 'Platform'
 }
+
+export type TaxRate = {
+  __typename?: 'TaxRate';
+  /** The rate as a decimal fraction (0.19 is 19%). */
+  amount: Scalars['Float']['output'];
+  country: Scalars['Country']['output'];
+  id?: Maybe<Scalars['String']['output']>;
+  includedInPrice: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  state?: Maybe<Scalars['String']['output']>;
+  subRates: Array<SubRate>;
+};
 
 export enum TextInputHint {
   MultiLine = 'MultiLine',
@@ -1760,6 +2311,11 @@ export type TimeField = CustomField & {
 export type TimeType = FieldType & {
   __typename?: 'TimeType';
   name: Scalars['String']['output'];
+};
+
+export type TotalPriceTarget = CartDiscountTarget & {
+  __typename?: 'TotalPriceTarget';
+  type: Scalars['String']['output'];
 };
 
 /** Custom fields with their Type. */
@@ -1804,6 +2360,35 @@ export type TypeDefinitionFieldDefinitionsArgs = {
 export type TypeDefinitionNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type Zone = {
+  __typename?: 'Zone';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  locations: Array<Location>;
+  name: Scalars['String']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type ZoneQueryResult = {
+  __typename?: 'ZoneQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Zone>;
+  total: Scalars['Long']['output'];
+};
+
+export type ZoneRate = {
+  __typename?: 'ZoneRate';
+  shippingRates: Array<ShippingRate>;
+  zone?: Maybe<Zone>;
+  zoneRef?: Maybe<Reference>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -1883,6 +2468,17 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( MoneyModel )
     | ( MoneyModel )
   ;
+  CartDiscountTarget:
+    | ( CustomLineItemsTargetModel )
+    | ( LineItemsTargetModel )
+    | ( ShippingTargetModel )
+    | ( TotalPriceTargetModel )
+  ;
+  CartDiscountValue:
+    | ( AbsoluteDiscountValueModel )
+    | ( FixedPriceDiscountValueModel )
+    | ( RelativeDiscountValueModel )
+  ;
   CustomField:
     | ( TypedCustomField )
     | ( TypedCustomField )
@@ -1910,11 +2506,14 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( FieldTypeModel )
     | ( FieldTypeModel )
   ;
+  Geometry: ( PointModel );
+  ShippingRatePriceTier: ( ShippingRateCartValuePriceTierModel );
   Type: ( CustomFieldsModel );
 }>;
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AbsoluteDiscountValue: ResolverTypeWrapper<AbsoluteDiscountValueModel>;
   AddCartItemShippingAddress: AddCartItemShippingAddress;
   AddCartLineItem: AddCartLineItem;
   AddCustomerAddress: AddCustomerAddress;
@@ -1935,12 +2534,21 @@ export type ResolversTypes = ResolversObject<{
   BooleanField: ResolverTypeWrapper<TypedCustomField>;
   BooleanType: ResolverTypeWrapper<FieldTypeModel>;
   Cart: ResolverTypeWrapper<CartModel>;
+  CartDiscount: ResolverTypeWrapper<CartDiscountModel>;
+  CartDiscountQueryResult: ResolverTypeWrapper<Omit<CartDiscountQueryResult, 'results'> & { results: Array<ResolversTypes['CartDiscount']> }>;
+  CartDiscountTarget: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['CartDiscountTarget']>;
+  CartDiscountValue: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['CartDiscountValue']>;
   CartOrigin: CartOrigin;
   CartQueryResult: ResolverTypeWrapper<Omit<CartQueryResult, 'results'> & { results: Array<ResolversTypes['Cart']> }>;
   CartState: CartState;
+  Category: ResolverTypeWrapper<CategoryModel>;
+  CategoryQueryResult: ResolverTypeWrapper<Omit<CategoryQueryResult, 'results'> & { results: Array<ResolversTypes['Category']> }>;
   ChangeCartLineItemQuantity: ChangeCartLineItemQuantity;
   ChangeCustomerAddress: ChangeCustomerAddress;
   ChangeCustomerEmail: ChangeCustomerEmail;
+  Channel: ResolverTypeWrapper<ChannelModel>;
+  ChannelQueryResult: ResolverTypeWrapper<Omit<ChannelQueryResult, 'results'> & { results: Array<ResolversTypes['Channel']> }>;
+  ChannelRole: ChannelRole;
   Country: ResolverTypeWrapper<Scalars['Country']['output']>;
   Currency: ResolverTypeWrapper<Scalars['Currency']['output']>;
   CustomField: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['CustomField']>;
@@ -1948,6 +2556,9 @@ export type ResolversTypes = ResolversObject<{
   CustomFieldsDraft: CustomFieldsDraft;
   CustomFieldsType: ResolverTypeWrapper<CustomFieldsModel>;
   CustomLineItem: ResolverTypeWrapper<CustomLineItemModel>;
+  CustomLineItemsTarget: ResolverTypeWrapper<CustomLineItemsTargetModel>;
+  CustomObject: ResolverTypeWrapper<CustomObjectModel>;
+  CustomObjectQueryResult: ResolverTypeWrapper<Omit<CustomObjectQueryResult, 'results'> & { results: Array<ResolversTypes['CustomObject']> }>;
   Customer: ResolverTypeWrapper<CustomerDocument>;
   CustomerGroup: ResolverTypeWrapper<CustomerGroupModel>;
   CustomerQueryResult: ResolverTypeWrapper<CustomerPage>;
@@ -1965,11 +2576,17 @@ export type ResolversTypes = ResolversObject<{
   DateTimeType: ResolverTypeWrapper<FieldTypeModel>;
   DateType: ResolverTypeWrapper<FieldTypeModel>;
   Dimensions: ResolverTypeWrapper<Dimensions>;
+  DiscountApplicationMode: DiscountApplicationMode;
+  DiscountCode: ResolverTypeWrapper<DiscountCodeModel>;
+  DiscountCodeQueryResult: ResolverTypeWrapper<Omit<DiscountCodeQueryResult, 'results'> & { results: Array<ResolversTypes['DiscountCode']> }>;
   EnumField: ResolverTypeWrapper<TypedCustomField>;
   EnumType: ResolverTypeWrapper<FieldTypeModel>;
   EnumValue: ResolverTypeWrapper<EnumValueModel>;
   FieldDefinition: ResolverTypeWrapper<FieldDefinitionModel>;
   FieldType: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['FieldType']>;
+  FixedPriceDiscountValue: ResolverTypeWrapper<FixedPriceDiscountValueModel>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Geometry: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Geometry']>;
   HighPrecisionMoney: ResolverTypeWrapper<MoneyModel>;
   Image: ResolverTypeWrapper<ImageModel>;
   InStore: ResolverTypeWrapper<InStoreModel>;
@@ -1984,6 +2601,7 @@ export type ResolversTypes = ResolversObject<{
   KeyReference: ResolverTypeWrapper<KeyReference>;
   KeyReferenceInput: ResolverTypeWrapper<Scalars['KeyReferenceInput']['output']>;
   LineItem: ResolverTypeWrapper<LineItemModel>;
+  LineItemsTarget: ResolverTypeWrapper<LineItemsTargetModel>;
   Locale: ResolverTypeWrapper<Scalars['Locale']['output']>;
   LocalizedEnumField: ResolverTypeWrapper<TypedCustomField>;
   LocalizedEnumType: ResolverTypeWrapper<FieldTypeModel>;
@@ -1992,6 +2610,7 @@ export type ResolversTypes = ResolversObject<{
   LocalizedStringField: ResolverTypeWrapper<TypedCustomField>;
   LocalizedStringItemInputType: LocalizedStringItemInputType;
   LocalizedStringType: ResolverTypeWrapper<FieldTypeModel>;
+  Location: ResolverTypeWrapper<LocationModel>;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
   Me: ResolverTypeWrapper<MeModel>;
   Money: ResolverTypeWrapper<MoneyModel>;
@@ -2007,6 +2626,7 @@ export type ResolversTypes = ResolversObject<{
   Order: ResolverTypeWrapper<OrderModel>;
   OrderQueryResult: ResolverTypeWrapper<Omit<OrderQueryResult, 'results'> & { results: Array<ResolversTypes['Order']> }>;
   OrderState: OrderState;
+  Point: ResolverTypeWrapper<PointModel>;
   Product: ResolverTypeWrapper<ProductModel>;
   ProductCatalogData: ResolverTypeWrapper<ProductCatalogModel>;
   ProductData: ResolverTypeWrapper<ProductDataModel>;
@@ -2024,6 +2644,7 @@ export type ResolversTypes = ResolversObject<{
   Reference: ResolverTypeWrapper<Reference>;
   ReferenceField: ResolverTypeWrapper<TypedCustomField>;
   ReferenceType: ResolverTypeWrapper<FieldTypeModel>;
+  RelativeDiscountValue: ResolverTypeWrapper<RelativeDiscountValueModel>;
   RemoveCartLineItem: RemoveCartLineItem;
   RemoveCustomerAddress: RemoveCustomerAddress;
   RemoveCustomerBillingAddressId: RemoveCustomerBillingAddressId;
@@ -2055,26 +2676,42 @@ export type ResolversTypes = ResolversObject<{
   SetCustomerTitle: SetCustomerTitle;
   SetCustomerVatId: SetCustomerVatId;
   SetType: ResolverTypeWrapper<FieldTypeModel>;
+  ShippingMethod: ResolverTypeWrapper<ShippingMethodModel>;
+  ShippingMethodQueryResult: ResolverTypeWrapper<Omit<ShippingMethodQueryResult, 'results'> & { results: Array<ResolversTypes['ShippingMethod']> }>;
+  ShippingRate: ResolverTypeWrapper<ShippingRateModel>;
+  ShippingRateCartValuePriceTier: ResolverTypeWrapper<ShippingRateCartValuePriceTierModel>;
+  ShippingRatePriceTier: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['ShippingRatePriceTier']>;
+  ShippingTarget: ResolverTypeWrapper<ShippingTargetModel>;
   ShoppingList: ResolverTypeWrapper<ShoppingListModel>;
   ShoppingListLineItem: ResolverTypeWrapper<ShoppingListLineItemModel>;
   ShoppingListQueryResult: ResolverTypeWrapper<Omit<ShoppingListQueryResult, 'results'> & { results: Array<ResolversTypes['ShoppingList']> }>;
+  StackingMode: StackingMode;
   Store: ResolverTypeWrapper<StoreModel>;
   StoreCountry: ResolverTypeWrapper<StoreCountry>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringField: ResolverTypeWrapper<TypedCustomField>;
   StringType: ResolverTypeWrapper<FieldTypeModel>;
+  SubRate: ResolverTypeWrapper<SubRateModel>;
+  TaxCategory: ResolverTypeWrapper<TaxCategoryModel>;
+  TaxCategoryQueryResult: ResolverTypeWrapper<Omit<TaxCategoryQueryResult, 'results'> & { results: Array<ResolversTypes['TaxCategory']> }>;
   TaxMode: TaxMode;
+  TaxRate: ResolverTypeWrapper<TaxRateModel>;
   TextInputHint: TextInputHint;
   TextLineItem: ResolverTypeWrapper<TextLineItemModel>;
   Time: ResolverTypeWrapper<Scalars['Time']['output']>;
   TimeField: ResolverTypeWrapper<TypedCustomField>;
   TimeType: ResolverTypeWrapper<FieldTypeModel>;
+  TotalPriceTarget: ResolverTypeWrapper<TotalPriceTargetModel>;
   Type: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Type']>;
   TypeDefinition: ResolverTypeWrapper<TypeDefinitionModel>;
+  Zone: ResolverTypeWrapper<ZoneModel>;
+  ZoneQueryResult: ResolverTypeWrapper<Omit<ZoneQueryResult, 'results'> & { results: Array<ResolversTypes['Zone']> }>;
+  ZoneRate: ResolverTypeWrapper<ZoneRateModel>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AbsoluteDiscountValue: AbsoluteDiscountValueModel;
   AddCartItemShippingAddress: AddCartItemShippingAddress;
   AddCartLineItem: AddCartLineItem;
   AddCustomerAddress: AddCustomerAddress;
@@ -2093,10 +2730,18 @@ export type ResolversParentTypes = ResolversObject<{
   BooleanField: TypedCustomField;
   BooleanType: FieldTypeModel;
   Cart: CartModel;
+  CartDiscount: CartDiscountModel;
+  CartDiscountQueryResult: Omit<CartDiscountQueryResult, 'results'> & { results: Array<ResolversParentTypes['CartDiscount']> };
+  CartDiscountTarget: ResolversInterfaceTypes<ResolversParentTypes>['CartDiscountTarget'];
+  CartDiscountValue: ResolversInterfaceTypes<ResolversParentTypes>['CartDiscountValue'];
   CartQueryResult: Omit<CartQueryResult, 'results'> & { results: Array<ResolversParentTypes['Cart']> };
+  Category: CategoryModel;
+  CategoryQueryResult: Omit<CategoryQueryResult, 'results'> & { results: Array<ResolversParentTypes['Category']> };
   ChangeCartLineItemQuantity: ChangeCartLineItemQuantity;
   ChangeCustomerAddress: ChangeCustomerAddress;
   ChangeCustomerEmail: ChangeCustomerEmail;
+  Channel: ChannelModel;
+  ChannelQueryResult: Omit<ChannelQueryResult, 'results'> & { results: Array<ResolversParentTypes['Channel']> };
   Country: Scalars['Country']['output'];
   Currency: Scalars['Currency']['output'];
   CustomField: ResolversInterfaceTypes<ResolversParentTypes>['CustomField'];
@@ -2104,6 +2749,9 @@ export type ResolversParentTypes = ResolversObject<{
   CustomFieldsDraft: CustomFieldsDraft;
   CustomFieldsType: CustomFieldsModel;
   CustomLineItem: CustomLineItemModel;
+  CustomLineItemsTarget: CustomLineItemsTargetModel;
+  CustomObject: CustomObjectModel;
+  CustomObjectQueryResult: Omit<CustomObjectQueryResult, 'results'> & { results: Array<ResolversParentTypes['CustomObject']> };
   Customer: CustomerDocument;
   CustomerGroup: CustomerGroupModel;
   CustomerQueryResult: CustomerPage;
@@ -2121,11 +2769,16 @@ export type ResolversParentTypes = ResolversObject<{
   DateTimeType: FieldTypeModel;
   DateType: FieldTypeModel;
   Dimensions: Dimensions;
+  DiscountCode: DiscountCodeModel;
+  DiscountCodeQueryResult: Omit<DiscountCodeQueryResult, 'results'> & { results: Array<ResolversParentTypes['DiscountCode']> };
   EnumField: TypedCustomField;
   EnumType: FieldTypeModel;
   EnumValue: EnumValueModel;
   FieldDefinition: FieldDefinitionModel;
   FieldType: ResolversInterfaceTypes<ResolversParentTypes>['FieldType'];
+  FixedPriceDiscountValue: FixedPriceDiscountValueModel;
+  Float: Scalars['Float']['output'];
+  Geometry: ResolversInterfaceTypes<ResolversParentTypes>['Geometry'];
   HighPrecisionMoney: MoneyModel;
   Image: ImageModel;
   InStore: InStoreModel;
@@ -2140,6 +2793,7 @@ export type ResolversParentTypes = ResolversObject<{
   KeyReference: KeyReference;
   KeyReferenceInput: Scalars['KeyReferenceInput']['output'];
   LineItem: LineItemModel;
+  LineItemsTarget: LineItemsTargetModel;
   Locale: Scalars['Locale']['output'];
   LocalizedEnumField: TypedCustomField;
   LocalizedEnumType: FieldTypeModel;
@@ -2148,6 +2802,7 @@ export type ResolversParentTypes = ResolversObject<{
   LocalizedStringField: TypedCustomField;
   LocalizedStringItemInputType: LocalizedStringItemInputType;
   LocalizedStringType: FieldTypeModel;
+  Location: LocationModel;
   Long: Scalars['Long']['output'];
   Me: MeModel;
   Money: MoneyModel;
@@ -2162,6 +2817,7 @@ export type ResolversParentTypes = ResolversObject<{
   NumberType: FieldTypeModel;
   Order: OrderModel;
   OrderQueryResult: Omit<OrderQueryResult, 'results'> & { results: Array<ResolversParentTypes['Order']> };
+  Point: PointModel;
   Product: ProductModel;
   ProductCatalogData: ProductCatalogModel;
   ProductData: ProductDataModel;
@@ -2179,6 +2835,7 @@ export type ResolversParentTypes = ResolversObject<{
   Reference: Reference;
   ReferenceField: TypedCustomField;
   ReferenceType: FieldTypeModel;
+  RelativeDiscountValue: RelativeDiscountValueModel;
   RemoveCartLineItem: RemoveCartLineItem;
   RemoveCustomerAddress: RemoveCustomerAddress;
   RemoveCustomerBillingAddressId: RemoveCustomerBillingAddressId;
@@ -2210,6 +2867,12 @@ export type ResolversParentTypes = ResolversObject<{
   SetCustomerTitle: SetCustomerTitle;
   SetCustomerVatId: SetCustomerVatId;
   SetType: FieldTypeModel;
+  ShippingMethod: ShippingMethodModel;
+  ShippingMethodQueryResult: Omit<ShippingMethodQueryResult, 'results'> & { results: Array<ResolversParentTypes['ShippingMethod']> };
+  ShippingRate: ShippingRateModel;
+  ShippingRateCartValuePriceTier: ShippingRateCartValuePriceTierModel;
+  ShippingRatePriceTier: ResolversInterfaceTypes<ResolversParentTypes>['ShippingRatePriceTier'];
+  ShippingTarget: ShippingTargetModel;
   ShoppingList: ShoppingListModel;
   ShoppingListLineItem: ShoppingListLineItemModel;
   ShoppingListQueryResult: Omit<ShoppingListQueryResult, 'results'> & { results: Array<ResolversParentTypes['ShoppingList']> };
@@ -2218,12 +2881,27 @@ export type ResolversParentTypes = ResolversObject<{
   String: Scalars['String']['output'];
   StringField: TypedCustomField;
   StringType: FieldTypeModel;
+  SubRate: SubRateModel;
+  TaxCategory: TaxCategoryModel;
+  TaxCategoryQueryResult: Omit<TaxCategoryQueryResult, 'results'> & { results: Array<ResolversParentTypes['TaxCategory']> };
+  TaxRate: TaxRateModel;
   TextLineItem: TextLineItemModel;
   Time: Scalars['Time']['output'];
   TimeField: TypedCustomField;
   TimeType: FieldTypeModel;
+  TotalPriceTarget: TotalPriceTargetModel;
   Type: ResolversInterfaceTypes<ResolversParentTypes>['Type'];
   TypeDefinition: TypeDefinitionModel;
+  Zone: ZoneModel;
+  ZoneQueryResult: Omit<ZoneQueryResult, 'results'> & { results: Array<ResolversParentTypes['Zone']> };
+  ZoneRate: ZoneRateModel;
+}>;
+
+export type AbsoluteDiscountValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AbsoluteDiscountValue'] = ResolversParentTypes['AbsoluteDiscountValue']> = ResolversObject<{
+  applicationMode?: Resolver<Maybe<ResolversTypes['DiscountApplicationMode']>, ParentType, ContextType>;
+  money?: Resolver<Array<ResolversTypes['Money']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type AddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = ResolversObject<{
@@ -2333,10 +3011,114 @@ export type CartResolvers<ContextType = GraphQLContext, ParentType extends Resol
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
+export type CartDiscountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartDiscount'] = ResolversParentTypes['CartDiscount']> = ResolversObject<{
+  cartPredicate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CartDiscountDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CartDiscountNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  referenceRefs?: Resolver<Array<ResolversTypes['Reference']>, ParentType, ContextType>;
+  requiresDiscountCode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sortOrder?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stackingMode?: Resolver<ResolversTypes['StackingMode'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['CartDiscountTarget']>, ParentType, ContextType>;
+  validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['CartDiscountValue'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type CartDiscountQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartDiscountQueryResult'] = ResolversParentTypes['CartDiscountQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['CartDiscount']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type CartDiscountTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartDiscountTarget'] = ResolversParentTypes['CartDiscountTarget']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'CustomLineItemsTarget' | 'LineItemsTarget' | 'ShippingTarget' | 'TotalPriceTarget', ParentType, ContextType>;
+}>;
+
+export type CartDiscountValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartDiscountValue'] = ResolversParentTypes['CartDiscountValue']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'AbsoluteDiscountValue' | 'FixedPriceDiscountValue' | 'RelativeDiscountValue', ParentType, ContextType>;
+}>;
+
 export type CartQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartQueryResult'] = ResolversParentTypes['CartQueryResult']> = ResolversObject<{
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   results?: Resolver<Array<ResolversTypes['Cart']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = ResolversObject<{
+  ancestors?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  ancestorsRef?: Resolver<Array<ResolversTypes['Reference']>, ParentType, ContextType>;
+  assets?: Resolver<Array<ResolversTypes['Asset']>, ParentType, ContextType>;
+  childCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  children?: Resolver<Maybe<Array<ResolversTypes['Category']>>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CategoryDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  metaDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CategoryMetaDescriptionArgs>>;
+  metaDescriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  metaKeywords?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CategoryMetaKeywordsArgs>>;
+  metaKeywordsAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  metaTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CategoryMetaTitleArgs>>;
+  metaTitleAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CategoryNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  orderHint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parent?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
+  parentRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CategorySlugArgs>>;
+  slugAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type CategoryQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryQueryResult'] = ResolversParentTypes['CategoryQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ChannelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Channel'] = ResolversParentTypes['Channel']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ChannelDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  geoLocation?: Resolver<Maybe<ResolversTypes['Geometry']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ChannelNameArgs>>;
+  nameAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['ChannelRole']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ChannelQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ChannelQueryResult'] = ResolversParentTypes['ChannelQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['Channel']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
@@ -2370,6 +3152,31 @@ export type CustomLineItemResolvers<ContextType = GraphQLContext, ParentType ext
   shippingDetails?: Resolver<Maybe<ResolversTypes['ItemShippingDetails']>, ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+}>;
+
+export type CustomLineItemsTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomLineItemsTarget'] = ResolversParentTypes['CustomLineItemsTarget']> = ResolversObject<{
+  predicate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type CustomObjectResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomObject'] = ResolversParentTypes['CustomObject']> = ResolversObject<{
+  container?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Json'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type CustomObjectQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomObjectQueryResult'] = ResolversParentTypes['CustomObjectQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['CustomObject']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
 export type CustomerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Customer'] = ResolversParentTypes['Customer']> = ResolversObject<{
@@ -2485,6 +3292,39 @@ export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends
   width?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type DiscountCodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DiscountCode'] = ResolversParentTypes['DiscountCode']> = ResolversObject<{
+  cartDiscountRefs?: Resolver<Array<ResolversTypes['Reference']>, ParentType, ContextType>;
+  cartDiscounts?: Resolver<Array<ResolversTypes['CartDiscount']>, ParentType, ContextType>;
+  cartPredicate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<DiscountCodeDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  maxApplications?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  maxApplicationsPerCustomer?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<DiscountCodeNameArgs>>;
+  nameAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  referenceRefs?: Resolver<Array<ResolversTypes['Reference']>, ParentType, ContextType>;
+  validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type DiscountCodeQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DiscountCodeQueryResult'] = ResolversParentTypes['DiscountCodeQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['DiscountCode']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
 export type EnumFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnumField'] = ResolversParentTypes['EnumField']> = ResolversObject<{
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2514,6 +3354,17 @@ export type FieldDefinitionResolvers<ContextType = GraphQLContext, ParentType ex
 
 export type FieldTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FieldType'] = ResolversParentTypes['FieldType']> = ResolversObject<{
   __resolveType: TypeResolveFn<'BooleanType' | 'DateTimeType' | 'DateType' | 'EnumType' | 'LocalizedEnumType' | 'LocalizedStringType' | 'MoneyType' | 'NumberType' | 'ReferenceType' | 'SetType' | 'StringType' | 'TimeType', ParentType, ContextType>;
+}>;
+
+export type FixedPriceDiscountValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FixedPriceDiscountValue'] = ResolversParentTypes['FixedPriceDiscountValue']> = ResolversObject<{
+  applicationMode?: Resolver<Maybe<ResolversTypes['DiscountApplicationMode']>, ParentType, ContextType>;
+  money?: Resolver<Array<ResolversTypes['Money']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type GeometryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Geometry'] = ResolversParentTypes['Geometry']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'Point', ParentType, ContextType>;
 }>;
 
 export type HighPrecisionMoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HighPrecisionMoney'] = ResolversParentTypes['HighPrecisionMoney']> = ResolversObject<{
@@ -2591,6 +3442,12 @@ export type LineItemResolvers<ContextType = GraphQLContext, ParentType extends R
   variant?: Resolver<Maybe<ResolversTypes['ProductVariant']>, ParentType, ContextType>;
 }>;
 
+export type LineItemsTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LineItemsTarget'] = ResolversParentTypes['LineItemsTarget']> = ResolversObject<{
+  predicate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export interface LocaleScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Locale'], any> {
   name: 'Locale';
 }
@@ -2628,6 +3485,11 @@ export type LocalizedStringFieldResolvers<ContextType = GraphQLContext, ParentTy
 export type LocalizedStringTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocalizedStringType'] = ResolversParentTypes['LocalizedStringType']> = ResolversObject<{
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type LocationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Location'] = ResolversParentTypes['Location']> = ResolversObject<{
+  country?: Resolver<ResolversTypes['Country'], ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export interface LongScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Long'], any> {
@@ -2728,6 +3590,12 @@ export type OrderQueryResultResolvers<ContextType = GraphQLContext, ParentType e
   offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   results?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type PointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Point'] = ResolversParentTypes['Point']> = ResolversObject<{
+  coordinates?: Resolver<Array<ResolversTypes['Float']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type ProductResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product']> = ResolversObject<{
@@ -2833,9 +3701,19 @@ export type ProjectProjectionResolvers<ContextType = GraphQLContext, ParentType 
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<QueryCartArgs, 'id'>>;
+  cartDiscount?: Resolver<Maybe<ResolversTypes['CartDiscount']>, ParentType, ContextType, Partial<QueryCartDiscountArgs>>;
+  cartDiscounts?: Resolver<ResolversTypes['CartDiscountQueryResult'], ParentType, ContextType, Partial<QueryCartDiscountsArgs>>;
   carts?: Resolver<ResolversTypes['CartQueryResult'], ParentType, ContextType, Partial<QueryCartsArgs>>;
+  categories?: Resolver<ResolversTypes['CategoryQueryResult'], ParentType, ContextType, Partial<QueryCategoriesArgs>>;
+  category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType, Partial<QueryCategoryArgs>>;
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, Partial<QueryChannelArgs>>;
+  channels?: Resolver<ResolversTypes['ChannelQueryResult'], ParentType, ContextType, Partial<QueryChannelsArgs>>;
+  customObject?: Resolver<Maybe<ResolversTypes['CustomObject']>, ParentType, ContextType, Partial<QueryCustomObjectArgs>>;
+  customObjects?: Resolver<ResolversTypes['CustomObjectQueryResult'], ParentType, ContextType, RequireFields<QueryCustomObjectsArgs, 'container'>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, Partial<QueryCustomerArgs>>;
   customers?: Resolver<ResolversTypes['CustomerQueryResult'], ParentType, ContextType, Partial<QueryCustomersArgs>>;
+  discountCode?: Resolver<Maybe<ResolversTypes['DiscountCode']>, ParentType, ContextType, Partial<QueryDiscountCodeArgs>>;
+  discountCodes?: Resolver<ResolversTypes['DiscountCodeQueryResult'], ParentType, ContextType, Partial<QueryDiscountCodesArgs>>;
   inStore?: Resolver<ResolversTypes['InStore'], ParentType, ContextType, RequireFields<QueryInStoreArgs, 'key'>>;
   me?: Resolver<ResolversTypes['Me'], ParentType, ContextType>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, Partial<QueryOrderArgs>>;
@@ -2845,8 +3723,14 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   productTypes?: Resolver<ResolversTypes['ProductTypeDefinitionQueryResult'], ParentType, ContextType, Partial<QueryProductTypesArgs>>;
   products?: Resolver<ResolversTypes['ProductQueryResult'], ParentType, ContextType, Partial<QueryProductsArgs>>;
   project?: Resolver<ResolversTypes['ProjectProjection'], ParentType, ContextType>;
+  shippingMethod?: Resolver<Maybe<ResolversTypes['ShippingMethod']>, ParentType, ContextType, Partial<QueryShippingMethodArgs>>;
+  shippingMethods?: Resolver<ResolversTypes['ShippingMethodQueryResult'], ParentType, ContextType, Partial<QueryShippingMethodsArgs>>;
   shoppingList?: Resolver<Maybe<ResolversTypes['ShoppingList']>, ParentType, ContextType, Partial<QueryShoppingListArgs>>;
   shoppingLists?: Resolver<ResolversTypes['ShoppingListQueryResult'], ParentType, ContextType, Partial<QueryShoppingListsArgs>>;
+  taxCategories?: Resolver<ResolversTypes['TaxCategoryQueryResult'], ParentType, ContextType, Partial<QueryTaxCategoriesArgs>>;
+  taxCategory?: Resolver<Maybe<ResolversTypes['TaxCategory']>, ParentType, ContextType, Partial<QueryTaxCategoryArgs>>;
+  zone?: Resolver<Maybe<ResolversTypes['Zone']>, ParentType, ContextType, Partial<QueryZoneArgs>>;
+  zones?: Resolver<ResolversTypes['ZoneQueryResult'], ParentType, ContextType, Partial<QueryZonesArgs>>;
 }>;
 
 export type RawCustomFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RawCustomField'] = ResolversParentTypes['RawCustomField']> = ResolversObject<{
@@ -2877,9 +3761,68 @@ export type ReferenceTypeResolvers<ContextType = GraphQLContext, ParentType exte
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type RelativeDiscountValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RelativeDiscountValue'] = ResolversParentTypes['RelativeDiscountValue']> = ResolversObject<{
+  permyriad?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type SetTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetType'] = ResolversParentTypes['SetType']> = ResolversObject<{
   elementType?: Resolver<ResolversTypes['FieldType'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ShippingMethodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingMethod'] = ResolversParentTypes['ShippingMethod']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  localizedDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ShippingMethodLocalizedDescriptionArgs>>;
+  localizedDescriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  localizedName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ShippingMethodLocalizedNameArgs>>;
+  localizedNameAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  predicate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxCategory?: Resolver<Maybe<ResolversTypes['TaxCategory']>, ParentType, ContextType>;
+  taxCategoryRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  zoneRates?: Resolver<Array<ResolversTypes['ZoneRate']>, ParentType, ContextType>;
+}>;
+
+export type ShippingMethodQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingMethodQueryResult'] = ResolversParentTypes['ShippingMethodQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['ShippingMethod']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ShippingRateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingRate'] = ResolversParentTypes['ShippingRate']> = ResolversObject<{
+  freeAbove?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  isMatching?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  tiers?: Resolver<Array<ResolversTypes['ShippingRatePriceTier']>, ParentType, ContextType>;
+}>;
+
+export type ShippingRateCartValuePriceTierResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingRateCartValuePriceTier'] = ResolversParentTypes['ShippingRateCartValuePriceTier']> = ResolversObject<{
+  isMatching?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  minimumCentAmount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ShippingRatePriceTierResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingRatePriceTier'] = ResolversParentTypes['ShippingRatePriceTier']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'ShippingRateCartValuePriceTier', ParentType, ContextType>;
+}>;
+
+export type ShippingTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingTarget'] = ResolversParentTypes['ShippingTarget']> = ResolversObject<{
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
@@ -2961,6 +3904,42 @@ export type StringTypeResolvers<ContextType = GraphQLContext, ParentType extends
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type SubRateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubRate'] = ResolversParentTypes['SubRate']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TaxCategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxCategory'] = ResolversParentTypes['TaxCategory']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rates?: Resolver<Array<ResolversTypes['TaxRate']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type TaxCategoryQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxCategoryQueryResult'] = ResolversParentTypes['TaxCategoryQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['TaxCategory']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type TaxRateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxRate'] = ResolversParentTypes['TaxRate']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['Country'], ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  includedInPrice?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subRates?: Resolver<Array<ResolversTypes['SubRate']>, ParentType, ContextType>;
+}>;
+
 export type TextLineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TextLineItem'] = ResolversParentTypes['TextLineItem']> = ResolversObject<{
   addedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
@@ -2988,6 +3967,11 @@ export type TimeTypeResolvers<ContextType = GraphQLContext, ParentType extends R
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type TotalPriceTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TotalPriceTarget'] = ResolversParentTypes['TotalPriceTarget']> = ResolversObject<{
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type TypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Type'] = ResolversParentTypes['Type']> = ResolversObject<{
   __resolveType: TypeResolveFn<'CustomFieldsType', ParentType, ContextType>;
 }>;
@@ -3006,7 +3990,34 @@ export type TypeDefinitionResolvers<ContextType = GraphQLContext, ParentType ext
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
+export type ZoneResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Zone'] = ResolversParentTypes['Zone']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  locations?: Resolver<Array<ResolversTypes['Location']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ZoneQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ZoneQueryResult'] = ResolversParentTypes['ZoneQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['Zone']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ZoneRateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ZoneRate'] = ResolversParentTypes['ZoneRate']> = ResolversObject<{
+  shippingRates?: Resolver<Array<ResolversTypes['ShippingRate']>, ParentType, ContextType>;
+  zone?: Resolver<Maybe<ResolversTypes['Zone']>, ParentType, ContextType>;
+  zoneRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+  AbsoluteDiscountValue?: AbsoluteDiscountValueResolvers<ContextType>;
   Address?: AddressResolvers<ContextType>;
   AddressContactInfo?: AddressContactInfoResolvers<ContextType>;
   Asset?: AssetResolvers<ContextType>;
@@ -3017,12 +4028,23 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   BooleanField?: BooleanFieldResolvers<ContextType>;
   BooleanType?: BooleanTypeResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
+  CartDiscount?: CartDiscountResolvers<ContextType>;
+  CartDiscountQueryResult?: CartDiscountQueryResultResolvers<ContextType>;
+  CartDiscountTarget?: CartDiscountTargetResolvers<ContextType>;
+  CartDiscountValue?: CartDiscountValueResolvers<ContextType>;
   CartQueryResult?: CartQueryResultResolvers<ContextType>;
+  Category?: CategoryResolvers<ContextType>;
+  CategoryQueryResult?: CategoryQueryResultResolvers<ContextType>;
+  Channel?: ChannelResolvers<ContextType>;
+  ChannelQueryResult?: ChannelQueryResultResolvers<ContextType>;
   Country?: GraphQLScalarType;
   Currency?: GraphQLScalarType;
   CustomField?: CustomFieldResolvers<ContextType>;
   CustomFieldsType?: CustomFieldsTypeResolvers<ContextType>;
   CustomLineItem?: CustomLineItemResolvers<ContextType>;
+  CustomLineItemsTarget?: CustomLineItemsTargetResolvers<ContextType>;
+  CustomObject?: CustomObjectResolvers<ContextType>;
+  CustomObjectQueryResult?: CustomObjectQueryResultResolvers<ContextType>;
   Customer?: CustomerResolvers<ContextType>;
   CustomerGroup?: CustomerGroupResolvers<ContextType>;
   CustomerQueryResult?: CustomerQueryResultResolvers<ContextType>;
@@ -3035,11 +4057,15 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DateTimeType?: DateTimeTypeResolvers<ContextType>;
   DateType?: DateTypeResolvers<ContextType>;
   Dimensions?: DimensionsResolvers<ContextType>;
+  DiscountCode?: DiscountCodeResolvers<ContextType>;
+  DiscountCodeQueryResult?: DiscountCodeQueryResultResolvers<ContextType>;
   EnumField?: EnumFieldResolvers<ContextType>;
   EnumType?: EnumTypeResolvers<ContextType>;
   EnumValue?: EnumValueResolvers<ContextType>;
   FieldDefinition?: FieldDefinitionResolvers<ContextType>;
   FieldType?: FieldTypeResolvers<ContextType>;
+  FixedPriceDiscountValue?: FixedPriceDiscountValueResolvers<ContextType>;
+  Geometry?: GeometryResolvers<ContextType>;
   HighPrecisionMoney?: HighPrecisionMoneyResolvers<ContextType>;
   Image?: ImageResolvers<ContextType>;
   InStore?: InStoreResolvers<ContextType>;
@@ -3051,6 +4077,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   KeyReference?: KeyReferenceResolvers<ContextType>;
   KeyReferenceInput?: GraphQLScalarType;
   LineItem?: LineItemResolvers<ContextType>;
+  LineItemsTarget?: LineItemsTargetResolvers<ContextType>;
   Locale?: GraphQLScalarType;
   LocalizedEnumField?: LocalizedEnumFieldResolvers<ContextType>;
   LocalizedEnumType?: LocalizedEnumTypeResolvers<ContextType>;
@@ -3058,6 +4085,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   LocalizedString?: LocalizedStringResolvers<ContextType>;
   LocalizedStringField?: LocalizedStringFieldResolvers<ContextType>;
   LocalizedStringType?: LocalizedStringTypeResolvers<ContextType>;
+  Location?: LocationResolvers<ContextType>;
   Long?: GraphQLScalarType;
   Me?: MeResolvers<ContextType>;
   Money?: MoneyResolvers<ContextType>;
@@ -3068,6 +4096,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   NumberType?: NumberTypeResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderQueryResult?: OrderQueryResultResolvers<ContextType>;
+  Point?: PointResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   ProductCatalogData?: ProductCatalogDataResolvers<ContextType>;
   ProductData?: ProductDataResolvers<ContextType>;
@@ -3084,7 +4113,14 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Reference?: ReferenceResolvers<ContextType>;
   ReferenceField?: ReferenceFieldResolvers<ContextType>;
   ReferenceType?: ReferenceTypeResolvers<ContextType>;
+  RelativeDiscountValue?: RelativeDiscountValueResolvers<ContextType>;
   SetType?: SetTypeResolvers<ContextType>;
+  ShippingMethod?: ShippingMethodResolvers<ContextType>;
+  ShippingMethodQueryResult?: ShippingMethodQueryResultResolvers<ContextType>;
+  ShippingRate?: ShippingRateResolvers<ContextType>;
+  ShippingRateCartValuePriceTier?: ShippingRateCartValuePriceTierResolvers<ContextType>;
+  ShippingRatePriceTier?: ShippingRatePriceTierResolvers<ContextType>;
+  ShippingTarget?: ShippingTargetResolvers<ContextType>;
   ShoppingList?: ShoppingListResolvers<ContextType>;
   ShoppingListLineItem?: ShoppingListLineItemResolvers<ContextType>;
   ShoppingListQueryResult?: ShoppingListQueryResultResolvers<ContextType>;
@@ -3092,11 +4128,19 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   StoreCountry?: StoreCountryResolvers<ContextType>;
   StringField?: StringFieldResolvers<ContextType>;
   StringType?: StringTypeResolvers<ContextType>;
+  SubRate?: SubRateResolvers<ContextType>;
+  TaxCategory?: TaxCategoryResolvers<ContextType>;
+  TaxCategoryQueryResult?: TaxCategoryQueryResultResolvers<ContextType>;
+  TaxRate?: TaxRateResolvers<ContextType>;
   TextLineItem?: TextLineItemResolvers<ContextType>;
   Time?: GraphQLScalarType;
   TimeField?: TimeFieldResolvers<ContextType>;
   TimeType?: TimeTypeResolvers<ContextType>;
+  TotalPriceTarget?: TotalPriceTargetResolvers<ContextType>;
   Type?: TypeResolvers<ContextType>;
   TypeDefinition?: TypeDefinitionResolvers<ContextType>;
+  Zone?: ZoneResolvers<ContextType>;
+  ZoneQueryResult?: ZoneQueryResultResolvers<ContextType>;
+  ZoneRate?: ZoneRateResolvers<ContextType>;
 }>;
 

@@ -1,4 +1,5 @@
 import type { Mutation, Query } from '../../generated/graphql/types.js';
+import { operations, type Operations } from '../../generated/openapi/operations.js';
 
 /** The fields of a root type as the generated types know them (a field added to the SDL shows up here). */
 type RootFields<T> = Exclude<keyof T, '__typename'>;
@@ -11,6 +12,21 @@ export const MY_ORDERS = ['manage_my_orders'] as const;
 const VIEW_PRODUCTS = ['view_products', 'manage_products'] as const;
 const VIEW_SHOPPING_LISTS = ['view_shopping_lists', 'manage_shopping_lists'] as const;
 export const MY_SHOPPING_LISTS = ['manage_my_shopping_lists'] as const;
+
+/** The scopes the HTTP operation accepts (openapi/): a GraphQL read of the same resource accepts exactly these. */
+function asOverHttp(operationId: keyof Operations): readonly string[] {
+  const operation = operations.find((op) => op.operationId === operationId);
+  if (!operation) throw new Error(`no HTTP operation ${operationId}`);
+  return operation.scopes;
+}
+export const VIEW_CATEGORIES = asOverHttp('getCategoryById');
+export const VIEW_TAX_CATEGORIES = asOverHttp('getTaxCategoryById');
+export const VIEW_ZONES = asOverHttp('getZoneById');
+const VIEW_CHANNELS = asOverHttp('getChannelById');
+const VIEW_SHIPPING_METHODS = asOverHttp('getShippingMethodById');
+export const VIEW_CART_DISCOUNTS = asOverHttp('getCartDiscountById');
+const VIEW_DISCOUNT_CODES = asOverHttp('getDiscountCodeById');
+const VIEW_CUSTOM_OBJECTS = asOverHttp('queryCustomObjectsInContainer');
 
 /**
  * The scopes each root field of the GraphQL API accepts, one table for the whole schema: any one of
@@ -42,6 +58,22 @@ export const fieldScopes: {
     productTypes: VIEW_PRODUCTS,
     shoppingList: VIEW_SHOPPING_LISTS,
     shoppingLists: VIEW_SHOPPING_LISTS,
+    category: VIEW_CATEGORIES,
+    categories: asOverHttp('queryCategories'),
+    taxCategory: VIEW_TAX_CATEGORIES,
+    taxCategories: asOverHttp('queryTaxCategories'),
+    zone: VIEW_ZONES,
+    zones: asOverHttp('queryZones'),
+    channel: VIEW_CHANNELS,
+    channels: asOverHttp('queryChannels'),
+    shippingMethod: VIEW_SHIPPING_METHODS,
+    shippingMethods: asOverHttp('queryShippingMethods'),
+    cartDiscount: VIEW_CART_DISCOUNTS,
+    cartDiscounts: asOverHttp('queryCartDiscounts'),
+    discountCode: VIEW_DISCOUNT_CODES,
+    discountCodes: asOverHttp('queryDiscountCodes'),
+    customObject: asOverHttp('getCustomObjectByContainerAndKey'),
+    customObjects: VIEW_CUSTOM_OBJECTS,
   },
   Mutation: {
     // A placeholder that always answers null.

@@ -1,5 +1,27 @@
 import type {
   Address,
+  CartDiscount,
+  CartDiscountCustomLineItemsTarget,
+  CartDiscountLineItemsTarget,
+  CartDiscountShippingCostTarget,
+  CartDiscountTotalPriceTarget,
+  CartDiscountValueAbsolute,
+  CartDiscountValueFixed,
+  CartDiscountValueRelative,
+  CartValueTier,
+  Category,
+  Channel,
+  CustomObject,
+  DiscountCode,
+  GeoJsonPoint,
+  Location,
+  ShippingMethod,
+  ShippingRate,
+  SubRate,
+  TaxCategory,
+  TaxRate,
+  Zone,
+  ZoneRate,
   Asset,
   AssetSource,
   Attribute,
@@ -80,3 +102,25 @@ export type ShoppingListModel = ShoppingList;
 export type ShoppingListLineItemModel = ShoppingListLineItem;
 export type TextLineItemModel = TextLineItem;
 export type OrderModel = Order;
+export type CategoryModel = Category;
+export type TaxCategoryModel = TaxCategory;
+export type TaxRateModel = TaxRate;
+export type SubRateModel = SubRate;
+export type ZoneModel = Zone;
+export type LocationModel = Location;
+export type ChannelModel = Channel;
+export type PointModel = GeoJsonPoint;
+export type ShippingMethodModel = ShippingMethod;
+export type ZoneRateModel = ZoneRate;
+export type ShippingRateModel = ShippingRate;
+export type ShippingRateCartValuePriceTierModel = CartValueTier;
+export type CartDiscountModel = CartDiscount;
+export type RelativeDiscountValueModel = CartDiscountValueRelative;
+export type AbsoluteDiscountValueModel = CartDiscountValueAbsolute;
+export type FixedPriceDiscountValueModel = CartDiscountValueFixed;
+export type LineItemsTargetModel = CartDiscountLineItemsTarget;
+export type CustomLineItemsTargetModel = CartDiscountCustomLineItemsTarget;
+export type ShippingTargetModel = CartDiscountShippingCostTarget;
+export type TotalPriceTargetModel = CartDiscountTotalPriceTarget;
+export type DiscountCodeModel = DiscountCode;
+export type CustomObjectModel = CustomObject;

@@ -14,6 +14,12 @@ import { orderResolvers } from './resolvers/order.resolvers.js';
 import { productResolvers } from './resolvers/product.resolvers.js';
 import { projectResolvers } from './resolvers/project.resolvers.js';
 import { shoppingListResolvers } from './resolvers/shopping-list.resolvers.js';
+import { categoryResolvers } from './resolvers/category.resolvers.js';
+import { taxResolvers } from './resolvers/tax.resolvers.js';
+import { channelResolvers } from './resolvers/channel.resolvers.js';
+import { shippingResolvers } from './resolvers/shipping.resolvers.js';
+import { discountResolvers } from './resolvers/discount.resolvers.js';
+import { customObjectResolvers } from './resolvers/custom-object.resolvers.js';
 
 const SDL_DIR = fileURLToPath(new URL('../../graphql/', import.meta.url));
 
@@ -26,6 +32,21 @@ export function buildGraphQLSchema(): GraphQLSchema {
     .filter((f) => f.endsWith('.graphql'))
     .sort()
     .map((f) => readFileSync(join(SDL_DIR, f), 'utf8'));
-  const resolvers: Resolvers[] = [projectResolvers, customerResolvers, customerFieldResolvers, customFieldResolvers, cartResolvers, productResolvers, shoppingListResolvers, orderResolvers];
+  const resolvers: Resolvers[] = [
+    projectResolvers,
+    customerResolvers,
+    customerFieldResolvers,
+    customFieldResolvers,
+    cartResolvers,
+    productResolvers,
+    shoppingListResolvers,
+    orderResolvers,
+    categoryResolvers,
+    taxResolvers,
+    channelResolvers,
+    shippingResolvers,
+    discountResolvers,
+    customObjectResolvers,
+  ];
   return guardRootFields(makeExecutableSchema({ typeDefs, resolvers }), fieldScopes);
 }

@@ -1,0 +1,39 @@
+import type { CartDiscount, DiscountCode } from '../../../generated/openapi/client/types.gen.js';
+import type { Resolvers } from '../../../generated/graphql/types.js';
+import { requireScopes } from '../../auth/authorize.js';
+import { VIEW_CART_DISCOUNTS } from '../field-scopes.js';
+import { loadCartDiscount } from '../loaders.js';
+import { localizedFields } from '../localized.js';
+import { lookupField, queryField } from '../query-fields.js';
+
+const VALUE_TYPES = { relative: 'RelativeDiscountValue', absolute: 'AbsoluteDiscountValue', fixed: 'FixedPriceDiscountValue' } as const;
+const TARGET_TYPES = { lineItems: 'LineItemsTarget', customLineItems: 'CustomLineItemsTarget', shipping: 'ShippingTarget', totalPrice: 'TotalPriceTarget' } as const;
+
+/**
+ * Cart discounts and discount codes over GraphQL: each root field one call into the service the HTTP
+ * API uses. A code's cart discounts are another resource: reading them takes their view scope.
+ */
+export const discountResolvers: Resolvers = {
+  Query: {
+    cartDiscount: lookupField((services) => services.cartDiscounts),
+    cartDiscounts: queryField((services) => services.cartDiscounts),
+    discountCode: lookupField((services) => services.discountCodes),
+    discountCodes: queryField((services) => services.discountCodes),
+  },
+  CartDiscount: {
+    ...localizedFields<CartDiscount>()('name', 'description'),
+    referenceRefs: (discount) => discount.references,
+  },
+  CartDiscountValue: { __resolveType: (value) => VALUE_TYPES[value.type] },
+  CartDiscountTarget: { __resolveType: (target) => TARGET_TYPES[target.type] },
+  DiscountCode: {
+    ...localizedFields<DiscountCode>()('name', 'description'),
+    cartDiscountRefs: (code) => code.cartDiscounts,
+    cartDiscounts: async (code, _args, context) => {
+      requireScopes(context.ctx, VIEW_CART_DISCOUNTS);
+      const discounts = await Promise.all(code.cartDiscounts.map((ref) => loadCartDiscount(context, ref.id)));
+      return discounts.filter((d): d is CartDiscount => d !== undefined);
+    },
+    referenceRefs: (code) => code.references,
+  },
+};
