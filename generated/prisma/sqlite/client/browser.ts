@@ -183,7 +183,8 @@ export type ShippingMethod = Prisma.ShippingMethodModel
 /**
  * Model CartDiscount
  * Cart discounts. `sortOrder` is unique in a project (the platform's rule: the order of application
- * is unambiguous).
+ * is unambiguous). `activeSortOrder` is the sort order of an active discount (null otherwise): a
+ * cart's recalculation reads the active ones, in order, from its index alone.
  */
 export type CartDiscount = Prisma.CartDiscountModel
 /**

@@ -387,6 +387,7 @@ CREATE TABLE "CartDiscount" (
     "createdAt" TEXT COLLATE "C" NOT NULL,
     "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
     "sortOrder" TEXT COLLATE "C" NOT NULL,
+    "activeSortOrder" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
     CONSTRAINT "CartDiscount_pkey" PRIMARY KEY ("id")
@@ -711,6 +712,9 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_activeSortOrder_idx" ON "CartDiscount"("projectKey", "activeSortOrder") WHERE "activeSortOrder" IS NOT NULL;
 
 -- CreateIndex
 CREATE INDEX "CartDiscount_projectKey_id_idx" ON "CartDiscount"("projectKey", "id");

@@ -3090,6 +3090,7 @@ export const CartDiscountScalarFieldEnum = {
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
   sortOrder: 'sortOrder',
+  activeSortOrder: 'activeSortOrder',
   data: 'data'
 } as const
 

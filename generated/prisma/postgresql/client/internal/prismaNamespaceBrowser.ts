@@ -484,6 +484,7 @@ export const CartDiscountScalarFieldEnum = {
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
   sortOrder: 'sortOrder',
+  activeSortOrder: 'activeSortOrder',
   data: 'data'
 } as const
 

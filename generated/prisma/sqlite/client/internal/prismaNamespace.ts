@@ -3087,6 +3087,7 @@ export const CartDiscountScalarFieldEnum = {
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
   sortOrder: 'sortOrder',
+  activeSortOrder: 'activeSortOrder',
   data: 'data'
 } as const
 
