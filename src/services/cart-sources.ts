@@ -2,6 +2,7 @@ import type { CartDiscount, Category, DiscountCode, Product, ShippingMethod, Tax
 import type { RequestContext } from '../context.js';
 import type { ProductLookup } from './cart-lines.js';
 import type { DocumentRepository } from './document-repository.js';
+import { maxApplicationReached } from './discount-code-applications.js';
 
 /** The repositories a cart's recalculation reads besides the cart itself. */
 export interface CartSourceRepositories {
@@ -29,6 +30,8 @@ export interface CartSources {
   zone(id: string): Promise<Zone | undefined>;
   shippingMethod(id: string): Promise<ShippingMethod | undefined>;
   discountCode(id: string): Promise<DiscountCode | undefined>;
+  /** Whether the code has reached its maxApplications, or the customer (if any) its maxApplicationsPerCustomer. */
+  maxApplicationReached(code: DiscountCode, customerId: string | undefined): Promise<boolean>;
   /** As `products`, for categories. */
   categories(ids: readonly string[]): Promise<(Category | undefined)[]>;
   /** The project's active cart discounts (validity is checked against the cart's clock later). */
@@ -80,6 +83,7 @@ export function cartSources(ctx: RequestContext, repositories: CartSourceReposit
     zone: byId(repositories.zones),
     shippingMethod: byId(repositories.shippingMethods),
     discountCode: byId(repositories.discountCodes),
+    maxApplicationReached: (code, customerId) => maxApplicationReached(ctx, code, { customerId }),
     categories: categories.many,
     activeCartDiscounts: () => (discounts ??= repositories.activeCartDiscounts(ctx)),
   };

@@ -88,7 +88,7 @@ export function createServices(app: AppServices): Services {
   const calculator = new CartCalculator(repositories);
   const carts = new CartService({ ...repositories, calculator });
   shippingMethods.carts = { find: (ctx, id) => carts.repository.find(ctx, { id }), facts: (ctx, cart) => calculator.facts(ctx, cart) };
-  const orders = new OrderService(carts);
+  const orders = new OrderService(carts, discountCodes.repository);
   const categories = new CategoryService([products]);
   const pricedInChannel = '(masterVariant(prices(channel(id = :channelId))) or variants(prices(channel(id = :channelId))))';
   const channels = new ChannelService([

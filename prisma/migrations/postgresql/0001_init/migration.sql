@@ -407,6 +407,16 @@ CREATE TABLE "DiscountCode" (
     CONSTRAINT "DiscountCode_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "DiscountCodeApplication" (
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "discountCodeId" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C" NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    CONSTRAINT "DiscountCodeApplication_pkey" PRIMARY KEY ("projectKey","discountCodeId","customerId")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 

@@ -359,6 +359,16 @@ CREATE TABLE "DiscountCode" (
     "data" JSONB NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "DiscountCodeApplication" (
+    "projectKey" TEXT NOT NULL,
+    "discountCodeId" TEXT NOT NULL,
+    "customerId" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    PRIMARY KEY ("projectKey", "discountCodeId", "customerId")
+);
+
 -- CreateIndex
 CREATE INDEX "ApiClient_projectKey_id_idx" ON "ApiClient"("projectKey", "id");
 
