@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { addLineItemOptions, signInWithMergeOptions, type SeededShop } from './cart-calls.js';
+import { addLineItemOptions, changeDiscountedQuantityOptions, signInWithMergeOptions, type SeededShop } from './cart-calls.js';
 import { inPool, type Api, type SeededCategories, type SeededStore, type SeededUnits } from './seed.js';
 
 export interface Target {
@@ -180,6 +180,11 @@ export const hotCalls: HotCall[] = [
     name: 'cart addLineItem',
     expectedStatus: 200,
     options: (t) => addLineItemOptions(t.api.url, t.api.projectKey, t.token, t.shop),
+  },
+  {
+    name: 'cart recalculation with a discount (changeLineItemQuantity)',
+    expectedStatus: 200,
+    options: (t) => changeDiscountedQuantityOptions(t.api.url, t.api.projectKey, t.token, t.shop),
   },
   {
     name: 'sign-in with cart merge (GraphQL customerSignIn)',

@@ -166,6 +166,11 @@ the associate is not in. Ours answers only units the associate belongs to (404 o
 in SQL); the emulator checks no membership or permission at all.
 The category query asks for the children of one of 10 top-level categories (99 each, 1,000 categories in all),
 sorted by \`orderHint\`: a JSON predicate on \`parent\` on both servers.
+The cart recalculation with a discount changes the quantity of one line (cycling through 1 to 5) of a cart of the
+connection's own holding two products, one of them in a category that a relative cart discount (10% off, cart
+predicate \`1 = 1\`, targeting line items by category) reaches: ours reprices the cart, evaluates the discount's
+predicates on the cart and its products and writes the discounted prices and totals; the emulator stores the
+cart discount but does not apply it, so it only reprices the line.
 The emulator's token call runs on a second emulator process: the emulator keeps issued tokens in a list it
 searches on every authenticated request, so the tokens issued by that benchmark would otherwise slow its
 reads and writes for the rest of the run. (It also accepts any client secret and, unlike ours, does not

@@ -51,7 +51,7 @@ async function prepare(name: string, api: Api, tokenEndpoint: string, ours: bool
   const token = await clientCredentialsToken(api);
   const stores = await seedStores(api, token, STORES, SEED_CONCURRENCY);
   const units = await seedBusinessUnits(api, token, LEAF_UNITS, OTHER_COMPANIES);
-  // Each addLineItem run (a warm-up and a measured run per round) takes a fresh cart per connection.
+  // Each addLineItem run and each discounted-cart run (a warm-up and a measured run per round) takes a fresh cart per connection.
   const shop = await seedShop(api, token, settings.connections * 2 * ROUNDS, ours ? ANONYMOUS_CARTS : 0);
   const categories = await seedCategories(api, token, ROOT_CATEGORIES, CHILD_CATEGORIES, SEED_CONCURRENCY);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -13,6 +13,7 @@ const PARTIAL: Record<string, string> = {
   OAuthToken_userCode_idx: '"userCode" IS NOT NULL',
   OAuthToken_projectKey_anonymousId_idx: '"anonymousId" IS NOT NULL',
   OAuthToken_projectKey_kind_lastUsedAt_idx: `"kind" = 'RefreshToken'`,
+  CartDiscount_projectKey_activeSortOrder_idx: '"activeSortOrder" IS NOT NULL',
 };
 
 /** The migration's SQL with each listed `CREATE INDEX` given its `WHERE` clause. */

@@ -7863,6 +7863,9 @@ export const openApiDocument = {
               "$ref": "#/components/schemas/ProductVariant"
             }
           },
+          "taxCategory": {
+            "$ref": "#/components/schemas/Reference"
+          },
           "priceMode": {
             "type": "string",
             "enum": [

@@ -1,5 +1,5 @@
 import type { Db } from './sql-runner.js';
-import { q, sql, type DialectSql } from './statements.js';
+import { list, q, sql, type DialectSql } from './statements.js';
 
 /** Where a document is: by id or by key, always within one project. */
 export type RowAddress = { id: string } | { key: string };
@@ -47,6 +47,18 @@ export class DocumentTable {
   async read<T>(db: Db, projectKey: string, at: RowAddress): Promise<T | undefined> {
     const text = await this.readText(db, projectKey, at);
     return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  /** The stored documents of those ids that exist, in no particular order: one statement for all of them. */
+  async readMany<T>(db: Db, projectKey: string, ids: readonly string[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    if (ids.length === 1) {
+      const one = await this.read<T>(db, projectKey, { id: ids[0] });
+      return one === undefined ? [] : [one];
+    }
+    const statement = sql(`SELECT $DATA AS "data" FROM ${q(this.table)} WHERE "projectKey" = ? AND "id" IN (${list(ids.length)})`);
+    const rows = await db.rows<{ data: string }>(statement[db.dialect], [projectKey, ...ids]);
+    return rows.map((row) => JSON.parse(row.data) as T);
   }
 
   async currentVersion(db: Db, projectKey: string, id: string): Promise<number | undefined> {

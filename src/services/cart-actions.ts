@@ -19,9 +19,8 @@ import type { DocumentRepository } from './document-repository.js';
 import { resolveReference } from './resource-identifiers.js';
 import type { ActionHandlers } from './update-actions.js';
 
-/** What cart actions read besides the cart: products, and the resources of shipping, taxes and discounts. */
+/** What cart actions read besides the cart: products (through the calculator's sources), and the resources of shipping, taxes and discounts. */
 export interface CartDependencies {
-  products: ProductLookup;
   calculator: CartCalculator;
   taxCategories: DocumentRepository<TaxCategory>;
   shippingMethods: DocumentRepository<ShippingMethod>;
@@ -57,8 +56,9 @@ type Handler<K extends CartUpdateAction['action']> = ActionHandlers<Cart, CartUp
 export async function refreshFromProducts(ctx: RequestContext, cart: Cart, products: ProductLookup, updateProductData: boolean): Promise<void> {
   const now = ctx.app.clock.now();
   const kept = [];
+  const found = new Map((await products.byIds(ctx, cart.lineItems.map((item) => item.productId))).map((p) => [p.id, p]));
   for (const item of cart.lineItems) {
-    const product = await products.byId(ctx, item.productId);
+    const product = found.get(item.productId);
     const data = product?.masterData.published ? product.masterData.current : undefined;
     const variant = data && [data.masterVariant, ...data.variants].find((v) => v.id === item.variant.id);
     if (!product || !data || !variant) continue;
@@ -83,7 +83,8 @@ export async function refreshFromProducts(ctx: RequestContext, cart: Cart, produ
 
 /** The cart update actions; every one leaves the cart priced and its totals recalculated. */
 export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUpdateAction> {
-  const { products, calculator } = deps;
+  const { calculator } = deps;
+  const { products } = calculator;
   const table: ActionHandlers<Cart, CartUpdateAction> = {
     addLineItem: (cart, a, ctx) => addLineItem(ctx, cart, a, products),
     changeLineItemQuantity: (cart, a) => {

@@ -1,5 +1,6 @@
 import type { CartDiscount, CartDiscountDraft, CartDiscountUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
+import { sql } from '../db/statements.js';
 import { DuplicateFieldError, RequiredFieldError } from '../errors/api-error.js';
 import { cartDiscountValueFromDraft, checkedSortOrder, checkTarget } from './cart-discount-values.js';
 import { checkedCartPredicate } from './cart-predicate-scopes.js';
@@ -12,6 +13,7 @@ import type { Referrer } from './referrers.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 import { checkValidityPeriod, setValidity } from './validity-period.js';
 
+const ACTIVE = sql('SELECT $DATA AS "data" FROM "CartDiscount" WHERE "projectKey" = ? AND "activeSortOrder" IS NOT NULL ORDER BY "activeSortOrder" DESC');
 
 const actions: ActionHandlers<CartDiscount, CartDiscountUpdateAction> = {
   changeValue: (doc, a) => {
@@ -42,7 +44,7 @@ const actions: ActionHandlers<CartDiscount, CartDiscountUpdateAction> = {
 export class CartDiscountService extends DocumentService<CartDiscount, CartDiscountDraft, CartDiscountUpdateAction> {
   readonly repository = new DocumentRepository<CartDiscount>({
     resource: cartDiscountResource,
-    extraColumns: { names: ['sortOrder'], values: (doc) => ({ sortOrder: doc.sortOrder }) },
+    extraColumns: { names: ['sortOrder', 'activeSortOrder'], values: (doc) => ({ sortOrder: doc.sortOrder, activeSortOrder: doc.isActive ? doc.sortOrder : null }) },
     uniqueRules: (doc) => [{ model: 'CartDiscount', fields: ['projectKey', 'sortOrder'], error: () => new DuplicateFieldError('sortOrder', doc.sortOrder) }],
   });
   protected readonly actions = actions;
@@ -71,6 +73,12 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
     };
     checkValidityPeriod(doc);
     return doc;
+  }
+
+  /** The project's active cart discounts, greatest sortOrder first: one statement on the active ones' index. */
+  async active(ctx: Pick<RequestContext, 'db' | 'projectKey'>): Promise<CartDiscount[]> {
+    const rows = await ctx.db.rows<{ data: string }>(ACTIVE[ctx.db.dialect], [ctx.projectKey]);
+    return rows.map((row) => JSON.parse(row.data) as CartDiscount);
   }
 
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<CartDiscount> {

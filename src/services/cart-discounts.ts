@@ -101,10 +101,11 @@ interface CodeStatus {
 }
 
 /** The state of a code before discounts apply; undefined: it depends on whether its discounts apply. */
-function codeState(code: DiscountCode, active: Map<string, CartDiscount>, facts: CartFacts, now: number): DiscountCodeState | undefined {
+async function codeState(code: DiscountCode, active: Map<string, CartDiscount>, facts: CartFacts, sources: CartSources, now: number): Promise<DiscountCodeState | undefined> {
   const discounts = code.cartDiscounts.map((r) => active.get(r.id)).filter((d): d is CartDiscount => d !== undefined);
   if (!code.isActive || discounts.length === 0) return 'NotActive';
   if (!validAt(code, now) || !discounts.some((d) => validAt(d, now))) return 'NotValid';
+  if (await sources.maxApplicationReached(code, facts.cart.customerId)) return 'MaxApplicationReached';
   if (code.cartPredicate !== undefined && !cartPredicate(code.cartPredicate, cartScope, 'cartPredicate')(facts)) return 'DoesNotMatchCart';
   return undefined;
 }
@@ -121,7 +122,7 @@ export async function applyCartDiscounts(cart: Cart, facts: CartFacts, prices: D
   for (const info of cart.discountCodes) {
     const code = await sources.discountCode(info.discountCode.id);
     if (!code) continue;
-    const state = codeState(code, active, facts, now);
+    const state = await codeState(code, active, facts, sources, now);
     info.state = state ?? 'DoesNotMatchCart';
     codes.push({ info, code, unlocks: new Set(state === undefined ? code.cartDiscounts.map((r) => r.id) : []) });
   }

@@ -1,7 +1,7 @@
 import type { Cart, CustomLineItem, LineItem, Product, TaxRate } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { applyCartDiscounts, type DiscountedPrices } from './cart-discounts.js';
-import { recalculateTotals } from './cart-lines.js';
+import { recalculateTotals, type ProductLookup } from './cart-lines.js';
 import type { CartFacts } from './cart-predicate-scopes.js';
 import { predicateMatches, shippingPrice } from './cart-shipping.js';
 import { cartSources, type CartSourceRepositories, type CartSources } from './cart-sources.js';
@@ -15,13 +15,20 @@ function portionsOut(portions: readonly DiscountPortion[], currency: string) {
   return portions.map((p) => ({ discount: reference(p.discountId), discountedAmount: centMoney(currency, p.amount) }));
 }
 
-async function withAncestors(product: Product | undefined, sources: CartSources): Promise<string[]> {
-  const ids = new Set<string>();
-  for (const { id } of product?.masterData.current.categories ?? []) {
-    ids.add(id);
-    for (const ancestor of (await sources.category(id))?.ancestors ?? []) ids.add(ancestor.id);
-  }
-  return [...ids];
+const categoryIds = (product: Product | undefined) => (product?.masterData.current.categories ?? []).map((c) => c.id);
+
+/** Each product's categories and their ancestors (every category read once, all in one statement). */
+async function withAncestors(products: readonly (Product | undefined)[], sources: CartSources): Promise<string[][]> {
+  const ids = [...new Set(products.flatMap(categoryIds))];
+  const categories = new Map((await sources.categories(ids)).map((category, i) => [ids[i], category]));
+  return products.map((product) => {
+    const all = new Set<string>();
+    for (const id of categoryIds(product)) {
+      all.add(id);
+      for (const ancestor of categories.get(id)?.ancestors ?? []) all.add(ancestor.id);
+    }
+    return [...all];
+  });
 }
 
 /** An item's units before cart discounts: one group at its unit price (a line total that is not unit × quantity stays whole). */
@@ -53,6 +60,13 @@ export class CartCalculator {
   sources(ctx: RequestContext): CartSources {
     return cartSources(ctx, this.repositories);
   }
+
+  /** Products as the cart's actions read them: through the request's sources, so the recalculation that follows reads none again. */
+  readonly products: ProductLookup = {
+    byId: (ctx, id) => this.sources(ctx).product(id),
+    byIds: async (ctx, ids) => (await this.sources(ctx).products(ids)).filter((p): p is Product => p !== undefined),
+    bySku: (ctx, sku) => this.sources(ctx).productBySku(sku),
+  };
 
   async recalculate(ctx: RequestContext, cart: Cart): Promise<void> {
     const now = ctx.app.clock.now();
@@ -91,14 +105,11 @@ export class CartCalculator {
   }
 
   private async factsOf(cart: Cart, sources: CartSources, totalCents: number): Promise<CartFacts> {
+    const products = await sources.products(cart.lineItems.map((item) => item.productId));
+    const categories = await withAncestors(products, sources);
     return {
       cart,
-      lineItems: await Promise.all(
-        cart.lineItems.map(async (item) => {
-          const product = await sources.product(item.productId);
-          return { item, product, categoriesWithAncestors: await withAncestors(product, sources) };
-        }),
-      ),
+      lineItems: cart.lineItems.map((item, i) => ({ item, product: products[i], categoriesWithAncestors: categories[i] })),
       totalPrice: { currencyCode: cart.totalPrice.currencyCode, centAmount: totalCents },
     };
   }

@@ -45,7 +45,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   }
 
   get products(): ProductLookup {
-    return this.deps.products;
+    return this.deps.calculator.products;
   }
 
   /** Prices, shipping, discounts, totals and taxes of a cart brought up to date (see CartCalculator). */

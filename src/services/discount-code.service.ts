@@ -14,7 +14,8 @@ import { checkValidityPeriod, setValidity } from './validity-period.js';
 /**
  * Discount codes: a `code` (unique in the project, immutable) that unlocks its cart discounts on a
  * cart, optionally only for carts matching its own cart predicate and within a validity period.
- * How often a code was used is not tracked: maxApplications is kept but not enforced.
+ * maxApplications and maxApplicationsPerCustomer limit how often orders use it (see
+ * discount-code-applications.ts: counted at order creation, MaxApplicationReached in carts).
  */
 export class DiscountCodeService extends DocumentService<DiscountCode, DiscountCodeDraft, DiscountCodeUpdateAction> {
   readonly repository = new DocumentRepository<DiscountCode>({

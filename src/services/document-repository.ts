@@ -76,6 +76,11 @@ export class DocumentRepository<D extends VersionedDocument> {
     return this.table.read<D>(ctx.db, ctx.projectKey, at);
   }
 
+  /** The resources of those ids that exist, read in one statement (in no particular order). */
+  findMany(ctx: Pick<RequestContext, 'db' | 'projectKey'>, ids: readonly string[]): Promise<D[]> {
+    return this.table.readMany<D>(ctx.db, ctx.projectKey, ids);
+  }
+
   /** The resource, or 404 ResourceNotFound. */
   async get(ctx: RequestContext, at: DocumentAddress, expand: readonly string[] = []): Promise<D> {
     const doc = await this.find(ctx, at);

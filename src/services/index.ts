@@ -71,20 +71,24 @@ export function createServices(app: AppServices): Services {
   taxCategories.referrers = [referrer(products.repository, 'taxCategory(id = :id)'), referrer(shippingMethods.repository, 'taxCategory(id = :id)')];
   zones.referrers = [referrer(shippingMethods.repository, 'zoneRates(zone(id = :id))')];
   cartDiscounts.referrers = [referrer(discountCodes.repository, 'cartDiscounts(id = :id)')];
-  const productLookup = { byId: (ctx: RequestContext, id: string) => products.repository.find(ctx, { id }), bySku: (ctx: RequestContext, sku: string) => products.findBySku(ctx, sku) };
+  const productLookup = {
+    byId: (ctx: RequestContext, id: string) => products.repository.find(ctx, { id }),
+    byIds: (ctx: RequestContext, ids: readonly string[]) => products.repository.findMany(ctx, ids),
+    bySku: (ctx: RequestContext, sku: string) => products.findBySku(ctx, sku),
+  };
   const repositories = {
     products: productLookup,
     taxCategories: taxCategories.repository,
     zones: zones.repository,
     shippingMethods: shippingMethods.repository,
-    cartDiscounts: cartDiscounts.repository,
+    activeCartDiscounts: (ctx: RequestContext) => cartDiscounts.active(ctx),
     discountCodes: discountCodes.repository,
     categories: categoryRepository,
   };
   const calculator = new CartCalculator(repositories);
   const carts = new CartService({ ...repositories, calculator });
   shippingMethods.carts = { find: (ctx, id) => carts.repository.find(ctx, { id }), facts: (ctx, cart) => calculator.facts(ctx, cart) };
-  const orders = new OrderService(carts);
+  const orders = new OrderService(carts, discountCodes.repository);
   const categories = new CategoryService([products]);
   const pricedInChannel = '(masterVariant(prices(channel(id = :channelId))) or variants(prices(channel(id = :channelId))))';
   const channels = new ChannelService([

@@ -1,4 +1,4 @@
-import type { Cart, Order, OrderFromCartDraft } from '../../generated/openapi/client/types.gen.js';
+import type { Cart, DiscountCode, Order, OrderFromCartDraft } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../errors/api-error.js';
 import type { PagedQueryResult, QueryParams } from '../query/index.js';
@@ -9,10 +9,12 @@ import { orderResource } from './queryable-resources.js';
 import { checkVersion, notFound } from './versioning.js';
 import { DiscountCodeNonApplicableError } from './cart-discount-codes.js';
 import { ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
+import { countApplications } from './discount-code-applications.js';
 
 /**
  * Orders, minimal: an order is a snapshot of an Active cart at the version the client saw; the cart
- * becomes Ordered in the same transaction, so a cart is ordered at most once.
+ * becomes Ordered in the same transaction, so a cart is ordered at most once. The cart's discount
+ * codes count one application each in that transaction too.
  */
 export class OrderService {
   readonly repository = new DocumentRepository<Order>({
@@ -24,7 +26,10 @@ export class OrderService {
     uniqueRules: (doc) => [{ model: 'Order', fields: ['projectKey', 'cartId'], error: () => new DuplicateFieldError('cart', doc.cart.id) }],
   });
 
-  constructor(private readonly carts: CartService) {}
+  constructor(
+    private readonly carts: CartService,
+    private readonly discountCodes: DocumentRepository<DiscountCode>,
+  ) {}
 
   createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, mine = false): Promise<Order> {
     const cartId = draft.cart?.id ?? draft.id;
@@ -35,6 +40,8 @@ export class OrderService {
       checkVersion(cart.id, draft.version, cart.version);
       if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState}: only an Active cart can be ordered.`);
       checkOrderable(cart);
+      const codes = await this.discountCodes.findMany(tx, cart.discountCodes.map((info) => info.discountCode.id));
+      await countApplications(tx, cart, codes);
       const order = await this.repository.create(tx, snapshot(cart, draft.orderNumber));
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
       return order;

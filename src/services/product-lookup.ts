@@ -5,6 +5,8 @@ import { ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/a
 /** How the modules that put products into lists (carts, shopping lists) read them: by id or SKU. */
 export interface ProductLookup {
   byId(ctx: RequestContext, id: string): Promise<Product | undefined>;
+  /** Those of the products that exist, read together. */
+  byIds(ctx: RequestContext, ids: readonly string[]): Promise<Product[]>;
   bySku(ctx: RequestContext, sku: string): Promise<Product | undefined>;
 }
 

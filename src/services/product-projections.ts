@@ -23,6 +23,7 @@ export function projectionOf(product: Product, view: ProjectionView): ProductPro
     ...data,
     hasStagedChanges: product.masterData.hasStagedChanges,
     published: product.masterData.published,
+    ...(product.taxCategory ? { taxCategory: product.taxCategory } : {}),
     ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
   };
 }

@@ -27,6 +27,7 @@ interface Projection {
   masterVariant: Variant;
   variants: Variant[];
   masterData?: unknown;
+  taxCategory?: Ref;
 }
 interface Product {
   id: string;
@@ -92,6 +93,25 @@ describe('the projection of a product', () => {
     expect(staged).toMatchObject({ version: 2, name: { en: 'Renamed' }, hasStagedChanges: true });
     product = await update(product, [{ action: 'publish' }]);
     expect(await read(`/${product.id}`)).toMatchObject({ version: 3, name: { en: 'Renamed' }, hasStagedChanges: false });
+  });
+
+  it("the product's tax category: in both projections, following setTaxCategory, queryable and expandable", async () => {
+    const manager = await clientToken(server, 'manage_project:test');
+    const taxCategory = await ok<{ id: string }>(
+      api(server, manager, '/test/tax-categories', { body: { key: unique('tax'), name: 'standard', rates: [{ name: 'vat', amount: 0.19, includedInPrice: true, country: 'DE' }] } }),
+      201,
+    );
+    let product = await createProduct({ publish: true });
+    expect((await read(`/${product.id}`)).taxCategory).toBeUndefined();
+    product = await update(product, [{ action: 'setTaxCategory', taxCategory: { typeId: 'tax-category', id: taxCategory.id } }]);
+    expect((await read(`/${product.id}`)).taxCategory).toEqual({ typeId: 'tax-category', id: taxCategory.id });
+    expect((await read(`/${product.id}?staged=true`)).taxCategory).toEqual({ typeId: 'tax-category', id: taxCategory.id });
+    const page = await query(`where=${encodeURIComponent(`taxCategory(id="${taxCategory.id}")`)}&expand=taxCategory`);
+    expect(page.results.map((p) => [p.id, p.taxCategory?.obj?.id])).toEqual([[product.id, taxCategory.id]]);
+    const draftProduct = await createProduct({ publish: true, taxCategory: { typeId: 'tax-category', id: taxCategory.id } });
+    expect((await read(`/${draftProduct.id}`)).taxCategory?.id).toBe(taxCategory.id);
+    await update(product, [{ action: 'setTaxCategory' }]);
+    expect((await read(`/${product.id}`)).taxCategory).toBeUndefined();
   });
 
   it('a deleted product has no projections', async () => {

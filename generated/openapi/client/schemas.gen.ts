@@ -8133,6 +8133,9 @@ export const ProductProjectionSchema = {
                 $ref: '#/components/schemas/ProductVariant'
             }
         },
+        taxCategory: {
+            $ref: '#/components/schemas/Reference'
+        },
         priceMode: {
             type: 'string',
             enum: [

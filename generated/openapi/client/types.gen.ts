@@ -2539,6 +2539,7 @@ export type ProductProjection = {
     published?: boolean;
     masterVariant: ProductVariant;
     variants: Array<ProductVariant>;
+    taxCategory?: Reference;
     priceMode?: 'Embedded' | 'Standalone';
 };
 

@@ -207,7 +207,8 @@ export type ShippingMethod = Prisma.ShippingMethodModel
 /**
  * Model CartDiscount
  * Cart discounts. `sortOrder` is unique in a project (the platform's rule: the order of application
- * is unambiguous).
+ * is unambiguous). `activeSortOrder` is the sort order of an active discount (null otherwise): a
+ * cart's recalculation reads the active ones, in order, from its index alone.
  */
 export type CartDiscount = Prisma.CartDiscountModel
 /**
@@ -215,3 +216,10 @@ export type CartDiscount = Prisma.CartDiscountModel
  * Discount codes; `code` is unique in a project and is how a cart names one.
  */
 export type DiscountCode = Prisma.DiscountCodeModel
+/**
+ * Model DiscountCodeApplication
+ * How often a discount code was applied: once per order created from a cart holding it. `customerId`
+ * '' counts all of the code's applications, a customer's id that customer's (maxApplications and
+ * maxApplicationsPerCustomer). Kept apart from the code's document, so counting never changes its version.
+ */
+export type DiscountCodeApplication = Prisma.DiscountCodeApplicationModel

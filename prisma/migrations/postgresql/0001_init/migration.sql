@@ -387,6 +387,7 @@ CREATE TABLE "CartDiscount" (
     "createdAt" TEXT COLLATE "C" NOT NULL,
     "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
     "sortOrder" TEXT COLLATE "C" NOT NULL,
+    "activeSortOrder" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
     CONSTRAINT "CartDiscount_pkey" PRIMARY KEY ("id")
@@ -404,6 +405,16 @@ CREATE TABLE "DiscountCode" (
     "data" JSONB NOT NULL,
 
     CONSTRAINT "DiscountCode_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "DiscountCodeApplication" (
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "discountCodeId" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C" NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    CONSTRAINT "DiscountCodeApplication_pkey" PRIMARY KEY ("projectKey","discountCodeId","customerId")
 );
 
 -- CreateIndex
@@ -711,6 +722,9 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_activeSortOrder_idx" ON "CartDiscount"("projectKey", "activeSortOrder") WHERE "activeSortOrder" IS NOT NULL;
 
 -- CreateIndex
 CREATE INDEX "CartDiscount_projectKey_id_idx" ON "CartDiscount"("projectKey", "id");

@@ -343,6 +343,7 @@ CREATE TABLE "CartDiscount" (
     "createdAt" TEXT NOT NULL,
     "lastModifiedAt" TEXT NOT NULL,
     "sortOrder" TEXT NOT NULL,
+    "activeSortOrder" TEXT,
     "data" JSONB NOT NULL
 );
 
@@ -356,6 +357,16 @@ CREATE TABLE "DiscountCode" (
     "lastModifiedAt" TEXT NOT NULL,
     "code" TEXT NOT NULL,
     "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "DiscountCodeApplication" (
+    "projectKey" TEXT NOT NULL,
+    "discountCodeId" TEXT NOT NULL,
+    "customerId" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    PRIMARY KEY ("projectKey", "discountCodeId", "customerId")
 );
 
 -- CreateIndex
@@ -663,6 +674,9 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "CartDiscount_projectKey_activeSortOrder_idx" ON "CartDiscount"("projectKey", "activeSortOrder") WHERE "activeSortOrder" IS NOT NULL;
 
 -- CreateIndex
 CREATE INDEX "CartDiscount_projectKey_id_idx" ON "CartDiscount"("projectKey", "id");

@@ -426,7 +426,8 @@ export const ModelName = {
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
   CartDiscount: 'CartDiscount',
-  DiscountCode: 'DiscountCode'
+  DiscountCode: 'DiscountCode',
+  DiscountCodeApplication: 'DiscountCodeApplication'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -442,7 +443,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2666,6 +2667,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    DiscountCodeApplication: {
+      payload: Prisma.$DiscountCodeApplicationPayload<ExtArgs>
+      fields: Prisma.DiscountCodeApplicationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.DiscountCodeApplicationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.DiscountCodeApplicationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>
+        }
+        findFirst: {
+          args: Prisma.DiscountCodeApplicationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.DiscountCodeApplicationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>
+        }
+        findMany: {
+          args: Prisma.DiscountCodeApplicationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>[]
+        }
+        create: {
+          args: Prisma.DiscountCodeApplicationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>
+        }
+        createMany: {
+          args: Prisma.DiscountCodeApplicationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.DiscountCodeApplicationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>[]
+        }
+        delete: {
+          args: Prisma.DiscountCodeApplicationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>
+        }
+        update: {
+          args: Prisma.DiscountCodeApplicationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>
+        }
+        deleteMany: {
+          args: Prisma.DiscountCodeApplicationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.DiscountCodeApplicationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.DiscountCodeApplicationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>[]
+        }
+        upsert: {
+          args: Prisma.DiscountCodeApplicationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountCodeApplicationPayload>
+        }
+        aggregate: {
+          args: Prisma.DiscountCodeApplicationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateDiscountCodeApplication>
+        }
+        groupBy: {
+          args: Prisma.DiscountCodeApplicationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DiscountCodeApplicationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.DiscountCodeApplicationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DiscountCodeApplicationCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -3090,6 +3165,7 @@ export const CartDiscountScalarFieldEnum = {
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
   sortOrder: 'sortOrder',
+  activeSortOrder: 'activeSortOrder',
   data: 'data'
 } as const
 
@@ -3108,6 +3184,16 @@ export const DiscountCodeScalarFieldEnum = {
 } as const
 
 export type DiscountCodeScalarFieldEnum = (typeof DiscountCodeScalarFieldEnum)[keyof typeof DiscountCodeScalarFieldEnum]
+
+
+export const DiscountCodeApplicationScalarFieldEnum = {
+  projectKey: 'projectKey',
+  discountCodeId: 'discountCodeId',
+  customerId: 'customerId',
+  count: 'count'
+} as const
+
+export type DiscountCodeApplicationScalarFieldEnum = (typeof DiscountCodeApplicationScalarFieldEnum)[keyof typeof DiscountCodeApplicationScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -3392,6 +3478,7 @@ export type GlobalOmitConfig = {
   shippingMethod?: Prisma.ShippingMethodOmit
   cartDiscount?: Prisma.CartDiscountOmit
   discountCode?: Prisma.DiscountCodeOmit
+  discountCodeApplication?: Prisma.DiscountCodeApplicationOmit
 }
 
 /* Types for Logging */

@@ -15,7 +15,8 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 /**
  * Model CartDiscount
  * Cart discounts. `sortOrder` is unique in a project (the platform's rule: the order of application
- * is unambiguous).
+ * is unambiguous). `activeSortOrder` is the sort order of an active discount (null otherwise): a
+ * cart's recalculation reads the active ones, in order, from its index alone.
  */
 export type CartDiscountModel = runtime.Types.Result.DefaultSelection<Prisma.$CartDiscountPayload>
 
@@ -43,6 +44,7 @@ export type CartDiscountMinAggregateOutputType = {
   createdAt: string | null
   lastModifiedAt: string | null
   sortOrder: string | null
+  activeSortOrder: string | null
 }
 
 export type CartDiscountMaxAggregateOutputType = {
@@ -53,6 +55,7 @@ export type CartDiscountMaxAggregateOutputType = {
   createdAt: string | null
   lastModifiedAt: string | null
   sortOrder: string | null
+  activeSortOrder: string | null
 }
 
 export type CartDiscountCountAggregateOutputType = {
@@ -63,6 +66,7 @@ export type CartDiscountCountAggregateOutputType = {
   createdAt: number
   lastModifiedAt: number
   sortOrder: number
+  activeSortOrder: number
   data: number
   _all: number
 }
@@ -84,6 +88,7 @@ export type CartDiscountMinAggregateInputType = {
   createdAt?: true
   lastModifiedAt?: true
   sortOrder?: true
+  activeSortOrder?: true
 }
 
 export type CartDiscountMaxAggregateInputType = {
@@ -94,6 +99,7 @@ export type CartDiscountMaxAggregateInputType = {
   createdAt?: true
   lastModifiedAt?: true
   sortOrder?: true
+  activeSortOrder?: true
 }
 
 export type CartDiscountCountAggregateInputType = {
@@ -104,6 +110,7 @@ export type CartDiscountCountAggregateInputType = {
   createdAt?: true
   lastModifiedAt?: true
   sortOrder?: true
+  activeSortOrder?: true
   data?: true
   _all?: true
 }
@@ -202,6 +209,7 @@ export type CartDiscountGroupByOutputType = {
   createdAt: string
   lastModifiedAt: string
   sortOrder: string
+  activeSortOrder: string | null
   data: runtime.JsonValue
   _count: CartDiscountCountAggregateOutputType | null
   _avg: CartDiscountAvgAggregateOutputType | null
@@ -236,6 +244,7 @@ export type CartDiscountWhereInput = {
   createdAt?: Prisma.StringFilter<"CartDiscount"> | string
   lastModifiedAt?: Prisma.StringFilter<"CartDiscount"> | string
   sortOrder?: Prisma.StringFilter<"CartDiscount"> | string
+  activeSortOrder?: Prisma.StringNullableFilter<"CartDiscount"> | string | null
   data?: Prisma.JsonFilter<"CartDiscount">
 }
 
@@ -247,6 +256,7 @@ export type CartDiscountOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   sortOrder?: Prisma.SortOrder
+  activeSortOrder?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -263,6 +273,7 @@ export type CartDiscountWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.StringFilter<"CartDiscount"> | string
   lastModifiedAt?: Prisma.StringFilter<"CartDiscount"> | string
   sortOrder?: Prisma.StringFilter<"CartDiscount"> | string
+  activeSortOrder?: Prisma.StringNullableFilter<"CartDiscount"> | string | null
   data?: Prisma.JsonFilter<"CartDiscount">
 }, "id" | "projectKey_key" | "projectKey_sortOrder">
 
@@ -274,6 +285,7 @@ export type CartDiscountOrderByWithAggregationInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   sortOrder?: Prisma.SortOrder
+  activeSortOrder?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.CartDiscountCountOrderByAggregateInput
   _avg?: Prisma.CartDiscountAvgOrderByAggregateInput
@@ -293,6 +305,7 @@ export type CartDiscountScalarWhereWithAggregatesInput = {
   createdAt?: Prisma.StringWithAggregatesFilter<"CartDiscount"> | string
   lastModifiedAt?: Prisma.StringWithAggregatesFilter<"CartDiscount"> | string
   sortOrder?: Prisma.StringWithAggregatesFilter<"CartDiscount"> | string
+  activeSortOrder?: Prisma.StringNullableWithAggregatesFilter<"CartDiscount"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"CartDiscount">
 }
 
@@ -304,6 +317,7 @@ export type CartDiscountCreateInput = {
   createdAt: string
   lastModifiedAt: string
   sortOrder: string
+  activeSortOrder?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -315,6 +329,7 @@ export type CartDiscountUncheckedCreateInput = {
   createdAt: string
   lastModifiedAt: string
   sortOrder: string
+  activeSortOrder?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -326,6 +341,7 @@ export type CartDiscountUpdateInput = {
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   sortOrder?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -337,6 +353,7 @@ export type CartDiscountUncheckedUpdateInput = {
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   sortOrder?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -348,6 +365,7 @@ export type CartDiscountCreateManyInput = {
   createdAt: string
   lastModifiedAt: string
   sortOrder: string
+  activeSortOrder?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -359,6 +377,7 @@ export type CartDiscountUpdateManyMutationInput = {
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   sortOrder?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -370,6 +389,7 @@ export type CartDiscountUncheckedUpdateManyInput = {
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   sortOrder?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -391,6 +411,7 @@ export type CartDiscountCountOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   sortOrder?: Prisma.SortOrder
+  activeSortOrder?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -406,6 +427,7 @@ export type CartDiscountMaxOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   sortOrder?: Prisma.SortOrder
+  activeSortOrder?: Prisma.SortOrder
 }
 
 export type CartDiscountMinOrderByAggregateInput = {
@@ -416,6 +438,7 @@ export type CartDiscountMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   sortOrder?: Prisma.SortOrder
+  activeSortOrder?: Prisma.SortOrder
 }
 
 export type CartDiscountSumOrderByAggregateInput = {
@@ -432,6 +455,7 @@ export type CartDiscountSelect<ExtArgs extends runtime.Types.Extensions.Internal
   createdAt?: boolean
   lastModifiedAt?: boolean
   sortOrder?: boolean
+  activeSortOrder?: boolean
   data?: boolean
 }, ExtArgs["result"]["cartDiscount"]>
 
@@ -443,6 +467,7 @@ export type CartDiscountSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   createdAt?: boolean
   lastModifiedAt?: boolean
   sortOrder?: boolean
+  activeSortOrder?: boolean
   data?: boolean
 }, ExtArgs["result"]["cartDiscount"]>
 
@@ -454,6 +479,7 @@ export type CartDiscountSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   createdAt?: boolean
   lastModifiedAt?: boolean
   sortOrder?: boolean
+  activeSortOrder?: boolean
   data?: boolean
 }, ExtArgs["result"]["cartDiscount"]>
 
@@ -465,10 +491,11 @@ export type CartDiscountSelectScalar = {
   createdAt?: boolean
   lastModifiedAt?: boolean
   sortOrder?: boolean
+  activeSortOrder?: boolean
   data?: boolean
 }
 
-export type CartDiscountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "sortOrder" | "data", ExtArgs["result"]["cartDiscount"]>
+export type CartDiscountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "sortOrder" | "activeSortOrder" | "data", ExtArgs["result"]["cartDiscount"]>
 
 export type $CartDiscountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "CartDiscount"
@@ -481,6 +508,7 @@ export type $CartDiscountPayload<ExtArgs extends runtime.Types.Extensions.Intern
     createdAt: string
     lastModifiedAt: string
     sortOrder: string
+    activeSortOrder: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["cartDiscount"]>
   composites: {}
@@ -912,6 +940,7 @@ export interface CartDiscountFieldRefs {
   readonly createdAt: Prisma.FieldRef<"CartDiscount", 'String'>
   readonly lastModifiedAt: Prisma.FieldRef<"CartDiscount", 'String'>
   readonly sortOrder: Prisma.FieldRef<"CartDiscount", 'String'>
+  readonly activeSortOrder: Prisma.FieldRef<"CartDiscount", 'String'>
   readonly data: Prisma.FieldRef<"CartDiscount", 'Json'>
 }
     

@@ -80,7 +80,8 @@ export const ModelName = {
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
   CartDiscount: 'CartDiscount',
-  DiscountCode: 'DiscountCode'
+  DiscountCode: 'DiscountCode',
+  DiscountCodeApplication: 'DiscountCodeApplication'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -481,6 +482,7 @@ export const CartDiscountScalarFieldEnum = {
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
   sortOrder: 'sortOrder',
+  activeSortOrder: 'activeSortOrder',
   data: 'data'
 } as const
 
@@ -499,6 +501,16 @@ export const DiscountCodeScalarFieldEnum = {
 } as const
 
 export type DiscountCodeScalarFieldEnum = (typeof DiscountCodeScalarFieldEnum)[keyof typeof DiscountCodeScalarFieldEnum]
+
+
+export const DiscountCodeApplicationScalarFieldEnum = {
+  projectKey: 'projectKey',
+  discountCodeId: 'discountCodeId',
+  customerId: 'customerId',
+  count: 'count'
+} as const
+
+export type DiscountCodeApplicationScalarFieldEnum = (typeof DiscountCodeApplicationScalarFieldEnum)[keyof typeof DiscountCodeApplicationScalarFieldEnum]
 
 
 export const SortOrder = {
