@@ -26,7 +26,7 @@ export function checkPredicates(
 
 export function checkPredicate(source: string, resource: QueryableResource, vars: PredicateVariables = {}): CheckedPredicate {
   const ast = parsePredicate(source);
-  return new Checker(source, resource, vars).check(ast, resource.fields, true);
+  return new Checker(source, resource, vars).check(ast, resource.fields, '');
 }
 
 const NUMBER_TEXT = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
@@ -38,19 +38,24 @@ class Checker {
     private readonly vars: PredicateVariables,
   ) {}
 
-  check(node: PredicateNode, context: FieldSchema, atRoot: boolean): CheckedPredicate {
+  /**
+   * `path`: the dotted path of `context` from the document's root (`''` at the root, `parent.` inside
+   * `parent(...)`), or undefined below an array: a field reached through objects alone may have a
+   * column of its own (e.g. a category's `parent.id`), one inside an array never does.
+   */
+  check(node: PredicateNode, context: FieldSchema, path: string | undefined): CheckedPredicate {
     switch (node.kind) {
       case 'and':
       case 'or':
-        return { kind: node.kind, operands: node.operands.map((o) => this.check(o, context, atRoot)) };
+        return { kind: node.kind, operands: node.operands.map((o) => this.check(o, context, path)) };
       case 'not':
-        return { kind: 'not', operand: this.check(node.operand, context, atRoot) };
+        return { kind: 'not', operand: this.check(node.operand, context, path) };
       case 'field':
-        return this.checkField(node, context, atRoot);
+        return this.checkField(node, context, path);
     }
   }
 
-  private checkField(node: Extract<PredicateNode, { kind: 'field' }>, context: FieldSchema, atRoot: boolean): CheckedPredicate {
+  private checkField(node: Extract<PredicateNode, { kind: 'field' }>, context: FieldSchema, path: string | undefined): CheckedPredicate {
     const schema = memberOf(context, node.name);
     if (schema === undefined) throw this.error(node.pos, `Unknown field '${node.name}'.`);
     let inner = schema;
@@ -60,8 +65,9 @@ class Checker {
       arrays++;
     }
     const shape: ValueShape = { arrays, dynamic: inner.kind === 'dynamic' };
-    const test = this.checkTest(node, node.test, schema, inner, shape);
-    const column = atRoot && arrays === 0 && Object.hasOwn(this.resource.columns, node.name) ? this.resource.columns[node.name] : undefined;
+    const fieldPath = path !== undefined && arrays === 0 ? `${path}${node.name}` : undefined;
+    const test = this.checkTest(node, node.test, schema, inner, shape, fieldPath);
+    const column = fieldPath !== undefined && Object.hasOwn(this.resource.columns, fieldPath) ? this.resource.columns[fieldPath] : undefined;
     // Boolean columns are left to the JSON path: their SQL representation differs between databases.
     const usesColumn = column !== undefined && column.type !== 'boolean' && ['compare', 'in', 'defined'].includes(test.kind);
     return usesColumn ? { kind: 'field', name: node.name, column, shape, test } : { kind: 'field', name: node.name, shape, test };
@@ -73,6 +79,7 @@ class Checker {
     schema: FieldSchema,
     inner: FieldSchema,
     shape: ValueShape,
+    fieldPath: string | undefined,
   ): CheckedTest {
     const what = `Field '${field.name}' (${describeKind(schema)})`;
     switch (test.kind) {
@@ -114,7 +121,7 @@ class Checker {
       }
       case 'nested':
         if (!hasMembers(inner)) throw this.error(field.pos, `${what} has no fields to query.`);
-        return { kind: 'nested', predicate: this.check(test.predicate, inner, false) };
+        return { kind: 'nested', predicate: this.check(test.predicate, inner, fieldPath === undefined ? undefined : `${fieldPath}.`) };
     }
   }
 

@@ -1,6 +1,6 @@
-import type { FieldSchema, ScalarKind } from './field-schema.js';
+import { memberOf, type FieldSchema, type ScalarKind } from './field-schema.js';
 
-/** A top-level field stored in its own, indexed column (besides its copy inside `data`). */
+/** A field (top-level, or reached through objects: `parent.id`) stored in its own, indexed column besides its copy inside `data`. */
 export interface ColumnSpec {
   column: string;
   type: ScalarKind;
@@ -16,7 +16,7 @@ export interface QueryableResource {
   typeId: string;
   /** Schema of the resource's JSON representation (an object schema). */
   fields: FieldSchema;
-  /** Top-level fields that have their own column, keyed by field name. */
+  /** Fields that have their own column, keyed by field name or dotted path (`parent.id`). */
   columns: Record<string, ColumnSpec>;
 }
 
@@ -53,11 +53,21 @@ export function defineQueryableResource(input: {
   if (input.fields.kind !== 'object') throw new Error(`Fields of ${input.typeId} must be an object schema`);
   for (const [name, spec] of Object.entries(columns)) {
     if (!SQL_IDENTIFIER.test(spec.column)) throw new Error(`Invalid column name ${spec.column}`);
-    const field = input.fields.fields[name];
+    const field = fieldAt(input.fields, name);
     if (field === undefined) throw new Error(`Column field ${input.typeId}.${name} is missing from the field schema`);
     if (field.kind !== spec.type) {
       throw new Error(`Column ${input.typeId}.${name} is ${spec.type} but the schema says ${field.kind}`);
     }
   }
   return { table: input.table, typeId: input.typeId, fields: input.fields, columns };
+}
+
+/** The schema of a dotted path (`parent.id`) through objects and references; undefined if the path leaves the schema. */
+function fieldAt(root: FieldSchema, dotted: string): FieldSchema | undefined {
+  let current: FieldSchema | undefined = root;
+  for (const part of dotted.split('.')) {
+    if (current === undefined || current.kind === 'array') return undefined;
+    current = memberOf(current, part);
+  }
+  return current;
 }

@@ -121,10 +121,12 @@ export const discountCodeResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.DiscountCodeSchema, components),
 });
 
+/** Categories: `parent.id` has a column, so a storefront's "children of X" query is an index lookup. */
 export const categoryResource = defineQueryableResource({
   table: 'Category',
   typeId: 'category',
   fields: fieldsFromJsonSchema(schemas.CategorySchema, components),
+  extraColumns: { 'parent.id': { column: 'parentId', type: 'string' } },
 });
 
 export const channelResource = defineQueryableResource({

@@ -167,6 +167,22 @@ describe('the tree', () => {
     expect(bySlug.results.map((c) => c.id)).toEqual([leaf.id]);
     expect(bySlug.results[0].ancestors.map((a) => a.obj?.id)).toEqual([root.id, first.id]);
   });
+
+  it('answers "the children of X" from the parent column, which follows changeParent and removal of the parent', async () => {
+    const root = await create();
+    const first = await create({ parent: categoryRef(root) });
+    const leaf = await create({ parent: categoryRef(first) });
+    const childrenOf = async (parent: CategoryBody) =>
+      (await ok<{ results: CategoryBody[] }>(api(server, viewer, `${C}?where=${encodeURIComponent(`parent(id="${parent.id}")`)}&sort=createdAt%20asc`))).results.map((c) => c.id);
+    expect(await childrenOf(first)).toEqual([leaf.id]);
+    const moved = await ok<CategoryBody>(update(leaf, [{ action: 'changeParent', parent: categoryRef(root) }]));
+    expect(await childrenOf(first)).toEqual([]);
+    expect(await childrenOf(root)).toEqual([first.id, leaf.id]);
+    const notUnderRoot = await ok<{ results: CategoryBody[] }>(
+      api(server, viewer, `${C}?where=${encodeURIComponent(`not(parent(id="${root.id}")) and id in ("${root.id}", "${first.id}", "${moved.id}")`)}`),
+    );
+    expect(notUnderRoot.results.map((c) => c.id)).toEqual([root.id]);
+  });
 });
 
 describe('update actions', () => {

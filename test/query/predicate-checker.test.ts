@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../../src/errors/api-error.js';
 import { checkPredicate, checkPredicates } from '../../src/query/predicate-checker.js';
+import { categoryResource } from '../../src/services/queryable-resources.js';
 import { widgetResource } from './support/widget-resource.js';
 
 const resource = widgetResource();
@@ -65,6 +66,13 @@ describe('predicates are checked against the resource fields', () => {
     expect(checkPredicate('key is defined', resource)).toMatchObject({ column: { column: 'key' } });
     expect(checkPredicate('parent(id = "a")', resource)).toMatchObject({ test: { predicate: { name: 'id' } } });
     expect(checkPredicate('parent(id = "a")', resource)).not.toHaveProperty('test.predicate.column');
+  });
+
+  test('a field reached through objects alone may have a column (a category\'s parent.id); one inside an array never does', () => {
+    expect(checkPredicate('parent(id = "a")', categoryResource)).toMatchObject({ test: { predicate: { name: 'id', column: { column: 'parentId' } } } });
+    expect(checkPredicate('not(parent(id in ("a", "b")))', categoryResource)).toMatchObject({ operand: { test: { predicate: { column: { column: 'parentId' } } } } });
+    expect(checkPredicate('parent(typeId = "category")', categoryResource)).not.toHaveProperty('test.predicate.column');
+    expect(checkPredicate('ancestors(id = "a")', categoryResource)).not.toHaveProperty('test.predicate.column');
   });
 
   test('custom fields and localized strings accept any name', () => {

@@ -282,6 +282,7 @@ CREATE TABLE "Category" (
     "version" INTEGER NOT NULL,
     "createdAt" TEXT COLLATE "C" NOT NULL,
     "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "parentId" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
     CONSTRAINT "Category_pkey" PRIMARY KEY ("id")
@@ -635,6 +636,9 @@ CREATE UNIQUE INDEX "ShoppingList_projectKey_key_key" ON "ShoppingList"("project
 
 -- CreateIndex
 CREATE INDEX "ShoppingListSlug_shoppingListId_idx" ON "ShoppingListSlug"("shoppingListId");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_parentId_idx" ON "Category"("projectKey", "parentId");
 
 -- CreateIndex
 CREATE INDEX "Category_projectKey_id_idx" ON "Category"("projectKey", "id");

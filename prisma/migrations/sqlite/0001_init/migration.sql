@@ -250,6 +250,7 @@ CREATE TABLE "Category" (
     "version" INTEGER NOT NULL,
     "createdAt" TEXT NOT NULL,
     "lastModifiedAt" TEXT NOT NULL,
+    "parentId" TEXT,
     "data" JSONB NOT NULL
 );
 
@@ -587,6 +588,9 @@ CREATE UNIQUE INDEX "ShoppingList_projectKey_key_key" ON "ShoppingList"("project
 
 -- CreateIndex
 CREATE INDEX "ShoppingListSlug_shoppingListId_idx" ON "ShoppingListSlug"("shoppingListId");
+
+-- CreateIndex
+CREATE INDEX "Category_projectKey_parentId_idx" ON "Category"("projectKey", "parentId");
 
 -- CreateIndex
 CREATE INDEX "Category_projectKey_id_idx" ON "Category"("projectKey", "id");

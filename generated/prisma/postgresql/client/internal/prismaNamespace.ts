@@ -3060,6 +3060,7 @@ export const CategoryScalarFieldEnum = {
   version: 'version',
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
+  parentId: 'parentId',
   data: 'data'
 } as const
 

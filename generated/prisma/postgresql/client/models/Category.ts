@@ -41,6 +41,7 @@ export type CategoryMinAggregateOutputType = {
   version: number | null
   createdAt: string | null
   lastModifiedAt: string | null
+  parentId: string | null
 }
 
 export type CategoryMaxAggregateOutputType = {
@@ -50,6 +51,7 @@ export type CategoryMaxAggregateOutputType = {
   version: number | null
   createdAt: string | null
   lastModifiedAt: string | null
+  parentId: string | null
 }
 
 export type CategoryCountAggregateOutputType = {
@@ -59,6 +61,7 @@ export type CategoryCountAggregateOutputType = {
   version: number
   createdAt: number
   lastModifiedAt: number
+  parentId: number
   data: number
   _all: number
 }
@@ -79,6 +82,7 @@ export type CategoryMinAggregateInputType = {
   version?: true
   createdAt?: true
   lastModifiedAt?: true
+  parentId?: true
 }
 
 export type CategoryMaxAggregateInputType = {
@@ -88,6 +92,7 @@ export type CategoryMaxAggregateInputType = {
   version?: true
   createdAt?: true
   lastModifiedAt?: true
+  parentId?: true
 }
 
 export type CategoryCountAggregateInputType = {
@@ -97,6 +102,7 @@ export type CategoryCountAggregateInputType = {
   version?: true
   createdAt?: true
   lastModifiedAt?: true
+  parentId?: true
   data?: true
   _all?: true
 }
@@ -194,6 +200,7 @@ export type CategoryGroupByOutputType = {
   version: number
   createdAt: string
   lastModifiedAt: string
+  parentId: string | null
   data: runtime.JsonValue
   _count: CategoryCountAggregateOutputType | null
   _avg: CategoryAvgAggregateOutputType | null
@@ -227,6 +234,7 @@ export type CategoryWhereInput = {
   version?: Prisma.IntFilter<"Category"> | number
   createdAt?: Prisma.StringFilter<"Category"> | string
   lastModifiedAt?: Prisma.StringFilter<"Category"> | string
+  parentId?: Prisma.StringNullableFilter<"Category"> | string | null
   data?: Prisma.JsonFilter<"Category">
 }
 
@@ -237,6 +245,7 @@ export type CategoryOrderByWithRelationInput = {
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
+  parentId?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -251,6 +260,7 @@ export type CategoryWhereUniqueInput = Prisma.AtLeast<{
   version?: Prisma.IntFilter<"Category"> | number
   createdAt?: Prisma.StringFilter<"Category"> | string
   lastModifiedAt?: Prisma.StringFilter<"Category"> | string
+  parentId?: Prisma.StringNullableFilter<"Category"> | string | null
   data?: Prisma.JsonFilter<"Category">
 }, "id" | "projectKey_key">
 
@@ -261,6 +271,7 @@ export type CategoryOrderByWithAggregationInput = {
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
+  parentId?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.CategoryCountOrderByAggregateInput
   _avg?: Prisma.CategoryAvgOrderByAggregateInput
@@ -279,6 +290,7 @@ export type CategoryScalarWhereWithAggregatesInput = {
   version?: Prisma.IntWithAggregatesFilter<"Category"> | number
   createdAt?: Prisma.StringWithAggregatesFilter<"Category"> | string
   lastModifiedAt?: Prisma.StringWithAggregatesFilter<"Category"> | string
+  parentId?: Prisma.StringNullableWithAggregatesFilter<"Category"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"Category">
 }
 
@@ -289,6 +301,7 @@ export type CategoryCreateInput = {
   version: number
   createdAt: string
   lastModifiedAt: string
+  parentId?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -299,6 +312,7 @@ export type CategoryUncheckedCreateInput = {
   version: number
   createdAt: string
   lastModifiedAt: string
+  parentId?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -309,6 +323,7 @@ export type CategoryUpdateInput = {
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
+  parentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -319,6 +334,7 @@ export type CategoryUncheckedUpdateInput = {
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
+  parentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -329,6 +345,7 @@ export type CategoryCreateManyInput = {
   version: number
   createdAt: string
   lastModifiedAt: string
+  parentId?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -339,6 +356,7 @@ export type CategoryUpdateManyMutationInput = {
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
+  parentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -349,6 +367,7 @@ export type CategoryUncheckedUpdateManyInput = {
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
+  parentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -364,6 +383,7 @@ export type CategoryCountOrderByAggregateInput = {
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
+  parentId?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -378,6 +398,7 @@ export type CategoryMaxOrderByAggregateInput = {
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
+  parentId?: Prisma.SortOrder
 }
 
 export type CategoryMinOrderByAggregateInput = {
@@ -387,6 +408,7 @@ export type CategoryMinOrderByAggregateInput = {
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
+  parentId?: Prisma.SortOrder
 }
 
 export type CategorySumOrderByAggregateInput = {
@@ -402,6 +424,7 @@ export type CategorySelect<ExtArgs extends runtime.Types.Extensions.InternalArgs
   version?: boolean
   createdAt?: boolean
   lastModifiedAt?: boolean
+  parentId?: boolean
   data?: boolean
 }, ExtArgs["result"]["category"]>
 
@@ -412,6 +435,7 @@ export type CategorySelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exte
   version?: boolean
   createdAt?: boolean
   lastModifiedAt?: boolean
+  parentId?: boolean
   data?: boolean
 }, ExtArgs["result"]["category"]>
 
@@ -422,6 +446,7 @@ export type CategorySelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exte
   version?: boolean
   createdAt?: boolean
   lastModifiedAt?: boolean
+  parentId?: boolean
   data?: boolean
 }, ExtArgs["result"]["category"]>
 
@@ -432,10 +457,11 @@ export type CategorySelectScalar = {
   version?: boolean
   createdAt?: boolean
   lastModifiedAt?: boolean
+  parentId?: boolean
   data?: boolean
 }
 
-export type CategoryOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "data", ExtArgs["result"]["category"]>
+export type CategoryOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "parentId" | "data", ExtArgs["result"]["category"]>
 
 export type $CategoryPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Category"
@@ -447,6 +473,10 @@ export type $CategoryPayload<ExtArgs extends runtime.Types.Extensions.InternalAr
     version: number
     createdAt: string
     lastModifiedAt: string
+    /**
+     * `parent.id` of the document: "the children of X" is an index lookup.
+     */
+    parentId: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["category"]>
   composites: {}
@@ -877,6 +907,7 @@ export interface CategoryFieldRefs {
   readonly version: Prisma.FieldRef<"Category", 'Int'>
   readonly createdAt: Prisma.FieldRef<"Category", 'String'>
   readonly lastModifiedAt: Prisma.FieldRef<"Category", 'String'>
+  readonly parentId: Prisma.FieldRef<"Category", 'String'>
   readonly data: Prisma.FieldRef<"Category", 'Json'>
 }
     
