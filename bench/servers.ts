@@ -165,11 +165,11 @@ export async function startOurs(databaseUrl: string | undefined): Promise<Child<
 /** The community emulator, in memory, with authentication on. */
 export async function startEmulator(): Promise<Child<{ url: string }>> {
   const started = await startChild<{ port: number }>('bench/emulator-server.ts', childEnv({ PORT: undefined }));
-  return { info: { url: `http://127.0.0.1:${started.info.port}` }, stop: started.stop };
+  return { info: { url: `http://127.0.0.1:${started.info.port}` }, stop: started.stop, pid: started.pid };
 }
 
 /** The bare Koa handler, answering every request with `body`. */
 export async function startBaseline(body: string): Promise<Child<{ url: string }>> {
   const started = await startChild<{ port: number }>('bench/baseline-server.ts', childEnv({ PORT: undefined, BASELINE_BODY: body }));
-  return { info: { url: `http://127.0.0.1:${started.info.port}/` }, stop: started.stop };
+  return { info: { url: `http://127.0.0.1:${started.info.port}/` }, stop: started.stop, pid: started.pid };
 }

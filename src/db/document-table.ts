@@ -1,4 +1,5 @@
 import type { Db } from './sql-runner.js';
+import { ReadCoalescer } from './read-coalescer.js';
 import { list, q, sql, type DialectSql } from './statements.js';
 
 /** Where a document is: by id or by key, always within one project. */
@@ -18,6 +19,7 @@ export class DocumentTable {
   private readonly updateSql: DialectSql;
   private readonly deleteSql: DialectSql;
   private readonly insertColumns: readonly string[];
+  private readonly coalescer: ReadCoalescer;
 
   /** `columns`: every column written on insert and update besides id, projectKey and createdAt. */
   constructor(
@@ -28,6 +30,7 @@ export class DocumentTable {
     const json = (c: string) => (c === 'data' ? '$JSON' : '?');
     this.byId = sql(`SELECT $DATA AS "data" FROM ${t} WHERE "projectKey" = ? AND "id" = ?`);
     this.byKey = sql(`SELECT $DATA AS "data" FROM ${t} WHERE "projectKey" = ? AND "key" = ?`);
+    this.coalescer = new ReadCoalescer(table, { id: this.byId, key: this.byKey });
     this.versionById = sql(`SELECT "version" FROM ${t} WHERE "projectKey" = ? AND "id" = ?`);
     this.insertColumns = ['id', 'projectKey', 'createdAt', ...columns];
     this.insertSql = sql(`INSERT INTO ${t} (${this.insertColumns.map(q).join(', ')}) VALUES (${this.insertColumns.map(json).join(', ')})`);
@@ -39,6 +42,7 @@ export class DocumentTable {
 
   /** The stored document as JSON text, or undefined. */
   async readText(db: Db, projectKey: string, at: RowAddress): Promise<string | undefined> {
+    if (ReadCoalescer.applies(db)) return 'id' in at ? this.coalescer.read(db, projectKey, 'id', at.id) : this.coalescer.read(db, projectKey, 'key', at.key);
     return 'id' in at
       ? db.value<string>(this.byId[db.dialect], [projectKey, at.id])
       : db.value<string>(this.byKey[db.dialect], [projectKey, at.key]);
