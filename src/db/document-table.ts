@@ -1,5 +1,5 @@
 import type { Db } from './sql-runner.js';
-import { ReadCoalescer } from './read-coalescer.js';
+import { coalescible, readCoalescer, type CoalescibleRead } from './read-coalescer.js';
 import { list, q, sql, type DialectSql } from './statements.js';
 
 /** Where a document is: by id or by key, always within one project. */
@@ -12,14 +12,13 @@ export type RowAddress = { id: string } | { key: string };
  * goes through.
  */
 export class DocumentTable {
-  private readonly byId: DialectSql;
-  private readonly byKey: DialectSql;
+  private readonly byId: CoalescibleRead;
+  private readonly byKey: CoalescibleRead;
   private readonly versionById: DialectSql;
   private readonly insertSql: DialectSql;
   private readonly updateSql: DialectSql;
   private readonly deleteSql: DialectSql;
   private readonly insertColumns: readonly string[];
-  private readonly coalescer: ReadCoalescer;
 
   /** `columns`: every column written on insert and update besides id, projectKey and createdAt. */
   constructor(
@@ -28,9 +27,12 @@ export class DocumentTable {
   ) {
     const t = q(table);
     const json = (c: string) => (c === 'data' ? '$JSON' : '?');
-    this.byId = sql(`SELECT $DATA AS "data" FROM ${t} WHERE "projectKey" = ? AND "id" = ?`);
-    this.byKey = sql(`SELECT $DATA AS "data" FROM ${t} WHERE "projectKey" = ? AND "key" = ?`);
-    this.coalescer = new ReadCoalescer(table, { id: this.byId, key: this.byKey });
+    const read = (column: string) =>
+      coalescible(sql(`SELECT $DATA AS "data" FROM ${t} WHERE "projectKey" = ? AND ${q(column)} = ?`), (count) =>
+        sql(`SELECT ${q(column)} AS "v", $DATA AS "data" FROM ${t} WHERE "projectKey" = ? AND ${q(column)} IN (${list(count)})`),
+      );
+    this.byId = read('id');
+    this.byKey = read('key');
     this.versionById = sql(`SELECT "version" FROM ${t} WHERE "projectKey" = ? AND "id" = ?`);
     this.insertColumns = ['id', 'projectKey', 'createdAt', ...columns];
     this.insertSql = sql(`INSERT INTO ${t} (${this.insertColumns.map(q).join(', ')}) VALUES (${this.insertColumns.map(json).join(', ')})`);
@@ -42,10 +44,8 @@ export class DocumentTable {
 
   /** The stored document as JSON text, or undefined. */
   async readText(db: Db, projectKey: string, at: RowAddress): Promise<string | undefined> {
-    if (ReadCoalescer.applies(db)) return 'id' in at ? this.coalescer.read(db, projectKey, 'id', at.id) : this.coalescer.read(db, projectKey, 'key', at.key);
-    return 'id' in at
-      ? db.value<string>(this.byId[db.dialect], [projectKey, at.id])
-      : db.value<string>(this.byKey[db.dialect], [projectKey, at.key]);
+    // On PostgreSQL, reads of one turn share a statement (see read-coalescer.ts).
+    return 'id' in at ? readCoalescer.read(db, this.byId, [projectKey], at.id) : readCoalescer.read(db, this.byKey, [projectKey], at.key);
   }
 
   async read<T>(db: Db, projectKey: string, at: RowAddress): Promise<T | undefined> {

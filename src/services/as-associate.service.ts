@@ -2,7 +2,8 @@ import type { BusinessUnit, BusinessUnitDraft, BusinessUnitUpdateAction } from '
 import { assertAssociatePermission } from '../auth/associate-permissions.js';
 import type { RequestContext } from '../context.js';
 import { JsonText } from '../db/json-text.js';
-import { sql } from '../db/statements.js';
+import { coalescible, readCoalescer } from '../db/read-coalescer.js';
+import { list, sql } from '../db/statements.js';
 import { InvalidOperationError, ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../query/index.js';
 import { permissionFor } from './business-unit-actions.js';
@@ -14,8 +15,12 @@ import { notFound } from './versioning.js';
 
 // "Is an associate of the unit" is one indexed lookup in BusinessUnitAssociate, joined to the read.
 const MEMBER = 'EXISTS (SELECT 1 FROM "BusinessUnitAssociate" m WHERE m."unitId" = b."id" AND m."customerId" = ?)';
-const BY_ID = sql(`SELECT b.$DATA AS "data" FROM "BusinessUnit" b WHERE b."projectKey" = ? AND b."id" = ? AND ${MEMBER}`);
-const BY_KEY = sql(`SELECT b.$DATA AS "data" FROM "BusinessUnit" b WHERE b."projectKey" = ? AND b."key" = ? AND ${MEMBER}`);
+const memberRead = (column: 'id' | 'key') =>
+  coalescible(sql(`SELECT b.$DATA AS "data" FROM "BusinessUnit" b WHERE b."projectKey" = ? AND b."${column}" = ? AND ${MEMBER}`), (count) =>
+    sql(`SELECT b."${column}" AS "v", b.$DATA AS "data" FROM "BusinessUnit" b WHERE b."projectKey" = ? AND b."${column}" IN (${list(count)}) AND ${MEMBER}`),
+  );
+const BY_ID = memberRead('id');
+const BY_KEY = memberRead('key');
 const MEMBER_FILTER = sql('"BusinessUnit"."id" IN (SELECT "unitId" FROM "BusinessUnitAssociate" WHERE "projectKey" = ? AND "customerId" = ?)');
 const CUSTOMER_EXISTS = sql('SELECT 1 FROM "Customer" WHERE "projectKey" = ? AND "id" = ?');
 
@@ -100,9 +105,8 @@ export class AsAssociateBusinessUnitService {
   }
 
   private readText(ctx: RequestContext, associateId: string, at: DocumentAddress): Promise<string | undefined> {
-    return 'id' in at
-      ? ctx.db.value<string>(BY_ID[ctx.db.dialect], [ctx.projectKey, at.id, associateId])
-      : ctx.db.value<string>(BY_KEY[ctx.db.dialect], [ctx.projectKey, at.key, associateId]);
+    const [read, value] = 'id' in at ? [BY_ID, at.id] : [BY_KEY, at.key];
+    return readCoalescer.read(ctx.db, read, [ctx.projectKey], value, [associateId]);
   }
 }
 

@@ -3,8 +3,11 @@
  * (src/db/read-coalescer.ts). Many GETs in flight at once must each get exactly their own document
  * (or 404), whatever else is in the same batch: other ids, the same id twice, ids of another
  * project, keys, unknown ids; and a GET sent after a write was acknowledged sees that write.
+ * The as-associate reads are coalesced too, per associate: a batch must never show one associate a
+ * unit that only another belongs to.
  * Runs on both databases (on SQLite reads are not coalesced, and the answers must be the same).
  */
+import { Fixtures, associate, type UnitBody } from '../business-units/support.js';
 import { api, clientToken } from '../support/auth.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -109,3 +112,36 @@ test('a deleted document is gone for every read that starts after the delete was
   ]);
   expect(answers.map((r) => r.status)).toEqual([404, 404, 200]);
 });
+
+test('as-associate reads in flight at once: each associate sees exactly its own units', async () => {
+  const f = new Fixtures(server, await clientToken(server, 'manage_project:test'));
+  const viewer = await clientToken(server, 'view_business_units:test');
+  const role = await f.role(['UpdateBusinessUnitDetails']);
+  const [alice, bob] = [await f.customer(), await f.customer()];
+  const units: { unit: UnitBody; members: string[] }[] = [];
+  for (let i = 0; i < 6; i++) {
+    const members = i % 3 === 0 ? [alice, bob] : i % 3 === 1 ? [alice] : [bob];
+    units.push({ unit: await f.unit({ associates: members.map((m) => associate(m, [role])) }), members });
+  }
+  const expectations: Expectation[] = [];
+  for (let pass = 0; pass < 3; pass++) {
+    for (const { unit, members } of units) {
+      for (const who of [alice, bob]) {
+        const status = members.includes(who) ? 200 : 404;
+        const expected = status === 200 ? { id: unit.id, name: unit.name } : {};
+        expectations.push({ path: `/test/as-associate/${who}/business-units/${unit.id}`, tok: viewer, status, ...expected });
+        expectations.push({ path: `/test/as-associate/${who}/business-units/key=${unit.key}`, tok: viewer, status, ...expected });
+      }
+    }
+  }
+  const failures = (await Promise.all(expectations.map(checkUnit))).filter((x) => x !== undefined);
+  expect(failures).toEqual([]);
+});
+
+async function checkUnit(e: Expectation): Promise<string | undefined> {
+  const res = await api(server, e.tok, e.path);
+  const text = await res.text();
+  if (res.status !== e.status) return `GET ${e.path}: ${res.status} ${text}`;
+  if (e.id !== undefined && (JSON.parse(text) as UnitBody).id !== e.id) return `${e.path}: got another unit`;
+  return undefined;
+}
