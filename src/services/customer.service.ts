@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids.js';
 import type { Customer, CustomerDraft, CustomerUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type AppServices, type RequestContext } from '../context.js';
 import { isoNow } from '../clock.js';
@@ -127,7 +127,7 @@ export class CustomerService {
     const now = isoNow(this.app.clock);
     const logging = clientLogging(ctx);
     const doc: CustomerDocument = {
-      id: randomUUID(),
+      id: newId(),
       version: 1,
       ...copiedFields(draft),
       createdAt: now,

@@ -1,3 +1,4 @@
+import { newId } from '../ids.js';
 import type { ClientLogging } from '../../generated/openapi/client/types.gen.js';
 import { isoNow } from '../clock.js';
 import type { RequestContext } from '../context.js';
@@ -108,7 +109,7 @@ export class DocumentRepository<D extends VersionedDocument> {
     const now = isoNow(ctx.app.clock);
     const logging = ctx.principal ? clientLogging(ctx) : undefined;
     const doc = {
-      id: crypto.randomUUID(),
+      id: newId(),
       version: 1,
       ...fields,
       createdAt: now,
