@@ -14,12 +14,15 @@ export async function applyUpdateActions<D, A extends { action: string }>(
   actions: readonly A[],
   handlers: ActionHandlers<D, A>,
 ): Promise<{ doc: D; changed: boolean }> {
-  const doc = structuredClone(current);
+  // Documents are plain JSON: a copy through JSON is about twice as fast as structuredClone, and
+  // its text is what the result is compared with.
+  const before = JSON.stringify(current);
+  const doc = JSON.parse(before) as D;
   for (const action of actions) {
     const handler = handlers[action.action as A['action']] as (d: D, a: A, c: RequestContext) => void | Promise<void>;
     await handler(doc, action, ctx);
   }
-  return { doc, changed: JSON.stringify(doc) !== JSON.stringify(current) };
+  return { doc, changed: JSON.stringify(doc) !== before };
 }
 
 /** The partial-update rule of `set…` actions: a value sets the field, an absent one removes it. */
