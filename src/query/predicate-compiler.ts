@@ -52,7 +52,13 @@ class PredicateCompiler {
       case 'circle':
         return this.iterate(loc, shape, (v) => this.circle(v, test.circle));
       case 'nested':
-        return this.iterate(loc, shape, (v) => this.whenType(v, 'object', this.node(test.predicate, v)));
+        // AND rather than CASE: reading members of a value that is not an object is NULL in both
+        // dialects (never an error, unlike a cast), and a plain conjunction lets the planner use an
+        // index on a column the nested predicate compiles to (`parent(id = …)` on parentId).
+        // When the nested predicate can only hold with a column non-null, that column already says
+        // the object is there (see ColumnSpec): no guard, so no JSON is read for the rows the index finds.
+        if (requiresColumnValue(test.predicate)) return this.iterate(loc, shape, (v) => this.node(test.predicate, v));
+        return this.iterate(loc, shape, (v) => `(${this.d.typeIs(v, ['object'])} AND ${this.node(test.predicate, v)})`);
       case 'contains': {
         const setTest = (array: JsonLoc) => this.containsIn(array, test.mode, test.values);
         if (shape.arrays > 0) return this.iterate(loc, { arrays: shape.arrays - 1, dynamic: false }, setTest);
@@ -144,6 +150,23 @@ class PredicateCompiler {
       throw new Error(`Column test ${test.kind} is compiled from JSON`);
     }
     return spec.notNull ? condition : `(${col} IS NOT NULL AND ${condition})`;
+  }
+}
+
+/**
+ * True when `predicate` can only hold for a row where some column it tests is non-null: every column
+ * test but `is not defined` compiles to `col IS NOT NULL AND …` (or needs no guard on a NOT NULL column).
+ */
+function requiresColumnValue(predicate: CheckedPredicate): boolean {
+  switch (predicate.kind) {
+    case 'and':
+      return predicate.operands.some(requiresColumnValue);
+    case 'or':
+      return predicate.operands.every(requiresColumnValue);
+    case 'not':
+      return false;
+    case 'field':
+      return predicate.column !== undefined && !(predicate.test.kind === 'defined' && predicate.test.negated);
   }
 }
 

@@ -16,7 +16,11 @@ export interface QueryableResource {
   typeId: string;
   /** Schema of the resource's JSON representation (an object schema). */
   fields: FieldSchema;
-  /** Fields that have their own column, keyed by field name or dotted path (`parent.id`). */
+  /**
+   * Fields that have their own column, keyed by field name or dotted path (`parent.id`). A dotted
+   * path's column must be NULL whenever the path reaches no value (no `parent`, or no `id` in it):
+   * the compiler then takes a non-null column as proof that the objects on the path exist.
+   */
   columns: Record<string, ColumnSpec>;
 }
 
