@@ -73,22 +73,33 @@ export class ReadCoalescer {
 
 async function run(db: Db, group: Group, values: string[]): Promise<void> {
   const { read, before, after, wanted } = group;
+  const answer = (value: string, text: string | undefined) => {
+    for (const w of wanted.get(value)!) w.resolve(text);
+  };
+  const fail = (value: string, err: unknown) => {
+    for (const w of wanted.get(value)!) w.reject(err);
+  };
+  const single = (value: string) =>
+    db.value<string>(read.one[db.dialect], [...before, value, ...after]).then(
+      (text) => answer(value, text ?? undefined),
+      (err: unknown) => fail(value, err),
+    );
+  if (values.length === 1) return single(values[0]);
+  // Padded to a power of two with repeats of the first value, so a read needs few statement shapes.
+  const size = 2 ** Math.ceil(Math.log2(values.length));
+  const padded = [...values];
+  while (padded.length < size) padded.push(values[0]);
+  let rows: Array<{ v: string; data: string }>;
   try {
-    if (values.length === 1) {
-      const text = await db.value<string>(read.one[db.dialect], [...before, values[0], ...after]);
-      for (const w of wanted.get(values[0])!) w.resolve(text ?? undefined);
-      return;
-    }
-    // Padded to a power of two with repeats of the first value, so a read needs few statement shapes.
-    const size = 2 ** Math.ceil(Math.log2(values.length));
-    const padded = [...values];
-    while (padded.length < size) padded.push(values[0]);
-    const rows = await db.rows<{ v: string; data: string }>(read.many(size)[db.dialect], [...before, ...padded, ...after]);
-    const found = new Map(rows.map((row) => [row.v, row.data]));
-    for (const value of values) for (const w of wanted.get(value)!) w.resolve(found.get(value));
-  } catch (err) {
-    for (const value of values) for (const w of wanted.get(value)!) w.reject(err);
+    rows = await db.rows<{ v: string; data: string }>(read.many(size)[db.dialect], [...before, ...padded, ...after]);
+  } catch {
+    // One value the database refuses (a NUL character in a key is a data exception on PostgreSQL)
+    // must not fail the other requests of its turn: each is asked on its own and gets its own answer.
+    await Promise.all(values.map(single));
+    return;
   }
+  const found = new Map(rows.map((row) => [row.v, row.data]));
+  for (const value of values) answer(value, found.get(value));
 }
 
 let shapes = 0;

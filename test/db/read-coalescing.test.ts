@@ -101,6 +101,16 @@ test('a read sent after a write was acknowledged sees it, with reads of other st
   expect(failures).toEqual([]);
 });
 
+test('a value the database refuses fails its own request only, not the others read with it', async () => {
+  const paths = [`/test/stores/key=${encodeURIComponent('bad\u0000key')}`, ...stores.slice(0, 8).map((s) => `/test/stores/key=${s.key}`)];
+  for (let pass = 0; pass < 3; pass++) {
+    const answers = await Promise.all(paths.map((p) => api(server, token, p)));
+    // PostgreSQL refuses a NUL character in text (400); SQLite simply finds no such key (404).
+    expect([400, 404]).toContain(answers[0].status);
+    expect(answers.slice(1).map((r) => r.status)).toEqual(Array(8).fill(200));
+  }
+});
+
 test('a deleted document is gone for every read that starts after the delete was acknowledged', async () => {
   const victim = await createStore(token, 'test', 'doomed', 'Doomed');
   const del = await api(server, token, `/test/stores/${victim.id}?version=${victim.version}`, { method: 'DELETE' });
