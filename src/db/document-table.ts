@@ -1,4 +1,5 @@
 import type { Db } from './sql-runner.js';
+import { insertCoalescer, InsertStatements } from './insert-coalescer.js';
 import { coalescible, readCoalescer, type CoalescibleRead } from './read-coalescer.js';
 import { list, q, sql, type DialectSql } from './statements.js';
 
@@ -15,7 +16,7 @@ export class DocumentTable {
   private readonly byId: CoalescibleRead;
   private readonly byKey: CoalescibleRead;
   private readonly versionById: DialectSql;
-  private readonly insertSql: DialectSql;
+  private readonly inserts: InsertStatements;
   private readonly updateSql: DialectSql;
   private readonly deleteSql: DialectSql;
   private readonly insertColumns: readonly string[];
@@ -35,7 +36,7 @@ export class DocumentTable {
     this.byKey = read('key');
     this.versionById = sql(`SELECT "version" FROM ${t} WHERE "projectKey" = ? AND "id" = ?`);
     this.insertColumns = ['id', 'projectKey', 'createdAt', ...columns];
-    this.insertSql = sql(`INSERT INTO ${t} (${this.insertColumns.map(q).join(', ')}) VALUES (${this.insertColumns.map(json).join(', ')})`);
+    this.inserts = new InsertStatements(table, this.insertColumns);
     this.updateSql = sql(
       `UPDATE ${t} SET ${columns.map((c) => `${q(c)} = ${json(c)}`).join(', ')} WHERE "projectKey" = ? AND "id" = ? AND "version" = ?`,
     );
@@ -71,7 +72,8 @@ export class DocumentTable {
 
   /** `values` holds every column of the constructor's list (`data` as an object). */
   async insert(db: Db, values: Record<string, unknown>): Promise<void> {
-    await db.executeRaw(this.insertSql[db.dialect], this.insertColumns.map((c) => values[c]));
+    // On PostgreSQL, inserts of one turn share a statement (see insert-coalescer.ts).
+    await insertCoalescer.insert(db, this.inserts, this.insertColumns.map((c) => values[c]));
   }
 
   /** Writes the new column values if the row is still at `version`; answers whether it was. */

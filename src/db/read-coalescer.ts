@@ -1,5 +1,6 @@
 import type { Db } from './sql-runner.js';
 import type { DialectSql } from './statements.js';
+import { MAX_BATCH, paddedSize, TurnBatches } from './turn-batches.js';
 
 /**
  * A read of one row by one value (an id, a key) that can also be asked for many values at once.
@@ -25,9 +26,6 @@ interface Group {
   wanted: Map<string, Waiter[]>;
 }
 
-/** More values than this in one turn go out in several statements. */
-const MAX_BATCH = 32;
-
 /**
  * Reads of single rows by id or key that arrive in the same event-loop turn go to PostgreSQL as one
  * statement (`… IN (…)`), the way DataLoader batches, instead of one round trip per request. On
@@ -39,35 +37,21 @@ const MAX_BATCH = 32;
  * SQLite, where a read is a synchronous call of a few µs and deferring it would only add a turn.
  */
 export class ReadCoalescer {
-  /** By database first: servers of one process (tests) may run on different databases. */
-  private pending = new Map<Db, Map<string, Group>>();
+  private readonly batches = new TurnBatches<Group>((db, group) => {
+    const values = [...group.wanted.keys()];
+    for (let start = 0; start < values.length; start += MAX_BATCH) void run(db, group, values.slice(start, start + MAX_BATCH));
+  });
 
   /** `before` and `after` are the statement's other parameters (a project key, an associate id): strings. */
   read(db: Db, read: CoalescibleRead, before: readonly string[], value: string, after: readonly string[] = []): Promise<string | undefined> {
-    if (db.dialect !== 'postgresql' || db.inTransaction) return db.value<string>(read.one[db.dialect], [...before, value, ...after]);
-    if (this.pending.size === 0) setImmediate(() => this.flush());
-    let groups = this.pending.get(db);
-    if (groups === undefined) this.pending.set(db, (groups = new Map()));
+    if (!TurnBatches.applies(db)) return db.value<string>(read.one[db.dialect], [...before, value, ...after]);
     const groupKey = `${read.id}\u0000${before.join('\u0000')}\u0001${after.join('\u0000')}`;
-    let group = groups.get(groupKey);
-    if (group === undefined) groups.set(groupKey, (group = { read, before, after, wanted: new Map() }));
-    const wanted = group.wanted;
+    const { wanted } = this.batches.group(db, groupKey, () => ({ read, before, after, wanted: new Map() }));
     return new Promise((resolve, reject) => {
       const waiters = wanted.get(value);
       if (waiters) waiters.push({ resolve, reject });
       else wanted.set(value, [{ resolve, reject }]);
     });
-  }
-
-  private flush(): void {
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const [db, groups] of pending) {
-      for (const group of groups.values()) {
-        const values = [...group.wanted.keys()];
-        for (let start = 0; start < values.length; start += MAX_BATCH) void run(db, group, values.slice(start, start + MAX_BATCH));
-      }
-    }
   }
 }
 
@@ -86,7 +70,7 @@ async function run(db: Db, group: Group, values: string[]): Promise<void> {
     );
   if (values.length === 1) return single(values[0]);
   // Padded to a power of two with repeats of the first value, so a read needs few statement shapes.
-  const size = 2 ** Math.ceil(Math.log2(values.length));
+  const size = paddedSize(values.length);
   const padded = [...values];
   while (padded.length < size) padded.push(values[0]);
   let rows: Array<{ v: string; data: string }>;

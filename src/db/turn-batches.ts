@@ -1,0 +1,42 @@
+import type { Db } from './sql-runner.js';
+
+/** More items than this in one group go out in several statements. */
+export const MAX_BATCH = 32;
+
+/**
+ * Collects work that arrives during one event-loop turn, grouped per database and per key, and hands
+ * each group to `run` once the turn is over (setImmediate: after the sockets that were ready have
+ * all been read). Only for statements outside a transaction on PostgreSQL, where each statement is a
+ * round trip: see read-coalescer.ts and insert-coalescer.ts.
+ */
+export class TurnBatches<G> {
+  /** By database first: servers of one process (tests) may run on different databases. */
+  private pending = new Map<Db, Map<string, G>>();
+
+  constructor(private readonly run: (db: Db, group: G) => void) {}
+
+  static applies(db: Db): boolean {
+    return db.dialect === 'postgresql' && !db.inTransaction;
+  }
+
+  /** The group for `key` in this turn, made by `create` when it is the first. */
+  group(db: Db, key: string, create: () => G): G {
+    if (this.pending.size === 0) setImmediate(() => this.flush());
+    let groups = this.pending.get(db);
+    if (groups === undefined) this.pending.set(db, (groups = new Map()));
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, (group = create()));
+    return group;
+  }
+
+  private flush(): void {
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [db, groups] of pending) for (const group of groups.values()) this.run(db, group);
+  }
+}
+
+/** The smallest power of two ≥ count: batches are padded to it, so a statement has few shapes. */
+export function paddedSize(count: number): number {
+  return 2 ** Math.ceil(Math.log2(count));
+}
