@@ -1,6 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 
-const random = Buffer.alloc(10);
+/** Byte 0 gives the variant's 6 random bits, bytes 1-7 the rest. */
+const random = Buffer.alloc(8);
 let lastMs = 0;
 let sequence = 0;
 

@@ -2,6 +2,7 @@ import type { Db } from './sql-runner.js';
 import { insertCoalescer, InsertStatements } from './insert-coalescer.js';
 import { coalescible, readCoalescer, type CoalescibleRead } from './read-coalescer.js';
 import { list, q, sql, type DialectSql } from './statements.js';
+import { padded } from './turn-batches.js';
 
 /** Where a document is: by id or by key, always within one project. */
 export type RowAddress = { id: string } | { key: string };
@@ -61,8 +62,9 @@ export class DocumentTable {
       const one = await this.read<T>(db, projectKey, { id: ids[0] });
       return one === undefined ? [] : [one];
     }
-    const statement = sql(`SELECT $DATA AS "data" FROM ${q(this.table)} WHERE "projectKey" = ? AND "id" IN (${list(ids.length)})`);
-    const rows = await db.rows<{ data: string }>(statement[db.dialect], [projectKey, ...ids]);
+    // The coalesced reads' statement, padded the same way.
+    const all = padded(ids);
+    const rows = await db.rows<{ data: string }>(this.byId.many(all.length)[db.dialect], [projectKey, ...all]);
     return rows.map((row) => JSON.parse(row.data) as T);
   }
 

@@ -1,6 +1,6 @@
 import type { Db } from './sql-runner.js';
 import { q, sql, type DialectSql } from './statements.js';
-import { MAX_BATCH, paddedSize, TurnBatches } from './turn-batches.js';
+import { MAX_BATCH, padded, TurnBatches } from './turn-batches.js';
 
 interface PendingInsert {
   params: readonly unknown[];
@@ -74,12 +74,10 @@ async function run(db: Db, table: InsertStatements, rows: PendingInsert[]): Prom
   const single = (row: PendingInsert) => db.executeRaw(table.one[db.dialect], row.params).then(() => row.resolve(), row.reject);
   if (rows.length === 1) return single(rows[0]);
   // Padded with copies of the first row: their id is taken by then, so the statement skips them.
-  const size = paddedSize(rows.length);
-  const params: unknown[] = [];
-  for (let i = 0; i < size; i++) params.push(...rows[i < rows.length ? i : 0].params);
+  const all = padded(rows);
   let inserted: Set<unknown>;
   try {
-    inserted = new Set((await db.rows<{ id: string }>(table.rows(size)[db.dialect], params)).map((r) => r.id));
+    inserted = new Set((await db.rows<{ id: string }>(table.rows(all.length)[db.dialect], all.flatMap((r) => r.params))).map((r) => r.id));
   } catch {
     await Promise.all(rows.map(single));
     return;

@@ -1,6 +1,6 @@
 import type { Db } from './sql-runner.js';
 import type { DialectSql } from './statements.js';
-import { MAX_BATCH, paddedSize, TurnBatches } from './turn-batches.js';
+import { MAX_BATCH, padded, TurnBatches } from './turn-batches.js';
 
 /**
  * A read of one row by one value (an id, a key) that can also be asked for many values at once.
@@ -69,13 +69,10 @@ async function run(db: Db, group: Group, values: string[]): Promise<void> {
       (err: unknown) => fail(value, err),
     );
   if (values.length === 1) return single(values[0]);
-  // Padded to a power of two with repeats of the first value, so a read needs few statement shapes.
-  const size = paddedSize(values.length);
-  const padded = [...values];
-  while (padded.length < size) padded.push(values[0]);
+  const all = padded(values);
   let rows: Array<{ v: string; data: string }>;
   try {
-    rows = await db.rows<{ v: string; data: string }>(read.many(size)[db.dialect], [...before, ...padded, ...after]);
+    rows = await db.rows<{ v: string; data: string }>(read.many(all.length)[db.dialect], [...before, ...all, ...after]);
   } catch {
     // One value the database refuses (a NUL character in a key is a data exception on PostgreSQL)
     // must not fail the other requests of its turn: each is asked on its own and gets its own answer.

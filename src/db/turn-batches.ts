@@ -36,7 +36,13 @@ export class TurnBatches<G> {
   }
 }
 
-/** The smallest power of two ≥ count: batches are padded to it, so a statement has few shapes. */
-export function paddedSize(count: number): number {
-  return 2 ** Math.ceil(Math.log2(count));
+/**
+ * `items` padded with repeats of the first to the next power of two, so a statement over a list has
+ * few shapes (a repeated id or key in `IN (…)` matches its row once; a repeated insert is skipped).
+ */
+export function padded<T>(items: readonly T[]): T[] {
+  const size = 2 ** Math.ceil(Math.log2(items.length));
+  const out = [...items];
+  while (out.length < size) out.push(items[0]);
+  return out;
 }
