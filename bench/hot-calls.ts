@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { addLineItemOptions, changeDiscountedQuantityOptions, signInWithMergeOptions, type SeededShop } from './cart-calls.js';
+import { ceilingId, CEILING_PROJECT, CEILING_ROWS, CEILING_TOKEN } from './ceiling-ids.js';
 import { inPool, type Api, type SeededCategories, type SeededStore, type SeededUnits } from './seed.js';
 
 export interface Target {
@@ -35,6 +36,8 @@ export interface HotCall {
   cleanUp?(target: Target): Promise<void>;
   /** False: the emulator has no such call, only ours (and the bare handler) are measured. */
   emulator?: false;
+  /** The ceiling server also measured on this call (bench/ceiling-*-server.ts), with its own requests. */
+  ceiling?: { server: 'koa' | 'oidc'; options(url: string): autocannon.Options };
 }
 
 const json = 'application/json';
@@ -70,6 +73,17 @@ export const hotCalls: HotCall[] = [
     name: 'GET store by id',
     expectedStatus: 200,
     options: (t) => rotatingGet(t, (n) => `/${t.api.projectKey}/stores/${spread(t, n).id}`),
+    ceiling: {
+      server: 'koa',
+      options: (url) => {
+        let n = 0;
+        return {
+          url,
+          headers: { authorization: `Bearer ${CEILING_TOKEN}` },
+          requests: [{ setupRequest: (req) => ({ ...req, path: `/${CEILING_PROJECT}/stores/${ceilingId((n++ * 7919) % CEILING_ROWS)}` }) }],
+        };
+      },
+    },
   },
   {
     name: 'GET store by key',
@@ -127,6 +141,19 @@ export const hotCalls: HotCall[] = [
         ],
       };
     },
+    ceiling: {
+      server: 'koa',
+      options: (url) => {
+        const prefix = randomBytes(4).toString('hex');
+        let n = 0;
+        return {
+          url: `${url}/${CEILING_PROJECT}/stores`,
+          method: 'POST',
+          headers: { authorization: `Bearer ${CEILING_TOKEN}`, 'content-type': json },
+          requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ key: `new-${prefix}-${n++}`, name: { en: 'New store' } }) }) }],
+        };
+      },
+    },
     // Back to (nearly: a run stops with up to one create per connection unanswered) the seeded
     // stores, so the reads of the next round see the same data set. Left in place, the tens of
     // thousands of stores the emulator creates per run would slow its reads, which scan every store,
@@ -175,6 +202,15 @@ export const hotCalls: HotCall[] = [
       headers: { authorization: t.api.basic, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=client_credentials',
     }),
+    ceiling: {
+      server: 'oidc',
+      options: (url) => ({
+        url: `${url}/oauth/token`,
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('ceiling:ceiling-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      }),
+    },
   },
   {
     name: 'cart addLineItem',

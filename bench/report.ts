@@ -9,6 +9,8 @@ export interface RoundSamples {
   /** Absent for a call the emulator does not have. */
   emulator?: Sample;
   baseline: Sample;
+  /** The call's ceiling server (bench/ceiling-*-server.ts), where it has one. */
+  ceiling?: Sample;
 }
 
 interface Figures {
@@ -27,6 +29,10 @@ export interface CallSummary {
   /** Medians of the per-round ratios of req/s (none when the emulator has no such call). */
   oursToEmulator?: number;
   oursToBaseline: number;
+  ceiling?: Figures;
+  /** Medians of the per-round ratios: the ceiling against the emulator, ours against the ceiling. */
+  ceilingToEmulator?: number;
+  oursToCeiling?: number;
 }
 
 export interface PassSummary {
@@ -74,6 +80,13 @@ export function summarize(name: string, rounds: RoundSamples[]): CallSummary {
     baseline: figures(rounds.map((r) => r.baseline)),
     oursToEmulator: rounds.every((r) => r.emulator) ? median(rounds.map((r) => r.ours.rps / r.emulator!.rps)) : undefined,
     oursToBaseline: median(rounds.map((r) => r.ours.rps / r.baseline.rps)),
+    ...(rounds.length > 0 && rounds.every((r) => r.ceiling)
+      ? {
+          ceiling: figures(rounds.map((r) => r.ceiling!)),
+          ceilingToEmulator: rounds.every((r) => r.emulator) ? median(rounds.map((r) => r.ceiling!.rps / r.emulator!.rps)) : undefined,
+          oursToCeiling: median(rounds.map((r) => r.ours.rps / r.ceiling!.rps)),
+        }
+      : {}),
   };
 }
 
@@ -101,11 +114,39 @@ function hotCallTable(pass: PassSummary): string {
   ].join('\n');
 }
 
+/** The calls measured with a ceiling: what the bar asks of them against what the stack itself allows. */
+function ceilingTable(pass: PassSummary): string {
+  const measured = pass.calls.filter((c) => c.ceiling);
+  if (measured.length === 0) return '';
+  const rows = measured.map((c) =>
+    [
+      c.name,
+      rps(c.ceiling!.rps),
+      c.emulator ? rps(c.emulator.rps) : '—',
+      c.ceilingToEmulator === undefined ? '—' : ratio(c.ceilingToEmulator),
+      rps(c.ours.rps),
+      ratio(c.oursToCeiling!),
+    ].join(' | '),
+  );
+  return `
+**Ceilings.** Each row's ceiling server does the least the call can do on this stack, measured in the same rounds:
+for the GET and the create, a Koa handler with the token in a \`Map\`, the path split by hand, one prepared SQLite read
+by primary key sent as stored, or the body parsed, stamped and inserted in one statement, and the access-log line
+(bench/ceiling-koa-server.ts); for the token, node-oidc-provider alone
+with its in-memory adapter and one static client (bench/ceiling-oidc-server.ts). A ceiling below 1.0× the emulator
+means the bar cannot be met on this stack and machine, whatever ours does on top.
+
+| call | ceiling req/s | emulator req/s | ceiling / emulator | ours req/s | ours / ceiling |
+|---|---|---|---|---|---|
+${rows.map((r) => `| ${r} |`).join('\n')}
+`;
+}
+
 function failures(pass: PassSummary): string {
   const lines = pass.calls.flatMap((c) =>
-    (['ours', 'emulator', 'baseline'] as const)
+    (['ours', 'emulator', 'baseline', 'ceiling'] as const)
       .filter((server) => (c[server]?.failed ?? 0) > 0)
-      .map((server) => `${c.name} on ${server === 'baseline' ? 'bare Koa' : server}: ${c[server]!.failed.toLocaleString('en')}`),
+      .map((server) => `${c.name} on ${server === 'baseline' ? 'bare Koa' : server === 'ceiling' ? 'its ceiling' : server}: ${c[server]!.failed.toLocaleString('en')}`),
   );
   return lines.length
     ? `**Failed requests** (unexpected status, connection error or timeout), which make those figures suspect: ${lines.join('; ')}.`
@@ -127,7 +168,7 @@ export function renderReport(input: ReportInput): string {
     (pass) => `## Hot calls on ${pass.database}
 
 ${hotCallTable(pass)}
-
+${ceilingTable(pass)}
 ${failures(pass)}
 
 ${verdict(pass)}

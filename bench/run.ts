@@ -20,7 +20,7 @@ import { createSchema, type Schema } from './postgres.js';
 import { runQueryScale } from './query-scale.js';
 import { renderReport, summarize, type PassSummary, type RoundSamples } from './report.js';
 import { basicAuth, clientCredentialsToken, fetchStore, seedBusinessUnits, seedCategories, seedStores, type Api } from './seed.js';
-import { killChildrenOnExit, startBaseline, startEmulator, startOurs, stopAll, waitUntilIdle } from './servers.js';
+import { killChildrenOnExit, startBaseline, startCeiling, startEmulator, startOurs, stopAll, waitUntilIdle } from './servers.js';
 
 const settings: LoadSettings = { seconds: Number(process.env.BENCH_SECONDS ?? 5), warmupSeconds: 1, connections: 10 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -81,7 +81,12 @@ async function runPass(pass: Pass): Promise<PassSummary> {
       prepare(`ours (${pass.database})`, oursApi, oursApi.tokenUrl, true),
       prepare('emulator', emulatorApi, `${emulatorTokens.info.url}/oauth/token`, false),
     ]);
-    const baseline = await startBaseline(await fetchStore(oursApi, oursTarget.token, oursTarget.stores[0].id));
+    const storeDocument = await fetchStore(oursApi, oursTarget.token, oursTarget.stores[0].id);
+    const baseline = await startBaseline(storeDocument);
+    const ceilings = {
+      koa: calls.some((c) => c.ceiling?.server === 'koa') ? await startCeiling('koa', storeDocument) : undefined,
+      oidc: calls.some((c) => c.ceiling?.server === 'oidc') ? await startCeiling('oidc', storeDocument) : undefined,
+    };
 
     const rounds = new Map<string, RoundSamples[]>(calls.map((call) => [call.name, []]));
     for (let round = 1; round <= ROUNDS; round++) {
@@ -98,9 +103,15 @@ async function runPass(pass: Pass): Promise<PassSummary> {
           ours: await measureOn(oursTarget),
           emulator: call.emulator === false ? undefined : await measureOn(emulatorTarget),
         };
+        const ceiling = call.ceiling && ceilings[call.ceiling.server];
+        if (call.ceiling && ceiling) {
+          await waitUntilIdle();
+          samples.ceiling = await measure(() => call.ceiling!.options(ceiling.info.url), call.expectedStatus, settings);
+        }
         rounds.get(call.name)!.push(samples);
         console.log(
-          `[${pass.database}] round ${round}/${ROUNDS} ${call.name}\n  bare Koa  ${summaryLine(samples.baseline)}\n  ours      ${summaryLine(samples.ours)}\n  emulator  ${samples.emulator ? summaryLine(samples.emulator) : '(no such call)'}`,
+          `[${pass.database}] round ${round}/${ROUNDS} ${call.name}\n  bare Koa  ${summaryLine(samples.baseline)}\n  ours      ${summaryLine(samples.ours)}\n  emulator  ${samples.emulator ? summaryLine(samples.emulator) : '(no such call)'}` +
+            (samples.ceiling ? `\n  ceiling   ${summaryLine(samples.ceiling)}` : ''),
         );
       }
     }

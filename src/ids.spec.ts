@@ -21,4 +21,12 @@ describe('newId', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids.slice(0, 1000)) expect(id).toMatch(UUID_V7);
   });
+
+  it('draws fresh random bits for every id, across refills of the random pool', () => {
+    // 5,000 ids span ten refills of the 512-id pool; a pool reused or read past its end repeats tails or breaks the format.
+    const ids = Array.from({ length: 5_000 }, () => newId());
+    for (const id of ids) expect(id).toMatch(UUID_V7);
+    const tails = ids.map((id) => id.slice(20));
+    expect(new Set(tails).size).toBe(ids.length);
+  });
 });
