@@ -117,6 +117,21 @@ describe('only known fields are stored', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).name).toEqual({ en: 'Named' });
   });
+
+  it('narrows each action of a body to its own fields, action by action', async () => {
+    // The actions' schema is a union chosen by `action`: what one action declares must not decide what the next keeps.
+    const created = await (await post('/test/stores', { key: 'two-actions' })).json();
+    const actions = [
+      { action: 'setName', name: { en: 'Two' }, languages: ['de'] },
+      { action: 'setLanguages', languages: ['en'], name: { en: 'stray' } },
+      { action: 'setName', name: { en: 'Twice' }, stray: true },
+    ];
+    const res = await post(`/test/stores/${created.id}`, { version: created.version, actions });
+    expect(res.status).toBe(200);
+    const store = await res.json();
+    expect(store.name).toEqual({ en: 'Twice' });
+    expect(store.languages).toEqual(['en']);
+  });
 });
 
 describe('values one database cannot hold', () => {

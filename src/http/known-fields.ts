@@ -53,6 +53,32 @@ export function dropUnknownFields(value: unknown, bodySchema: object): void {
   prune(value, bodySchema as Schema);
 }
 
+/** Whether the declared properties depend on the value: a oneOf or anyOf on the way, narrowed by its discriminator. */
+function dependsOnValue(schema: Schema): boolean {
+  const s = resolve(schema);
+  return s.oneOf !== undefined || s.anyOf !== undefined || (s.allOf ?? []).some(dependsOnValue);
+}
+
+/**
+ * Per schema object of the contract: its declared properties, worked out once (null: an open
+ * schema), or 'per value' where a discriminated union makes them depend on the value. Every body of
+ * a route is checked against the same schema objects, so the walk through $refs and allOf happens
+ * once per schema instead of once per object of every request.
+ */
+const shapes = new WeakMap<Schema, Map<string, Schema> | null | 'per value'>();
+
+function knownProperties(schema: Schema, record: Record<string, unknown>): Map<string, Schema> | undefined {
+  let shape = shapes.get(schema);
+  if (shape === undefined) {
+    const known = new Map<string, Schema>();
+    shape = dependsOnValue(schema) ? 'per value' : declaredProperties(schema, record, known) ? known : null;
+    shapes.set(schema, shape);
+  }
+  if (shape !== 'per value') return shape ?? undefined;
+  const known = new Map<string, Schema>();
+  return declaredProperties(schema, record, known) ? known : undefined;
+}
+
 function prune(value: unknown, schema: Schema): void {
   if (Array.isArray(value)) {
     const items = resolve(schema).items;
@@ -61,8 +87,8 @@ function prune(value: unknown, schema: Schema): void {
   }
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
-  const known = new Map<string, Schema>();
-  if (!declaredProperties(schema, record, known)) return;
+  const known = knownProperties(schema, record);
+  if (known === undefined) return;
   for (const key of Object.keys(record)) {
     const sub = known.get(key);
     if (sub === undefined) delete record[key];
