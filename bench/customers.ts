@@ -11,7 +11,7 @@ import type autocannon from 'autocannon';
 import { measure, type LoadSettings, type Sample } from './load.js';
 import { median } from './report.js';
 import { basicAuth, clientCredentialsToken, inPool, type Api } from './seed.js';
-import { killChildrenOnExit, startBaseline, startOurs, stopAll, waitUntilIdle } from './servers.js';
+import { killChildrenOnExit, runScript, startBaseline, startOurs, stopAll, waitUntilIdle } from './servers.js';
 
 const settings: LoadSettings = { seconds: Number(process.env.BENCH_SECONDS ?? 5), warmupSeconds: 1, connections: 10 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -120,11 +120,4 @@ function writeSection(rows: Row[]): void {
   console.log('\nwrote the customers section of BENCHMARKS.md');
 }
 
-try {
-  await main();
-  process.exit(0);
-} catch (error) {
-  console.error(error);
-  await stopAll();
-  process.exit(1);
-}
+await runScript(main);

@@ -68,6 +68,9 @@ function takeStoreForUpdates(target: Target): { id: string; version: number } {
   return { id: target.stores[index].id, version: 1 };
 }
 
+/** Rows of the Koa ceiling handed out to update connections so far. */
+let ceilingRowsForUpdates = 0;
+
 export const hotCalls: HotCall[] = [
   {
     name: 'GET store by id',
@@ -192,6 +195,27 @@ export const hotCalls: HotCall[] = [
         ]);
       },
     }),
+    ceiling: {
+      server: 'koa',
+      options: (url) => ({
+        url,
+        method: 'POST',
+        headers: { authorization: `Bearer ${CEILING_TOKEN}`, 'content-type': json },
+        // As above: a row of its own per connection (never one updated by an earlier run), counting from the last.
+        setupClient: (client) => {
+          const row = { id: ceilingId(CEILING_ROWS - 1 - ceilingRowsForUpdates++), version: 1 };
+          client.setRequests([
+            {
+              path: `/${CEILING_PROJECT}/stores/${row.id}`,
+              setupRequest: (req) => ({ ...req, body: JSON.stringify({ version: row.version, actions: [{ action: 'setName', name: { en: `Name ${row.version}` } }] }) }),
+              onResponse: (status, body) => {
+                if (status === 200) row.version = (JSON.parse(body) as { version: number }).version;
+              },
+            },
+          ]);
+        },
+      }),
+    },
   },
   {
     name: 'client-credentials token',

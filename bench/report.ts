@@ -130,9 +130,10 @@ function ceilingTable(pass: PassSummary): string {
   );
   return `
 **Ceilings.** Each row's ceiling server does the least the call can do on this stack, measured in the same rounds:
-for the GET and the create, a Koa handler with the token in a \`Map\`, the path split by hand, one prepared SQLite read
-by primary key sent as stored, or the body parsed, stamped and inserted in one statement, and the access-log line
-(bench/ceiling-koa-server.ts); for the token, node-oidc-provider alone
+for the GET, the create and the update, a Koa handler with the token in a \`Map\`, the path split by hand, one prepared
+SQLite read by primary key sent as stored, the body parsed, stamped and inserted in one statement, or the document read,
+changed and written back under its version, and the access-log line (bench/ceiling-koa-server.ts, on an SQLite file in
+both passes); for the token, node-oidc-provider alone
 with its in-memory adapter and one static client (bench/ceiling-oidc-server.ts). A ceiling below 1.0× the emulator
 means the bar cannot be met on this stack and machine, whatever ours does on top.
 

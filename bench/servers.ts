@@ -180,3 +180,15 @@ export async function startCeiling(server: 'koa' | 'oidc', body: string): Promis
   const started = await startChild<{ port: number }>(`bench/ceiling-${server}-server.ts`, childEnv({ PORT: undefined, BASELINE_BODY: body }), logFile);
   return { info: { url: `http://127.0.0.1:${started.info.port}` }, stop: started.stop, pid: started.pid };
 }
+
+/** A benchmark script's entry: runs `main`, stops every server it started, exits 0 or 1 with the error. */
+export async function runScript(main: () => Promise<void>): Promise<never> {
+  try {
+    await main();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    await stopAll();
+    process.exit(1);
+  }
+}
