@@ -49,9 +49,10 @@ app.use(async (ctx) => {
   if (!principal) ctx.status = 401;
   else if (ctx.method === 'POST' && parts.length === 3 && parts[1] === principal.projectKey && parts[2] === 'stores') {
     const fields = JSON.parse(await readBody(ctx.req)) as { key?: string };
+    const id = newId();
     const now = new Date().toISOString();
-    const text = JSON.stringify({ id: newId(), version: 1, ...fields, createdAt: now, lastModifiedAt: now });
-    insert.run(JSON.parse(text).id as string, parts[1], fields.key ?? null, text);
+    const text = JSON.stringify({ id, version: 1, ...fields, createdAt: now, lastModifiedAt: now });
+    insert.run(id, parts[1], fields.key ?? null, text);
     ctx.status = 201;
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = text;

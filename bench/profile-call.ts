@@ -44,7 +44,7 @@ function frameName(node: ProfileNode, root: string): string {
 }
 
 /** Time per function: self (its own samples) and inclusive (samples anywhere below it, each counted once per stack). */
-export function summarizeProfile(profile: CpuProfile, root: string): { total: number; self: Map<string, number>; inclusive: Map<string, number> } {
+function summarizeProfile(profile: CpuProfile, root: string): { total: number; self: Map<string, number>; inclusive: Map<string, number> } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);

@@ -174,7 +174,7 @@ export async function startBaseline(body: string): Promise<Child<{ url: string }
   return { info: { url: `http://127.0.0.1:${started.info.port}/` }, stop: started.stop, pid: started.pid };
 }
 
-/** The ceilings (bench/ceiling-koa-server.ts, bench/ceiling-oidc-server.ts): the least Koa, SQLite and a log line allow for a read or a create, and node-oidc-provider alone for a token. */
+/** The ceilings (bench/ceiling-koa-server.ts, bench/ceiling-oidc-server.ts): the least Koa, SQLite and a log line allow for a read, a create or an update, and node-oidc-provider alone for a token. */
 export async function startCeiling(server: 'koa' | 'oidc', body: string): Promise<Child<{ url: string }>> {
   const logFile = server === 'koa' ? join(tmpdir(), `cpa-ceiling-${process.pid}.log`) : undefined;
   const started = await startChild<{ port: number }>(`bench/ceiling-${server}-server.ts`, childEnv({ PORT: undefined, BASELINE_BODY: body }), logFile);

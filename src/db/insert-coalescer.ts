@@ -1,6 +1,6 @@
 import type { Db } from './sql-runner.js';
 import { q, sql, type DialectSql } from './statements.js';
-import { MAX_BATCH, padded, TurnBatches } from './turn-batches.js';
+import { inBatches, padded, TurnBatches } from './turn-batches.js';
 
 interface PendingInsert {
   params: readonly unknown[];
@@ -56,9 +56,7 @@ export class InsertStatements {
  * is its own statement.
  */
 export class InsertCoalescer {
-  private readonly batches = new TurnBatches<Group>((db, group) => {
-    for (let start = 0; start < group.rows.length; start += MAX_BATCH) void run(db, group.table, group.rows.slice(start, start + MAX_BATCH));
-  });
+  private readonly batches = new TurnBatches<Group>((db, group) => inBatches(group.rows, (rows) => run(db, group.table, rows)));
 
   async insert(db: Db, table: InsertStatements, params: readonly unknown[]): Promise<void> {
     if (!TurnBatches.applies(db)) {

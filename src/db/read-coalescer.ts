@@ -1,6 +1,6 @@
 import type { Db } from './sql-runner.js';
 import type { DialectSql } from './statements.js';
-import { MAX_BATCH, padded, TurnBatches } from './turn-batches.js';
+import { inBatches, padded, TurnBatches } from './turn-batches.js';
 
 /**
  * A read of one row by one value (an id, a key) that can also be asked for many values at once.
@@ -37,10 +37,7 @@ interface Group {
  * SQLite, where a read is a synchronous call of a few µs and deferring it would only add a turn.
  */
 export class ReadCoalescer {
-  private readonly batches = new TurnBatches<Group>((db, group) => {
-    const values = [...group.wanted.keys()];
-    for (let start = 0; start < values.length; start += MAX_BATCH) void run(db, group, values.slice(start, start + MAX_BATCH));
-  });
+  private readonly batches = new TurnBatches<Group>((db, group) => inBatches([...group.wanted.keys()], (values) => run(db, group, values)));
 
   /** `before` and `after` are the statement's other parameters (a project key, an associate id): strings. */
   read(db: Db, read: CoalescibleRead, before: readonly string[], value: string, after: readonly string[] = []): Promise<string | undefined> {

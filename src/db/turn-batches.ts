@@ -1,7 +1,7 @@
 import type { Db } from './sql-runner.js';
 
 /** More items than this in one group go out in several statements. */
-export const MAX_BATCH = 32;
+const MAX_BATCH = 32;
 
 /**
  * Collects work that arrives during one event-loop turn, grouped per database and per key, and hands
@@ -34,6 +34,11 @@ export class TurnBatches<G> {
     this.pending = new Map();
     for (const [db, groups] of pending) for (const group of groups.values()) this.run(db, group);
   }
+}
+
+/** `items` in slices of at most MAX_BATCH, each handed to `run` (whose promise is not awaited: it answers its own callers). */
+export function inBatches<T>(items: readonly T[], run: (batch: T[]) => Promise<void>): void {
+  for (let start = 0; start < items.length; start += MAX_BATCH) void run(items.slice(start, start + MAX_BATCH));
 }
 
 /**

@@ -53,10 +53,13 @@ export function dropUnknownFields(value: unknown, bodySchema: object): void {
   prune(value, bodySchema as Schema);
 }
 
-/** Whether the declared properties depend on the value: a oneOf or anyOf on the way, narrowed by its discriminator. */
+/**
+ * Whether the declared properties depend on the value: a oneOf or anyOf on the way, narrowed by its
+ * discriminator. (A union without one is open for every value: see declaredProperties.)
+ */
 function dependsOnValue(schema: Schema): boolean {
   const s = resolve(schema);
-  return s.oneOf !== undefined || s.anyOf !== undefined || (s.allOf ?? []).some(dependsOnValue);
+  return ((s.oneOf ?? s.anyOf) !== undefined && s.discriminator !== undefined) || (s.allOf ?? []).some(dependsOnValue);
 }
 
 /**
