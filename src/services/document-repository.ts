@@ -19,7 +19,8 @@ import {
 } from '../query/index.js';
 import { clientLogging } from './client-logging.js';
 import { expandDocuments } from './expansion.js';
-import { applyUpdateActions, type ActionHandlers } from './update-actions.js';
+import { KnownVersions } from './known-versions.js';
+import { applyUpdateActionsTo, type ActionHandlers } from './update-actions.js';
 import { checkVersion, lostRace, notFound, type DocumentAddress } from './versioning.js';
 
 export type { DocumentAddress } from './versioning.js';
@@ -63,6 +64,8 @@ export interface DocumentRepositoryConfig<D extends VersionedDocument> {
  */
 export class DocumentRepository<D extends VersionedDocument> {
   private readonly table: DocumentTable;
+  /** What an update by id can start from without reading the row again (see known-versions.ts). */
+  private readonly known = new KnownVersions();
 
   constructor(private readonly config: DocumentRepositoryConfig<D>) {
     const extra = config.extraColumns?.names ?? [];
@@ -122,16 +125,23 @@ export class DocumentRepository<D extends VersionedDocument> {
 
   /** Inserts a complete document (for services that build their own, e.g. customers). */
   async insert(ctx: RequestContext, doc: D): Promise<void> {
+    const text = JSON.stringify(doc);
     try {
-      await this.table.insert(ctx.db, { id: doc.id, projectKey: ctx.projectKey, createdAt: doc.createdAt, ...this.columnValues(doc) });
+      await this.table.insert(ctx.db, { id: doc.id, projectKey: ctx.projectKey, createdAt: doc.createdAt, ...this.columnValues(doc, text) });
     } catch (err) {
       throw translateUniqueViolation(err, this.uniqueRules(doc));
     }
+    this.known.remember(ctx.db, ctx.projectKey, doc.id, doc.version, text);
   }
 
   /**
    * Applies `actions` to the resource at `version`, all or none. An update that changes nothing
    * keeps version and lastModifiedAt (spec: such an update can be skipped).
+   *
+   * By id, and at the version this instance last wrote, it starts from that text instead of reading
+   * the row (known-versions.ts): the write is conditional on the version anyway, and an update that
+   * writes nothing confirms the version in the database before it answers, so the answer is the one
+   * a fresh read would have given.
    */
   async update<A extends { action: string }>(
     ctx: RequestContext,
@@ -140,10 +150,27 @@ export class DocumentRepository<D extends VersionedDocument> {
     handlers: ActionHandlers<D, A>,
     expand: readonly string[] = [],
   ): Promise<D> {
-    const current = await this.versioned(ctx, at, update.version);
-    const { doc, changed } = await applyUpdateActions(ctx, current, update.actions, handlers);
-    if (!changed) return this.expandOne(ctx, current, expand);
-    await this.replace(ctx, current, doc);
+    const known = 'id' in at ? this.known.recall(ctx.db, ctx.projectKey, at.id, update.version) : undefined;
+    const text = known ?? (await this.table.readText(ctx.db, ctx.projectKey, at));
+    if (text === undefined) throw notFound(at);
+    // One parse gives the copy the actions change; `current` keeps what the write is conditional on.
+    const doc = JSON.parse(text) as D;
+    const current = { id: doc.id, version: doc.version };
+    let before = known;
+    if (before === undefined) {
+      checkVersion(current.id, update.version, current.version);
+      before = JSON.stringify(doc);
+      this.known.remember(ctx.db, ctx.projectKey, current.id, current.version, before);
+    }
+    let changed: boolean;
+    try {
+      changed = await applyUpdateActionsTo(ctx, doc, before, update.actions, handlers);
+    } catch (err) {
+      if (known !== undefined) await this.confirmVersion(ctx, current);
+      throw err;
+    }
+    if (changed) await this.replace(ctx, current, doc);
+    else if (known !== undefined) await this.confirmVersion(ctx, current);
     return this.expandOne(ctx, doc, expand);
   }
 
@@ -151,23 +178,38 @@ export class DocumentRepository<D extends VersionedDocument> {
    * Writes `doc` as the next version of `current`, if nobody wrote in between (else 409). Stamps
    * version, lastModifiedAt and lastModifiedBy.
    */
-  async replace(ctx: RequestContext, current: D, doc: D): Promise<void> {
+  async replace(ctx: RequestContext, current: Pick<D, 'id' | 'version'>, doc: D): Promise<void> {
     doc.version = current.version + 1;
     doc.lastModifiedAt = isoNow(ctx.app.clock);
     if (ctx.principal) doc.lastModifiedBy = clientLogging(ctx);
+    const text = JSON.stringify(doc);
     let written: boolean;
     try {
-      written = await this.table.updateIfVersion(ctx.db, ctx.projectKey, current.id, current.version, this.columnValues(doc));
+      written = await this.table.updateIfVersion(ctx.db, ctx.projectKey, current.id, current.version, this.columnValues(doc, text));
     } catch (err) {
       throw translateUniqueViolation(err, this.uniqueRules(doc));
     }
-    if (!written) await lostRace(current.id, current.version, () => this.table.currentVersion(ctx.db, ctx.projectKey, current.id));
+    if (!written) {
+      this.known.forget(ctx.projectKey, current.id);
+      await lostRace(current.id, current.version, () => this.table.currentVersion(ctx.db, ctx.projectKey, current.id));
+    }
+    this.known.remember(ctx.db, ctx.projectKey, doc.id, doc.version, text);
+  }
+
+  /** The resource is still at `current.version` in the database (else 409, or 404 if it is gone). */
+  private async confirmVersion(ctx: RequestContext, current: Pick<D, 'id' | 'version'>): Promise<void> {
+    const latest = await this.table.currentVersion(ctx.db, ctx.projectKey, current.id);
+    if (latest === current.version) return;
+    this.known.forget(ctx.projectKey, current.id);
+    if (latest === undefined) throw notFound({ id: current.id });
+    checkVersion(current.id, current.version, latest);
   }
 
   /** Deletes the resource at `version`; the response is the deleted resource. */
   async delete(ctx: RequestContext, at: DocumentAddress, version: number, expand: readonly string[] = []): Promise<D> {
     const current = await this.versioned(ctx, at, version);
     const deleted = await this.table.deleteIfVersion(ctx.db, ctx.projectKey, current.id, current.version);
+    this.known.forget(ctx.projectKey, current.id);
     if (!deleted) await lostRace(current.id, version, () => this.table.currentVersion(ctx.db, ctx.projectKey, current.id));
     return this.expandOne(ctx, current, expand);
   }
@@ -225,8 +267,9 @@ export class DocumentRepository<D extends VersionedDocument> {
     return this.expand(ctx, [doc], expand).then(([expanded]) => expanded);
   }
 
-  private columnValues(doc: D): Record<string, unknown> {
-    return { key: doc.key ?? null, version: doc.version, lastModifiedAt: doc.lastModifiedAt, ...this.config.extraColumns?.values(doc), data: doc };
+  /** `text`: the document as JSON, serialized once for the write and what this instance remembers of it. */
+  private columnValues(doc: D, text: string): Record<string, unknown> {
+    return { key: doc.key ?? null, version: doc.version, lastModifiedAt: doc.lastModifiedAt, ...this.config.extraColumns?.values(doc), data: new JsonText(text) };
   }
 
   private uniqueRules(doc: D): UniqueRule[] {

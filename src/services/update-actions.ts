@@ -18,11 +18,25 @@ export async function applyUpdateActions<D, A extends { action: string }>(
   // its text is what the result is compared with.
   const before = JSON.stringify(current);
   const doc = JSON.parse(before) as D;
+  return { doc, changed: await applyUpdateActionsTo(ctx, doc, before, actions, handlers) };
+}
+
+/**
+ * Runs `actions` on `doc`, a copy of its own that the caller drops if an action fails; `before` is
+ * `JSON.stringify` of the document before them. Answers whether they changed it.
+ */
+export async function applyUpdateActionsTo<D, A extends { action: string }>(
+  ctx: RequestContext,
+  doc: D,
+  before: string,
+  actions: readonly A[],
+  handlers: ActionHandlers<D, A>,
+): Promise<boolean> {
   for (const action of actions) {
     const handler = handlers[action.action as A['action']] as (d: D, a: A, c: RequestContext) => void | Promise<void>;
     await handler(doc, action, ctx);
   }
-  return { doc, changed: JSON.stringify(doc) !== before };
+  return JSON.stringify(doc) !== before;
 }
 
 /** The partial-update rule of `set…` actions: a value sets the field, an absent one removes it. */
