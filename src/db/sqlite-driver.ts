@@ -143,8 +143,8 @@ export class SqliteDatabase implements Db {
 
   /**
    * Writes outside a transaction are committed in groups: the writes that arrive while the event
-   * loop is busy are committed together in one transaction at the next turn (each in its own
-   * savepoint, so one failing write fails only its own caller). A commit is the expensive part of
+   * loop is busy are committed together in one transaction a turn later (a failing statement is
+   * rolled back alone, so it fails only its own caller). A commit is the expensive part of
    * a write; each caller is answered only after the commit that holds its write.
    */
   executeRaw(sql: string, params: readonly unknown[] = []): Promise<number> {
@@ -154,7 +154,13 @@ export class SqliteDatabase implements Db {
   private enqueue(sql: string, params: readonly unknown[], answer: PendingWrite['answer']): Promise<number | Row[]> {
     return new Promise((resolve, reject) => {
       this.pending.push({ sql, params, answer, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => void this.lock.run(async () => this.commitPending()));
+      // The commit runs at the end of the turn after the first write's, so that the writes of the
+      // requests whose bytes arrive in that next turn join it: under load a commit then holds ~7
+      // creates instead of ~5. A commit's cost grows far less than its writes: the writes of a group
+      // mostly change the same last pages of each B-tree, and each changed page goes to the log once
+      // per commit (a frame of its own, two pwrites). An idle loop runs the next turn at once, so a
+      // lone write waits a few µs more.
+      if (this.pending.length === 1) setImmediate(() => setImmediate(() => void this.lock.run(async () => this.commitPending())));
     });
   }
 
