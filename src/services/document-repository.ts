@@ -201,8 +201,7 @@ export class DocumentRepository<D extends VersionedDocument> {
     const latest = await this.table.currentVersion(ctx.db, ctx.projectKey, current.id);
     if (latest === current.version) return;
     this.known.forget(ctx.projectKey, current.id);
-    if (latest === undefined) throw notFound({ id: current.id });
-    checkVersion(current.id, current.version, latest);
+    await lostRace(current.id, current.version, async () => latest);
   }
 
   /** Deletes the resource at `version`; the response is the deleted resource. */
