@@ -45,7 +45,8 @@ export class DocumentTable {
   }
 
   /** The stored document as JSON text, or undefined. */
-  async readText(db: Db, projectKey: string, at: RowAddress): Promise<string | undefined> {
+  /** Not async: the read's own promise is handed on (an async wrapper would add turns to every GET). */
+  readText(db: Db, projectKey: string, at: RowAddress): Promise<string | undefined> {
     // On PostgreSQL, reads of one turn share a statement (see read-coalescer.ts).
     return 'id' in at ? readCoalescer.read(db, this.byId, [projectKey], at.id) : readCoalescer.read(db, this.byKey, [projectKey], at.key);
   }

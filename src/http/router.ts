@@ -38,11 +38,12 @@ export function buildDispatcher(app: AppServices, handlers: Handlers, authentica
   const table = new RouteTable<OperationStep>(
     operations.map((op) => ({ method: op.method, path: op.path, route: operationStep(app, op, handlers[op.operationId] as Handler<typeof op.operationId>, authenticator) })),
   );
-  return async function dispatch(ctx) {
+  // Not async: the operation's promise is handed on as it is (an async wrapper would add its own turns).
+  return function dispatch(ctx) {
     const match = table.match(ctx.method, ctx.path);
     if (match === undefined) throw new UriNotFoundError(ctx.path);
     if ('methodNotAllowed' in match) throw new MethodNotAllowedError(ctx.method);
-    await match.route(ctx, match.params);
+    return match.route(ctx, match.params);
   };
 }
 
@@ -56,13 +57,14 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
       projectKey: params.projectKey ?? '',
       correlationId: ctx.state.correlationId,
       logger: app.logger,
-      externalUserId: ctx.get('X-External-User-ID') || undefined,
+      externalUserId: (ctx.req.headers['x-external-user-id'] as string | undefined) || undefined,
       sourceAddress: ctx.ip || undefined,
     };
     ctx.state.requestContext = requestContext;
     ctx.state.route = op.path;
     if (op.authenticated) {
-      requestContext.principal = await authenticator.authenticate(ctx, requestContext, op.scopes, params.storeKey);
+      const principal = authenticator.authenticate(ctx, requestContext, op.scopes, params.storeKey);
+      requestContext.principal = principal instanceof Promise ? await principal : principal;
     }
     if (validators.path && !validators.path(params)) throw parameterError('path', validators.path.errors![0]);
     // Koa parses the query string once; the validator coerces and defaults a copy of it.

@@ -37,15 +37,27 @@ export class BearerAuthenticator implements Authenticator {
     this.cache = new TtlCache(app.config.tokenCacheTtlMs, 100_000, () => app.clock.now());
   }
 
-  async authenticate(http: Context, ctx: RequestContext, scopes: readonly string[], storeKey?: string): Promise<Principal> {
+  /**
+   * Synchronous when the token's principal is in the cache (the usual case): the request then pays
+   * for no promise here. Otherwise the promise of the token store's answer.
+   */
+  authenticate(http: Context, ctx: RequestContext, scopes: readonly string[], storeKey?: string): Principal | Promise<Principal> {
     if (http.querystring !== '' && http.query.access_token !== undefined) {
       throw new OAuthError(400, 'invalid_request', 'Access tokens in the URL are not supported: send the token in the header Authorization: Bearer <token>.');
     }
-    const header = http.get('Authorization');
+    const header = http.req.headers.authorization;
     if (!header) throw new InvalidTokenError(MISSING_TOKEN);
     const match = /^Bearer +([^\s]+)\s*$/i.exec(header);
     if (!match) throw new InvalidTokenError('The Authorization header must be of the form: Bearer <token>.');
-    const principal = await this.resolve(ctx, match[1]);
+    const token = match[1];
+    // Keyed like the store: revocations report token keys, never tokens.
+    const key = tokenKey(token);
+    const cached = this.cachedPrincipal(key);
+    if (cached) return this.admit(http, ctx, cached, scopes, storeKey);
+    return this.resolve(ctx, token, key).then((principal) => this.admit(http, ctx, principal, scopes, storeKey));
+  }
+
+  private admit(http: Context, ctx: RequestContext, principal: Principal, scopes: readonly string[], storeKey?: string): Principal {
     assertProject(principal, ctx.projectKey, http.path);
     assertScopes(principal, scopes, ctx.projectKey, storeKey);
     if (principal.externalUserId && !ctx.externalUserId) ctx.externalUserId = principal.externalUserId;
@@ -66,16 +78,18 @@ export class BearerAuthenticator implements Authenticator {
     this.cache.deleteWhere((entry) => entry.principal.clientId === clientId);
   }
 
-  private async resolve(ctx: RequestContext, token: string): Promise<Principal> {
-    const now = this.app.clock.now();
-    // Keyed like the store: revocations report token keys, never tokens.
-    const key = tokenKey(token);
+  /** The cached principal of a token key; an expired entry is dropped and refused. */
+  private cachedPrincipal(key: string): Principal | undefined {
     const cached = this.cache.get(key);
-    if (cached) {
-      if (cached.expiresAt > now) return cached.principal;
-      this.cache.delete(key);
-      throw new InvalidTokenError();
-    }
+    if (!cached) return undefined;
+    if (cached.expiresAt > this.app.clock.now()) return cached.principal;
+    this.cache.delete(key);
+    throw new InvalidTokenError();
+  }
+
+  /** A token not in the cache: the token store, then the project's external authorization server. */
+  private async resolve(ctx: RequestContext, token: string, key: string): Promise<Principal> {
+    const now = this.app.clock.now();
     const row = await this.store.find(token, ACCESS_KINDS);
     if (row && row.consumedAt === null && row.projectKey !== null && row.clientId !== null) {
       // Issued for another region's project (on a shared database): not valid in this region.

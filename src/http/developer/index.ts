@@ -76,9 +76,13 @@ export function withDeveloperPages(app: AppServices, api: (ctx: Koa) => Promise<
     }
   }
 
-  return async function dispatchWithPages(ctx) {
+  // Not async, like the dispatch it wraps: an API request's promise is passed on untouched.
+  return function dispatchWithPages(ctx) {
     const path = ctx.path;
-    if (path === PATHS.index || path.startsWith('/_/')) return serve(ctx);
+    if (path === PATHS.index || path.startsWith('/_/')) {
+      serve(ctx);
+      return Promise.resolve();
+    }
     if (GUESSES.has(path) && !ctx.get('Authorization')) {
       throw new ApiError(404, 'ResourceNotFound', `The endpoint ${ctx.method} ${path} was not found. ${where()}`);
     }

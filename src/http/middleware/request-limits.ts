@@ -7,10 +7,16 @@ export const MAX_HEADER_BYTES = 15 * 1024;
 const MAX_EXTERNAL_USER_ID = 128;
 const BODYLESS = new Set(['GET', 'HEAD', 'DELETE']);
 
-function headerBytes(rawHeaders: string[], url: string): number {
+/** Whether the URL and headers exceed the limit; counted in bytes only when their length could. */
+function headTooLarge(rawHeaders: string[], url: string): boolean {
+  let chars = url.length;
+  for (const h of rawHeaders) chars += h.length + 2;
+  // UTF-8 takes at most three bytes per character: below a third of the limit the exact count
+  // (the same as before this shortcut) cannot exceed it.
+  if (chars * 3 <= MAX_HEADER_BYTES) return false;
   let total = Buffer.byteLength(url);
   for (const h of rawHeaders) total += Buffer.byteLength(h) + 2;
-  return total;
+  return total > MAX_HEADER_BYTES;
 }
 
 /** Refuses oversized heads, bodies on methods that allow none, and protocol upgrades. */
@@ -21,17 +27,20 @@ export function checkRequestLimits(ctx: Context): void {
   if (version !== '1.1' && version !== '1.0') {
     throw new ApiError(400, 'InvalidInput', `HTTP version ${version} is not supported: use HTTP/1.1.`);
   }
-  if (headerBytes(ctx.req.rawHeaders, ctx.url) > MAX_HEADER_BYTES) {
+  if (headTooLarge(ctx.req.rawHeaders, ctx.url)) {
     throw new ApiError(431, 'RequestHeaderFieldsTooLarge', 'The request URL and headers together exceed the limit of 15 KB.');
   }
-  if (ctx.get('Upgrade') !== '') {
+  // Node's parsed headers (lower-case names) read directly: Koa's `get` lower-cases the name on every call.
+  const headers = ctx.req.headers;
+  if ((headers.upgrade ?? '') !== '') {
     throw new ApiError(400, 'InvalidInput', 'Protocol upgrades are not supported: remove the Upgrade header.');
   }
-  if (ctx.get('X-External-User-ID').length > MAX_EXTERNAL_USER_ID) {
+  const externalUserId = headers['x-external-user-id'];
+  if (externalUserId !== undefined && externalUserId.length > MAX_EXTERNAL_USER_ID) {
     throw new ApiError(400, 'InvalidInput', `The X-External-User-ID header must not be longer than ${MAX_EXTERNAL_USER_ID} characters.`);
   }
-  const length = ctx.get('Content-Length');
-  const hasBody = (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
+  const length = headers['content-length'];
+  const hasBody = (length !== undefined && length !== '' && length !== '0') || (headers['transfer-encoding'] ?? '') !== '';
   if (BODYLESS.has(ctx.method) && hasBody) {
     throw new ApiError(400, 'InvalidInput', `A ${ctx.method} request must not have a body.`);
   }
