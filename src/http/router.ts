@@ -50,6 +50,9 @@ export function buildDispatcher(app: AppServices, handlers: Handlers, authentica
 function operationStep(app: AppServices, op: OperationSpec, handler: Handler<keyof Operations>, authenticator: Authenticator): OperationStep {
   const validators = compileValidators(op);
   const readsBody = WITH_BODY.has(op.method);
+  // Koa's `ip` reads the forwarded header and builds a list even when no proxy is trusted; without
+  // TRUST_PROXY it is the socket's address, read here directly.
+  const sourceAddress: (ctx: Koa) => string | undefined = app.config.trustProxy ? (ctx) => ctx.ip || undefined : (ctx) => ctx.req.socket.remoteAddress || undefined;
   return async function runOperation(ctx, params) {
     const requestContext: RequestContext = {
       app,
@@ -58,7 +61,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
       correlationId: ctx.state.correlationId,
       logger: app.logger,
       externalUserId: (ctx.req.headers['x-external-user-id'] as string | undefined) || undefined,
-      sourceAddress: ctx.ip || undefined,
+      sourceAddress: sourceAddress(ctx),
     };
     ctx.state.requestContext = requestContext;
     ctx.state.route = op.path;
