@@ -44,8 +44,10 @@ export class DocumentTable {
     this.deleteSql = sql(`DELETE FROM ${t} WHERE "projectKey" = ? AND "id" = ? AND "version" = ?`);
   }
 
-  /** The stored document as JSON text, or undefined. */
-  /** Not async: the read's own promise is handed on (an async wrapper would add turns to every GET). */
+  /**
+   * The stored document as JSON text, or undefined. Not async: the read's own promise is handed on
+   * (an async wrapper would add turns to every GET).
+   */
   readText(db: Db, projectKey: string, at: RowAddress): Promise<string | undefined> {
     // On PostgreSQL, reads of one turn share a statement (see read-coalescer.ts).
     return 'id' in at ? readCoalescer.read(db, this.byId, [projectKey], at.id) : readCoalescer.read(db, this.byKey, [projectKey], at.key);
