@@ -1,0 +1,275 @@
+import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import { ClientBuilder, type TokenCache, type TokenStore } from '@commercetools/ts-client';
+import { createApiClient, type ClientCredentials } from '../support/auth.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * The platform's own TypeScript SDK (@commercetools/platform-sdk with @commercetools/ts-client), used
+ * as its documentation shows, with only the hosts pointed at this server: its token flows, its
+ * request builders, its error handling and its middlewares must work unchanged.
+ */
+let server: TestServer;
+let admin: ClientCredentials;
+let api: ByProjectKeyRequestBuilder;
+
+/** What the SDK throws for a non-2xx answer. */
+interface SdkError {
+  statusCode: number;
+  /** The first error's code, for failures of the token endpoint (the auth middleware's error). */
+  code?: string;
+  body?: { statusCode: number; message: string; errors: Array<{ code: string; message: string; currentVersion?: number }> } & Record<string, unknown>;
+}
+
+async function failure(promise: Promise<unknown>): Promise<SdkError> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as SdkError;
+  }
+  throw new Error('expected the SDK call to fail');
+}
+
+/** A token cache that keeps what the SDK stores, so a test can read the refresh token it received. */
+function recordingCache(): TokenCache & { stored?: TokenStore } {
+  const cache: TokenCache & { stored?: TokenStore } = {
+    get: async () => cache.stored,
+    set: async (store) => {
+      cache.stored = store;
+    },
+  };
+  return cache;
+}
+
+function builder(projectKey: string): ClientBuilder {
+  return new ClientBuilder().withProjectKey(projectKey).withHttpMiddleware({ host: server.url, httpClient: fetch, includeResponseHeaders: true });
+}
+
+function withProject(client: ReturnType<ClientBuilder['build']>, projectKey: string): ByProjectKeyRequestBuilder {
+  return createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createApiClient(server, server.projectKey, `manage_project:${server.projectKey}`);
+  const client = builder(server.projectKey)
+    .withClientCredentialsFlow({ host: server.url, projectKey: server.projectKey, credentials: admin, httpClient: fetch })
+    .withCorrelationIdMiddleware({ generate: () => 'sdk-correlation-1' })
+    .build();
+  api = withProject(client, server.projectKey);
+});
+afterAll(() => server.close());
+
+describe('the client-credentials flow', () => {
+  it('gets a token and reads the project, echoing the correlation id the SDK sends', async () => {
+    const res = await api.get().execute();
+    expect(res.statusCode).toBe(200);
+    expect(res.body.key).toBe(server.projectKey);
+    expect((res.headers as Record<string, unknown>)['x-correlation-id']).toBe('sdk-correlation-1');
+  });
+
+  it('surfaces a wrong client secret as the SDK error of the token endpoint', async () => {
+    const wrong = withProject(
+      builder(server.projectKey)
+        .withClientCredentialsFlow({ host: server.url, projectKey: server.projectKey, credentials: { clientId: admin.clientId, clientSecret: 'not-the-secret-of-this-client' }, httpClient: fetch })
+        .build(),
+      server.projectKey,
+    );
+    const err = await failure(wrong.get().execute());
+    expect(err.statusCode).toBe(401);
+    expect(err.code).toBe('invalid_client');
+  });
+
+  it('asks for a subset of its scopes when the builder names them', async () => {
+    const reader = await createApiClient(server, server.projectKey, `view_stores:${server.projectKey} manage_stores:${server.projectKey}`);
+    const cache = recordingCache();
+    const scoped = withProject(
+      builder(server.projectKey)
+        .withClientCredentialsFlow({ host: server.url, projectKey: server.projectKey, credentials: reader, scopes: [`view_stores:${server.projectKey}`], tokenCache: cache, httpClient: fetch })
+        .build(),
+      server.projectKey,
+    );
+    expect((await scoped.stores().get().execute()).statusCode).toBe(200);
+    const denied = await failure(scoped.stores().post({ body: { key: 'scoped-store', name: { en: 'x' } } }).execute());
+    expect(denied.statusCode).toBe(403);
+    expect(denied.body?.errors?.[0]?.code).toBe('insufficient_scope');
+  });
+});
+
+describe('a versioned resource through the request builders (stores)', () => {
+  it('creates, reads by id and key, checks existence, queries, updates and deletes', async () => {
+    const created = await api.stores().post({ body: { key: 'sdk-store', name: { en: 'SDK store' }, languages: ['en'] } }).execute();
+    expect(created.statusCode).toBe(201);
+    const { id, version } = created.body;
+
+    expect((await api.stores().withId({ ID: id }).get().execute()).body.key).toBe('sdk-store');
+    expect((await api.stores().withKey({ key: 'sdk-store' }).get().execute()).body.id).toBe(id);
+    expect((await api.stores().withKey({ key: 'sdk-store' }).head().execute()).statusCode).toBe(200);
+    expect((await failure(api.stores().withKey({ key: 'no-such-store' }).head().execute())).statusCode).toBe(404);
+
+    const page = await api.stores().get({ queryArgs: { where: 'key = :key', 'var.key': 'sdk-store', sort: ['createdAt desc'], limit: 5, withTotal: true } }).execute();
+    expect(page.body).toMatchObject({ limit: 5, offset: 0, count: 1, total: 1 });
+    expect(page.body.results[0].id).toBe(id);
+
+    const updated = await api
+      .stores()
+      .withId({ ID: id })
+      .post({ body: { version, actions: [{ action: 'setName', name: { en: 'Renamed' } }] } })
+      .execute();
+    expect(updated.body).toMatchObject({ version: version + 1, name: { en: 'Renamed' } });
+
+    const deleted = await api.stores().withKey({ key: 'sdk-store' }).delete({ queryArgs: { version: updated.body.version } }).execute();
+    expect(deleted.body.id).toBe(id);
+    const gone = await failure(api.stores().withId({ ID: id }).get().execute());
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body?.errors?.[0]?.code).toBe('ResourceNotFound');
+  });
+
+  it('reports a stale version as ConcurrentModification with the current version, which its middleware retries with', async () => {
+    const { body: store } = await api.stores().post({ body: { key: 'sdk-versioned', name: { en: 'v1' } } }).execute();
+    await api.stores().withId({ ID: store.id }).post({ body: { version: store.version, actions: [{ action: 'setName', name: { en: 'v2' } }] } }).execute();
+
+    const stale = await failure(api.stores().withId({ ID: store.id }).post({ body: { version: store.version, actions: [{ action: 'setName', name: { en: 'v3' } }] } }).execute());
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body?.errors?.[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: store.version + 1 });
+
+    // The SDK's ConcurrentModification middleware re-sends the update with the version from the error body.
+    const retrying = withProject(
+      builder(server.projectKey)
+        .withClientCredentialsFlow({ host: server.url, projectKey: server.projectKey, credentials: admin, httpClient: fetch })
+        .withConcurrentModificationMiddleware()
+        .build(),
+      server.projectKey,
+    );
+    const retried = await retrying
+      .stores()
+      .withId({ ID: store.id })
+      .post({ body: { version: store.version, actions: [{ action: 'setName', name: { en: 'v3' } }] } })
+      .execute();
+    expect(retried.body).toMatchObject({ version: store.version + 2, name: { en: 'v3' } });
+  });
+
+  it('renders a refused draft in the platform error body the SDK exposes', async () => {
+    const err = await failure(api.stores().post({ body: { key: 'x', name: { en: 'too short a key' } } }).execute());
+    expect(err.statusCode).toBe(400);
+    expect(err.body).toMatchObject({ statusCode: 400, errors: [expect.objectContaining({ code: 'InvalidField', field: 'key' })] });
+  });
+});
+
+describe('customers, business units as an associate, GraphQL', () => {
+  let customerId: string;
+  const email = 'sdk-buyer@example.com';
+  const password = 'sdk-buyer-password';
+
+  beforeAll(async () => {
+    await api.associateRoles().post({ body: { key: 'sdk-buyer', name: 'Buyer', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits'] } }).execute();
+    const signUp = await api.customers().post({ body: { email, password, firstName: 'Ada' } }).execute();
+    customerId = signUp.body.customer.id;
+    await api
+      .businessUnits()
+      .post({
+        body: {
+          key: 'sdk-company',
+          name: 'SDK Company',
+          unitType: 'Company',
+          associates: [{ customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'sdk-buyer' }, inheritance: 'Enabled' }] }],
+        },
+      })
+      .execute();
+  });
+
+  it('signs a customer in (login) and finds them with a query predicate', async () => {
+    const signIn = await api.login().post({ body: { email, password } }).execute();
+    expect(signIn.body.customer.id).toBe(customerId);
+    const found = await api.customers().get({ queryArgs: { where: `email = "${email}"` } }).execute();
+    expect(found.body.results.map((c) => c.id)).toEqual([customerId]);
+  });
+
+  it('acts as an associate: reads, queries, updates and creates a division', async () => {
+    const asAssociate = api.asAssociate().withAssociateIdValue({ associateId: customerId });
+    const unit = await asAssociate.businessUnits().withKey({ key: 'sdk-company' }).get().execute();
+    expect(unit.body.name).toBe('SDK Company');
+    const page = await asAssociate.businessUnits().get({ queryArgs: { withTotal: true } }).execute();
+    expect(page.body.total).toBe(1);
+    const renamed = await asAssociate
+      .businessUnits()
+      .withKey({ key: 'sdk-company' })
+      .post({ body: { version: unit.body.version, actions: [{ action: 'changeName', name: 'SDK Company 2' }] } })
+      .execute();
+    expect(renamed.body).toMatchObject({ name: 'SDK Company 2', lastModifiedBy: { associate: { typeId: 'customer', id: customerId } } });
+    const division = await asAssociate
+      .businessUnits()
+      .post({ body: { key: 'sdk-division', name: 'SDK Division', unitType: 'Division', parentUnit: { typeId: 'business-unit', key: 'sdk-company' } } })
+      .execute();
+    expect(division.statusCode).toBe(201);
+    expect(division.body).toMatchObject({ unitType: 'Division', topLevelUnit: { key: 'sdk-company' } });
+
+    const stranger = await failure(api.asAssociate().withAssociateIdValue({ associateId: '00000000-0000-0000-0000-000000000000' }).businessUnits().withKey({ key: 'sdk-company' }).get().execute());
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it('posts a GraphQL query through the SDK', async () => {
+    const res = await api
+      .graphql()
+      .post({ body: { query: 'query ($where: String) { customers(where: $where) { total results { email } } }', variables: { where: `id = "${customerId}"` } } })
+      .execute();
+    expect(res.body).toEqual({ data: { customers: { total: 1, results: [{ email }] } } });
+  });
+
+  it('runs the password flow, then the refresh-token flow with the refresh token it received', async () => {
+    const meClient = await createApiClient(server, server.projectKey, `manage_my_profile:${server.projectKey} manage_my_orders:${server.projectKey}`);
+    const cache = recordingCache();
+    const me = withProject(
+      builder(server.projectKey)
+        .withPasswordFlow({ host: server.url, projectKey: server.projectKey, credentials: { ...meClient, user: { username: email, password } }, tokenCache: cache, httpClient: fetch })
+        .build(),
+      server.projectKey,
+    );
+    expect((await me.me().get().execute()).body.id).toBe(customerId);
+    const cart = await me.me().carts().post({ body: { currency: 'EUR' } }).execute();
+    expect(cart.body.customerId).toBe(customerId);
+    expect((await me.me().activeCart().get().execute()).body.id).toBe(cart.body.id);
+
+    const refreshToken = cache.stored?.refreshToken;
+    expect(refreshToken).toMatch(new RegExp(`^${server.projectKey}:`));
+    const refreshed = withProject(
+      builder(server.projectKey)
+        .withRefreshTokenFlow({ host: server.url, projectKey: server.projectKey, credentials: meClient, refreshToken: refreshToken!, httpClient: fetch })
+        .build(),
+      server.projectKey,
+    );
+    expect((await refreshed.me().get().execute()).body.email).toBe(email);
+
+    const wrongPassword = withProject(
+      builder(server.projectKey)
+        .withPasswordFlow({ host: server.url, projectKey: server.projectKey, credentials: { ...meClient, user: { username: email, password: 'not-the-password' } }, httpClient: fetch })
+        .build(),
+      server.projectKey,
+    );
+    const refused = await failure(wrongPassword.me().get().execute());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.code).toBe('invalid_customer_account_credentials');
+  });
+
+  it('runs the anonymous-session flow with the anonymous id it chooses', async () => {
+    const anonClient = await createApiClient(server, server.projectKey, `manage_my_orders:${server.projectKey} create_anonymous_token:${server.projectKey}`);
+    const anon = withProject(
+      builder(server.projectKey)
+        .withAnonymousSessionFlow({ host: server.url, projectKey: server.projectKey, credentials: { ...anonClient, anonymousId: 'sdk-anonymous-1' }, httpClient: fetch })
+        .build(),
+      server.projectKey,
+    );
+    const cart = await anon.me().carts().post({ body: { currency: 'EUR' } }).execute();
+    expect(cart.statusCode).toBe(201);
+    expect(cart.body.anonymousId).toBe('sdk-anonymous-1');
+  });
+
+  it('uses an existing token as given', async () => {
+    const token = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${admin.clientId}:${admin.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const existing = withProject(builder(server.projectKey).withExistingTokenFlow(`Bearer ${token.access_token}`, { force: true }).build(), server.projectKey);
+    expect((await existing.customers().withId({ ID: customerId }).get().execute()).body.email).toBe(email);
+  });
+});
