@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { seedShop } from './cart-calls.js';
 import { hotCalls, type Target } from './hot-calls.js';
 import { measure } from './load.js';
 import { basicAuth, clientCredentialsToken, seedStores, type Api } from './seed.js';
@@ -32,8 +33,8 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Calls that need nothing but stores and a token (the others seed business units, carts, categories: use `npm run bench`). */
-const SUPPORTED = ['GET store by id', 'GET store by key', 'query `where=key="..."`', 'create store', 'update store (one `setName` action)', 'client-credentials token'];
+/** Calls that need nothing but stores and a token, and the cart updates (a shop is seeded for those); the others seed business units and categories: use `npm run bench`. */
+const SUPPORTED = ['GET store by id', 'GET store by key', 'query `where=key="..."`', 'create store', 'update store (one `setName` action)', 'client-credentials token', 'cart addLineItem', 'cart recalculation with a discount (changeLineItemQuantity)'];
 const STORES = 2_000;
 
 function frameName(node: ProfileNode, root: string): string {
@@ -80,7 +81,9 @@ async function main(): Promise<void> {
   const api: Api = { url: ours.info.url, projectKey: ours.info.projectKey, tokenUrl: `${ours.info.url}/oauth/token`, basic: basicAuth(ours.info.clientId, ours.info.clientSecret) };
   const token = await clientCredentialsToken(api);
   const stores = await seedStores(api, token, STORES, 8);
-  const target = { api, token, stores, storesForUpdates: 0, tokenEndpoint: api.tokenUrl, created: [] } as unknown as Target;
+  // Every measured run (warm-ups included) takes a cart of its own per connection.
+  const shop = call.name.startsWith('cart ') ? await seedShop(api, token, 80) : undefined;
+  const target = { api, token, stores, shop, storesForUpdates: 0, tokenEndpoint: api.tokenUrl, created: [] } as unknown as Target;
   const settings = { seconds, warmupSeconds: 2, connections: 10 };
   // The warm-up runs unprofiled inside measure(); the profiler starts once the optimizing compiler has settled.
   await measure(() => call.options(target), call.expectedStatus, { ...settings, seconds: 2 });
