@@ -393,6 +393,10 @@ export type ChangeCartLineItemQuantity = {
   quantity: Scalars['Long']['input'];
 };
 
+export type ChangeCartLineItemsOrder = {
+  lineItemOrder: Array<Scalars['String']['input']>;
+};
+
 export type ChangeCustomerAddress = {
   address: AddressInput;
   addressId?: InputMaybe<Scalars['String']['input']>;
@@ -1316,12 +1320,18 @@ export type MyCartUpdateAction = {
   addItemShippingAddress?: InputMaybe<AddCartItemShippingAddress>;
   addLineItem?: InputMaybe<AddCartLineItem>;
   changeLineItemQuantity?: InputMaybe<ChangeCartLineItemQuantity>;
+  changeLineItemsOrder?: InputMaybe<ChangeCartLineItemsOrder>;
   recalculate?: InputMaybe<RecalculateCart>;
+  removeItemShippingAddress?: InputMaybe<RemoveCartItemShippingAddress>;
   removeLineItem?: InputMaybe<RemoveCartLineItem>;
+  setBillingAddress?: InputMaybe<SetCartBillingAddress>;
   setCountry?: InputMaybe<SetCartCountry>;
+  setCustomerEmail?: InputMaybe<SetCartCustomerEmail>;
   setDeleteDaysAfterLastModification?: InputMaybe<SetCartDeleteDaysAfterLastModification>;
   setLineItemShippingDetails?: InputMaybe<SetCartLineItemShippingDetails>;
+  setLocale?: InputMaybe<SetCartLocale>;
   setShippingAddress?: InputMaybe<SetCartShippingAddress>;
+  updateItemShippingAddress?: InputMaybe<UpdateCartItemShippingAddress>;
 };
 
 /** One update action of the signed-in customer: exactly one member is set. */
@@ -1879,6 +1889,10 @@ export type RelativeDiscountValue = CartDiscountValue & {
   type: Scalars['String']['output'];
 };
 
+export type RemoveCartItemShippingAddress = {
+  addressKey: Scalars['String']['input'];
+};
+
 export type RemoveCartLineItem = {
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
@@ -1910,8 +1924,16 @@ export type ResourceIdentifierInput = {
   typeId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SetCartBillingAddress = {
+  address?: InputMaybe<AddressInput>;
+};
+
 export type SetCartCountry = {
   country?: InputMaybe<Scalars['Country']['input']>;
+};
+
+export type SetCartCustomerEmail = {
+  email?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type SetCartDeleteDaysAfterLastModification = {
@@ -1922,6 +1944,10 @@ export type SetCartLineItemShippingDetails = {
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
   shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
+};
+
+export type SetCartLocale = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type SetCartShippingAddress = {
@@ -2356,6 +2382,10 @@ export type TypeDefinitionFieldDefinitionsArgs = {
 export type TypeDefinitionNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type UpdateCartItemShippingAddress = {
+  address: AddressInput;
 };
 
 export type Zone = {

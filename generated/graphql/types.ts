@@ -397,6 +397,10 @@ export type ChangeCartLineItemQuantity = {
   quantity: Scalars['Long']['input'];
 };
 
+export type ChangeCartLineItemsOrder = {
+  lineItemOrder: Array<Scalars['String']['input']>;
+};
+
 export type ChangeCustomerAddress = {
   address: AddressInput;
   addressId?: InputMaybe<Scalars['String']['input']>;
@@ -1320,12 +1324,18 @@ export type MyCartUpdateAction = {
   addItemShippingAddress?: InputMaybe<AddCartItemShippingAddress>;
   addLineItem?: InputMaybe<AddCartLineItem>;
   changeLineItemQuantity?: InputMaybe<ChangeCartLineItemQuantity>;
+  changeLineItemsOrder?: InputMaybe<ChangeCartLineItemsOrder>;
   recalculate?: InputMaybe<RecalculateCart>;
+  removeItemShippingAddress?: InputMaybe<RemoveCartItemShippingAddress>;
   removeLineItem?: InputMaybe<RemoveCartLineItem>;
+  setBillingAddress?: InputMaybe<SetCartBillingAddress>;
   setCountry?: InputMaybe<SetCartCountry>;
+  setCustomerEmail?: InputMaybe<SetCartCustomerEmail>;
   setDeleteDaysAfterLastModification?: InputMaybe<SetCartDeleteDaysAfterLastModification>;
   setLineItemShippingDetails?: InputMaybe<SetCartLineItemShippingDetails>;
+  setLocale?: InputMaybe<SetCartLocale>;
   setShippingAddress?: InputMaybe<SetCartShippingAddress>;
+  updateItemShippingAddress?: InputMaybe<UpdateCartItemShippingAddress>;
 };
 
 /** One update action of the signed-in customer: exactly one member is set. */
@@ -1883,6 +1893,10 @@ export type RelativeDiscountValue = CartDiscountValue & {
   type: Scalars['String']['output'];
 };
 
+export type RemoveCartItemShippingAddress = {
+  addressKey: Scalars['String']['input'];
+};
+
 export type RemoveCartLineItem = {
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
@@ -1914,8 +1928,16 @@ export type ResourceIdentifierInput = {
   typeId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SetCartBillingAddress = {
+  address?: InputMaybe<AddressInput>;
+};
+
 export type SetCartCountry = {
   country?: InputMaybe<Scalars['Country']['input']>;
+};
+
+export type SetCartCustomerEmail = {
+  email?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type SetCartDeleteDaysAfterLastModification = {
@@ -1926,6 +1948,10 @@ export type SetCartLineItemShippingDetails = {
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
   shippingDetails?: InputMaybe<ItemShippingDetailsDraft>;
+};
+
+export type SetCartLocale = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type SetCartShippingAddress = {
@@ -2362,6 +2388,10 @@ export type TypeDefinitionNameArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
+export type UpdateCartItemShippingAddress = {
+  address: AddressInput;
+};
+
 export type Zone = {
   __typename?: 'Zone';
   createdAt: Scalars['DateTime']['output'];
@@ -2544,6 +2574,7 @@ export type ResolversTypes = ResolversObject<{
   Category: ResolverTypeWrapper<CategoryModel>;
   CategoryQueryResult: ResolverTypeWrapper<Omit<CategoryQueryResult, 'results'> & { results: Array<ResolversTypes['Category']> }>;
   ChangeCartLineItemQuantity: ChangeCartLineItemQuantity;
+  ChangeCartLineItemsOrder: ChangeCartLineItemsOrder;
   ChangeCustomerAddress: ChangeCustomerAddress;
   ChangeCustomerEmail: ChangeCustomerEmail;
   Channel: ResolverTypeWrapper<ChannelModel>;
@@ -2645,15 +2676,19 @@ export type ResolversTypes = ResolversObject<{
   ReferenceField: ResolverTypeWrapper<TypedCustomField>;
   ReferenceType: ResolverTypeWrapper<FieldTypeModel>;
   RelativeDiscountValue: ResolverTypeWrapper<RelativeDiscountValueModel>;
+  RemoveCartItemShippingAddress: RemoveCartItemShippingAddress;
   RemoveCartLineItem: RemoveCartLineItem;
   RemoveCustomerAddress: RemoveCustomerAddress;
   RemoveCustomerBillingAddressId: RemoveCustomerBillingAddressId;
   RemoveCustomerShippingAddressId: RemoveCustomerShippingAddressId;
   RemoveCustomerStore: RemoveCustomerStore;
   ResourceIdentifierInput: ResourceIdentifierInput;
+  SetCartBillingAddress: SetCartBillingAddress;
   SetCartCountry: SetCartCountry;
+  SetCartCustomerEmail: SetCartCustomerEmail;
   SetCartDeleteDaysAfterLastModification: SetCartDeleteDaysAfterLastModification;
   SetCartLineItemShippingDetails: SetCartLineItemShippingDetails;
+  SetCartLocale: SetCartLocale;
   SetCartShippingAddress: SetCartShippingAddress;
   SetCustomerAddressCustomField: SetCustomerAddressCustomField;
   SetCustomerAddressCustomType: SetCustomerAddressCustomType;
@@ -2704,6 +2739,7 @@ export type ResolversTypes = ResolversObject<{
   TotalPriceTarget: ResolverTypeWrapper<TotalPriceTargetModel>;
   Type: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Type']>;
   TypeDefinition: ResolverTypeWrapper<TypeDefinitionModel>;
+  UpdateCartItemShippingAddress: UpdateCartItemShippingAddress;
   Zone: ResolverTypeWrapper<ZoneModel>;
   ZoneQueryResult: ResolverTypeWrapper<Omit<ZoneQueryResult, 'results'> & { results: Array<ResolversTypes['Zone']> }>;
   ZoneRate: ResolverTypeWrapper<ZoneRateModel>;
@@ -2738,6 +2774,7 @@ export type ResolversParentTypes = ResolversObject<{
   Category: CategoryModel;
   CategoryQueryResult: Omit<CategoryQueryResult, 'results'> & { results: Array<ResolversParentTypes['Category']> };
   ChangeCartLineItemQuantity: ChangeCartLineItemQuantity;
+  ChangeCartLineItemsOrder: ChangeCartLineItemsOrder;
   ChangeCustomerAddress: ChangeCustomerAddress;
   ChangeCustomerEmail: ChangeCustomerEmail;
   Channel: ChannelModel;
@@ -2836,15 +2873,19 @@ export type ResolversParentTypes = ResolversObject<{
   ReferenceField: TypedCustomField;
   ReferenceType: FieldTypeModel;
   RelativeDiscountValue: RelativeDiscountValueModel;
+  RemoveCartItemShippingAddress: RemoveCartItemShippingAddress;
   RemoveCartLineItem: RemoveCartLineItem;
   RemoveCustomerAddress: RemoveCustomerAddress;
   RemoveCustomerBillingAddressId: RemoveCustomerBillingAddressId;
   RemoveCustomerShippingAddressId: RemoveCustomerShippingAddressId;
   RemoveCustomerStore: RemoveCustomerStore;
   ResourceIdentifierInput: ResourceIdentifierInput;
+  SetCartBillingAddress: SetCartBillingAddress;
   SetCartCountry: SetCartCountry;
+  SetCartCustomerEmail: SetCartCustomerEmail;
   SetCartDeleteDaysAfterLastModification: SetCartDeleteDaysAfterLastModification;
   SetCartLineItemShippingDetails: SetCartLineItemShippingDetails;
+  SetCartLocale: SetCartLocale;
   SetCartShippingAddress: SetCartShippingAddress;
   SetCustomerAddressCustomField: SetCustomerAddressCustomField;
   SetCustomerAddressCustomType: SetCustomerAddressCustomType;
@@ -2892,6 +2933,7 @@ export type ResolversParentTypes = ResolversObject<{
   TotalPriceTarget: TotalPriceTargetModel;
   Type: ResolversInterfaceTypes<ResolversParentTypes>['Type'];
   TypeDefinition: TypeDefinitionModel;
+  UpdateCartItemShippingAddress: UpdateCartItemShippingAddress;
   Zone: ZoneModel;
   ZoneQueryResult: Omit<ZoneQueryResult, 'results'> & { results: Array<ResolversParentTypes['Zone']> };
   ZoneRate: ZoneRateModel;

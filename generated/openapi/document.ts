@@ -3466,6 +3466,114 @@ export const openApiDocument = {
           }
         }
       },
+      "MyCartUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/MyCartUpdateAction"
+            }
+          }
+        }
+      },
+      "MyCartUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addLineItem": "#/components/schemas/CartAddLineItemAction",
+            "changeLineItemQuantity": "#/components/schemas/CartChangeLineItemQuantityAction",
+            "removeLineItem": "#/components/schemas/CartRemoveLineItemAction",
+            "setLineItemShippingDetails": "#/components/schemas/CartSetLineItemShippingDetailsAction",
+            "addItemShippingAddress": "#/components/schemas/CartAddItemShippingAddressAction",
+            "setShippingAddress": "#/components/schemas/CartSetShippingAddressAction",
+            "setCountry": "#/components/schemas/CartSetCountryAction",
+            "setDeleteDaysAfterLastModification": "#/components/schemas/CartSetDeleteDaysAfterLastModificationAction",
+            "recalculate": "#/components/schemas/CartRecalculateAction",
+            "setShippingMethod": "#/components/schemas/CartSetShippingMethodAction",
+            "addDiscountCode": "#/components/schemas/CartAddDiscountCodeAction",
+            "removeDiscountCode": "#/components/schemas/CartRemoveDiscountCodeAction",
+            "changeTaxMode": "#/components/schemas/CartChangeTaxModeAction",
+            "setCustomerEmail": "#/components/schemas/CartSetCustomerEmailAction",
+            "setBillingAddress": "#/components/schemas/CartSetBillingAddressAction",
+            "setLocale": "#/components/schemas/CartSetLocaleAction",
+            "changeLineItemsOrder": "#/components/schemas/CartChangeLineItemsOrderAction",
+            "removeItemShippingAddress": "#/components/schemas/CartRemoveItemShippingAddressAction",
+            "updateItemShippingAddress": "#/components/schemas/CartUpdateItemShippingAddressAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/CartAddLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartChangeLineItemQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemoveLineItemAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetLineItemShippingDetailsAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartAddItemShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCountryAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetDeleteDaysAfterLastModificationAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRecalculateAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetShippingMethodAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartAddDiscountCodeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemoveDiscountCodeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartChangeTaxModeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCustomerEmailAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetBillingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetLocaleAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartChangeLineItemsOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemoveItemShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartUpdateItemShippingAddressAction"
+          }
+        ]
+      },
       "CartUpdateAction": {
         "type": "object",
         "required": [
@@ -3490,7 +3598,16 @@ export const openApiDocument = {
             "removeDiscountCode": "#/components/schemas/CartRemoveDiscountCodeAction",
             "changeTaxMode": "#/components/schemas/CartChangeTaxModeAction",
             "changeTaxRoundingMode": "#/components/schemas/CartChangeTaxRoundingModeAction",
-            "changeTaxCalculationMode": "#/components/schemas/CartChangeTaxCalculationModeAction"
+            "changeTaxCalculationMode": "#/components/schemas/CartChangeTaxCalculationModeAction",
+            "setCustomerEmail": "#/components/schemas/CartSetCustomerEmailAction",
+            "setBillingAddress": "#/components/schemas/CartSetBillingAddressAction",
+            "setLocale": "#/components/schemas/CartSetLocaleAction",
+            "changeLineItemsOrder": "#/components/schemas/CartChangeLineItemsOrderAction",
+            "removeItemShippingAddress": "#/components/schemas/CartRemoveItemShippingAddressAction",
+            "updateItemShippingAddress": "#/components/schemas/CartUpdateItemShippingAddressAction",
+            "setKey": "#/components/schemas/CartSetKeyAction",
+            "setCustomerId": "#/components/schemas/CartSetCustomerIdAction",
+            "setAnonymousId": "#/components/schemas/CartSetAnonymousIdAction"
           }
         },
         "oneOf": [
@@ -3544,6 +3661,33 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/CartChangeTaxCalculationModeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCustomerEmailAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetBillingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetLocaleAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartChangeLineItemsOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemoveItemShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartUpdateItemShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCustomerIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetAnonymousIdAction"
           }
         ]
       },
@@ -3910,6 +4054,154 @@ export const openApiDocument = {
               "LineItemLevel",
               "UnitPriceLevel"
             ]
+          }
+        }
+      },
+      "CartSetCustomerEmailAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomerEmail"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 256
+          }
+        }
+      },
+      "CartSetBillingAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setBillingAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          }
+        }
+      },
+      "CartSetLocaleAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setLocale"
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          }
+        }
+      },
+      "CartChangeLineItemsOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "lineItemOrder"
+        ],
+        "description": "lineItemOrder names every line item of the cart exactly once (else 400 InvalidOperation).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeLineItemsOrder"
+          },
+          "lineItemOrder": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "CartRemoveItemShippingAddressAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "addressKey"
+        ],
+        "description": "The address must exist and no line item's shipping details may still target it (else 400 InvalidOperation).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeItemShippingAddress"
+          },
+          "addressKey": {
+            "type": "string"
+          }
+        }
+      },
+      "CartUpdateItemShippingAddressAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "address"
+        ],
+        "description": "Replaces the item shipping address with the same key (400 InvalidOperation when there is none).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "updateItemShippingAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          }
+        }
+      },
+      "CartSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "CartSetCustomerIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "The customer must exist (400 ReferencedResourceNotFound); without customerId the cart has no customer.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomerId"
+          },
+          "customerId": {
+            "type": "string"
+          }
+        }
+      },
+      "CartSetAnonymousIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAnonymousId"
+          },
+          "anonymousId": {
+            "type": "string",
+            "minLength": 1
           }
         }
       },
@@ -20955,7 +21247,7 @@ export const openApiDocument = {
       },
       "post": {
         "operationId": "updateMyCartById",
-        "summary": "Apply update actions to one of the caller's carts",
+        "summary": "Apply update actions (the MyCartUpdateAction set) to one of the caller's carts",
         "security": [
           {
             "oauth2": [
@@ -20968,7 +21260,7 @@ export const openApiDocument = {
           "content": {
             "application/json": {
               "schema": {
-                "$ref": "#/components/schemas/CartUpdate"
+                "$ref": "#/components/schemas/MyCartUpdate"
               }
             }
           }

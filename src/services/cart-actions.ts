@@ -1,23 +1,27 @@
 import type { Cart, CartUpdateAction, CustomLineItem, CustomLineItemDraft, DiscountCode, ShippingMethod, TaxCategory } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import { InvalidOperationError } from '../errors/api-error.js';
+import { InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
 import { addDiscountCode, removeDiscountCode } from './cart-discount-codes.js';
 import {
   addItemShippingAddress,
   addLineItem,
+  changeLineItemsOrder,
   customLineItemFromDraft,
   findLineItem,
   MatchingPriceNotFoundError,
   priceLineItem,
+  removeItemShippingAddress,
   shippingDetailsFromDraft,
   shippingValid,
+  updateItemShippingAddress,
   type ProductLookup,
 } from './cart-lines.js';
+import { readCustomer } from './cart-owner.js';
 import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
 import type { CartCalculator } from './cart-totals.js';
 import type { DocumentRepository } from './document-repository.js';
 import { resolveReference } from './resource-identifiers.js';
-import type { ActionHandlers } from './update-actions.js';
+import { setOptional, type ActionHandlers } from './update-actions.js';
 
 /** What cart actions read besides the cart: products (through the calculator's sources), and the resources of shipping, taxes and discounts. */
 export interface CartDependencies {
@@ -117,17 +121,22 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
       else delete item.shippingDetails;
     },
     addItemShippingAddress: (cart, a) => addItemShippingAddress(cart, a.address),
-    setShippingAddress: (cart, a) => {
-      if (a.address) cart.shippingAddress = a.address;
-      else delete cart.shippingAddress;
-    },
-    setCountry: (cart, a) => {
-      if (a.country !== undefined) cart.country = a.country;
-      else delete cart.country;
-    },
-    setDeleteDaysAfterLastModification: (cart, a) => {
-      if (a.deleteDaysAfterLastModification !== undefined) cart.deleteDaysAfterLastModification = a.deleteDaysAfterLastModification;
-      else delete cart.deleteDaysAfterLastModification;
+    updateItemShippingAddress: (cart, a) => updateItemShippingAddress(cart, a.address),
+    removeItemShippingAddress: (cart, a) => removeItemShippingAddress(cart, a.addressKey),
+    changeLineItemsOrder: (cart, a) => changeLineItemsOrder(cart, a.lineItemOrder),
+    setShippingAddress: (cart, a) => setOptional(cart, 'shippingAddress', a.address),
+    setBillingAddress: (cart, a) => setOptional(cart, 'billingAddress', a.address),
+    setCustomerEmail: (cart, a) => setOptional(cart, 'customerEmail', a.email),
+    setLocale: (cart, a) => setOptional(cart, 'locale', a.locale),
+    setCountry: (cart, a) => setOptional(cart, 'country', a.country),
+    setDeleteDaysAfterLastModification: (cart, a) => setOptional(cart, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
+    // The merchant's alone (not in MyCartUpdateAction): the key and the owner. The owner columns follow
+    // the document, so /me reads and the sign-in merge see the new owner at once.
+    setKey: (cart, a) => setOptional(cart, 'key', a.key),
+    setAnonymousId: (cart, a) => setOptional(cart, 'anonymousId', a.anonymousId),
+    setCustomerId: async (cart, a, ctx) => {
+      if (a.customerId !== undefined && !(await readCustomer(ctx, a.customerId))) throw new ReferencedResourceNotFoundError('customer', { id: a.customerId });
+      setOptional(cart, 'customerId', a.customerId);
     },
     recalculate: (cart, a, ctx) => refreshFromProducts(ctx, cart, products, a.updateProductData ?? false),
     setShippingMethod: (cart, a, ctx) => setCartShippingMethod(ctx, cart, a, deps),

@@ -143,6 +143,32 @@ export function addItemShippingAddress(cart: Cart, address: BaseAddress): void {
   cart.itemShippingAddresses.push(address);
 }
 
+/** Replaces the item shipping address with the key of `address`. */
+export function updateItemShippingAddress(cart: Cart, address: BaseAddress): void {
+  if (address.key === undefined) throw new RequiredFieldError('address.key');
+  const index = cart.itemShippingAddresses.findIndex((a) => a.key === address.key);
+  if (index < 0) throw new InvalidOperationError(`The cart has no item shipping address with key '${address.key}'.`);
+  cart.itemShippingAddresses[index] = address;
+}
+
+/** Removes an item shipping address that no line item or custom line item ships to any more. */
+export function removeItemShippingAddress(cart: Cart, addressKey: string): void {
+  if (!cart.itemShippingAddresses.some((a) => a.key === addressKey)) throw new InvalidOperationError(`The cart has no item shipping address with key '${addressKey}'.`);
+  const targeted = [...cart.lineItems, ...cart.customLineItems].some((item) => item.shippingDetails?.targets.some((t) => t.addressKey === addressKey));
+  if (targeted) throw new InvalidOperationError(`The item shipping address '${addressKey}' is still a target of a line item's shipping details.`);
+  cart.itemShippingAddresses = cart.itemShippingAddresses.filter((a) => a.key !== addressKey);
+}
+
+/** Puts the line items in the order `lineItemOrder` names them; it must name each exactly once. */
+export function changeLineItemsOrder(cart: Cart, lineItemOrder: readonly string[]): void {
+  const byId = new Map(cart.lineItems.map((li) => [li.id, li]));
+  const ordered = lineItemOrder.map((id) => byId.get(id));
+  if (new Set(lineItemOrder).size !== lineItemOrder.length || lineItemOrder.length !== cart.lineItems.length || ordered.some((li) => li === undefined)) {
+    throw new InvalidOperationError('lineItemOrder must contain the id of every line item of the cart exactly once.');
+  }
+  cart.lineItems = ordered as LineItem[];
+}
+
 /** Prices every line item (price selection) and recomputes the totals, 64-bit checked. */
 export function recalculateTotals(cart: Cart, now: number): void {
   for (const item of cart.lineItems) priceLineItem(cart, item, now);

@@ -1,8 +1,12 @@
 import type { Cart, Order } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import type { Dialect } from '../db/sql-runner.js';
+import { sql } from '../db/statements.js';
 import type { SqlFragment } from '../query/index.js';
 import { NoCustomerInTokenError } from './customer-account.js';
+import { customerResource } from './queryable-resources.js';
+
+const CUSTOMER = sql(`SELECT $DATA AS "data" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
 
 /** Whose carts and orders a /me request sees: the token's customer, else its anonymous session. */
 export type Owner = { customerId: string } | { anonymousId: string };
@@ -30,4 +34,10 @@ export function ownerCondition(dialect: Dialect, owner: Owner): SqlFragment {
 /** The owner as fields of a new cart or order. */
 export function ownerFields(owner: Owner): { customerId?: string; anonymousId?: string } {
   return 'customerId' in owner ? { customerId: owner.customerId } : { anonymousId: owner.anonymousId };
+}
+
+/** The customer a cart is given to (draft or setCustomerId): what the cart copies from it, or undefined when there is none. */
+export async function readCustomer(ctx: Pick<RequestContext, 'db' | 'projectKey'>, id: string): Promise<{ email?: string; customerGroup?: Cart['customerGroup'] } | undefined> {
+  const text = await ctx.db.value<string>(CUSTOMER[ctx.db.dialect], [ctx.projectKey, id]);
+  return text === undefined ? undefined : JSON.parse(text);
 }

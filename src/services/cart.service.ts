@@ -1,4 +1,4 @@
-import type { Cart, CartDraft, CartUpdateAction, MyCartDraft } from '../../generated/openapi/client/types.gen.js';
+import type { Cart, CartDraft, CartUpdateAction, MyCartDraft, MyCartUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
@@ -6,12 +6,12 @@ import type { PagedQueryResult, QueryParams } from '../query/index.js';
 import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
-import { ownerCondition, ownerFields, ownerOf, owns, type Owner } from './cart-owner.js';
+import { ownerCondition, ownerFields, ownerOf, owns, readCustomer, type Owner } from './cart-owner.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { centMoney } from './money.js';
-import { cartResource, customerResource } from './queryable-resources.js';
+import { cartResource } from './queryable-resources.js';
 import { ownDeadline } from './retention.js';
 import { notFound } from './versioning.js';
 
@@ -21,7 +21,6 @@ const ACTIVE_CART = {
     'SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL AND "cartState" = \'Active\' ORDER BY "lastModifiedAt" DESC, "id" DESC LIMIT 1',
   ),
 };
-const CUSTOMER = sql(`SELECT $DATA AS "data" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
 
 /**
  * Carts (facts §10): created by a merchant (`/carts`) or by the token's customer or anonymous
@@ -110,7 +109,8 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     return cart;
   }
 
-  async updateMine(ctx: RequestContext, id: string, update: { version: number; actions: readonly CartUpdateAction[] }): Promise<Cart> {
+  /** The contract (MyCartUpdate) admits only the MyCartUpdateAction set here: no prices, owners or keys of the caller's choosing. */
+  async updateMine(ctx: RequestContext, id: string, update: { version: number; actions: readonly MyCartUpdateAction[] }): Promise<Cart> {
     await this.getMine(ctx, id);
     return this.update(ctx, { id }, update);
   }
@@ -134,9 +134,4 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     if (!cart) throw new ResourceNotFoundError('', 'No active cart exists.');
     return cart;
   }
-}
-
-async function readCustomer(ctx: RequestContext, id: string): Promise<{ email?: string; customerGroup?: Cart['customerGroup'] } | undefined> {
-  const text = await ctx.db.value<string>(CUSTOMER[ctx.db.dialect], [ctx.projectKey, id]);
-  return text === undefined ? undefined : JSON.parse(text);
 }

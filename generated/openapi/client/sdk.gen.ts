@@ -1560,7 +1560,7 @@ export const getMyCartById = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
- * Apply update actions to one of the caller's carts
+ * Apply update actions (the MyCartUpdateAction set) to one of the caller's carts
  */
 export const updateMyCartById = <ThrowOnError extends boolean = false>(options: Options<UpdateMyCartByIdData, ThrowOnError>) => (options.client ?? client).post<UpdateMyCartByIdResponses, UpdateMyCartByIdErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

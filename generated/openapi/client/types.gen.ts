@@ -1055,6 +1055,51 @@ export type CartUpdate = {
     actions: Array<CartUpdateAction>;
 };
 
+export type MyCartUpdate = {
+    version: Version;
+    actions: Array<MyCartUpdateAction>;
+};
+
+export type MyCartUpdateAction = ({
+    action: 'addLineItem';
+} & CartAddLineItemAction) | ({
+    action: 'changeLineItemQuantity';
+} & CartChangeLineItemQuantityAction) | ({
+    action: 'removeLineItem';
+} & CartRemoveLineItemAction) | ({
+    action: 'setLineItemShippingDetails';
+} & CartSetLineItemShippingDetailsAction) | ({
+    action: 'addItemShippingAddress';
+} & CartAddItemShippingAddressAction) | ({
+    action: 'setShippingAddress';
+} & CartSetShippingAddressAction) | ({
+    action: 'setCountry';
+} & CartSetCountryAction) | ({
+    action: 'setDeleteDaysAfterLastModification';
+} & CartSetDeleteDaysAfterLastModificationAction) | ({
+    action: 'recalculate';
+} & CartRecalculateAction) | ({
+    action: 'setShippingMethod';
+} & CartSetShippingMethodAction) | ({
+    action: 'addDiscountCode';
+} & CartAddDiscountCodeAction) | ({
+    action: 'removeDiscountCode';
+} & CartRemoveDiscountCodeAction) | ({
+    action: 'changeTaxMode';
+} & CartChangeTaxModeAction) | ({
+    action: 'setCustomerEmail';
+} & CartSetCustomerEmailAction) | ({
+    action: 'setBillingAddress';
+} & CartSetBillingAddressAction) | ({
+    action: 'setLocale';
+} & CartSetLocaleAction) | ({
+    action: 'changeLineItemsOrder';
+} & CartChangeLineItemsOrderAction) | ({
+    action: 'removeItemShippingAddress';
+} & CartRemoveItemShippingAddressAction) | ({
+    action: 'updateItemShippingAddress';
+} & CartUpdateItemShippingAddressAction);
+
 export type CartUpdateAction = ({
     action: 'addLineItem';
 } & CartAddLineItemAction) | ({
@@ -1089,7 +1134,25 @@ export type CartUpdateAction = ({
     action: 'changeTaxRoundingMode';
 } & CartChangeTaxRoundingModeAction) | ({
     action: 'changeTaxCalculationMode';
-} & CartChangeTaxCalculationModeAction);
+} & CartChangeTaxCalculationModeAction) | ({
+    action: 'setCustomerEmail';
+} & CartSetCustomerEmailAction) | ({
+    action: 'setBillingAddress';
+} & CartSetBillingAddressAction) | ({
+    action: 'setLocale';
+} & CartSetLocaleAction) | ({
+    action: 'changeLineItemsOrder';
+} & CartChangeLineItemsOrderAction) | ({
+    action: 'removeItemShippingAddress';
+} & CartRemoveItemShippingAddressAction) | ({
+    action: 'updateItemShippingAddress';
+} & CartUpdateItemShippingAddressAction) | ({
+    action: 'setKey';
+} & CartSetKeyAction) | ({
+    action: 'setCustomerId';
+} & CartSetCustomerIdAction) | ({
+    action: 'setAnonymousId';
+} & CartSetAnonymousIdAction);
 
 export type CartAddLineItemAction = {
     action: 'addLineItem';
@@ -1197,6 +1260,63 @@ export type CartChangeTaxRoundingModeAction = {
 export type CartChangeTaxCalculationModeAction = {
     action: 'changeTaxCalculationMode';
     taxCalculationMode: 'LineItemLevel' | 'UnitPriceLevel';
+};
+
+export type CartSetCustomerEmailAction = {
+    action: 'setCustomerEmail';
+    email?: string;
+};
+
+export type CartSetBillingAddressAction = {
+    action: 'setBillingAddress';
+    address?: BaseAddress;
+};
+
+export type CartSetLocaleAction = {
+    action: 'setLocale';
+    locale?: Locale;
+};
+
+/**
+ * lineItemOrder names every line item of the cart exactly once (else 400 InvalidOperation).
+ */
+export type CartChangeLineItemsOrderAction = {
+    action: 'changeLineItemsOrder';
+    lineItemOrder: Array<string>;
+};
+
+/**
+ * The address must exist and no line item's shipping details may still target it (else 400 InvalidOperation).
+ */
+export type CartRemoveItemShippingAddressAction = {
+    action: 'removeItemShippingAddress';
+    addressKey: string;
+};
+
+/**
+ * Replaces the item shipping address with the same key (400 InvalidOperation when there is none).
+ */
+export type CartUpdateItemShippingAddressAction = {
+    action: 'updateItemShippingAddress';
+    address: BaseAddress;
+};
+
+export type CartSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+/**
+ * The customer must exist (400 ReferencedResourceNotFound); without customerId the cart has no customer.
+ */
+export type CartSetCustomerIdAction = {
+    action: 'setCustomerId';
+    customerId?: string;
+};
+
+export type CartSetAnonymousIdAction = {
+    action: 'setAnonymousId';
+    anonymousId?: string;
 };
 
 export type Category = {
@@ -8434,7 +8554,7 @@ export type GetMyCartByIdResponses = {
 export type GetMyCartByIdResponse = GetMyCartByIdResponses[keyof GetMyCartByIdResponses];
 
 export type UpdateMyCartByIdData = {
-    body: CartUpdate;
+    body: MyCartUpdate;
     path: {
         projectKey: string;
         id: string;
