@@ -8057,6 +8057,24 @@ export const openApiDocument = {
           }
         }
       },
+      "MyOrderFromCartDraft": {
+        "type": "object",
+        "required": [
+          "version"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "Deprecated; use cart"
+          },
+          "cart": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          }
+        }
+      },
       "OrderPagedQueryResponse": {
         "type": "object",
         "required": [
@@ -21493,7 +21511,7 @@ export const openApiDocument = {
           "content": {
             "application/json": {
               "schema": {
-                "$ref": "#/components/schemas/OrderFromCartDraft"
+                "$ref": "#/components/schemas/MyOrderFromCartDraft"
               }
             }
           }

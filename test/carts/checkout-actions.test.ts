@@ -135,6 +135,16 @@ describe('/me carts take only the platform MyCartUpdateAction set', () => {
     expect([after.version, after.totalPrice.centAmount, after.customLineItems.length]).toEqual([cart.version, 1000, 0]);
   });
 
+  test('an order from a cart of its own gets no order number of the customer\'s choosing', async () => {
+    const anon = await anonymousSession(server);
+    const cart = await ok<CheckoutCart>(api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'co-mug' }] } }), 201);
+    const order = await ok<{ id: string; orderNumber?: string }>(api(server, anon.token, '/test/me/orders', { body: { cart: { id: cart.id }, version: cart.version, orderNumber: 'chosen-by-customer' } }), 201);
+    expect(order.orderNumber).toBeUndefined();
+    const merchantCart = await ok<CheckoutCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'co-mug' }] } }), 201);
+    const merchantOrder = await ok<{ orderNumber?: string }>(api(server, admin, '/test/orders', { body: { cart: { id: merchantCart.id }, version: merchantCart.version, orderNumber: 'chosen-by-customer' } }), 201);
+    expect(merchantOrder.orderNumber).toBe('chosen-by-customer');
+  });
+
   test('GraphQL updateMyCart has the checkout actions', async () => {
     const anon = await anonymousSession(server);
     const cart = await ok<CheckoutCart>(api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'co-shirt' }, { sku: 'co-mug' }] } }), 201);

@@ -8337,6 +8337,25 @@ export const OrderFromCartDraftSchema = {
     }
 } as const;
 
+export const MyOrderFromCartDraftSchema = {
+    type: 'object',
+    required: [
+        'version'
+    ],
+    properties: {
+        id: {
+            type: 'string',
+            description: 'Deprecated; use cart'
+        },
+        cart: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        }
+    }
+} as const;
+
 export const OrderPagedQueryResponseSchema = {
     type: 'object',
     required: [

@@ -2632,6 +2632,15 @@ export type OrderFromCartDraft = {
     orderNumber?: string;
 };
 
+export type MyOrderFromCartDraft = {
+    /**
+     * Deprecated; use cart
+     */
+    id?: string;
+    cart?: ResourceIdentifier;
+    version: Version;
+};
+
 export type OrderPagedQueryResponse = {
     limit: number;
     offset: number;
@@ -8643,7 +8652,7 @@ export type QueryMyOrdersResponses = {
 export type QueryMyOrdersResponse = QueryMyOrdersResponses[keyof QueryMyOrdersResponses];
 
 export type CreateMyOrderFromCartData = {
-    body: OrderFromCartDraft;
+    body: MyOrderFromCartDraft;
     path: {
         projectKey: string;
     };
