@@ -43,6 +43,8 @@ export interface RequestContext {
    * entry (never one the caller wrote). Failed sign-ins are also counted per address.
    */
   sourceAddress?: string;
+  /** The store of an in-store operation (`/{projectKey}/in-store/key={storeKey}/…`); undefined elsewhere. */
+  storeKey?: string;
   /** The customer acting for a business unit through the as-associate endpoints (recorded in client logging). */
   associateId?: string;
   logger: Logger;

@@ -225,6 +225,7 @@ export type Cart = {
   locale?: Maybe<Scalars['Locale']['output']>;
   origin: CartOrigin;
   shippingAddress?: Maybe<Address>;
+  storeRef?: Maybe<KeyReference>;
   taxMode: TaxMode;
   totalLineItemQuantity?: Maybe<Scalars['Long']['output']>;
   totalPrice: Money;

@@ -229,6 +229,7 @@ export type Cart = {
   locale?: Maybe<Scalars['Locale']['output']>;
   origin: CartOrigin;
   shippingAddress?: Maybe<Address>;
+  storeRef?: Maybe<KeyReference>;
   taxMode: TaxMode;
   totalLineItemQuantity?: Maybe<Scalars['Long']['output']>;
   totalPrice: Money;
@@ -3047,6 +3048,7 @@ export type CartResolvers<ContextType = GraphQLContext, ParentType extends Resol
   locale?: Resolver<Maybe<ResolversTypes['Locale']>, ParentType, ContextType>;
   origin?: Resolver<ResolversTypes['CartOrigin'], ParentType, ContextType>;
   shippingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  storeRef?: Resolver<Maybe<ResolversTypes['KeyReference']>, ParentType, ContextType>;
   taxMode?: Resolver<ResolversTypes['TaxMode'], ParentType, ContextType>;
   totalLineItemQuantity?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;

@@ -58,6 +58,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
       app,
       db: app.db,
       projectKey: params.projectKey ?? '',
+      storeKey: params.storeKey,
       correlationId: ctx.state.correlationId,
       logger: app.logger,
       externalUserId: (ctx.req.headers['x-external-user-id'] as string | undefined) || undefined,

@@ -1,12 +1,14 @@
-import type { Cart, CartDraft, CartUpdateAction, MyCartDraft, MyCartUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { Cart, CartDraft, CartUpdateAction, MyCartDraft, MyCartUpdateAction, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
 import type { PagedQueryResult, QueryParams } from '../query/index.js';
 import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
+import { cartsInStore } from './cart-in-store.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
-import { ownerCondition, ownerFields, ownerOf, owns, readCustomer, type Owner } from './cart-owner.js';
+import { resolveStores } from './business-unit-references.js';
+import { inRequestStore, ownerCondition, ownerFields, ownerOf, owns, readCustomer, type Owner } from './cart-owner.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
@@ -15,11 +17,16 @@ import { cartResource } from './queryable-resources.js';
 import { ownDeadline } from './retention.js';
 import { notFound } from './versioning.js';
 
+/** The owner's most recently modified Active cart, in any store or (the in-store /me endpoints) in one. */
+const activeCartOf = (owner: string, inStore: boolean) =>
+  sql(
+    `SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND ${owner}${inStore ? ' AND "storeKey" = ?' : ''} AND "cartState" = 'Active' ORDER BY "lastModifiedAt" DESC, "id" DESC LIMIT 1`,
+  );
 const ACTIVE_CART = {
-  customer: sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "customerId" = ? AND "cartState" = \'Active\' ORDER BY "lastModifiedAt" DESC, "id" DESC LIMIT 1'),
-  anonymous: sql(
-    'SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL AND "cartState" = \'Active\' ORDER BY "lastModifiedAt" DESC, "id" DESC LIMIT 1',
-  ),
+  customer: activeCartOf('"customerId" = ?', false),
+  anonymous: activeCartOf('"anonymousId" = ? AND "customerId" IS NULL', false),
+  customerInStore: activeCartOf('"customerId" = ?', true),
+  anonymousInStore: activeCartOf('"anonymousId" = ? AND "customerId" IS NULL', true),
 };
 
 /**
@@ -31,12 +38,14 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   readonly repository = new DocumentRepository<Cart>({
     resource: cartResource,
     extraColumns: {
-      names: ['customerId', 'anonymousId', 'cartState', 'deleteAfter'],
-      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartState: doc.cartState, deleteAfter: ownDeadline(doc) }),
+      names: ['customerId', 'anonymousId', 'cartState', 'storeKey', 'deleteAfter'],
+      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartState: doc.cartState, storeKey: doc.store?.key ?? null, deleteAfter: ownDeadline(doc) }),
     },
   });
   protected readonly actions;
   private readonly customerGroups = customerGroupLookup();
+  /** The in-store cart endpoints' view of the carts: only those of the request's store. */
+  readonly inStore = cartsInStore(this);
 
   constructor(private readonly deps: CartDependencies) {
     super();
@@ -62,6 +71,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
       ...(draft.customerEmail !== undefined ? { customerEmail: draft.customerEmail } : customer?.email ? { customerEmail: customer.email } : {}),
       ...(customerGroup ? { customerGroup } : {}),
       ...(draft.anonymousId !== undefined ? { anonymousId: draft.anonymousId } : {}),
+      ...(draft.store ? { store: { typeId: 'store', key: await this.storeKeyOf(ctx, draft.store) } } : {}),
       lineItems: [],
       customLineItems: [],
       totalPrice: centMoney(draft.currency, 0n),
@@ -93,19 +103,30 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     return cart;
   }
 
-  /** POST /me/carts: the cart belongs to the token's customer or anonymous session. */
+  /** The key of the store a draft names by id or key (400 ReferencedResourceNotFound when there is none). */
+  async storeKeyOf(ctx: RequestContext, store: ResourceIdentifier): Promise<string> {
+    const [ref] = await resolveStores(ctx, [store], 'store');
+    return ref.key;
+  }
+
+  /**
+   * POST /me/carts: the cart belongs to the token's customer or anonymous session, and on the
+   * in-store endpoint to the store of the path. The /me methods below see, on the in-store endpoints,
+   * only the caller's carts of that store.
+   */
   createMine(ctx: RequestContext, draft: MyCartDraft): Promise<Cart> {
-    return this.create(ctx, { ...draft, ...ownerFields(ownerOf(ctx)) });
+    const store = ctx.storeKey === undefined ? {} : { store: { typeId: 'store' as const, key: ctx.storeKey } };
+    return this.create(ctx, { ...draft, ...ownerFields(ownerOf(ctx)), ...store });
   }
 
   queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Cart>> {
-    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
+    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey));
   }
 
-  /** One of the caller's carts; another's is 404 as if it did not exist. */
+  /** One of the caller's carts; another's (or, in a store, one of another store) is 404 as if it did not exist. */
   async getMine(ctx: RequestContext, id: string): Promise<Cart> {
     const cart = await this.repository.find(ctx, { id });
-    if (!cart || !owns(ownerOf(ctx), cart)) throw notFound({ id });
+    if (!cart || !owns(ownerOf(ctx), cart) || !inRequestStore(ctx.storeKey, cart)) throw notFound({ id });
     return cart;
   }
 
@@ -120,17 +141,15 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     return this.delete(ctx, { id }, version);
   }
 
-  /** The owner's most recently modified Active cart. */
-  async activeCart(ctx: Pick<RequestContext, 'db' | 'projectKey'>, owner: Owner): Promise<Cart | undefined> {
-    const text =
-      'customerId' in owner
-        ? await ctx.db.value<string>(ACTIVE_CART.customer[ctx.db.dialect], [ctx.projectKey, owner.customerId])
-        : await ctx.db.value<string>(ACTIVE_CART.anonymous[ctx.db.dialect], [ctx.projectKey, owner.anonymousId]);
+  /** The owner's most recently modified Active cart (with `storeKey`, of that store). */
+  async activeCart(ctx: Pick<RequestContext, 'db' | 'projectKey'>, owner: Owner, storeKey?: string): Promise<Cart | undefined> {
+    const [statement, ownerValue] = 'customerId' in owner ? [storeKey === undefined ? ACTIVE_CART.customer : ACTIVE_CART.customerInStore, owner.customerId] : [storeKey === undefined ? ACTIVE_CART.anonymous : ACTIVE_CART.anonymousInStore, owner.anonymousId];
+    const text = await ctx.db.value<string>(statement[ctx.db.dialect], storeKey === undefined ? [ctx.projectKey, ownerValue] : [ctx.projectKey, ownerValue, storeKey]);
     return text === undefined ? undefined : (JSON.parse(text) as Cart);
   }
 
   async myActiveCart(ctx: RequestContext): Promise<Cart> {
-    const cart = await this.activeCart(ctx, ownerOf(ctx));
+    const cart = await this.activeCart(ctx, ownerOf(ctx), ctx.storeKey);
     if (!cart) throw new ResourceNotFoundError('', 'No active cart exists.');
     return cart;
   }

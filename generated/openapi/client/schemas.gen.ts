@@ -2856,6 +2856,9 @@ export const CartSchema = {
         anonymousId: {
             type: 'string'
         },
+        store: {
+            $ref: '#/components/schemas/KeyReference'
+        },
         lineItems: {
             type: 'array',
             items: {
@@ -3365,6 +3368,9 @@ export const CartDraftSchema = {
         anonymousId: {
             type: 'string',
             minLength: 1
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         },
         country: {
             $ref: '#/components/schemas/CountryCode'

@@ -868,6 +868,7 @@ export type Cart = {
     customerEmail?: string;
     customerGroup?: Reference;
     anonymousId?: string;
+    store?: KeyReference;
     lineItems: Array<LineItem>;
     customLineItems: Array<CustomLineItem>;
     totalLineItemQuantity?: number;
@@ -1012,6 +1013,7 @@ export type CartDraft = {
     customerEmail?: string;
     customerGroup?: ResourceIdentifier;
     anonymousId?: string;
+    store?: ResourceIdentifier;
     country?: CountryCode;
     locale?: Locale;
     origin?: 'Customer' | 'Merchant';
@@ -5601,6 +5603,335 @@ export type UpdateCartDiscountByKeyResponses = {
 
 export type UpdateCartDiscountByKeyResponse = UpdateCartDiscountByKeyResponses[keyof UpdateCartDiscountByKeyResponses];
 
+export type QueryCartsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts';
+};
+
+export type QueryCartsInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCartsInStoreError = QueryCartsInStoreErrors[keyof QueryCartsInStoreErrors];
+
+export type QueryCartsInStoreResponses = {
+    /**
+     * A page of carts
+     */
+    200: CartPagedQueryResponse;
+};
+
+export type QueryCartsInStoreResponse = QueryCartsInStoreResponses[keyof QueryCartsInStoreResponses];
+
+export type CheckCartsInStoreExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts';
+};
+
+export type CheckCartsInStoreExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCartsInStoreExistResponses = {
+    /**
+     * At least one cart matches
+     */
+    200: unknown;
+};
+
+export type CreateCartInStoreData = {
+    body: CartDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts';
+};
+
+export type CreateCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCartInStoreError = CreateCartInStoreErrors[keyof CreateCartInStoreErrors];
+
+export type CreateCartInStoreResponses = {
+    /**
+     * The cart
+     */
+    201: Cart;
+};
+
+export type CreateCartInStoreResponse = CreateCartInStoreResponses[keyof CreateCartInStoreResponses];
+
+export type DeleteCartInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts/{id}';
+};
+
+export type DeleteCartInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartInStoreByIdError = DeleteCartInStoreByIdErrors[keyof DeleteCartInStoreByIdErrors];
+
+export type DeleteCartInStoreByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type DeleteCartInStoreByIdResponse = DeleteCartInStoreByIdResponses[keyof DeleteCartInStoreByIdResponses];
+
+export type GetCartInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts/{id}';
+};
+
+export type GetCartInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartInStoreByIdError = GetCartInStoreByIdErrors[keyof GetCartInStoreByIdErrors];
+
+export type GetCartInStoreByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetCartInStoreByIdResponse = GetCartInStoreByIdResponses[keyof GetCartInStoreByIdResponses];
+
+export type CheckCartInStoreExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/carts/{id}';
+};
+
+export type CheckCartInStoreExistsByIdErrors = {
+    /**
+     * No such cart
+     */
+    404: unknown;
+};
+
+export type CheckCartInStoreExistsByIdResponses = {
+    /**
+     * The cart exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartInStoreByIdData = {
+    body: CartUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts/{id}';
+};
+
+export type UpdateCartInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartInStoreByIdError = UpdateCartInStoreByIdErrors[keyof UpdateCartInStoreByIdErrors];
+
+export type UpdateCartInStoreByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type UpdateCartInStoreByIdResponse = UpdateCartInStoreByIdResponses[keyof UpdateCartInStoreByIdResponses];
+
+export type DeleteCartInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts/key={key}';
+};
+
+export type DeleteCartInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartInStoreByKeyError = DeleteCartInStoreByKeyErrors[keyof DeleteCartInStoreByKeyErrors];
+
+export type DeleteCartInStoreByKeyResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type DeleteCartInStoreByKeyResponse = DeleteCartInStoreByKeyResponses[keyof DeleteCartInStoreByKeyResponses];
+
+export type GetCartInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts/key={key}';
+};
+
+export type GetCartInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartInStoreByKeyError = GetCartInStoreByKeyErrors[keyof GetCartInStoreByKeyErrors];
+
+export type GetCartInStoreByKeyResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetCartInStoreByKeyResponse = GetCartInStoreByKeyResponses[keyof GetCartInStoreByKeyResponses];
+
+export type CheckCartInStoreExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/carts/key={key}';
+};
+
+export type CheckCartInStoreExistsByKeyErrors = {
+    /**
+     * No such cart
+     */
+    404: unknown;
+};
+
+export type CheckCartInStoreExistsByKeyResponses = {
+    /**
+     * The cart exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartInStoreByKeyData = {
+    body: CartUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts/key={key}';
+};
+
+export type UpdateCartInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartInStoreByKeyError = UpdateCartInStoreByKeyErrors[keyof UpdateCartInStoreByKeyErrors];
+
+export type UpdateCartInStoreByKeyResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type UpdateCartInStoreByKeyResponse = UpdateCartInStoreByKeyResponses[keyof UpdateCartInStoreByKeyResponses];
+
 export type QueryCartsData = {
     body?: never;
     path: {
@@ -8442,6 +8773,186 @@ export type GetReadinessResponses = {
 };
 
 export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
+
+export type QueryMyCartsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/carts';
+};
+
+export type QueryMyCartsInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyCartsInStoreError = QueryMyCartsInStoreErrors[keyof QueryMyCartsInStoreErrors];
+
+export type QueryMyCartsInStoreResponses = {
+    /**
+     * A page of carts
+     */
+    200: CartPagedQueryResponse;
+};
+
+export type QueryMyCartsInStoreResponse = QueryMyCartsInStoreResponses[keyof QueryMyCartsInStoreResponses];
+
+export type CreateMyCartInStoreData = {
+    body: MyCartDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/carts';
+};
+
+export type CreateMyCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyCartInStoreError = CreateMyCartInStoreErrors[keyof CreateMyCartInStoreErrors];
+
+export type CreateMyCartInStoreResponses = {
+    /**
+     * The cart
+     */
+    201: Cart;
+};
+
+export type CreateMyCartInStoreResponse = CreateMyCartInStoreResponses[keyof CreateMyCartInStoreResponses];
+
+export type DeleteMyCartInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/carts/{id}';
+};
+
+export type DeleteMyCartInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyCartInStoreByIdError = DeleteMyCartInStoreByIdErrors[keyof DeleteMyCartInStoreByIdErrors];
+
+export type DeleteMyCartInStoreByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type DeleteMyCartInStoreByIdResponse = DeleteMyCartInStoreByIdResponses[keyof DeleteMyCartInStoreByIdResponses];
+
+export type GetMyCartInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/carts/{id}';
+};
+
+export type GetMyCartInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyCartInStoreByIdError = GetMyCartInStoreByIdErrors[keyof GetMyCartInStoreByIdErrors];
+
+export type GetMyCartInStoreByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetMyCartInStoreByIdResponse = GetMyCartInStoreByIdResponses[keyof GetMyCartInStoreByIdResponses];
+
+export type UpdateMyCartInStoreByIdData = {
+    body: MyCartUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/carts/{id}';
+};
+
+export type UpdateMyCartInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyCartInStoreByIdError = UpdateMyCartInStoreByIdErrors[keyof UpdateMyCartInStoreByIdErrors];
+
+export type UpdateMyCartInStoreByIdResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type UpdateMyCartInStoreByIdResponse = UpdateMyCartInStoreByIdResponses[keyof UpdateMyCartInStoreByIdResponses];
+
+export type GetMyActiveCartInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/active-cart';
+};
+
+export type GetMyActiveCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyActiveCartInStoreError = GetMyActiveCartInStoreErrors[keyof GetMyActiveCartInStoreErrors];
+
+export type GetMyActiveCartInStoreResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetMyActiveCartInStoreResponse = GetMyActiveCartInStoreResponses[keyof GetMyActiveCartInStoreResponses];
 
 export type QueryMyCartsData = {
     body?: never;

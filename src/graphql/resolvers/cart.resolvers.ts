@@ -37,6 +37,7 @@ export const cartResolvers: Resolvers = {
   },
   Cart: {
     customerGroupRef: (cart) => cart.customerGroup ?? null,
+    storeRef: (cart) => cart.store ?? null,
   },
   LineItem: {
     name: (item, args) => localizedValue(item.name, args),

@@ -2,7 +2,7 @@ import type { Services } from '../../services/index.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
 
 export function cartRoutes(services: Services) {
-  return versionedResourceRoutes(services.carts, {
+  const global = versionedResourceRoutes(services.carts, {
     query: 'queryCarts',
     exists: 'checkCartsExist',
     create: 'createCart',
@@ -15,4 +15,18 @@ export function cartRoutes(services: Services) {
     updateByKey: 'updateCartByKey',
     deleteByKey: 'deleteCartByKey',
   } as const);
+  const inStore = versionedResourceRoutes(services.carts.inStore, {
+    query: 'queryCartsInStore',
+    exists: 'checkCartsInStoreExist',
+    create: 'createCartInStore',
+    getById: 'getCartInStoreById',
+    existsById: 'checkCartInStoreExistsById',
+    updateById: 'updateCartInStoreById',
+    deleteById: 'deleteCartInStoreById',
+    getByKey: 'getCartInStoreByKey',
+    existsByKey: 'checkCartInStoreExistsByKey',
+    updateByKey: 'updateCartInStoreByKey',
+    deleteByKey: 'deleteCartInStoreByKey',
+  } as const);
+  return { ...global, ...inStore };
 }

@@ -2,18 +2,37 @@ import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { queryParams } from './query-input.js';
 
-/** The carts and orders of the token's customer or anonymous session. */
-export function meCartRoutes(
-  services: Services,
-): Pick<Handlers, 'queryMyCarts' | 'createMyCart' | 'getMyCartById' | 'updateMyCartById' | 'deleteMyCartById' | 'getMyActiveCart' | 'queryMyOrders' | 'createMyOrderFromCart' | 'getMyOrderById'> {
+type MeCartOperations = 'queryMyCarts' | 'createMyCart' | 'getMyCartById' | 'updateMyCartById' | 'deleteMyCartById' | 'getMyActiveCart';
+type InStore<K extends string> = K extends `${infer Name}ById` ? `${Name}InStoreById` : `${K}InStore`;
+
+/**
+ * An in-store operation runs its global twin's handler: their inputs differ only in the path's
+ * storeKey, which the cart service reads from the request context (one cast, here).
+ */
+const sameAs = <K extends InStore<MeCartOperations>>(handler: Handlers[MeCartOperations]): Handlers[K] => handler as unknown as Handlers[K];
+
+/**
+ * The carts and orders of the token's customer or anonymous session; the carts also in one store
+ * (the same handlers: the service reads the store of the path from the request context).
+ */
+export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperations | InStore<MeCartOperations> | 'queryMyOrders' | 'createMyOrderFromCart' | 'getMyOrderById'> {
   const { carts, orders } = services;
-  return {
+  const mine: Pick<Handlers, MeCartOperations> = {
     queryMyCarts: async (ctx, input, http) => ({ body: await carts.queryMine(ctx, queryParams(input.query, http)) }),
     createMyCart: async (ctx, input) => ({ status: 201, body: await carts.createMine(ctx, input.body) }),
     getMyCartById: async (ctx, input) => ({ body: await carts.getMine(ctx, input.path.id) }),
     updateMyCartById: async (ctx, input) => ({ body: await carts.updateMine(ctx, input.path.id, input.body) }),
     deleteMyCartById: async (ctx, input) => ({ body: await carts.deleteMine(ctx, input.path.id, input.query.version) }),
     getMyActiveCart: async (ctx) => ({ body: await carts.myActiveCart(ctx) }),
+  };
+  return {
+    ...mine,
+    queryMyCartsInStore: sameAs<'queryMyCartsInStore'>(mine.queryMyCarts),
+    createMyCartInStore: sameAs<'createMyCartInStore'>(mine.createMyCart),
+    getMyCartInStoreById: sameAs<'getMyCartInStoreById'>(mine.getMyCartById),
+    updateMyCartInStoreById: sameAs<'updateMyCartInStoreById'>(mine.updateMyCartById),
+    deleteMyCartInStoreById: sameAs<'deleteMyCartInStoreById'>(mine.deleteMyCartById),
+    getMyActiveCartInStore: sameAs<'getMyActiveCartInStore'>(mine.getMyActiveCart),
     queryMyOrders: async (ctx, input, http) => ({ body: await orders.queryMine(ctx, queryParams(input.query, http)) }),
     createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createFromCart(ctx, input.body, true) }),
     getMyOrderById: async (ctx, input) => ({ body: await orders.getMine(ctx, input.path.id) }),

@@ -226,6 +226,7 @@ CREATE TABLE "Cart" (
     "customerId" TEXT COLLATE "C",
     "anonymousId" TEXT COLLATE "C",
     "cartState" TEXT COLLATE "C" NOT NULL,
+    "storeKey" TEXT COLLATE "C",
     "deleteAfter" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
@@ -588,6 +589,9 @@ CREATE INDEX "Cart_projectKey_anonymousId_idx" ON "Cart"("projectKey", "anonymou
 
 -- CreateIndex
 CREATE INDEX "Cart_projectKey_deleteAfter_idx" ON "Cart"("projectKey", "deleteAfter");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_storeKey_idx" ON "Cart"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Cart_projectKey_key_key" ON "Cart"("projectKey", "key");

@@ -200,6 +200,7 @@ CREATE TABLE "Cart" (
     "customerId" TEXT,
     "anonymousId" TEXT,
     "cartState" TEXT NOT NULL,
+    "storeKey" TEXT,
     "deleteAfter" TEXT,
     "data" JSONB NOT NULL
 );
@@ -540,6 +541,9 @@ CREATE INDEX "Cart_projectKey_anonymousId_idx" ON "Cart"("projectKey", "anonymou
 
 -- CreateIndex
 CREATE INDEX "Cart_projectKey_deleteAfter_idx" ON "Cart"("projectKey", "deleteAfter");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_storeKey_idx" ON "Cart"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Cart_projectKey_key_key" ON "Cart"("projectKey", "key");

@@ -3004,6 +3004,7 @@ export const CartScalarFieldEnum = {
   customerId: 'customerId',
   anonymousId: 'anonymousId',
   cartState: 'cartState',
+  storeKey: 'storeKey',
   deleteAfter: 'deleteAfter',
   data: 'data'
 } as const

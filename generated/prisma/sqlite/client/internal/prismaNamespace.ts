@@ -3001,6 +3001,7 @@ export const CartScalarFieldEnum = {
   customerId: 'customerId',
   anonymousId: 'anonymousId',
   cartState: 'cartState',
+  storeKey: 'storeKey',
   deleteAfter: 'deleteAfter',
   data: 'data'
 } as const

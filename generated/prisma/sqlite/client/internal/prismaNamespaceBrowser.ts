@@ -321,6 +321,7 @@ export const CartScalarFieldEnum = {
   customerId: 'customerId',
   anonymousId: 'anonymousId',
   cartState: 'cartState',
+  storeKey: 'storeKey',
   deleteAfter: 'deleteAfter',
   data: 'data'
 } as const

@@ -45,6 +45,7 @@ export type CartMinAggregateOutputType = {
   customerId: string | null
   anonymousId: string | null
   cartState: string | null
+  storeKey: string | null
   deleteAfter: string | null
 }
 
@@ -58,6 +59,7 @@ export type CartMaxAggregateOutputType = {
   customerId: string | null
   anonymousId: string | null
   cartState: string | null
+  storeKey: string | null
   deleteAfter: string | null
 }
 
@@ -71,6 +73,7 @@ export type CartCountAggregateOutputType = {
   customerId: number
   anonymousId: number
   cartState: number
+  storeKey: number
   deleteAfter: number
   data: number
   _all: number
@@ -95,6 +98,7 @@ export type CartMinAggregateInputType = {
   customerId?: true
   anonymousId?: true
   cartState?: true
+  storeKey?: true
   deleteAfter?: true
 }
 
@@ -108,6 +112,7 @@ export type CartMaxAggregateInputType = {
   customerId?: true
   anonymousId?: true
   cartState?: true
+  storeKey?: true
   deleteAfter?: true
 }
 
@@ -121,6 +126,7 @@ export type CartCountAggregateInputType = {
   customerId?: true
   anonymousId?: true
   cartState?: true
+  storeKey?: true
   deleteAfter?: true
   data?: true
   _all?: true
@@ -222,6 +228,7 @@ export type CartGroupByOutputType = {
   customerId: string | null
   anonymousId: string | null
   cartState: string
+  storeKey: string | null
   deleteAfter: string | null
   data: runtime.JsonValue
   _count: CartCountAggregateOutputType | null
@@ -259,6 +266,7 @@ export type CartWhereInput = {
   customerId?: Prisma.StringNullableFilter<"Cart"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"Cart"> | string | null
   cartState?: Prisma.StringFilter<"Cart"> | string
+  storeKey?: Prisma.StringNullableFilter<"Cart"> | string | null
   deleteAfter?: Prisma.StringNullableFilter<"Cart"> | string | null
   data?: Prisma.JsonFilter<"Cart">
 }
@@ -273,6 +281,7 @@ export type CartOrderByWithRelationInput = {
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartState?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
   deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -291,6 +300,7 @@ export type CartWhereUniqueInput = Prisma.AtLeast<{
   customerId?: Prisma.StringNullableFilter<"Cart"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"Cart"> | string | null
   cartState?: Prisma.StringFilter<"Cart"> | string
+  storeKey?: Prisma.StringNullableFilter<"Cart"> | string | null
   deleteAfter?: Prisma.StringNullableFilter<"Cart"> | string | null
   data?: Prisma.JsonFilter<"Cart">
 }, "id" | "projectKey_key">
@@ -305,6 +315,7 @@ export type CartOrderByWithAggregationInput = {
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartState?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
   deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.CartCountOrderByAggregateInput
@@ -327,6 +338,7 @@ export type CartScalarWhereWithAggregatesInput = {
   customerId?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   anonymousId?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   cartState?: Prisma.StringWithAggregatesFilter<"Cart"> | string
+  storeKey?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   deleteAfter?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"Cart">
 }
@@ -341,6 +353,7 @@ export type CartCreateInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartState: string
+  storeKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -355,6 +368,7 @@ export type CartUncheckedCreateInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartState: string
+  storeKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -369,6 +383,7 @@ export type CartUpdateInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -383,6 +398,7 @@ export type CartUncheckedUpdateInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -397,6 +413,7 @@ export type CartCreateManyInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartState: string
+  storeKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -411,6 +428,7 @@ export type CartUpdateManyMutationInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -425,6 +443,7 @@ export type CartUncheckedUpdateManyInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -444,6 +463,7 @@ export type CartCountOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   cartState?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -462,6 +482,7 @@ export type CartMaxOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   cartState?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
 }
 
@@ -475,6 +496,7 @@ export type CartMinOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   cartState?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
 }
 
@@ -494,6 +516,7 @@ export type CartSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   customerId?: boolean
   anonymousId?: boolean
   cartState?: boolean
+  storeKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["cart"]>
@@ -508,6 +531,7 @@ export type CartSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   customerId?: boolean
   anonymousId?: boolean
   cartState?: boolean
+  storeKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["cart"]>
@@ -522,6 +546,7 @@ export type CartSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   customerId?: boolean
   anonymousId?: boolean
   cartState?: boolean
+  storeKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["cart"]>
@@ -536,11 +561,12 @@ export type CartSelectScalar = {
   customerId?: boolean
   anonymousId?: boolean
   cartState?: boolean
+  storeKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }
 
-export type CartOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "cartState" | "deleteAfter" | "data", ExtArgs["result"]["cart"]>
+export type CartOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "cartState" | "storeKey" | "deleteAfter" | "data", ExtArgs["result"]["cart"]>
 
 export type $CartPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Cart"
@@ -555,6 +581,10 @@ export type $CartPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     customerId: string | null
     anonymousId: string | null
     cartState: string
+    /**
+     * The key of the cart's store (`store.key`): the in-store cart endpoints read and query by it.
+     */
+    storeKey: string | null
     /**
      * When the retention job deletes the cart, if the cart sets its own deleteDaysAfterLastModification;
      * null: the project's retention applies (see src/services/retention.ts).
@@ -993,6 +1023,7 @@ export interface CartFieldRefs {
   readonly customerId: Prisma.FieldRef<"Cart", 'String'>
   readonly anonymousId: Prisma.FieldRef<"Cart", 'String'>
   readonly cartState: Prisma.FieldRef<"Cart", 'String'>
+  readonly storeKey: Prisma.FieldRef<"Cart", 'String'>
   readonly deleteAfter: Prisma.FieldRef<"Cart", 'String'>
   readonly data: Prisma.FieldRef<"Cart", 'Json'>
 }

@@ -1,0 +1,135 @@
+import { api, clientToken, customerToken } from '../support/auth.js';
+import { expectError } from '../support/errors.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { anonymousSession, eur, ok, publishedProduct, type CartBody } from './support.js';
+
+/** `/{projectKey}/in-store/key={storeKey}/carts`: the carts of one store, with store-scoped scopes enough. */
+let server: TestServer;
+let admin: string;
+let euClerk: string;
+
+interface StoreCart extends CartBody {
+  key?: string;
+  store?: { typeId: string; key: string };
+}
+
+const inStore = (store: string, rest = '') => `/test/in-store/key=${store}/carts${rest}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await clientToken(server, 'manage_products:test manage_orders:test manage_stores:test');
+  for (const key of ['eu', 'us']) await ok(api(server, admin, '/test/stores', { body: { key, name: { en: key } } }), 201);
+  await publishedProduct(server, admin, 'store-shirt', [{ sku: 'store-shirt', prices: [{ value: eur(1000) }] }]);
+  euClerk = await clientToken(server, 'manage_orders:test:eu view_orders:test:eu');
+});
+afterAll(() => server.close());
+
+describe('in-store carts', () => {
+  test('a cart created in a store belongs to it and is read, queried, updated and deleted there', async () => {
+    let cart = await ok<StoreCart>(api(server, euClerk, inStore('eu'), { body: { currency: 'EUR', key: 'eu-cart', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    expect(cart.store).toEqual({ typeId: 'store', key: 'eu' });
+    expect((await ok<StoreCart>(api(server, euClerk, inStore('eu', `/${cart.id}`)))).id).toBe(cart.id);
+    expect((await ok<StoreCart>(api(server, euClerk, inStore('eu', '/key=eu-cart')))).id).toBe(cart.id);
+    expect((await server.request(inStore('eu', `/${cart.id}`), { method: 'HEAD', headers: { Authorization: `Bearer ${euClerk}` } })).status).toBe(200);
+    cart = await ok<StoreCart>(api(server, euClerk, inStore('eu', '/key=eu-cart'), { body: { version: cart.version, actions: [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 3 }] } }));
+    expect(cart.totalPrice.centAmount).toBe(3000);
+    // The merchant's global endpoint sees it too.
+    expect((await ok<StoreCart>(api(server, admin, `/test/carts/${cart.id}`))).store).toEqual({ typeId: 'store', key: 'eu' });
+    const deleted = await ok<StoreCart>(api(server, euClerk, inStore('eu', `/${cart.id}?version=${cart.version}`), { method: 'DELETE' }));
+    expect(deleted.id).toBe(cart.id);
+    await expectError(await api(server, admin, `/test/carts/${cart.id}`), 404, 'ResourceNotFound');
+  });
+
+  test("another store's cart, or a cart of no store, is 404 in the store and missing from its queries", async () => {
+    const us = await ok<StoreCart>(api(server, admin, inStore('us'), { body: { currency: 'EUR', key: 'us-cart' } }), 201);
+    const none = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', key: 'no-store-cart' } }), 201);
+    const eu = await ok<StoreCart>(api(server, admin, inStore('eu'), { body: { currency: 'EUR' } }), 201);
+    for (const other of [us, none]) {
+      await expectError(await api(server, admin, inStore('eu', `/${other.id}`)), 404, 'ResourceNotFound');
+      await expectError(await api(server, admin, inStore('eu', `/key=${other.key}`)), 404, 'ResourceNotFound');
+      await expectError(await api(server, admin, inStore('eu', `/${other.id}`), { body: { version: other.version, actions: [{ action: 'setCountry', country: 'DE' }] } }), 404, 'ResourceNotFound');
+      await expectError(await api(server, admin, inStore('eu', `/${other.id}?version=${other.version}`), { method: 'DELETE' }), 404, 'ResourceNotFound');
+      expect((await server.request(inStore('eu', `/${other.id}`), { method: 'HEAD', headers: { Authorization: `Bearer ${admin}` } })).status).toBe(404);
+      expect((await ok<StoreCart>(api(server, admin, `/test/carts/${other.id}`))).version).toBe(other.version);
+    }
+    const page = await ok<{ total: number; results: StoreCart[] }>(api(server, admin, `${inStore('eu')}?withTotal=true&limit=500`));
+    expect(page.results.every((c) => c.store?.key === 'eu')).toBe(true);
+    expect(page.results.map((c) => c.id)).toContain(eu.id);
+    expect(page.total).toBe(page.results.length);
+    const where = encodeURIComponent(`id in ("${us.id}", "${none.id}")`);
+    expect((await server.request(`${inStore('eu')}?where=${where}`, { method: 'HEAD', headers: { Authorization: `Bearer ${admin}` } })).status).toBe(404);
+    expect((await ok<{ results: StoreCart[] }>(api(server, admin, `${inStore('us')}?where=${where}`))).results.map((c) => c.id)).toEqual([us.id]);
+  });
+
+  test('a store-scoped token works in its store only', async () => {
+    await expectError(await api(server, euClerk, inStore('us')), 403, 'insufficient_scope');
+    await expectError(await api(server, euClerk, inStore('us'), { body: { currency: 'EUR' } }), 403, 'insufficient_scope');
+    await expectError(await api(server, euClerk, '/test/carts'), 403, 'insufficient_scope');
+    const viewer = await clientToken(server, 'view_orders:test:eu');
+    await expectError(await api(server, viewer, inStore('eu'), { body: { currency: 'EUR' } }), 403, 'insufficient_scope');
+    expect((await ok<{ results: StoreCart[] }>(api(server, viewer, inStore('eu')))).results.every((c) => c.store?.key === 'eu')).toBe(true);
+  });
+
+  test('the draft names the store: by key or id on the global endpoint, never another store in the store', async () => {
+    const { id: usId } = await ok<{ id: string }>(api(server, admin, '/test/stores/key=us'));
+    const byId = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', store: { typeId: 'store', id: usId } } }), 201);
+    expect(byId.store).toEqual({ typeId: 'store', key: 'us' });
+    const byKey = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', store: { typeId: 'store', key: 'eu' } } }), 201);
+    expect((await ok<StoreCart>(api(server, euClerk, inStore('eu', `/${byKey.id}`)))).id).toBe(byKey.id);
+    await expectError(await api(server, admin, '/test/carts', { body: { currency: 'EUR', store: { typeId: 'store', key: 'no-such-store' } } }), 400, 'ReferencedResourceNotFound');
+    await expectError(await api(server, admin, inStore('eu'), { body: { currency: 'EUR', store: { typeId: 'store', key: 'us' } } }), 400, 'InvalidOperation');
+    await expectError(await api(server, admin, inStore('eu'), { body: { currency: 'EUR', store: { typeId: 'store', id: usId } } }), 400, 'InvalidOperation');
+    const same = await ok<StoreCart>(api(server, admin, inStore('eu'), { body: { currency: 'EUR', store: { typeId: 'store', key: 'eu' } } }), 201);
+    expect(same.store?.key).toBe('eu');
+  });
+});
+
+describe('in-store /me carts', () => {
+  test("the caller's carts of the store: created there, 404 from another store, the store's own active cart", async () => {
+    const anon = await anonymousSession(server);
+    const global = await ok<StoreCart>(api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
+    let eu = await ok<StoreCart>(api(server, anon.token, '/test/in-store/key=eu/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    expect(eu).toMatchObject({ store: { typeId: 'store', key: 'eu' }, anonymousId: anon.anonymousId });
+    expect(global.store).toBeUndefined();
+
+    expect((await ok<StoreCart>(api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}`))).id).toBe(eu.id);
+    const graphql = await ok<{ data: { me: { cart: { storeRef: unknown } } } }>(api(server, anon.token, '/test/graphql', { body: { query: `{ me { cart(id: "${eu.id}") { storeRef { typeId key } } } }` } }));
+    expect(graphql.data.me.cart.storeRef).toEqual({ typeId: 'store', key: 'eu' });
+    await expectError(await api(server, anon.token, `/test/in-store/key=us/me/carts/${eu.id}`), 404, 'ResourceNotFound');
+    await expectError(await api(server, anon.token, `/test/in-store/key=eu/me/carts/${global.id}`), 404, 'ResourceNotFound');
+    await expectError(await api(server, anon.token, `/test/in-store/key=us/me/carts/${eu.id}`, { body: { version: eu.version, actions: [{ action: 'setCountry', country: 'DE' }] } }), 404, 'ResourceNotFound');
+    eu = await ok<StoreCart>(api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}`, { body: { version: eu.version, actions: [{ action: 'setCustomerEmail', email: 'eu@example.com' }] } }));
+    expect(eu.version).toBe(2);
+
+    expect((await ok<{ results: StoreCart[] }>(api(server, anon.token, '/test/in-store/key=eu/me/carts'))).results.map((c) => c.id)).toEqual([eu.id]);
+    expect((await ok<{ results: StoreCart[] }>(api(server, anon.token, '/test/in-store/key=us/me/carts'))).results).toEqual([]);
+    expect((await ok<{ results: StoreCart[] }>(api(server, anon.token, '/test/me/carts?sort=createdAt+asc'))).results.map((c) => c.id)).toEqual([global.id, eu.id]);
+
+    // The most recently modified Active cart is the in-store one globally; in the store it is the store's own.
+    expect((await ok<StoreCart>(api(server, anon.token, '/test/in-store/key=eu/me/active-cart'))).id).toBe(eu.id);
+    await expectError(await api(server, anon.token, '/test/in-store/key=us/me/active-cart'), 404, 'ResourceNotFound');
+    await ok(api(server, anon.token, `/test/me/carts/${global.id}`, { body: { version: global.version, actions: [{ action: 'setCountry', country: 'DE' }] } }));
+    expect((await ok<StoreCart>(api(server, anon.token, '/test/me/active-cart'))).id).toBe(global.id);
+    expect((await ok<StoreCart>(api(server, anon.token, '/test/in-store/key=eu/me/active-cart'))).id).toBe(eu.id);
+
+    await expectError(await api(server, anon.token, `/test/in-store/key=us/me/carts/${eu.id}?version=${eu.version}`, { method: 'DELETE' }), 404, 'ResourceNotFound');
+    expect((await ok<StoreCart>(api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}?version=${eu.version}`, { method: 'DELETE' }))).id).toBe(eu.id);
+  });
+
+  test('a customer of the store, signed in through the in-store flow with store-scoped scopes, uses its store only', async () => {
+    const customers = await clientToken(server, 'manage_customers:test');
+    await ok(api(server, customers, '/test/in-store/key=eu/customers', { body: { email: 'eu-shopper@example.com', password: 'pw-123456' } }), 201);
+    const token = await customerToken(server, 'eu-shopper@example.com', 'pw-123456', 'eu', 'manage_my_orders:test:eu manage_my_profile:test:eu');
+    const cart = await ok<StoreCart>(api(server, token, '/test/in-store/key=eu/me/carts', { body: { currency: 'EUR' } }), 201);
+    expect(cart).toMatchObject({ store: { key: 'eu' }, customerId: expect.any(String) });
+    expect((await ok<StoreCart>(api(server, token, '/test/in-store/key=eu/me/active-cart'))).id).toBe(cart.id);
+    await expectError(await api(server, token, '/test/me/carts', { body: { currency: 'EUR' } }), 403, 'insufficient_scope');
+    await expectError(await api(server, token, '/test/in-store/key=us/me/carts'), 403, 'insufficient_scope');
+  });
+
+  test('a cart in a store that does not exist is refused', async () => {
+    const anon = await anonymousSession(server);
+    await expectError(await api(server, anon.token, '/test/in-store/key=nowhere/me/carts', { body: { currency: 'EUR' } }), 400, 'ReferencedResourceNotFound');
+    await expectError(await api(server, admin, '/test/in-store/key=nowhere/carts', { body: { currency: 'EUR' } }), 400, 'ReferencedResourceNotFound');
+  });
+});
