@@ -7963,6 +7963,12 @@ export const openApiDocument = {
           "customerEmail": {
             "type": "string"
           },
+          "store": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          },
           "anonymousId": {
             "type": "string"
           },

@@ -73,6 +73,8 @@ function snapshot(cart: Cart, orderNumber: string | undefined): Omit<Order, 'id'
     ...(cart.customerId !== undefined ? { customerId: cart.customerId } : {}),
     ...(cart.customerEmail !== undefined ? { customerEmail: cart.customerEmail } : {}),
     ...(cart.anonymousId !== undefined ? { anonymousId: cart.anonymousId } : {}),
+    ...(cart.store ? { store: cart.store } : {}),
+    ...(cart.locale !== undefined ? { locale: cart.locale } : {}),
     lineItems: cart.lineItems,
     customLineItems: cart.customLineItems,
     totalPrice: cart.totalPrice,

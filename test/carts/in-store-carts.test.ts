@@ -33,8 +33,11 @@ describe('in-store carts', () => {
     expect((await server.request(inStore('eu', `/${cart.id}`), { method: 'HEAD', headers: { Authorization: `Bearer ${euClerk}` } })).status).toBe(200);
     cart = await ok<StoreCart>(api(server, euClerk, inStore('eu', '/key=eu-cart'), { body: { version: cart.version, actions: [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 3 }] } }));
     expect(cart.totalPrice.centAmount).toBe(3000);
-    // The merchant's global endpoint sees it too.
+    // The merchant's global endpoint sees it too, and an order from it stays in the store.
     expect((await ok<StoreCart>(api(server, admin, `/test/carts/${cart.id}`))).store).toEqual({ typeId: 'store', key: 'eu' });
+    const copy = await ok<StoreCart>(api(server, euClerk, inStore('eu'), { body: { currency: 'EUR', locale: 'de', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    const order = await ok<{ store?: unknown; locale?: string }>(api(server, admin, '/test/orders', { body: { cart: { id: copy.id }, version: copy.version } }), 201);
+    expect(order).toMatchObject({ store: { typeId: 'store', key: 'eu' }, locale: 'de' });
     const deleted = await ok<StoreCart>(api(server, euClerk, inStore('eu', `/${cart.id}?version=${cart.version}`), { method: 'DELETE' }));
     expect(deleted.id).toBe(cart.id);
     await expectError(await api(server, admin, `/test/carts/${cart.id}`), 404, 'ResourceNotFound');

@@ -8241,6 +8241,12 @@ export const OrderSchema = {
         customerEmail: {
             type: 'string'
         },
+        store: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        locale: {
+            $ref: '#/components/schemas/Locale'
+        },
         anonymousId: {
             type: 'string'
         },

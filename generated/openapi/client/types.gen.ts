@@ -2603,6 +2603,8 @@ export type Order = {
     orderNumber?: string;
     customerId?: string;
     customerEmail?: string;
+    store?: KeyReference;
+    locale?: Locale;
     anonymousId?: string;
     lineItems: Array<LineItem>;
     customLineItems: Array<CustomLineItem>;
