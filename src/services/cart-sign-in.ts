@@ -23,8 +23,9 @@ const SHOPPING_LISTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "ShoppingLi
  *    customer (facts §10);
  * 3. per the spec's table: without a customer cart, or with UseAsNewActiveCustomerCart, the anonymous
  *    cart becomes the customer's (Active); with MergeWithExistingCustomerCart its content is merged
- *    into the customer's most recently modified Active cart and it becomes Merged. Carts of different
- *    currencies are never merged: the anonymous cart then becomes the customer's as it is;
+ *    into the customer's most recently modified Active cart (in an in-store sign-in, of that store)
+ *    and it becomes Merged. Carts of different currencies or different stores (facts §10: not merged
+ *    when store-mismatched) are never merged: the anonymous cart then becomes the customer's as it is;
  * 4. the answered cart is recalculated (current prices; invalid line items removed) and is written
  *    last, so it is the customer's active cart.
  */
@@ -34,7 +35,7 @@ export function cartSignIn(carts: CartService, orders: OrderService, shoppingLis
 
 async function signIn(ctx: RequestContext, carts: CartService, orders: OrderService, shoppingLists: ShoppingListService, request: CartSignInRequest): Promise<Cart | undefined> {
   const { customer } = request;
-  const customerCart = await carts.activeCart(ctx, { customerId: customer.id });
+  const customerCart = await carts.activeCart(ctx, { customerId: customer.id }, request.storeKey);
   const anonymousCart = await findAnonymousCart(ctx, carts, request);
   if (request.anonymousId !== undefined) {
     await reassign(ctx, carts.repository, CARTS_OF_ANONYMOUS, request.anonymousId, { customerId: customer.id }, anonymousCart?.id);
@@ -56,7 +57,10 @@ async function signIn(ctx: RequestContext, carts: CartService, orders: OrderServ
     return write(ctx, carts, customerCart, await recalculated(customerCart));
   }
   const merge =
-    customerCart !== undefined && request.mode === 'MergeWithExistingCustomerCart' && customerCart.totalPrice.currencyCode === anonymousCart.totalPrice.currencyCode;
+    customerCart !== undefined &&
+    request.mode === 'MergeWithExistingCustomerCart' &&
+    customerCart.totalPrice.currencyCode === anonymousCart.totalPrice.currencyCode &&
+    customerCart.store?.key === anonymousCart.store?.key;
   if (!merge) return write(ctx, carts, anonymousCart, await recalculated(anonymousCart));
   await write(ctx, carts, anonymousCart, { ...structuredClone(anonymousCart), customerId: customer.id, cartState: 'Merged' });
   return write(ctx, carts, customerCart, await recalculated(mergeCarts(customerCart, anonymousCart)));

@@ -72,6 +72,7 @@ export class CustomerAccount {
       anonymousId: draft.anonymousId,
       mode: draft.anonymousCartSignInMode,
       updateProductData: draft.updateProductData,
+      storeKey,
     });
   }
 
@@ -82,6 +83,7 @@ export class CustomerAccount {
       anonymousId: ctx.principal?.anonymousId,
       mode: draft.activeCartSignInMode,
       updateProductData: draft.updateProductData,
+      storeKey,
     });
   }
 

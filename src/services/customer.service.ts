@@ -43,6 +43,8 @@ export interface CartSignInRequest {
   anonymousId?: string;
   mode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
   updateProductData: boolean;
+  /** The store of an in-store sign-in: the customer's active cart is the one of that store. */
+  storeKey?: string;
 }
 
 /** The seam for carts: assigns the anonymous cart/session to the customer, answers the active cart. */
@@ -158,7 +160,7 @@ export class CustomerService {
   async signedIn(
     ctx: RequestContext,
     customer: CustomerDocument,
-    carts: { anonymousCartId?: string; anonymousId?: string; mode?: CartSignInRequest['mode']; updateProductData?: boolean } = {},
+    carts: { anonymousCartId?: string; anonymousId?: string; mode?: CartSignInRequest['mode']; updateProductData?: boolean; storeKey?: string } = {},
   ): Promise<SignInResult> {
     if (!this.cartSignIn) return { customer };
     const cart = await this.cartSignIn(ctx, {
@@ -167,6 +169,7 @@ export class CustomerService {
       anonymousId: carts.anonymousId,
       mode: carts.mode ?? 'MergeWithExistingCustomerCart',
       updateProductData: carts.updateProductData ?? false,
+      storeKey: carts.storeKey,
     });
     return cart === undefined ? { customer } : { customer, cart };
   }

@@ -136,3 +136,29 @@ describe('in-store /me carts', () => {
     await expectError(await api(server, admin, '/test/in-store/key=nowhere/carts', { body: { currency: 'EUR' } }), 400, 'ReferencedResourceNotFound');
   });
 });
+
+describe('sign-in in a store', () => {
+  test("merges the anonymous cart into the customer's active cart of that store, and never a cart of another store", async () => {
+    const customers = await clientToken(server, 'manage_customers:test');
+    const { customer } = await ok<{ customer: { id: string } }>(api(server, customers, '/test/in-store/key=eu/customers', { body: { email: 'merge-in-store@example.com', password: 'pw-123456' } }), 201);
+    const euCart = await ok<StoreCart>(api(server, admin, inStore('eu'), { body: { currency: 'EUR', customerId: customer.id, lineItems: [{ sku: 'store-shirt', quantity: 1 }] } }), 201);
+    // Modified last, so it is the customer's most recently modified Active cart overall.
+    const globalCart = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', customerId: customer.id } }), 201);
+
+    const anonymous = await ok<StoreCart>(api(server, admin, inStore('eu'), { body: { currency: 'EUR', anonymousId: 'in-store-merge', lineItems: [{ sku: 'store-shirt', quantity: 3 }] } }), 201);
+    const signIn = await ok<{ cart: StoreCart }>(
+      api(server, customers, '/test/in-store/key=eu/login', { body: { email: 'merge-in-store@example.com', password: 'pw-123456', anonymousCart: { typeId: 'cart', id: anonymous.id } } }),
+    );
+    expect(signIn.cart.id).toBe(euCart.id);
+    expect(signIn.cart.lineItems.map((li) => li.quantity)).toEqual([3]);
+    expect((await ok<StoreCart>(api(server, admin, `/test/carts/${anonymous.id}`))).cartState).toBe('Merged');
+    expect((await ok<StoreCart>(api(server, admin, `/test/carts/${globalCart.id}`))).version).toBe(globalCart.version);
+
+    const elsewhere = await ok<StoreCart>(api(server, admin, inStore('us'), { body: { currency: 'EUR', anonymousId: 'in-store-merge-us', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    const mismatched = await ok<{ cart: StoreCart }>(
+      api(server, customers, '/test/in-store/key=eu/login', { body: { email: 'merge-in-store@example.com', password: 'pw-123456', anonymousCart: { typeId: 'cart', id: elsewhere.id } } }),
+    );
+    expect(mismatched.cart).toMatchObject({ id: elsewhere.id, cartState: 'Active', customerId: customer.id, store: { key: 'us' } });
+    expect((await ok<StoreCart>(api(server, admin, `/test/carts/${euCart.id}`))).lineItems.map((li) => li.quantity)).toEqual([3]);
+  });
+});

@@ -63,9 +63,10 @@ async function customerWith(cart?: CartSetup): Promise<{ email: string; token: s
   return { email, token, cart: created };
 }
 
-async function anonymousWith(setup: CartSetup) {
+/** An anonymous session with a cart; with `storeKey`, a cart of that store (the in-store /me endpoint). */
+async function anonymousWith(setup: CartSetup, storeKey?: string) {
   const session = await anonymousSession(server);
-  let cart = await ok<CartBody>(api(server, session.token, '/test/me/carts', { body: draftOf(setup) }), 201);
+  let cart = await ok<CartBody>(api(server, session.token, storeKey ? `/test/in-store/key=${storeKey}/me/carts` : '/test/me/carts', { body: draftOf(setup) }), 201);
   for (const item of setup.custom ?? []) {
     cart = await ok<CartBody>(api(server, admin, `/test/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addCustomLineItem', name: { en: item.slug }, slug: item.slug, money: eur(10), quantity: item.quantity }] } }));
   }
@@ -196,6 +197,9 @@ describe.each(Object.keys(SIGN_IN_WAYS) as (keyof typeof SIGN_IN_WAYS)[])('sign-
   });
 });
 
+// The carts of a store customer and of the visitor are the store's (in-store /me endpoints): an in-store
+// sign-in merges only into the customer's active cart of that store (test/carts/in-store-carts.test.ts
+// shows that carts of other stores are not merged).
 describe('in-store sign-in with an anonymous cart (HTTP POST /{projectKey}/in-store/key={storeKey}/login)', () => {
   test.each([
     { label: 'default mode, merged', mode: undefined, active: 'customer', quantities: { a: 3, b: 2 }, anonymousState: 'Merged' },
@@ -206,12 +210,12 @@ describe('in-store sign-in with an anonymous cart (HTTP POST /{projectKey}/in-st
     const email = `store-merge-${++emails}@example.com`;
     await ok(api(server, storeAdmin, '/test/in-store/key=berlin/customers', { body: { email, password: 'pw-123456' } }), 201);
     const token = await customerToken(server, email, 'pw-123456', 'berlin');
-    const own = await ok<CartBody>(api(server, token, '/test/me/carts', { body: draftOf({ lines: [{ sku: 'a', quantity: 1 }, { sku: 'b', quantity: 2 }] }) }), 201);
-    const anonymous = await anonymousWith({ lines: [{ sku: 'a', quantity: 3 }] });
+    const own = await ok<CartBody>(api(server, token, '/test/in-store/key=berlin/me/carts', { body: draftOf({ lines: [{ sku: 'a', quantity: 1 }, { sku: 'b', quantity: 2 }] }) }), 201);
+    const anonymous = await anonymousWith({ lines: [{ sku: 'a', quantity: 3 }] }, 'berlin');
 
     const draft = { email, password: 'pw-123456', anonymousCart: { typeId: 'cart', id: anonymous.cart.id }, ...(row.mode ? { anonymousCartSignInMode: row.mode } : {}) };
     const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(api(server, admin, '/test/in-store/key=berlin/login', { body: draft }));
-    const active = await ok<CartBody>(api(server, token, '/test/me/active-cart'));
+    const active = await ok<CartBody>(api(server, token, '/test/in-store/key=berlin/me/active-cart'));
     expect(active.id).toBe(row.active === 'customer' ? own.id : anonymous.cart.id);
     expect([signed.cart?.id, signed.cart?.version, quantities(signed.cart!)]).toEqual([active.id, active.version, row.quantities]);
     expect(quantities(active)).toEqual(row.quantities);
