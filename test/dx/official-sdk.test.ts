@@ -263,6 +263,28 @@ describe('customers, business units as an associate, GraphQL', () => {
     expect(cart.body.anonymousId).toBe('sdk-anonymous-1');
   });
 
+  it("uses the in-store builders: a store's carts for the merchant and for an anonymous session", async () => {
+    await api.stores().post({ body: { key: 'sdk-store-eu', name: { en: 'EU' } } }).execute();
+    const store = api.inStoreKeyWithStoreKeyValue({ storeKey: 'sdk-store-eu' });
+    const cart = await store.carts().post({ body: { currency: 'EUR', key: 'sdk-store-cart' } }).execute();
+    expect(cart.body.store).toEqual({ typeId: 'store', key: 'sdk-store-eu' });
+    expect((await store.carts().withKey({ key: 'sdk-store-cart' }).head().execute()).statusCode).toBe(200);
+    expect((await store.carts().get({ queryArgs: { withTotal: true } }).execute()).body.total).toBe(1);
+
+    const anonClient = await createApiClient(server, server.projectKey, `manage_my_orders:${server.projectKey} create_anonymous_token:${server.projectKey}`);
+    const anon = withProject(
+      builder(server.projectKey)
+        .withAnonymousSessionFlow({ host: server.url, projectKey: server.projectKey, credentials: { ...anonClient, anonymousId: 'sdk-anonymous-in-store' }, httpClient: fetch })
+        .build(),
+      server.projectKey,
+    ).inStoreKeyWithStoreKeyValue({ storeKey: 'sdk-store-eu' });
+    const mine = await anon.me().carts().post({ body: { currency: 'EUR' } }).execute();
+    expect(mine.body.store?.key).toBe('sdk-store-eu');
+    expect((await anon.me().activeCart().get().execute()).body.id).toBe(mine.body.id);
+    const localized = await anon.me().carts().withId({ ID: mine.body.id }).post({ body: { version: mine.body.version, actions: [{ action: 'setLocale', locale: 'de' }] } }).execute();
+    expect(localized.body.locale).toBe('de');
+  });
+
   it('uses an existing token as given', async () => {
     const token = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',
