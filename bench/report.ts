@@ -19,6 +19,8 @@ interface Figures {
   p99: number;
   /** Summed over all rounds. */
   failed: number;
+  /** Median CPU µs per request of the server's processes, where /proc could tell. */
+  cpuUs?: number;
 }
 
 export interface CallSummary {
@@ -69,6 +71,7 @@ function figures(samples: Sample[]): Figures {
     p50: median(samples.map((s) => s.p50)),
     p99: median(samples.map((s) => s.p99)),
     failed: samples.reduce((sum, s) => sum + s.failed, 0),
+    cpuUs: samples.every((s) => s.cpuUs !== undefined) ? median(samples.map((s) => s.cpuUs!)) : undefined,
   };
 }
 
@@ -93,6 +96,7 @@ export function summarize(name: string, rounds: RoundSamples[]): CallSummary {
 const rps = (x: number) => Math.round(x).toLocaleString('en');
 const ms = (x: number) => x.toFixed(x < 1 ? 2 : x < 10 ? 1 : 0);
 const ratio = (x: number) => `${x.toFixed(2)}×`;
+const cpuUs = (f: Figures | undefined) => (f?.cpuUs === undefined ? '—' : String(Math.round(f.cpuUs)));
 
 function hotCallTable(pass: PassSummary): string {
   const rows = pass.calls.map((c) =>
@@ -105,11 +109,12 @@ function hotCallTable(pass: PassSummary): string {
       ratio(c.oursToBaseline),
       `${ms(c.ours.p50)} / ${ms(c.ours.p99)}`,
       c.emulator ? `${ms(c.emulator.p50)} / ${ms(c.emulator.p99)}` : '—',
+      `${cpuUs(c.ours)} / ${cpuUs(c.emulator)} / ${cpuUs(c.baseline)}`,
     ].join(' | '),
   );
   return [
-    '| hot call | ours req/s | emulator req/s | bare Koa req/s | ours / emulator | ours / bare Koa | ours p50 / p99 ms | emulator p50 / p99 ms |',
-    '|---|---|---|---|---|---|---|---|',
+    '| hot call | ours req/s | emulator req/s | bare Koa req/s | ours / emulator | ours / bare Koa | ours p50 / p99 ms | emulator p50 / p99 ms | CPU µs per request: ours / emulator / bare Koa |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r} |`),
   ].join('\n');
 }
@@ -126,6 +131,7 @@ function ceilingTable(pass: PassSummary): string {
       c.ceilingToEmulator === undefined ? '—' : ratio(c.ceilingToEmulator),
       rps(c.ours.rps),
       ratio(c.oursToCeiling!),
+      `${cpuUs(c.ceiling)} / ${cpuUs(c.ours)}`,
     ].join(' | '),
   );
   return `
@@ -137,8 +143,8 @@ both passes); for the token, node-oidc-provider alone
 with its in-memory adapter and one static client (bench/ceiling-oidc-server.ts). A ceiling below 1.0× the emulator
 means the bar cannot be met on this stack and machine, whatever ours does on top.
 
-| call | ceiling req/s | emulator req/s | ceiling / emulator | ours req/s | ours / ceiling |
-|---|---|---|---|---|---|
+| call | ceiling req/s | emulator req/s | ceiling / emulator | ours req/s | ours / ceiling | CPU µs per request: ceiling / ours |
+|---|---|---|---|---|---|---|
 ${rows.map((r) => `| ${r} |`).join('\n')}
 `;
 }
@@ -195,7 +201,9 @@ authentication on: it refuses requests without a bearer token it issued; its req
 and a bare Koa handler answering the document ours returns for \`GET /{projectKey}/stores/{id}\`. Ours and the
 emulator each get ${input.stores.toLocaleString('en')} stores through \`POST /{projectKey}/stores\`, and every call carries a
 client-credentials bearer token. Load comes from autocannon in the benchmark process: ${input.connections} keep-alive
-connections for ${input.seconds} s after a ${input.warmupSeconds} s warm-up. Reads ask for a different stored
+connections for ${input.seconds} s after a ${input.warmupSeconds} s warm-up. CPU per request is the CPU time (user and
+system, all threads) the server's processes used during the measured run divided by the requests answered;
+it does not depend on how the two cores were shared with the load generator, which req/s does. Reads ask for a different stored
 store with every request; each create sends a new key; each update connection updates a store of its own
 with the version the previous answer returned; the stores a create run made are deleted after it. In each of
 ${input.rounds} round${input.rounds === 1 ? '' : 's'}, every hot call is measured on the bare handler, ours and the emulator one after the other

@@ -59,8 +59,12 @@ async function prepare(name: string, api: Api, tokenEndpoint: string, ours: bool
   return { api, token, stores, storesForUpdates: 0, tokenEndpoint, created: [], units, shop, categories };
 }
 
+/** The processes whose CPU a measurement counts (with WORKERS > 1, ours has more than its primary: not counted). */
+const pidList = (...children: Array<{ pid?: number }>): number[] => children.flatMap((c) => (c.pid === undefined ? [] : [c.pid]));
+
 const summaryLine = (s: Sample) =>
-  `${Math.round(s.rps)} req/s, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms` + (s.failed ? ` — ${s.failed} FAILED ${JSON.stringify(s.statuses)}` : '');
+  `${Math.round(s.rps)} req/s, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms` +
+  (s.cpuUs === undefined ? '' : `, CPU ${Math.round(s.cpuUs)} µs/req`) + (s.failed ? ` — ${s.failed} FAILED ${JSON.stringify(s.statuses)}` : '');
 
 async function runPass(pass: Pass): Promise<PassSummary> {
   try {
@@ -91,22 +95,23 @@ async function runPass(pass: Pass): Promise<PassSummary> {
     const rounds = new Map<string, RoundSamples[]>(calls.map((call) => [call.name, []]));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const call of calls) {
-        const measureOn = async (target: Target) => {
+        const measureOn = async (target: Target, pids: number[]) => {
           await waitUntilIdle();
-          const sample = await measure(() => call.options(target), call.expectedStatus, settings);
+          const sample = await measure(() => call.options(target), call.expectedStatus, settings, pids);
           await call.cleanUp?.(target);
           return sample;
         };
         await waitUntilIdle();
         const samples: RoundSamples = {
-          baseline: await measure(() => ({ url: baseline.info.url }), 200, settings),
-          ours: await measureOn(oursTarget),
-          emulator: call.emulator === false ? undefined : await measureOn(emulatorTarget),
+          baseline: await measure(() => ({ url: baseline.info.url }), 200, settings, pidList(baseline)),
+          ours: await measureOn(oursTarget, pidList(ours)),
+          // The token call runs on the second emulator process; the first is idle meanwhile.
+          emulator: call.emulator === false ? undefined : await measureOn(emulatorTarget, pidList(emulator, emulatorTokens)),
         };
         const ceiling = call.ceiling && ceilings[call.ceiling.server];
         if (call.ceiling && ceiling) {
           await waitUntilIdle();
-          samples.ceiling = await measure(() => call.ceiling!.options(ceiling.info.url), call.expectedStatus, settings);
+          samples.ceiling = await measure(() => call.ceiling!.options(ceiling.info.url), call.expectedStatus, settings, pidList(ceiling));
         }
         rounds.get(call.name)!.push(samples);
         console.log(

@@ -81,7 +81,7 @@ export function startChild<T>(script: string, env: NodeJS.ProcessEnv, logFile?: 
 }
 
 /** The CPU time (user + system, in clock ticks) a process has used, from /proc; undefined elsewhere. */
-function cpuTicks(pid: number): number | undefined {
+export function cpuTicks(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
