@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { corsStep } from './middleware/cors.js';
 import type { Logger } from '../logger.js';
-import { assignCorrelationId } from './middleware/correlation-id.js';
+import { assignCorrelationId, sendCorrelationId } from './middleware/correlation-id.js';
 import { renderError } from './middleware/error-handler.js';
 import { checkRequestLimits } from './middleware/request-limits.js';
 import { accessLog } from './middleware/request-log.js';
@@ -36,6 +36,7 @@ export function requestPipeline(
     } catch (err) {
       renderError(ctx, err, logger);
     } finally {
+      sendCorrelationId(ctx);
       log(ctx, start);
       if (observe) observe(ctx, start);
     }

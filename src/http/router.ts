@@ -6,6 +6,7 @@ import { ApiError, MethodNotAllowedError, UriNotFoundError } from '../errors/api
 import type { Authenticator } from './authenticator.js';
 import { dropUnknownFields } from './known-fields.js';
 import { readJsonBody } from './middleware/read-body.js';
+import { replyJson } from './reply.js';
 import { RouteTable } from './route-table.js';
 import type { HttpState } from './state.js';
 import { bodyError, compileValidators, parameterError } from './validation.js';
@@ -26,7 +27,6 @@ export type Handlers = { [K in keyof Operations]: Handler<K> };
 type Koa = Context & { state: HttpState };
 type OperationStep = (ctx: Koa, params: Record<string, string>) => Promise<void>;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
@@ -85,15 +85,13 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
     }
     const input = { path: params, query, body, url: op.path } as unknown as Operations[keyof Operations];
     const result = await handler(requestContext, input, ctx);
-    if (result.headers) for (const name in result.headers) ctx.set(name, result.headers[name]);
-    ctx.status = result.status ?? 200;
-    if (result.body === undefined || ctx.method === 'HEAD') return;
-    if (result.body instanceof JsonText) {
+    const status = result.status ?? 200;
+    if (result.body !== undefined && ctx.method !== 'HEAD') {
       // Stored JSON goes out as stored: no parse, no stringify.
-      ctx.set('Content-Type', JSON_TYPE);
-      ctx.body = result.body.text;
-    } else {
-      ctx.body = result.body;
+      replyJson(ctx, status, result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body), result.headers);
+      return;
     }
+    if (result.headers) for (const name in result.headers) ctx.set(name, result.headers[name]);
+    ctx.status = status;
   };
 }

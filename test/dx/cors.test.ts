@@ -40,12 +40,17 @@ describe('CORS with CORS_ORIGINS set', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe(STOREFRONT);
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Correlation-ID');
+    // The answer's own headers are written as one list beside the CORS step's: both kinds arrive.
+    expect(res.headers.get('x-correlation-id')).toMatch(/^cpa-/);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(await res.text()));
   });
 
   it('keeps the CORS headers on error responses, so the browser can read the error', async () => {
     const res = await server.request(`/${server.projectKey}`, { headers: { Origin: STOREFRONT } });
     expect(res.status).toBe(401);
     expect(res.headers.get('access-control-allow-origin')).toBe(STOREFRONT);
+    expect(res.headers.get('x-correlation-id')).toMatch(/^cpa-/);
   });
 
   it('issues a token to a browser (Origin header) from an allowed origin', async () => {
