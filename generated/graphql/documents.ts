@@ -934,7 +934,25 @@ export type InStoreCustomersArgs = {
 
 export type InStoreMe = {
   __typename?: 'InStoreMe';
+  /** The most recently modified Active cart of the token's customer or anonymous session in this store. */
+  activeCart?: Maybe<Cart>;
+  /** One of the caller's carts of this store (a cart of another store is null). */
+  cart?: Maybe<Cart>;
+  carts: CartQueryResult;
   customer?: Maybe<Customer>;
+};
+
+
+export type InStoreMeCartArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type InStoreMeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Who created or last changed a resource. */
@@ -1154,6 +1172,7 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Placeholder root so domain files can extend Mutation; always null. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  /** With storeKey, the cart belongs to that store (as POST /in-store/key={storeKey}/me/carts). */
   createMyCart?: Maybe<Cart>;
   customerChangeMyPassword?: Maybe<Customer>;
   customerChangePassword?: Maybe<Customer>;
@@ -1169,8 +1188,11 @@ export type Mutation = {
   customerSignMeUp: CustomerSignInResult;
   customerSignUp: CustomerSignInResult;
   deleteCustomer?: Maybe<Customer>;
+  /** With storeKey, only a cart of that store can be deleted. */
+  deleteMyCart?: Maybe<Cart>;
   deleteMyCustomer?: Maybe<Customer>;
   updateCustomer?: Maybe<Customer>;
+  /** With storeKey, only a cart of that store can be updated. */
   updateMyCart?: Maybe<Cart>;
   updateMyCustomer?: Maybe<Customer>;
 };
@@ -1178,6 +1200,7 @@ export type Mutation = {
 
 export type MutationCreateMyCartArgs = {
   draft: MyCartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
 
@@ -1276,6 +1299,13 @@ export type MutationDeleteCustomerArgs = {
 };
 
 
+export type MutationDeleteMyCartArgs = {
+  id: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+
 export type MutationDeleteMyCustomerArgs = {
   personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
@@ -1295,6 +1325,7 @@ export type MutationUpdateCustomerArgs = {
 export type MutationUpdateMyCartArgs = {
   actions: Array<MyCartUpdateAction>;
   id: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
 

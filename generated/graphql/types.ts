@@ -938,7 +938,25 @@ export type InStoreCustomersArgs = {
 
 export type InStoreMe = {
   __typename?: 'InStoreMe';
+  /** The most recently modified Active cart of the token's customer or anonymous session in this store. */
+  activeCart?: Maybe<Cart>;
+  /** One of the caller's carts of this store (a cart of another store is null). */
+  cart?: Maybe<Cart>;
+  carts: CartQueryResult;
   customer?: Maybe<Customer>;
+};
+
+
+export type InStoreMeCartArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type InStoreMeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Who created or last changed a resource. */
@@ -1158,6 +1176,7 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Placeholder root so domain files can extend Mutation; always null. */
   _noop?: Maybe<Scalars['Boolean']['output']>;
+  /** With storeKey, the cart belongs to that store (as POST /in-store/key={storeKey}/me/carts). */
   createMyCart?: Maybe<Cart>;
   customerChangeMyPassword?: Maybe<Customer>;
   customerChangePassword?: Maybe<Customer>;
@@ -1173,8 +1192,11 @@ export type Mutation = {
   customerSignMeUp: CustomerSignInResult;
   customerSignUp: CustomerSignInResult;
   deleteCustomer?: Maybe<Customer>;
+  /** With storeKey, only a cart of that store can be deleted. */
+  deleteMyCart?: Maybe<Cart>;
   deleteMyCustomer?: Maybe<Customer>;
   updateCustomer?: Maybe<Customer>;
+  /** With storeKey, only a cart of that store can be updated. */
   updateMyCart?: Maybe<Cart>;
   updateMyCustomer?: Maybe<Customer>;
 };
@@ -1182,6 +1204,7 @@ export type Mutation = {
 
 export type MutationCreateMyCartArgs = {
   draft: MyCartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
 
@@ -1280,6 +1303,13 @@ export type MutationDeleteCustomerArgs = {
 };
 
 
+export type MutationDeleteMyCartArgs = {
+  id: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+
 export type MutationDeleteMyCustomerArgs = {
   personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
@@ -1299,6 +1329,7 @@ export type MutationUpdateCustomerArgs = {
 export type MutationUpdateMyCartArgs = {
   actions: Array<MyCartUpdateAction>;
   id: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
 
@@ -3433,6 +3464,9 @@ export type InStoreResolvers<ContextType = GraphQLContext, ParentType extends Re
 }>;
 
 export type InStoreMeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InStoreMe'] = ResolversParentTypes['InStoreMe']> = ResolversObject<{
+  activeCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<InStoreMeCartArgs, 'id'>>;
+  carts?: Resolver<ResolversTypes['CartQueryResult'], ParentType, ContextType, Partial<InStoreMeCartsArgs>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
 }>;
 
@@ -3587,6 +3621,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   customerSignMeUp?: Resolver<ResolversTypes['CustomerSignInResult'], ParentType, ContextType, RequireFields<MutationCustomerSignMeUpArgs, 'draft'>>;
   customerSignUp?: Resolver<ResolversTypes['CustomerSignInResult'], ParentType, ContextType, RequireFields<MutationCustomerSignUpArgs, 'draft'>>;
   deleteCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationDeleteCustomerArgs, 'personalDataErasure' | 'version'>>;
+  deleteMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationDeleteMyCartArgs, 'id' | 'version'>>;
   deleteMyCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationDeleteMyCustomerArgs, 'personalDataErasure' | 'version'>>;
   updateCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'actions' | 'version'>>;
   updateMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationUpdateMyCartArgs, 'actions' | 'id' | 'version'>>;

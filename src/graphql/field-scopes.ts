@@ -96,5 +96,6 @@ export const fieldScopes: {
     customerResetMyPassword: MY_PROFILE,
     createMyCart: MY_ORDERS,
     updateMyCart: MY_ORDERS,
+    deleteMyCart: MY_ORDERS,
   },
 };

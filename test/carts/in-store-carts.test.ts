@@ -1,5 +1,6 @@
 import { api, clientToken, customerToken } from '../support/auth.js';
 import { expectError } from '../support/errors.js';
+import { gqlData, gqlError } from '../graphql/support.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { anonymousSession, eur, ok, publishedProduct, type CartBody } from './support.js';
 
@@ -160,5 +161,69 @@ describe('sign-in in a store', () => {
     );
     expect(mismatched.cart).toMatchObject({ id: elsewhere.id, cartState: 'Active', customerId: customer.id, store: { key: 'us' } });
     expect((await ok<StoreCart>(api(server, admin, `/test/carts/${euCart.id}`))).lineItems.map((li) => li.quantity)).toEqual([3]);
+  });
+});
+
+describe('in-store carts over GraphQL', () => {
+  const CART = 'id version anonymousId storeRef { typeId key } totalPrice { centAmount }';
+  const CREATE = `mutation ($draft: MyCartDraft!, $storeKey: KeyReferenceInput) { createMyCart(draft: $draft, storeKey: $storeKey) { ${CART} } }`;
+  const UPDATE = `mutation ($id: String!, $version: Long!, $actions: [MyCartUpdateAction!]!, $storeKey: KeyReferenceInput) {
+    updateMyCart(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${CART} } }`;
+  const DELETE = `mutation ($id: String!, $version: Long!, $storeKey: KeyReferenceInput) { deleteMyCart(id: $id, version: $version, storeKey: $storeKey) { id } }`;
+  const IN_STORE = (store: string, id = '') => `{ inStore(key: "${store}") { me { activeCart { id } carts { total results { id } } ${id ? `cart(id: "${id}") { id }` : ''} } } }`;
+  interface GqlCart {
+    id: string;
+    version: number;
+    anonymousId: string | null;
+    storeRef: { typeId: string; key: string } | null;
+    totalPrice: { centAmount: number };
+  }
+  interface InStoreMe {
+    inStore: { me: { activeCart: { id: string } | null; carts: { total: number; results: { id: string }[] }; cart?: { id: string } | null } };
+  }
+
+  test('createMyCart, updateMyCart and deleteMyCart with storeKey, and inStore.me.activeCart/cart/carts, see only the carts of that store', async () => {
+    const anon = await anonymousSession(server);
+    const eu = (await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] }, storeKey: 'eu' })).createMyCart;
+    expect(eu).toMatchObject({ anonymousId: anon.anonymousId, storeRef: { typeId: 'store', key: 'eu' }, totalPrice: { centAmount: 1000 } });
+    const global = (await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR' } })).createMyCart;
+    expect(global.storeRef).toBeNull();
+    // The HTTP in-store endpoint sees the GraphQL cart as its own.
+    expect((await ok<StoreCart>(api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}`))).store).toEqual({ typeId: 'store', key: 'eu' });
+
+    const inEu = await gqlData<InStoreMe>(server, anon.token, IN_STORE('eu', global.id));
+    expect(inEu.inStore.me).toEqual({ activeCart: { id: eu.id }, carts: { total: 1, results: [{ id: eu.id }] }, cart: null });
+    expect((await gqlData<InStoreMe>(server, anon.token, IN_STORE('eu', eu.id))).inStore.me.cart).toEqual({ id: eu.id });
+    expect((await gqlData<InStoreMe>(server, anon.token, IN_STORE('us', eu.id))).inStore.me).toEqual({ activeCart: null, carts: { total: 0, results: [] }, cart: null });
+
+    const quantity = { actions: [{ changeLineItemQuantity: { lineItemId: (await ok<StoreCart>(api(server, anon.token, `/test/me/carts/${eu.id}`))).lineItems[0].id, quantity: 2 } }] };
+    expect((await gqlError(server, anon.token, UPDATE, { id: eu.id, version: eu.version, storeKey: 'us', ...quantity })).extensions).toMatchObject({ code: 'ResourceNotFound' });
+    expect((await gqlError(server, anon.token, UPDATE, { id: global.id, version: global.version, storeKey: 'eu', actions: [{ setCountry: { country: 'DE' } }] })).extensions).toMatchObject({ code: 'ResourceNotFound' });
+    const updated = (await gqlData<{ updateMyCart: GqlCart }>(server, anon.token, UPDATE, { id: eu.id, version: eu.version, storeKey: 'eu', ...quantity })).updateMyCart;
+    expect(updated).toMatchObject({ version: eu.version + 1, totalPrice: { centAmount: 2000 } });
+
+    expect((await gqlError(server, anon.token, DELETE, { id: eu.id, version: updated.version, storeKey: 'us' })).extensions).toMatchObject({ code: 'ResourceNotFound' });
+    expect((await gqlData<{ deleteMyCart: { id: string } }>(server, anon.token, DELETE, { id: eu.id, version: updated.version, storeKey: 'eu' })).deleteMyCart.id).toBe(eu.id);
+    await expectError(await api(server, admin, `/test/carts/${eu.id}`), 404, 'ResourceNotFound');
+    expect((await gqlData<{ deleteMyCart: { id: string } }>(server, anon.token, DELETE, { id: global.id, version: global.version })).deleteMyCart.id).toBe(global.id);
+  });
+
+  test("store-scoped scopes admit the store's form only; a store that does not exist is refused", async () => {
+    const customers = await clientToken(server, 'manage_customers:test');
+    await ok(api(server, customers, '/test/in-store/key=eu/customers', { body: { email: 'gql-eu-shopper@example.com', password: 'pw-123456' } }), 201);
+    const token = await customerToken(server, 'gql-eu-shopper@example.com', 'pw-123456', 'eu', 'manage_my_orders:test:eu manage_my_profile:test:eu');
+    const cart = (await gqlData<{ createMyCart: GqlCart }>(server, token, CREATE, { draft: { currency: 'EUR' }, storeKey: 'eu' })).createMyCart;
+    expect(cart.storeRef).toEqual({ typeId: 'store', key: 'eu' });
+    expect((await gqlData<InStoreMe>(server, token, IN_STORE('eu'))).inStore.me.activeCart).toEqual({ id: cart.id });
+    expect((await gqlError(server, token, CREATE, { draft: { currency: 'EUR' } })).extensions).toMatchObject({ code: 'insufficient_scope' });
+    expect((await gqlError(server, token, CREATE, { draft: { currency: 'EUR' }, storeKey: 'us' })).extensions).toMatchObject({ code: 'insufficient_scope' });
+    expect((await gqlError(server, token, DELETE, { id: cart.id, version: cart.version })).extensions).toMatchObject({ code: 'insufficient_scope' });
+    expect((await gqlError(server, token, `{ inStore(key: "us") { me { carts { total } } } }`)).extensions).toMatchObject({ code: 'insufficient_scope' });
+    // Profile access in the store without the orders scope: the carts stay closed.
+    const profileOnly = await customerToken(server, 'gql-eu-shopper@example.com', 'pw-123456', 'eu', 'manage_my_profile:test:eu');
+    expect((await gqlError(server, profileOnly, `{ inStore(key: "eu") { me { activeCart { id } } } }`)).extensions).toMatchObject({ code: 'insufficient_scope' });
+
+    const anon = await anonymousSession(server);
+    expect((await gqlError(server, anon.token, CREATE, { draft: { currency: 'EUR' }, storeKey: 'nowhere' })).extensions).toMatchObject({ code: 'ReferencedResourceNotFound' });
   });
 });

@@ -67,6 +67,7 @@ const PROBES: Record<string, string> = {
   'Query.customObjects': '{ customObjects(container: "x") { __typename } }',
   'Mutation.createMyCart': 'mutation { createMyCart(draft: {currency: "EUR"}) { __typename } }',
   'Mutation.updateMyCart': 'mutation { updateMyCart(id: "x", version: 1, actions: []) { __typename } }',
+  'Mutation.deleteMyCart': 'mutation { deleteMyCart(id: "x", version: 1) { __typename } }',
 };
 
 /** The smallest document selecting a root field (fields with required arguments need their own probe). */

@@ -1,11 +1,18 @@
 import type { Resolvers } from '../../../generated/graphql/types.js';
 import { requireScopes } from '../../auth/authorize.js';
+import type { RequestContext } from '../../context.js';
 import { normalizeQueryParams } from '../../query/index.js';
 import { ownerOf } from '../../services/cart-owner.js';
 import { myCartActions, myCartDraft } from '../cart-inputs.js';
 import { MY_ORDERS } from '../field-scopes.js';
 import { orNull, queryField, queryResult } from '../query-fields.js';
 import { allLocales, localizedValue } from '../localized.js';
+
+/**
+ * The request as the in-store HTTP endpoints (`/in-store/key={storeKey}/me/carts…`) see it: the cart
+ * service reads the store from the context, so the same calls serve both forms.
+ */
+const inStore = (ctx: RequestContext, storeKey: string | null | undefined): RequestContext => (storeKey == null ? ctx : { ...ctx, storeKey });
 
 /** Carts over GraphQL: each field one call into the cart service, as the HTTP routes do. */
 export const cartResolvers: Resolvers = {
@@ -28,9 +35,26 @@ export const cartResolvers: Resolvers = {
       return queryResult(await services.carts.queryMine(ctx, normalizeQueryParams(args)));
     },
   },
+  InStoreMe: {
+    // inStore.me admits manage_my_profile (of the project or the store); its carts need manage_my_orders too.
+    activeCart: async (store, _args, { ctx, services }) => {
+      requireScopes(ctx, MY_ORDERS, store.storeKey);
+      return (await services.carts.activeCart(ctx, ownerOf(ctx), store.storeKey)) ?? null;
+    },
+    cart: (store, args, { ctx, services }) => {
+      requireScopes(ctx, MY_ORDERS, store.storeKey);
+      return orNull(services.carts.getMine(inStore(ctx, store.storeKey), args.id));
+    },
+    carts: async (store, args, { ctx, services }) => {
+      requireScopes(ctx, MY_ORDERS, store.storeKey);
+      return queryResult(await services.carts.queryMine(inStore(ctx, store.storeKey), normalizeQueryParams(args)));
+    },
+  },
   Mutation: {
-    createMyCart: (_root, { draft }, { ctx, services }) => services.carts.createMine(ctx, myCartDraft(draft)),
-    updateMyCart: (_root, args, { ctx, services }) => services.carts.updateMine(ctx, args.id, { version: args.version, actions: myCartActions(args.actions) }),
+    createMyCart: (_root, { draft, storeKey }, { ctx, services }) => services.carts.createMine(inStore(ctx, storeKey), myCartDraft(draft)),
+    updateMyCart: (_root, args, { ctx, services }) =>
+      services.carts.updateMine(inStore(ctx, args.storeKey), args.id, { version: args.version, actions: myCartActions(args.actions) }),
+    deleteMyCart: (_root, args, { ctx, services }) => services.carts.deleteMine(inStore(ctx, args.storeKey), args.id, args.version),
   },
   BaseMoney: {
     __resolveType: (money) => (money.type === 'highPrecision' ? 'HighPrecisionMoney' : 'Money'),
