@@ -1174,6 +1174,8 @@ export type Mutation = {
   _noop?: Maybe<Scalars['Boolean']['output']>;
   /** With storeKey, the cart belongs to that store (as POST /in-store/key={storeKey}/me/carts). */
   createMyCart?: Maybe<Cart>;
+  /** Orders one of the caller's carts, as POST /me/orders; with storeKey, only a cart of that store. */
+  createMyOrderFromCart?: Maybe<Order>;
   customerChangeMyPassword?: Maybe<Customer>;
   customerChangePassword?: Maybe<Customer>;
   customerConfirmEmail?: Maybe<Customer>;
@@ -1200,6 +1202,12 @@ export type Mutation = {
 
 export type MutationCreateMyCartArgs = {
   draft: MyCartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
+
+export type MutationCreateMyOrderFromCartArgs = {
+  draft: OrderMyCartCommand;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
@@ -1431,13 +1439,21 @@ export type Order = {
   lastModifiedAt: Scalars['DateTime']['output'];
   lastModifiedBy?: Maybe<Initiator>;
   lineItems: Array<LineItem>;
+  locale?: Maybe<Scalars['Locale']['output']>;
   orderNumber?: Maybe<Scalars['String']['output']>;
   orderState: OrderState;
   origin: CartOrigin;
   shippingAddress?: Maybe<Address>;
+  storeRef?: Maybe<KeyReference>;
   taxMode: TaxMode;
   totalPrice: Money;
   version: Scalars['Long']['output'];
+};
+
+/** One of the caller's Active carts at its current version (the platform's OrderMyCartCommand). */
+export type OrderMyCartCommand = {
+  id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
 };
 
 export type OrderQueryResult = {

@@ -1178,6 +1178,8 @@ export type Mutation = {
   _noop?: Maybe<Scalars['Boolean']['output']>;
   /** With storeKey, the cart belongs to that store (as POST /in-store/key={storeKey}/me/carts). */
   createMyCart?: Maybe<Cart>;
+  /** Orders one of the caller's carts, as POST /me/orders; with storeKey, only a cart of that store. */
+  createMyOrderFromCart?: Maybe<Order>;
   customerChangeMyPassword?: Maybe<Customer>;
   customerChangePassword?: Maybe<Customer>;
   customerConfirmEmail?: Maybe<Customer>;
@@ -1204,6 +1206,12 @@ export type Mutation = {
 
 export type MutationCreateMyCartArgs = {
   draft: MyCartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
+
+export type MutationCreateMyOrderFromCartArgs = {
+  draft: OrderMyCartCommand;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
@@ -1435,13 +1443,21 @@ export type Order = {
   lastModifiedAt: Scalars['DateTime']['output'];
   lastModifiedBy?: Maybe<Initiator>;
   lineItems: Array<LineItem>;
+  locale?: Maybe<Scalars['Locale']['output']>;
   orderNumber?: Maybe<Scalars['String']['output']>;
   orderState: OrderState;
   origin: CartOrigin;
   shippingAddress?: Maybe<Address>;
+  storeRef?: Maybe<KeyReference>;
   taxMode: TaxMode;
   totalPrice: Money;
   version: Scalars['Long']['output'];
+};
+
+/** One of the caller's Active carts at its current version (the platform's OrderMyCartCommand). */
+export type OrderMyCartCommand = {
+  id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
 };
 
 export type OrderQueryResult = {
@@ -2687,6 +2703,7 @@ export type ResolversTypes = ResolversObject<{
   NumberField: ResolverTypeWrapper<TypedCustomField>;
   NumberType: ResolverTypeWrapper<FieldTypeModel>;
   Order: ResolverTypeWrapper<OrderModel>;
+  OrderMyCartCommand: OrderMyCartCommand;
   OrderQueryResult: ResolverTypeWrapper<Omit<OrderQueryResult, 'results'> & { results: Array<ResolversTypes['Order']> }>;
   OrderState: OrderState;
   Point: ResolverTypeWrapper<PointModel>;
@@ -2885,6 +2902,7 @@ export type ResolversParentTypes = ResolversObject<{
   NumberField: TypedCustomField;
   NumberType: FieldTypeModel;
   Order: OrderModel;
+  OrderMyCartCommand: OrderMyCartCommand;
   OrderQueryResult: Omit<OrderQueryResult, 'results'> & { results: Array<ResolversParentTypes['Order']> };
   Point: PointModel;
   Product: ProductModel;
@@ -3608,6 +3626,7 @@ export type MoneyTypeResolvers<ContextType = GraphQLContext, ParentType extends 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   createMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationCreateMyCartArgs, 'draft'>>;
+  createMyOrderFromCart?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<MutationCreateMyOrderFromCartArgs, 'draft'>>;
   customerChangeMyPassword?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationCustomerChangeMyPasswordArgs, 'currentPassword' | 'newPassword' | 'version'>>;
   customerChangePassword?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationCustomerChangePasswordArgs, 'currentPassword' | 'id' | 'newPassword' | 'version'>>;
   customerConfirmEmail?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationCustomerConfirmEmailArgs, 'tokenValue'>>;
@@ -3655,10 +3674,12 @@ export type OrderResolvers<ContextType = GraphQLContext, ParentType extends Reso
   lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
   lineItems?: Resolver<Array<ResolversTypes['LineItem']>, ParentType, ContextType>;
+  locale?: Resolver<Maybe<ResolversTypes['Locale']>, ParentType, ContextType>;
   orderNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   orderState?: Resolver<ResolversTypes['OrderState'], ParentType, ContextType>;
   origin?: Resolver<ResolversTypes['CartOrigin'], ParentType, ContextType>;
   shippingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  storeRef?: Resolver<Maybe<ResolversTypes['KeyReference']>, ParentType, ContextType>;
   taxMode?: Resolver<ResolversTypes['TaxMode'], ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;

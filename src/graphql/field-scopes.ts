@@ -97,5 +97,6 @@ export const fieldScopes: {
     createMyCart: MY_ORDERS,
     updateMyCart: MY_ORDERS,
     deleteMyCart: MY_ORDERS,
+    createMyOrderFromCart: MY_ORDERS,
   },
 };

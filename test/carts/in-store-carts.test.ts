@@ -208,6 +208,35 @@ describe('in-store carts over GraphQL', () => {
     expect((await gqlData<{ deleteMyCart: { id: string } }>(server, anon.token, DELETE, { id: global.id, version: global.version })).deleteMyCart.id).toBe(global.id);
   });
 
+  test("createMyOrderFromCart orders the caller's cart, with storeKey only a cart of that store", async () => {
+    const ORDER = `mutation ($draft: OrderMyCartCommand!, $storeKey: KeyReferenceInput) {
+      createMyOrderFromCart(draft: $draft, storeKey: $storeKey) { id anonymousId orderState storeRef { key } totalPrice { centAmount } cartRef { id } } }`;
+    const anon = await anonymousSession(server);
+    const other = await anonymousSession(server);
+    const lines = { lineItems: [{ sku: 'store-shirt', quantity: 2 }] };
+    const eu = (await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR', ...lines }, storeKey: 'eu' })).createMyCart;
+    const global = (await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR', ...lines } })).createMyCart;
+
+    expect((await gqlError(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version }, storeKey: 'us' })).extensions).toMatchObject({ code: 'ResourceNotFound' });
+    expect((await gqlError(server, anon.token, ORDER, { draft: { id: global.id, version: global.version }, storeKey: 'eu' })).extensions).toMatchObject({ code: 'ResourceNotFound' });
+    expect((await gqlError(server, other.token, ORDER, { draft: { id: eu.id, version: eu.version } })).extensions).toMatchObject({ code: 'ResourceNotFound' });
+    expect((await gqlError(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version + 1 }, storeKey: 'eu' })).extensions).toMatchObject({
+      code: 'ConcurrentModification',
+      currentVersion: eu.version,
+    });
+    // Nothing of the refused attempts was written.
+    expect((await ok<StoreCart>(api(server, admin, `/test/carts/${eu.id}`))).cartState).toBe('Active');
+
+    const order = (await gqlData<{ createMyOrderFromCart: Record<string, unknown> }>(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version }, storeKey: 'eu' })).createMyOrderFromCart;
+    expect(order).toMatchObject({ anonymousId: anon.anonymousId, orderState: 'Open', storeRef: { key: 'eu' }, totalPrice: { centAmount: 2000 }, cartRef: { id: eu.id } });
+    expect((await ok<StoreCart>(api(server, admin, `/test/carts/${eu.id}`))).cartState).toBe('Ordered');
+    expect((await gqlError(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version + 1 }, storeKey: 'eu' })).extensions).toMatchObject({ code: 'InvalidOperation' });
+    const plain = (await gqlData<{ createMyOrderFromCart: { id: string; storeRef: unknown } }>(server, anon.token, ORDER, { draft: { id: global.id, version: global.version } })).createMyOrderFromCart;
+    expect(plain.storeRef).toBeNull();
+    const mine = await gqlData<{ me: { orders: { results: { id: string }[] } } }>(server, anon.token, '{ me { orders(sort: "createdAt asc") { results { id } } } }');
+    expect(mine.me.orders.results.map((o) => o.id)).toEqual([order.id, plain.id]);
+  });
+
   test("store-scoped scopes admit the store's form only; a store that does not exist is refused", async () => {
     const customers = await clientToken(server, 'manage_customers:test');
     await ok(api(server, customers, '/test/in-store/key=eu/customers', { body: { email: 'gql-eu-shopper@example.com', password: 'pw-123456' } }), 201);

@@ -68,6 +68,7 @@ const PROBES: Record<string, string> = {
   'Mutation.createMyCart': 'mutation { createMyCart(draft: {currency: "EUR"}) { __typename } }',
   'Mutation.updateMyCart': 'mutation { updateMyCart(id: "x", version: 1, actions: []) { __typename } }',
   'Mutation.deleteMyCart': 'mutation { deleteMyCart(id: "x", version: 1) { __typename } }',
+  'Mutation.createMyOrderFromCart': 'mutation { createMyOrderFromCart(draft: {id: "x", version: 1}) { __typename } }',
 };
 
 /** The smallest document selecting a root field (fields with required arguments need their own probe). */

@@ -1,18 +1,12 @@
 import type { Resolvers } from '../../../generated/graphql/types.js';
 import { requireScopes } from '../../auth/authorize.js';
-import type { RequestContext } from '../../context.js';
 import { normalizeQueryParams } from '../../query/index.js';
 import { ownerOf } from '../../services/cart-owner.js';
 import { myCartActions, myCartDraft } from '../cart-inputs.js';
+import { inStore } from '../in-store.js';
 import { MY_ORDERS } from '../field-scopes.js';
 import { orNull, queryField, queryResult } from '../query-fields.js';
 import { allLocales, localizedValue } from '../localized.js';
-
-/**
- * The request as the in-store HTTP endpoints (`/in-store/key={storeKey}/me/carts…`) see it: the cart
- * service reads the store from the context, so the same calls serve both forms.
- */
-const inStore = (ctx: RequestContext, storeKey: string | null | undefined): RequestContext => (storeKey == null ? ctx : { ...ctx, storeKey });
 
 /** Carts over GraphQL: each field one call into the cart service, as the HTTP routes do. */
 export const cartResolvers: Resolvers = {

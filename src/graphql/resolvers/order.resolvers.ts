@@ -6,6 +6,7 @@ import { InvalidInputError } from '../../errors/api-error.js';
 import { normalizeQueryParams, type PagedQueryResult, type QueryParams } from '../../query/index.js';
 import { MY_ORDERS } from '../field-scopes.js';
 import { orNull, queryField, queryResult } from '../query-fields.js';
+import { inStore } from '../in-store.js';
 
 type OrderLookup = { id?: string | null; orderNumber?: string | null };
 type Query = (ctx: RequestContext, params: QueryParams) => Promise<PagedQueryResult<Order>>;
@@ -36,8 +37,12 @@ export const orderResolvers: Resolvers = {
       return queryResult(await services.orders.queryMine(ctx, normalizeQueryParams(args)));
     },
   },
+  Mutation: {
+    createMyOrderFromCart: (_root, { draft, storeKey }, { ctx, services }) => services.orders.createFromCart(inStore(ctx, storeKey), { id: draft.id, version: draft.version }, true),
+  },
   Order: {
     cartRef: (order) => order.cart,
+    storeRef: (order) => order.store ?? null,
     // The order's own cart: whoever may read the order may read what it was made from.
     cart: async (order, _args, { ctx, services }) => (await services.carts.repository.find(ctx, { id: order.cart.id })) ?? null,
   },
