@@ -940,6 +940,9 @@ export type InStoreMe = {
   cart?: Maybe<Cart>;
   carts: CartQueryResult;
   customer?: Maybe<Customer>;
+  /** One of the caller's orders of this store (exactly one of id or orderNumber); null otherwise. */
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
 };
 
 
@@ -949,6 +952,20 @@ export type InStoreMeCartArgs = {
 
 
 export type InStoreMeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type InStoreMeOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type InStoreMeOrdersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;

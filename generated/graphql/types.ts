@@ -944,6 +944,9 @@ export type InStoreMe = {
   cart?: Maybe<Cart>;
   carts: CartQueryResult;
   customer?: Maybe<Customer>;
+  /** One of the caller's orders of this store (exactly one of id or orderNumber); null otherwise. */
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
 };
 
 
@@ -953,6 +956,20 @@ export type InStoreMeCartArgs = {
 
 
 export type InStoreMeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type InStoreMeOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type InStoreMeOrdersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -3486,6 +3503,8 @@ export type InStoreMeResolvers<ContextType = GraphQLContext, ParentType extends 
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<InStoreMeCartArgs, 'id'>>;
   carts?: Resolver<ResolversTypes['CartQueryResult'], ParentType, ContextType, Partial<InStoreMeCartsArgs>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, Partial<InStoreMeOrderArgs>>;
+  orders?: Resolver<ResolversTypes['OrderQueryResult'], ParentType, ContextType, Partial<InStoreMeOrdersArgs>>;
 }>;
 
 export type InitiatorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Initiator'] = ResolversParentTypes['Initiator']> = ResolversObject<{

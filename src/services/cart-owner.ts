@@ -23,16 +23,16 @@ export function owns(owner: Owner, doc: Pick<Cart | Order, 'customerId' | 'anony
   return 'customerId' in owner ? doc.customerId === owner.customerId : doc.anonymousId === owner.anonymousId && doc.customerId === undefined;
 }
 
-/** The owner as a query's base condition (on the indexed owner columns); with `storeKey`, only the carts of that store. */
+/** The owner as a query's base condition (on the indexed owner columns); with `storeKey`, only the carts or orders of that store. */
 export function ownerCondition(dialect: Dialect, owner: Owner, storeKey?: string): SqlFragment {
   const p = (n: number) => (dialect === 'postgresql' ? `$${n}` : '?');
   const mine: SqlFragment = 'customerId' in owner ? { sql: `"customerId" = ${p(1)}`, params: [owner.customerId] } : { sql: `"anonymousId" = ${p(1)} AND "customerId" IS NULL`, params: [owner.anonymousId] };
   return storeKey === undefined ? mine : { sql: `${mine.sql} AND "storeKey" = ${p(2)}`, params: [...mine.params, storeKey] };
 }
 
-/** Whether the cart is one an in-store request (`storeKey` set) may see; every cart when there is no store in the path. */
-export function inRequestStore(storeKey: string | undefined, cart: Pick<Cart, 'store'>): boolean {
-  return storeKey === undefined || cart.store?.key === storeKey;
+/** Whether the cart or order is one an in-store request (`storeKey` set) may see; every one when there is no store in the path. */
+export function inRequestStore(storeKey: string | undefined, doc: Pick<Cart | Order, 'store'>): boolean {
+  return storeKey === undefined || doc.store?.key === storeKey;
 }
 
 /** The owner as fields of a new cart or order. */

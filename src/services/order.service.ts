@@ -20,8 +20,8 @@ export class OrderService {
   readonly repository = new DocumentRepository<Order>({
     resource: orderResource,
     extraColumns: {
-      names: ['customerId', 'anonymousId', 'cartId'],
-      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartId: doc.cart.id }),
+      names: ['customerId', 'anonymousId', 'cartId', 'storeKey'],
+      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartId: doc.cart.id, storeKey: doc.store?.key ?? null }),
     },
     uniqueRules: (doc) => [{ model: 'Order', fields: ['projectKey', 'cartId'], error: () => new DuplicateFieldError('cart', doc.cart.id) }],
   });
@@ -57,14 +57,15 @@ export class OrderService {
     return this.repository.query(ctx, params);
   }
 
+  /** One of the caller's orders; another's (or, on an in-store request, one of another store) is 404. */
   async getMine(ctx: RequestContext, id: string): Promise<Order> {
     const order = await this.repository.find(ctx, { id });
-    if (!order || !owns(ownerOf(ctx), order)) throw notFound({ id });
+    if (!order || !owns(ownerOf(ctx), order) || !inRequestStore(ctx.storeKey, order)) throw notFound({ id });
     return order;
   }
 
   queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Order>> {
-    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
+    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey));
   }
 }
 

@@ -131,6 +131,39 @@ describe('in-store /me carts', () => {
     await expectError(await api(server, token, '/test/in-store/key=us/me/carts'), 403, 'insufficient_scope');
   });
 
+  test("in-store /me/orders: only a cart of the store is ordered there, and only the store's orders are seen", async () => {
+    const anon = await anonymousSession(server);
+    const eu = await ok<StoreCart>(api(server, anon.token, '/test/in-store/key=eu/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    const global = await ok<StoreCart>(api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    await expectError(await api(server, anon.token, '/test/in-store/key=us/me/orders', { body: { id: eu.id, version: eu.version } }), 404, 'ResourceNotFound');
+    await expectError(await api(server, anon.token, '/test/in-store/key=eu/me/orders', { body: { cart: { typeId: 'cart', id: global.id }, version: global.version } }), 404, 'ResourceNotFound');
+    const order = await ok<{ id: string; store?: unknown }>(api(server, anon.token, '/test/in-store/key=eu/me/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }), 201);
+    expect(order.store).toEqual({ typeId: 'store', key: 'eu' });
+    const plain = await ok<{ id: string; store?: unknown }>(api(server, anon.token, '/test/me/orders', { body: { id: global.id, version: global.version } }), 201);
+    expect(plain.store).toBeUndefined();
+
+    expect((await ok<{ id: string }>(api(server, anon.token, `/test/in-store/key=eu/me/orders/${order.id}`))).id).toBe(order.id);
+    await expectError(await api(server, anon.token, `/test/in-store/key=us/me/orders/${order.id}`), 404, 'ResourceNotFound');
+    await expectError(await api(server, anon.token, `/test/in-store/key=eu/me/orders/${plain.id}`), 404, 'ResourceNotFound');
+    const page = await ok<{ total: number; results: { id: string }[] }>(api(server, anon.token, '/test/in-store/key=eu/me/orders?withTotal=true'));
+    expect([page.total, page.results.map((o) => o.id)]).toEqual([1, [order.id]]);
+    expect((await ok<{ results: unknown[] }>(api(server, anon.token, '/test/in-store/key=us/me/orders'))).results).toEqual([]);
+    expect((await ok<{ results: { id: string }[] }>(api(server, anon.token, '/test/me/orders?sort=createdAt+asc'))).results.map((o) => o.id)).toEqual([order.id, plain.id]);
+    // Another session sees nothing of it, in the store or outside.
+    const other = await anonymousSession(server);
+    await expectError(await api(server, other.token, `/test/in-store/key=eu/me/orders/${order.id}`), 404, 'ResourceNotFound');
+    expect((await ok<{ results: unknown[] }>(api(server, other.token, '/test/in-store/key=eu/me/orders'))).results).toEqual([]);
+
+    const inGraphql = await gqlData<{ inStore: { me: { orders: { total: number; results: { id: string }[] }; order: { id: string } | null; other: { id: string } | null } } }>(
+      server,
+      anon.token,
+      `{ inStore(key: "eu") { me { orders { total results { id } } order(id: "${order.id}") { id } other: order(id: "${plain.id}") { id } } } }`,
+    );
+    expect(inGraphql.inStore.me).toEqual({ orders: { total: 1, results: [{ id: order.id }] }, order: { id: order.id }, other: null });
+    // A store-scoped token of another store gets nothing of it.
+    await expectError(await api(server, euClerk, '/test/in-store/key=us/me/orders'), 403, 'insufficient_scope');
+  });
+
   test('a cart in a store that does not exist is refused', async () => {
     const anon = await anonymousSession(server);
     await expectError(await api(server, anon.token, '/test/in-store/key=nowhere/me/carts', { body: { currency: 'EUR' } }), 400, 'ReferencedResourceNotFound');

@@ -8956,6 +8956,98 @@ export type GetMyActiveCartInStoreResponses = {
 
 export type GetMyActiveCartInStoreResponse = GetMyActiveCartInStoreResponses[keyof GetMyActiveCartInStoreResponses];
 
+export type QueryMyOrdersInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/orders';
+};
+
+export type QueryMyOrdersInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyOrdersInStoreError = QueryMyOrdersInStoreErrors[keyof QueryMyOrdersInStoreErrors];
+
+export type QueryMyOrdersInStoreResponses = {
+    /**
+     * A page of orders
+     */
+    200: OrderPagedQueryResponse;
+};
+
+export type QueryMyOrdersInStoreResponse = QueryMyOrdersInStoreResponses[keyof QueryMyOrdersInStoreResponses];
+
+export type CreateMyOrderFromCartInStoreData = {
+    body: MyOrderFromCartDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/orders';
+};
+
+export type CreateMyOrderFromCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyOrderFromCartInStoreError = CreateMyOrderFromCartInStoreErrors[keyof CreateMyOrderFromCartInStoreErrors];
+
+export type CreateMyOrderFromCartInStoreResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateMyOrderFromCartInStoreResponse = CreateMyOrderFromCartInStoreResponses[keyof CreateMyOrderFromCartInStoreResponses];
+
+export type GetMyOrderInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/orders/{id}';
+};
+
+export type GetMyOrderInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyOrderInStoreByIdError = GetMyOrderInStoreByIdErrors[keyof GetMyOrderInStoreByIdErrors];
+
+export type GetMyOrderInStoreByIdResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type GetMyOrderInStoreByIdResponse = GetMyOrderInStoreByIdResponses[keyof GetMyOrderInStoreByIdResponses];
+
 export type QueryMyCartsData = {
     body?: never;
     path: {

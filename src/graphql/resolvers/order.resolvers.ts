@@ -37,6 +37,17 @@ export const orderResolvers: Resolvers = {
       return queryResult(await services.orders.queryMine(ctx, normalizeQueryParams(args)));
     },
   },
+  InStoreMe: {
+    order: (store, args, { ctx, services }) => {
+      requireScopes(ctx, MY_ORDERS, store.storeKey);
+      const here = inStore(ctx, store.storeKey);
+      return findOrder(here, args, (id) => services.orders.getMine(here, id), (c, params) => services.orders.queryMine(c, params));
+    },
+    orders: async (store, args, { ctx, services }) => {
+      requireScopes(ctx, MY_ORDERS, store.storeKey);
+      return queryResult(await services.orders.queryMine(inStore(ctx, store.storeKey), normalizeQueryParams(args)));
+    },
+  },
   Mutation: {
     createMyOrderFromCart: (_root, { draft, storeKey }, { ctx, services }) => services.orders.createFromCart(inStore(ctx, storeKey), { id: draft.id, version: draft.version }, true),
   },

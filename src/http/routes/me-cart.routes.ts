@@ -2,7 +2,16 @@ import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { queryParams } from './query-input.js';
 
-type MeCartOperations = 'queryMyCarts' | 'createMyCart' | 'getMyCartById' | 'updateMyCartById' | 'deleteMyCartById' | 'getMyActiveCart';
+type MeCartOperations =
+  | 'queryMyCarts'
+  | 'createMyCart'
+  | 'getMyCartById'
+  | 'updateMyCartById'
+  | 'deleteMyCartById'
+  | 'getMyActiveCart'
+  | 'queryMyOrders'
+  | 'createMyOrderFromCart'
+  | 'getMyOrderById';
 type InStore<K extends string> = K extends `${infer Name}ById` ? `${Name}InStoreById` : `${K}InStore`;
 
 /**
@@ -12,10 +21,10 @@ type InStore<K extends string> = K extends `${infer Name}ById` ? `${Name}InStore
 const sameAs = <K extends InStore<MeCartOperations>>(handler: Handlers[MeCartOperations]): Handlers[K] => handler as unknown as Handlers[K];
 
 /**
- * The carts and orders of the token's customer or anonymous session; the carts also in one store
- * (the same handlers: the service reads the store of the path from the request context).
+ * The carts and orders of the token's customer or anonymous session, also in one store (the same
+ * handlers: the services read the store of the path from the request context).
  */
-export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperations | InStore<MeCartOperations> | 'queryMyOrders' | 'createMyOrderFromCart' | 'getMyOrderById'> {
+export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperations | InStore<MeCartOperations>> {
   const { carts, orders } = services;
   const mine: Pick<Handlers, MeCartOperations> = {
     queryMyCarts: async (ctx, input, http) => ({ body: await carts.queryMine(ctx, queryParams(input.query, http)) }),
@@ -24,6 +33,9 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
     updateMyCartById: async (ctx, input) => ({ body: await carts.updateMine(ctx, input.path.id, input.body) }),
     deleteMyCartById: async (ctx, input) => ({ body: await carts.deleteMine(ctx, input.path.id, input.query.version) }),
     getMyActiveCart: async (ctx) => ({ body: await carts.myActiveCart(ctx) }),
+    queryMyOrders: async (ctx, input, http) => ({ body: await orders.queryMine(ctx, queryParams(input.query, http)) }),
+    createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createFromCart(ctx, input.body, true) }),
+    getMyOrderById: async (ctx, input) => ({ body: await orders.getMine(ctx, input.path.id) }),
   };
   return {
     ...mine,
@@ -33,8 +45,8 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
     updateMyCartInStoreById: sameAs<'updateMyCartInStoreById'>(mine.updateMyCartById),
     deleteMyCartInStoreById: sameAs<'deleteMyCartInStoreById'>(mine.deleteMyCartById),
     getMyActiveCartInStore: sameAs<'getMyActiveCartInStore'>(mine.getMyActiveCart),
-    queryMyOrders: async (ctx, input, http) => ({ body: await orders.queryMine(ctx, queryParams(input.query, http)) }),
-    createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createFromCart(ctx, input.body, true) }),
-    getMyOrderById: async (ctx, input) => ({ body: await orders.getMine(ctx, input.path.id) }),
+    queryMyOrdersInStore: sameAs<'queryMyOrdersInStore'>(mine.queryMyOrders),
+    createMyOrderFromCartInStore: sameAs<'createMyOrderFromCartInStore'>(mine.createMyOrderFromCart),
+    getMyOrderInStoreById: sameAs<'getMyOrderInStoreById'>(mine.getMyOrderById),
   };
 }

@@ -244,6 +244,7 @@ CREATE TABLE "Order" (
     "customerId" TEXT COLLATE "C",
     "anonymousId" TEXT COLLATE "C",
     "cartId" TEXT COLLATE "C",
+    "storeKey" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
     CONSTRAINT "Order_pkey" PRIMARY KEY ("id")
@@ -610,6 +611,9 @@ CREATE INDEX "Order_projectKey_customerId_idx" ON "Order"("projectKey", "custome
 
 -- CreateIndex
 CREATE INDEX "Order_projectKey_anonymousId_idx" ON "Order"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_storeKey_idx" ON "Order"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");

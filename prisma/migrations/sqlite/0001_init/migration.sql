@@ -216,6 +216,7 @@ CREATE TABLE "Order" (
     "customerId" TEXT,
     "anonymousId" TEXT,
     "cartId" TEXT,
+    "storeKey" TEXT,
     "data" JSONB NOT NULL
 );
 
@@ -562,6 +563,9 @@ CREATE INDEX "Order_projectKey_customerId_idx" ON "Order"("projectKey", "custome
 
 -- CreateIndex
 CREATE INDEX "Order_projectKey_anonymousId_idx" ON "Order"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_storeKey_idx" ON "Order"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");

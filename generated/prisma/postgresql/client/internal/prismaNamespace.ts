@@ -3022,6 +3022,7 @@ export const OrderScalarFieldEnum = {
   customerId: 'customerId',
   anonymousId: 'anonymousId',
   cartId: 'cartId',
+  storeKey: 'storeKey',
   data: 'data'
 } as const
 

@@ -342,6 +342,7 @@ export const OrderScalarFieldEnum = {
   customerId: 'customerId',
   anonymousId: 'anonymousId',
   cartId: 'cartId',
+  storeKey: 'storeKey',
   data: 'data'
 } as const
 

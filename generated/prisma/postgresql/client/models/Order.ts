@@ -44,6 +44,7 @@ export type OrderMinAggregateOutputType = {
   customerId: string | null
   anonymousId: string | null
   cartId: string | null
+  storeKey: string | null
 }
 
 export type OrderMaxAggregateOutputType = {
@@ -56,6 +57,7 @@ export type OrderMaxAggregateOutputType = {
   customerId: string | null
   anonymousId: string | null
   cartId: string | null
+  storeKey: string | null
 }
 
 export type OrderCountAggregateOutputType = {
@@ -68,6 +70,7 @@ export type OrderCountAggregateOutputType = {
   customerId: number
   anonymousId: number
   cartId: number
+  storeKey: number
   data: number
   _all: number
 }
@@ -91,6 +94,7 @@ export type OrderMinAggregateInputType = {
   customerId?: true
   anonymousId?: true
   cartId?: true
+  storeKey?: true
 }
 
 export type OrderMaxAggregateInputType = {
@@ -103,6 +107,7 @@ export type OrderMaxAggregateInputType = {
   customerId?: true
   anonymousId?: true
   cartId?: true
+  storeKey?: true
 }
 
 export type OrderCountAggregateInputType = {
@@ -115,6 +120,7 @@ export type OrderCountAggregateInputType = {
   customerId?: true
   anonymousId?: true
   cartId?: true
+  storeKey?: true
   data?: true
   _all?: true
 }
@@ -215,6 +221,7 @@ export type OrderGroupByOutputType = {
   customerId: string | null
   anonymousId: string | null
   cartId: string | null
+  storeKey: string | null
   data: runtime.JsonValue
   _count: OrderCountAggregateOutputType | null
   _avg: OrderAvgAggregateOutputType | null
@@ -251,6 +258,7 @@ export type OrderWhereInput = {
   customerId?: Prisma.StringNullableFilter<"Order"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"Order"> | string | null
   cartId?: Prisma.StringNullableFilter<"Order"> | string | null
+  storeKey?: Prisma.StringNullableFilter<"Order"> | string | null
   data?: Prisma.JsonFilter<"Order">
 }
 
@@ -264,6 +272,7 @@ export type OrderOrderByWithRelationInput = {
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartId?: Prisma.SortOrderInput | Prisma.SortOrder
+  storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -282,6 +291,7 @@ export type OrderWhereUniqueInput = Prisma.AtLeast<{
   customerId?: Prisma.StringNullableFilter<"Order"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"Order"> | string | null
   cartId?: Prisma.StringNullableFilter<"Order"> | string | null
+  storeKey?: Prisma.StringNullableFilter<"Order"> | string | null
   data?: Prisma.JsonFilter<"Order">
 }, "id" | "projectKey_key" | "projectKey_cartId">
 
@@ -295,6 +305,7 @@ export type OrderOrderByWithAggregationInput = {
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartId?: Prisma.SortOrderInput | Prisma.SortOrder
+  storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.OrderCountOrderByAggregateInput
   _avg?: Prisma.OrderAvgOrderByAggregateInput
@@ -316,6 +327,7 @@ export type OrderScalarWhereWithAggregatesInput = {
   customerId?: Prisma.StringNullableWithAggregatesFilter<"Order"> | string | null
   anonymousId?: Prisma.StringNullableWithAggregatesFilter<"Order"> | string | null
   cartId?: Prisma.StringNullableWithAggregatesFilter<"Order"> | string | null
+  storeKey?: Prisma.StringNullableWithAggregatesFilter<"Order"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"Order">
 }
 
@@ -329,6 +341,7 @@ export type OrderCreateInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartId?: string | null
+  storeKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -342,6 +355,7 @@ export type OrderUncheckedCreateInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartId?: string | null
+  storeKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -355,6 +369,7 @@ export type OrderUpdateInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -368,6 +383,7 @@ export type OrderUncheckedUpdateInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -381,6 +397,7 @@ export type OrderCreateManyInput = {
   customerId?: string | null
   anonymousId?: string | null
   cartId?: string | null
+  storeKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -394,6 +411,7 @@ export type OrderUpdateManyMutationInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -407,6 +425,7 @@ export type OrderUncheckedUpdateManyInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -430,6 +449,7 @@ export type OrderCountOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   cartId?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -447,6 +467,7 @@ export type OrderMaxOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   cartId?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
 }
 
 export type OrderMinOrderByAggregateInput = {
@@ -459,6 +480,7 @@ export type OrderMinOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   cartId?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
 }
 
 export type OrderSumOrderByAggregateInput = {
@@ -477,6 +499,7 @@ export type OrderSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   customerId?: boolean
   anonymousId?: boolean
   cartId?: boolean
+  storeKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["order"]>
 
@@ -490,6 +513,7 @@ export type OrderSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   customerId?: boolean
   anonymousId?: boolean
   cartId?: boolean
+  storeKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["order"]>
 
@@ -503,6 +527,7 @@ export type OrderSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   customerId?: boolean
   anonymousId?: boolean
   cartId?: boolean
+  storeKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["order"]>
 
@@ -516,10 +541,11 @@ export type OrderSelectScalar = {
   customerId?: boolean
   anonymousId?: boolean
   cartId?: boolean
+  storeKey?: boolean
   data?: boolean
 }
 
-export type OrderOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "cartId" | "data", ExtArgs["result"]["order"]>
+export type OrderOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "cartId" | "storeKey" | "data", ExtArgs["result"]["order"]>
 
 export type $OrderPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Order"
@@ -534,6 +560,10 @@ export type $OrderPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs 
     customerId: string | null
     anonymousId: string | null
     cartId: string | null
+    /**
+     * The cart's store (the in-store /me/orders see only theirs).
+     */
+    storeKey: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["order"]>
   composites: {}
@@ -967,6 +997,7 @@ export interface OrderFieldRefs {
   readonly customerId: Prisma.FieldRef<"Order", 'String'>
   readonly anonymousId: Prisma.FieldRef<"Order", 'String'>
   readonly cartId: Prisma.FieldRef<"Order", 'String'>
+  readonly storeKey: Prisma.FieldRef<"Order", 'String'>
   readonly data: Prisma.FieldRef<"Order", 'Json'>
 }
     
