@@ -4,6 +4,7 @@ import type { JsonText } from '../db/json-text.js';
 import { InvalidOperationError } from '../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../query/index.js';
 import type { CartService } from './cart.service.js';
+import { storeCondition } from './cart-owner.js';
 import type { DocumentAddress } from './document-repository.js';
 import { notFound } from './versioning.js';
 
@@ -15,10 +16,8 @@ function storeOf(ctx: RequestContext): string {
   return ctx.storeKey;
 }
 
-/** The carts of the request's store as a query's base condition, on the indexed storeKey column. */
-function storeCondition(ctx: RequestContext): SqlFragment {
-  return { sql: `"storeKey" = ${ctx.db.dialect === 'postgresql' ? '$1' : '?'}`, params: [storeOf(ctx)] };
-}
+/** The carts of the request's store as a query's base condition. */
+const inStoreCondition = (ctx: RequestContext): SqlFragment => storeCondition(ctx.db.dialect, storeOf(ctx));
 
 /**
  * The carts of one store (`/{projectKey}/in-store/key={storeKey}/carts…`), for the standard route
@@ -52,10 +51,10 @@ export function cartsInStore(carts: CartService) {
       return cart?.store?.key === storeOf(ctx);
     },
     query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Cart>> {
-      return repository.query(ctx, params, storeCondition(ctx));
+      return repository.query(ctx, params, inStoreCondition(ctx));
     },
     anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
-      return repository.anyMatches(ctx, params, storeCondition(ctx));
+      return repository.anyMatches(ctx, params, inStoreCondition(ctx));
     },
     async update(ctx: RequestContext, at: DocumentAddress, update: Update, expand?: readonly string[]): Promise<Cart> {
       const cart = await ownCart(ctx, at);

@@ -30,6 +30,11 @@ export function ownerCondition(dialect: Dialect, owner: Owner, storeKey?: string
   return storeKey === undefined ? mine : { sql: `${mine.sql} AND "storeKey" = ${p(2)}`, params: [...mine.params, storeKey] };
 }
 
+/** The carts or orders of one store as a query's base condition, on the indexed storeKey column. */
+export function storeCondition(dialect: Dialect, storeKey: string): SqlFragment {
+  return { sql: `"storeKey" = ${dialect === 'postgresql' ? '$1' : '?'}`, params: [storeKey] };
+}
+
 /** Whether the cart or order is one an in-store request (`storeKey` set) may see; every one when there is no store in the path. */
 export function inRequestStore(storeKey: string | undefined, doc: Pick<Cart | Order, 'store'>): boolean {
   return storeKey === undefined || doc.store?.key === storeKey;

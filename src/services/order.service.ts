@@ -3,7 +3,7 @@ import { withTransaction, type RequestContext } from '../context.js';
 import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../errors/api-error.js';
 import type { PagedQueryResult, QueryParams } from '../query/index.js';
 import type { CartService } from './cart.service.js';
-import { inRequestStore, ownerCondition, ownerOf, owns } from './cart-owner.js';
+import { inRequestStore, ownerCondition, ownerOf, owns, storeCondition } from './cart-owner.js';
 import { DocumentRepository } from './document-repository.js';
 import { orderResource } from './queryable-resources.js';
 import { checkVersion, notFound } from './versioning.js';
@@ -36,8 +36,8 @@ export class OrderService {
     if (cartId === undefined) throw new RequiredFieldError('cart');
     return withTransaction(ctx, async (tx) => {
       const cart = await this.carts.repository.find(tx, { id: cartId });
-      // The caller's own carts only, and on an in-store request only those of the store.
-      if (!cart || (mine && (!owns(ownerOf(tx), cart) || !inRequestStore(tx.storeKey, cart)))) throw notFound({ id: cartId });
+      // The caller's own carts only (/me), and on an in-store request only those of the store.
+      if (!cart || (mine && !owns(ownerOf(tx), cart)) || !inRequestStore(tx.storeKey, cart)) throw notFound({ id: cartId });
       checkVersion(cart.id, draft.version, cart.version);
       if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState}: only an Active cart can be ordered.`);
       checkOrderable(cart);
@@ -49,12 +49,15 @@ export class OrderService {
     });
   }
 
-  get(ctx: RequestContext, id: string): Promise<Order> {
-    return this.repository.get(ctx, { id });
+  /** An order by id; on an in-store request, one of another store (or of none) is 404. */
+  async get(ctx: RequestContext, id: string): Promise<Order> {
+    const order = await this.repository.get(ctx, { id });
+    if (!inRequestStore(ctx.storeKey, order)) throw notFound({ id });
+    return order;
   }
 
   query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Order>> {
-    return this.repository.query(ctx, params);
+    return this.repository.query(ctx, params, ctx.storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, ctx.storeKey));
   }
 
   /** One of the caller's orders; another's (or, on an in-store request, one of another store) is 404. */

@@ -88,6 +88,36 @@ describe('in-store carts', () => {
   });
 });
 
+describe('in-store orders', () => {
+  test("the merchant's in-store orders: only a cart of the store is ordered there, only the store's orders are seen", async () => {
+    const eu = await ok<StoreCart>(api(server, euClerk, inStore('eu'), { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    const us = await ok<StoreCart>(api(server, admin, inStore('us'), { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    const none = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    for (const other of [us, none]) {
+      await expectError(await api(server, euClerk, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: other.id }, version: other.version } }), 404, 'ResourceNotFound');
+      expect((await ok<StoreCart>(api(server, admin, `/test/carts/${other.id}`))).cartState).toBe('Active');
+    }
+    const order = await ok<{ id: string; store?: unknown }>(api(server, euClerk, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }), 201);
+    expect(order.store).toEqual({ typeId: 'store', key: 'eu' });
+    const usOrder = await ok<{ id: string }>(api(server, admin, '/test/in-store/key=us/orders', { body: { cart: { typeId: 'cart', id: us.id }, version: us.version } }), 201);
+    const plain = await ok<{ id: string }>(api(server, admin, '/test/orders', { body: { cart: { typeId: 'cart', id: none.id }, version: none.version } }), 201);
+
+    expect((await ok<{ id: string }>(api(server, euClerk, `/test/in-store/key=eu/orders/${order.id}`))).id).toBe(order.id);
+    for (const other of [usOrder, plain]) await expectError(await api(server, euClerk, `/test/in-store/key=eu/orders/${other.id}`), 404, 'ResourceNotFound');
+    const page = await ok<{ total: number; results: { id: string; store?: { key: string } }[] }>(api(server, euClerk, '/test/in-store/key=eu/orders?withTotal=true&limit=500'));
+    expect(page.results.every((o) => o.store?.key === 'eu')).toBe(true);
+    expect(page.results.map((o) => o.id)).toContain(order.id);
+    expect(page.total).toBe(page.results.length);
+    // The store's scopes reach its orders only; the merchant's global endpoint sees them all.
+    await expectError(await api(server, euClerk, '/test/in-store/key=us/orders'), 403, 'insufficient_scope');
+    await expectError(await api(server, euClerk, '/test/orders'), 403, 'insufficient_scope');
+    const viewer = await clientToken(server, 'view_orders:test:eu');
+    await expectError(await api(server, viewer, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }), 403, 'insufficient_scope');
+    expect((await ok<{ id: string }>(api(server, viewer, `/test/in-store/key=eu/orders/${order.id}`))).id).toBe(order.id);
+    expect((await ok<{ id: string }>(api(server, admin, `/test/orders/${usOrder.id}`))).id).toBe(usOrder.id);
+  });
+});
+
 describe('in-store /me carts', () => {
   test("the caller's carts of the store: created there, 404 from another store, the store's own active cart", async () => {
     const anon = await anonymousSession(server);

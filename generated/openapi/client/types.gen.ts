@@ -10000,6 +10000,98 @@ export type SignInMyCustomerInStoreResponses = {
 
 export type SignInMyCustomerInStoreResponse = SignInMyCustomerInStoreResponses[keyof SignInMyCustomerInStoreResponses];
 
+export type QueryOrdersInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/orders';
+};
+
+export type QueryOrdersInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryOrdersInStoreError = QueryOrdersInStoreErrors[keyof QueryOrdersInStoreErrors];
+
+export type QueryOrdersInStoreResponses = {
+    /**
+     * A page of orders
+     */
+    200: OrderPagedQueryResponse;
+};
+
+export type QueryOrdersInStoreResponse = QueryOrdersInStoreResponses[keyof QueryOrdersInStoreResponses];
+
+export type CreateOrderFromCartInStoreData = {
+    body: OrderFromCartDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/orders';
+};
+
+export type CreateOrderFromCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateOrderFromCartInStoreError = CreateOrderFromCartInStoreErrors[keyof CreateOrderFromCartInStoreErrors];
+
+export type CreateOrderFromCartInStoreResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateOrderFromCartInStoreResponse = CreateOrderFromCartInStoreResponses[keyof CreateOrderFromCartInStoreResponses];
+
+export type GetOrderInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/orders/{id}';
+};
+
+export type GetOrderInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetOrderInStoreByIdError = GetOrderInStoreByIdErrors[keyof GetOrderInStoreByIdErrors];
+
+export type GetOrderInStoreByIdResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type GetOrderInStoreByIdResponse = GetOrderInStoreByIdResponses[keyof GetOrderInStoreByIdResponses];
+
 export type QueryOrdersData = {
     body?: never;
     path: {
