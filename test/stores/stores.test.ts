@@ -115,6 +115,19 @@ describe('get and HEAD', () => {
     expect(await byKey.json()).toEqual(store);
   });
 
+  it('answers with the length in bytes, the JSON type and the correlation id, for any text (the stored document is sent as stored)', async () => {
+    const store = await createStore({ name: { de: 'Zürich ✓ 東京 🛒', en: 'quote " and \\ backslash' } });
+    for (const path of [`/test/stores/${store.id}`, `/test/stores/key=${store.key}`]) {
+      const res = await server.request(path, { headers: { Authorization: `Bearer ${viewer}`, 'X-Correlation-ID': 'store-read-0001' } });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+      expect(res.headers.get('x-correlation-id')).toBe('store-read-0001');
+      expect(JSON.parse(bytes.toString('utf8')).name).toEqual({ de: 'Zürich ✓ 東京 🛒', en: 'quote " and \\ backslash' });
+    }
+  });
+
   it('answers 404 ResourceNotFound for an unknown id or key', async () => {
     for (const path of ['/test/stores/00000000-0000-0000-0000-000000000000', '/test/stores/key=no-such-store']) {
       const res = await api(server, viewer, path);
