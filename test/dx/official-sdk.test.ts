@@ -283,6 +283,16 @@ describe('customers, business units as an associate, GraphQL', () => {
     expect((await anon.me().activeCart().get().execute()).body.id).toBe(mine.body.id);
     const localized = await anon.me().carts().withId({ ID: mine.body.id }).post({ body: { version: mine.body.version, actions: [{ action: 'setLocale', locale: 'de' }] } }).execute();
     expect(localized.body.locale).toBe('de');
+
+    // Checkout in the store, for the session and for the merchant.
+    const order = await anon.me().orders().post({ body: { id: localized.body.id, version: localized.body.version } }).execute();
+    expect([order.statusCode, order.body.store?.key]).toEqual([201, 'sdk-store-eu']);
+    expect((await anon.me().orders().withId({ ID: order.body.id }).get().execute()).body.id).toBe(order.body.id);
+    expect((await anon.me().orders().get().execute()).body.results.map((o) => o.id)).toEqual([order.body.id]);
+    const ordered = await store.orders().post({ body: { cart: { typeId: 'cart', id: cart.body.id }, version: cart.body.version } }).execute();
+    expect(ordered.body.store?.key).toBe('sdk-store-eu');
+    expect((await store.orders().withId({ ID: ordered.body.id }).get().execute()).body.id).toBe(ordered.body.id);
+    expect((await store.orders().get({ queryArgs: { withTotal: true } }).execute()).body.total).toBe(2);
   });
 
   it('uses an existing token as given', async () => {
