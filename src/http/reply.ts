@@ -20,6 +20,3 @@ export function replyJson(ctx: Context & { state: HttpState }, status: number, t
   ctx.res.writeHead(status, list);
   ctx.res.end(text);
 }
-
-/** True once `replyJson` answered the request (Koa's own response handling is then off). */
-export const replied = (ctx: Context): boolean => ctx.respond === false;

@@ -1,5 +1,6 @@
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
+import { inStoreTwin } from './in-store-twin.js';
 import { queryParams } from './query-input.js';
 
 type MeCartOperations =
@@ -14,11 +15,6 @@ type MeCartOperations =
   | 'getMyOrderById';
 type InStore<K extends string> = K extends `${infer Name}ById` ? `${Name}InStoreById` : `${K}InStore`;
 
-/**
- * An in-store operation runs its global twin's handler: their inputs differ only in the path's
- * storeKey, which the cart service reads from the request context (one cast, here).
- */
-const sameAs = <K extends InStore<MeCartOperations>>(handler: Handlers[MeCartOperations]): Handlers[K] => handler as unknown as Handlers[K];
 
 /**
  * The carts and orders of the token's customer or anonymous session, also in one store (the same
@@ -39,14 +35,14 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
   };
   return {
     ...mine,
-    queryMyCartsInStore: sameAs<'queryMyCartsInStore'>(mine.queryMyCarts),
-    createMyCartInStore: sameAs<'createMyCartInStore'>(mine.createMyCart),
-    getMyCartInStoreById: sameAs<'getMyCartInStoreById'>(mine.getMyCartById),
-    updateMyCartInStoreById: sameAs<'updateMyCartInStoreById'>(mine.updateMyCartById),
-    deleteMyCartInStoreById: sameAs<'deleteMyCartInStoreById'>(mine.deleteMyCartById),
-    getMyActiveCartInStore: sameAs<'getMyActiveCartInStore'>(mine.getMyActiveCart),
-    queryMyOrdersInStore: sameAs<'queryMyOrdersInStore'>(mine.queryMyOrders),
-    createMyOrderFromCartInStore: sameAs<'createMyOrderFromCartInStore'>(mine.createMyOrderFromCart),
-    getMyOrderInStoreById: sameAs<'getMyOrderInStoreById'>(mine.getMyOrderById),
+    queryMyCartsInStore: inStoreTwin<'queryMyCartsInStore'>(mine.queryMyCarts),
+    createMyCartInStore: inStoreTwin<'createMyCartInStore'>(mine.createMyCart),
+    getMyCartInStoreById: inStoreTwin<'getMyCartInStoreById'>(mine.getMyCartById),
+    updateMyCartInStoreById: inStoreTwin<'updateMyCartInStoreById'>(mine.updateMyCartById),
+    deleteMyCartInStoreById: inStoreTwin<'deleteMyCartInStoreById'>(mine.deleteMyCartById),
+    getMyActiveCartInStore: inStoreTwin<'getMyActiveCartInStore'>(mine.getMyActiveCart),
+    queryMyOrdersInStore: inStoreTwin<'queryMyOrdersInStore'>(mine.queryMyOrders),
+    createMyOrderFromCartInStore: inStoreTwin<'createMyOrderFromCartInStore'>(mine.createMyOrderFromCart),
+    getMyOrderInStoreById: inStoreTwin<'getMyOrderInStoreById'>(mine.getMyOrderById),
   };
 }

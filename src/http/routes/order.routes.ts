@@ -1,14 +1,12 @@
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
+import { inStoreTwin } from './in-store-twin.js';
 import { queryParams } from './query-input.js';
 
 type OrderOperations = 'queryOrders' | 'createOrderFromCart' | 'getOrderById';
 type InStoreOrderOperations = 'queryOrdersInStore' | 'createOrderFromCartInStore' | 'getOrderInStoreById';
 
-/**
- * The merchant's orders, also in one store (the same handlers: the order service reads the store of
- * the path from the request context; their inputs differ only in the path's storeKey, one cast here).
- */
+/** The merchant's orders, also in one store (the same handlers: the order service reads the store from the request context). */
 export function orderRoutes(services: Services): Pick<Handlers, OrderOperations | InStoreOrderOperations> {
   const { orders } = services;
   const global: Pick<Handlers, OrderOperations> = {
@@ -18,8 +16,8 @@ export function orderRoutes(services: Services): Pick<Handlers, OrderOperations 
   };
   return {
     ...global,
-    queryOrdersInStore: global.queryOrders as unknown as Handlers['queryOrdersInStore'],
-    createOrderFromCartInStore: global.createOrderFromCart as unknown as Handlers['createOrderFromCartInStore'],
-    getOrderInStoreById: global.getOrderById as unknown as Handlers['getOrderInStoreById'],
+    queryOrdersInStore: inStoreTwin<'queryOrdersInStore'>(global.queryOrders),
+    createOrderFromCartInStore: inStoreTwin<'createOrderFromCartInStore'>(global.createOrderFromCart),
+    getOrderInStoreById: inStoreTwin<'getOrderInStoreById'>(global.getOrderById),
   };
 }
