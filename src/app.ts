@@ -1,6 +1,7 @@
-import Koa from 'koa';
+import type Koa from 'koa';
 import type { AppServices } from './context.js';
 import { deploymentHosts, refuseOtherService } from './edge/hosts.js';
+import { ApiKoa } from './http/api-koa.js';
 import { requestPipeline } from './http/pipeline.js';
 import { allHandlers } from './http/routes/index.js';
 import { withDeveloperPages } from './http/developer/index.js';
@@ -26,7 +27,7 @@ export async function createApp(app: AppServices): Promise<App> {
   const oauth = await createOAuthModule(app, services);
   // Forwarded headers count only from a proxy we were told to trust (TRUST_PROXY); of X-Forwarded-For
   // only the last entry, the one that proxy added (earlier ones are the caller's to choose).
-  const koa = new Koa<HttpState>({ proxy: app.config.trustProxy, maxIpsCount: 1 });
+  const koa = new ApiKoa({ proxy: app.config.trustProxy, maxIpsCount: 1 });
   // Errors reach Koa's own handler only when the connection failed under a request (the peer went
   // away, or its body broke the parser mid-way): nothing can be answered; record them quietly
   // instead of Koa's default print to stderr.
