@@ -3613,6 +3613,7 @@ export const openApiDocument = {
             "updateItemShippingAddress": "#/components/schemas/CartUpdateItemShippingAddressAction",
             "setKey": "#/components/schemas/CartSetKeyAction",
             "setCustomerId": "#/components/schemas/CartSetCustomerIdAction",
+            "setCustomerGroup": "#/components/schemas/CartSetCustomerGroupAction",
             "setAnonymousId": "#/components/schemas/CartSetAnonymousIdAction"
           }
         },
@@ -3691,6 +3692,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/CartSetCustomerIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCustomerGroupAction"
           },
           {
             "$ref": "#/components/schemas/CartSetAnonymousIdAction"
@@ -4192,6 +4196,22 @@ export const openApiDocument = {
           },
           "customerId": {
             "type": "string"
+          }
+        }
+      },
+      "CartSetCustomerGroupAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "The customer group prices are selected for, by id or key (400 ReferencedResourceNotFound when unknown); without customerGroup the cart has none. Only for a cart without a customer, whose group is the customer's (400 InvalidOperation).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomerGroup"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
           }
         }
       },

@@ -17,6 +17,7 @@ import {
   type ProductLookup,
 } from './cart-lines.js';
 import { readCustomer } from './cart-owner.js';
+import { customerGroupLookup } from './customer-group-lookup.js';
 import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
 import type { CartCalculator } from './cart-totals.js';
 import type { DocumentRepository } from './document-repository.js';
@@ -87,6 +88,7 @@ export async function refreshFromProducts(ctx: RequestContext, cart: Cart, produ
 
 /** The cart update actions; every one leaves the cart priced and its totals recalculated. */
 export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUpdateAction> {
+  const customerGroups = customerGroupLookup();
   const { calculator } = deps;
   const { products } = calculator;
   const table: ActionHandlers<Cart, CartUpdateAction> = {
@@ -133,9 +135,19 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
     // The merchant's alone (not in MyCartUpdateAction): the key and the owner. The owner columns follow
     // the document, so /me reads and the sign-in merge see the new owner at once.
     setKey: (cart, a) => setOptional(cart, 'key', a.key),
+    setCustomerGroup: async (cart, a, ctx) => {
+      if (cart.customerId !== undefined) throw new InvalidOperationError("The cart has a customer: its customer group is the customer's (setCustomerId).");
+      setOptional(cart, 'customerGroup', a.customerGroup ? await customerGroups(ctx, a.customerGroup) : undefined);
+    },
     setAnonymousId: (cart, a) => setOptional(cart, 'anonymousId', a.anonymousId),
+    // The cart takes the new customer's group, as a cart created for that customer does (its prices
+    // follow in the recalculation); removing the customer leaves the group as it is.
     setCustomerId: async (cart, a, ctx) => {
-      if (a.customerId !== undefined && !(await readCustomer(ctx, a.customerId))) throw new ReferencedResourceNotFoundError('customer', { id: a.customerId });
+      if (a.customerId !== undefined) {
+        const customer = await readCustomer(ctx, a.customerId);
+        if (!customer) throw new ReferencedResourceNotFoundError('customer', { id: a.customerId });
+        setOptional(cart, 'customerGroup', customer.customerGroup);
+      }
       setOptional(cart, 'customerId', a.customerId);
     },
     recalculate: (cart, a, ctx) => refreshFromProducts(ctx, cart, products, a.updateProductData ?? false),

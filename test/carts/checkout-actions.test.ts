@@ -24,7 +24,7 @@ const update = (path: string, token: string, cart: { id: string; version: number
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await clientToken(server, 'manage_products:test manage_orders:test manage_customers:test');
+  admin = await clientToken(server, 'manage_products:test manage_orders:test manage_customers:test manage_customer_groups:test');
   await publishedProduct(server, admin, 'checkout-shirt', [{ sku: 'co-shirt', prices: [{ value: eur(1000) }] }]);
   await publishedProduct(server, admin, 'checkout-mug', [{ sku: 'co-mug', prices: [{ value: eur(500) }] }]);
 });
@@ -101,6 +101,44 @@ describe('checkout actions (merchant API)', () => {
     expect([cart.customerId, cart.anonymousId]).toEqual([undefined, 'handed-over']);
     await expectError(await api(server, owner, '/test/me/active-cart'), 404, 'ResourceNotFound');
     expect((await ok<{ results: CheckoutCart[] }>(api(server, admin, '/test/carts?where=anonymousId%3D%22handed-over%22'))).results.map((c) => c.id)).toEqual([cart.id]);
+  });
+  test("setCustomerId gives the cart the customer's group, and the group's prices; removing the customer keeps the group", async () => {
+    const group = await ok<{ id: string }>(api(server, admin, '/test/customer-groups', { body: { key: 'co-vip', groupName: 'VIP' } }), 201);
+    await publishedProduct(server, admin, 'checkout-vip-hat', [
+      { sku: 'co-vip-hat', prices: [{ value: eur(2000) }, { value: eur(1500), customerGroup: { typeId: 'customer-group', id: group.id } }] },
+    ]);
+    const vip = await ok<{ customer: { id: string } }>(
+      api(server, admin, '/test/customers', { body: { email: 'vip-owner@example.com', password: 'pw-123456', customerGroup: { typeId: 'customer-group', key: 'co-vip' } } }),
+      201,
+    );
+    const plain = await ok<{ customer: { id: string } }>(api(server, admin, '/test/customers', { body: { email: 'plain-owner@example.com', password: 'pw-123456' } }), 201);
+    let cart = await ok<CheckoutCart & { customerGroup?: { id: string } }>(api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'co-vip-hat' }] } }), 201);
+    expect(cart.totalPrice.centAmount).toBe(2000);
+    cart = await ok(update('/test/carts', admin, cart, [{ action: 'setCustomerId', customerId: vip.customer.id }]));
+    expect(cart.customerGroup).toEqual({ typeId: 'customer-group', id: group.id });
+    expect(cart.totalPrice.centAmount).toBe(1500);
+    cart = await ok(update('/test/carts', admin, cart, [{ action: 'setCustomerId' }]));
+    expect([cart.customerId, cart.customerGroup?.id, cart.totalPrice.centAmount]).toEqual([undefined, group.id, 1500]);
+    cart = await ok(update('/test/carts', admin, cart, [{ action: 'setCustomerId', customerId: plain.customer.id }]));
+    expect([cart.customerId, cart.customerGroup, cart.totalPrice.centAmount]).toEqual([plain.customer.id, undefined, 2000]);
+    // A cart with a customer has the customer's group; setCustomerGroup is for carts without one.
+    await expectError(await update('/test/carts', admin, cart, [{ action: 'setCustomerGroup', customerGroup: { key: 'co-vip' } }]), 400, 'InvalidOperation');
+  });
+
+  test('setCustomerGroup on a cart without a customer: by key or id, prices follow, unknown groups refused, none removes it', async () => {
+    const group = await ok<{ id: string }>(api(server, admin, '/test/customer-groups/key=co-vip'));
+    let cart = await ok<CheckoutCart & { customerGroup?: { id: string } }>(api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'co-vip-hat' }] } }), 201);
+    cart = await ok(update('/test/carts', admin, cart, [{ action: 'setCustomerGroup', customerGroup: { typeId: 'customer-group', key: 'co-vip' } }]));
+    expect([cart.customerGroup, cart.totalPrice.centAmount]).toEqual([{ typeId: 'customer-group', id: group.id }, 1500]);
+    await expectError(await update('/test/carts', admin, cart, [{ action: 'setCustomerGroup', customerGroup: { key: 'no-such-group' } }]), 400, 'ReferencedResourceNotFound');
+    cart = await ok(update('/test/carts', admin, cart, [{ action: 'setCustomerGroup' }]));
+    expect([cart.customerGroup, cart.totalPrice.centAmount]).toEqual([undefined, 2000]);
+    cart = await ok(update('/test/carts', admin, cart, [{ action: 'setCustomerGroup', customerGroup: { id: group.id } }]));
+    expect(cart.customerGroup?.id).toBe(group.id);
+    // Not a customer's own action: a token of the cart's owner cannot choose its price group.
+    const anon = await anonymousSession(server);
+    const mine = await ok<CheckoutCart>(api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
+    await expectError(await update('/test/me/carts', anon.token, mine, [{ action: 'setCustomerGroup', customerGroup: { key: 'co-vip' } }]), 400, 'InvalidInput');
   });
 });
 

@@ -3709,6 +3709,7 @@ export const CartUpdateActionSchema = {
             updateItemShippingAddress: '#/components/schemas/CartUpdateItemShippingAddressAction',
             setKey: '#/components/schemas/CartSetKeyAction',
             setCustomerId: '#/components/schemas/CartSetCustomerIdAction',
+            setCustomerGroup: '#/components/schemas/CartSetCustomerGroupAction',
             setAnonymousId: '#/components/schemas/CartSetAnonymousIdAction'
         }
     },
@@ -3787,6 +3788,9 @@ export const CartUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/CartSetCustomerIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetCustomerGroupAction'
         },
         {
             $ref: '#/components/schemas/CartSetAnonymousIdAction'
@@ -4313,6 +4317,23 @@ export const CartSetCustomerIdActionSchema = {
         },
         customerId: {
             type: 'string'
+        }
+    }
+} as const;
+
+export const CartSetCustomerGroupActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'The customer group prices are selected for, by id or key (400 ReferencedResourceNotFound when unknown); without customerGroup the cart has none. Only for a cart without a customer, whose group is the customer\'s (400 InvalidOperation).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomerGroup'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         }
     }
 } as const;

@@ -1153,6 +1153,8 @@ export type CartUpdateAction = ({
 } & CartSetKeyAction) | ({
     action: 'setCustomerId';
 } & CartSetCustomerIdAction) | ({
+    action: 'setCustomerGroup';
+} & CartSetCustomerGroupAction) | ({
     action: 'setAnonymousId';
 } & CartSetAnonymousIdAction);
 
@@ -1314,6 +1316,14 @@ export type CartSetKeyAction = {
 export type CartSetCustomerIdAction = {
     action: 'setCustomerId';
     customerId?: string;
+};
+
+/**
+ * The customer group prices are selected for, by id or key (400 ReferencedResourceNotFound when unknown); without customerGroup the cart has none. Only for a cart without a customer, whose group is the customer's (400 InvalidOperation).
+ */
+export type CartSetCustomerGroupAction = {
+    action: 'setCustomerGroup';
+    customerGroup?: ResourceIdentifier;
 };
 
 export type CartSetAnonymousIdAction = {
