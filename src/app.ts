@@ -8,6 +8,7 @@ import { withDeveloperPages } from './http/developer/index.js';
 import { buildDispatcher } from './http/router.js';
 import type { HttpState } from './http/state.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { SqliteDatabase } from './db/sqlite-driver.js';
 import { createOAuthModule, type OAuthModule } from './oauth/index.js';
 import { createServices, type Services } from './services/index.js';
 
@@ -19,6 +20,11 @@ export interface App {
   metrics?: Metrics;
   /** Forgets what this process holds in memory about the database's content (see the embedded server's reset). */
   forgetCachedState(): void;
+}
+
+/** The committed-read cache's counts, where the database has one (an SQLite file). */
+function documentCacheStats(db: AppServices['db']): Record<string, { hits: number; misses: number }> {
+  return db instanceof SqliteDatabase && db.committedReads ? { documents: db.committedReads.stats } : {};
 }
 
 /** Composes the Koa app: one request pipeline over the OAuth endpoints and the API dispatch. Nothing else. */
@@ -33,7 +39,7 @@ export async function createApp(app: AppServices): Promise<App> {
   // instead of Koa's default print to stderr.
   koa.on('error', (err: Error) => app.logger.debug({ err: err.message }, 'connection error during a request'));
   const dispatch = withDeveloperPages(app, buildDispatcher(app, allHandlers(app, services), oauth.authenticator));
-  const metrics = app.config.metricsPort === undefined ? undefined : createMetrics(app.db, { tokens: oauth.tokenCacheStats, projects: services.projects.cache.stats });
+  const metrics = app.config.metricsPort === undefined ? undefined : createMetrics(app.db, { tokens: oauth.tokenCacheStats, projects: services.projects.cache.stats, ...documentCacheStats(app.db) });
   const checkHost = app.config.hostCheck ? refuseOtherService(deploymentHosts(app.config)) : undefined;
   koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins, observe: metrics?.observe, checkHost }));
   const forgetCachedState = () => {

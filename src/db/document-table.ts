@@ -49,6 +49,12 @@ export class DocumentTable {
    * (an async wrapper would add turns to every GET).
    */
   readText(db: Db, projectKey: string, at: RowAddress): Promise<string | undefined> {
+    // On SQLite, from memory while nothing was committed since (see committed-read-cache.ts).
+    if (db.cachedText) {
+      return 'id' in at
+        ? db.cachedText(`${this.table}\u0000id\u0000${projectKey}\u0000${at.id}`, this.byId.one.sqlite, [projectKey, at.id])
+        : db.cachedText(`${this.table}\u0000key\u0000${projectKey}\u0000${at.key}`, this.byKey.one.sqlite, [projectKey, at.key]);
+    }
     // On PostgreSQL, reads of one turn share a statement (see read-coalescer.ts).
     return 'id' in at ? readCoalescer.read(db, this.byId, [projectKey], at.id) : readCoalescer.read(db, this.byKey, [projectKey], at.key);
   }

@@ -25,4 +25,9 @@ export interface Db extends SqlRunner {
   first<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** The first column of the first row, as the driver gives it (the hot single-value read). */
   value<T = unknown>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /**
+   * `value` for a stored document's text that may come from memory (see committed-read-cache.ts);
+   * `key` names the row uniquely. Only the embedded database has it, never a transaction.
+   */
+  cachedText?(key: string, sql: string, params: readonly unknown[]): Promise<string | undefined>;
 }

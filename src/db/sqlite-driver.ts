@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Db, Row } from './sql-runner.js';
 import { AsyncMutex } from './async-mutex.js';
+import { CommittedReadCache } from './committed-read-cache.js';
 import { bindValue, normalizeRow } from './row-values.js';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 
@@ -91,6 +92,8 @@ export class SqliteDatabase implements Db {
   private readonly reader: Connection | undefined;
   private readonly lock = new AsyncMutex();
   private readonly checkpointer: Checkpointer | undefined;
+  /** Documents read by id or key, between commits (file databases only: the question needs the read connection). */
+  readonly committedReads: CommittedReadCache | undefined;
 
   constructor(path: string) {
     const inMemory = path === '' || path === ':memory:';
@@ -106,6 +109,9 @@ export class SqliteDatabase implements Db {
       const reader = open(path, true);
       reader.pragma('mmap_size = 268435456');
       this.reader = new Connection(reader);
+      // The reader never writes, so its data_version moves with every commit, this process's included.
+      const dataVersion = reader.prepare('PRAGMA data_version').pluck(true);
+      this.committedReads = new CommittedReadCache(() => dataVersion.get());
       // Checkpoints run on a worker thread (see sqlite-checkpointer.ts); the log is cut back to
       // 64 MB whenever it restarts after one.
       writer.pragma('wal_autocheckpoint = 0');
@@ -139,6 +145,14 @@ export class SqliteDatabase implements Db {
     if (!this.lock.locked) return this.writer.value(sql, params) as T | undefined;
     if (this.reader && isRead(sql)) return this.reader.value(sql, params) as T | undefined;
     return this.lock.run(async () => this.writer.value(sql, params) as T | undefined);
+  }
+
+  /** `value` for a stored document's text, through the committed-read cache under `key` when there is one. */
+  async cachedText(key: string, sql: string, params: readonly unknown[]): Promise<string | undefined> {
+    if (!this.committedReads) return this.value<string>(sql, params);
+    // The same connection choice as value(): both see only committed data here.
+    const connection = this.lock.locked ? this.reader! : this.writer;
+    return this.committedReads.get(key, () => connection.value(sql, params) as string | undefined);
   }
 
   /**

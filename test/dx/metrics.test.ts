@@ -19,6 +19,8 @@ describe('metrics on METRICS_PORT', () => {
     expect((await api(server, token, `/${server.projectKey}`)).status).toBe(200);
     expect((await api(server, token, `/${server.projectKey}`)).status).toBe(200);
     expect((await api(server, token, `/${server.projectKey}/stores/key=nowhere`)).status).toBe(404);
+    const store = (await (await api(server, token, `/${server.projectKey}/stores`, { body: { key: 'metered' } })).json()) as { id: string };
+    for (let i = 0; i < 2; i++) expect((await api(server, token, `/${server.projectKey}/stores/${store.id}`)).status).toBe(200);
     const res = await fetch(server.metricsUrl!);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -33,6 +35,8 @@ describe('metrics on METRICS_PORT', () => {
     expect(text).toContain('cpa_process_resident_memory_bytes');
     // No path of a request (ids, keys) becomes a label.
     expect(text).not.toContain('nowhere');
+    // The committed-read cache exists on an SQLite file only: the second GET came from memory.
+    if (server.services.db.dialect === 'sqlite') expect(sample(text, 'cpa_cache_lookups_total', 'cache="documents",result="hit"')).toBeGreaterThanOrEqual(1);
     if (server.services.db.dialect === 'postgresql') {
       expect(sample(text, 'cpa_db_pool_connections', 'state="total"')).toBeGreaterThanOrEqual(1);
     }

@@ -11,9 +11,10 @@ export interface FreshDatabase {
 
 /**
  * A database of its own for one test file: a fresh PostgreSQL schema when TEST_DATABASE_URL points
- * to PostgreSQL, else `fallback` (in-memory SQLite unless a file is asked for with 'file').
+ * to PostgreSQL, else `fallback`: an SQLite file by default, as `npm start` uses (WAL, the read
+ * connection beside the writer, the committed-read cache), or in-memory SQLite with 'memory'.
  */
-export async function freshDatabase(fallback: 'memory' | 'file' = 'memory'): Promise<FreshDatabase> {
+export async function freshDatabase(fallback: 'memory' | 'file' = 'file'): Promise<FreshDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (base && /^postgres/.test(base)) {
     const schema = `t_${randomBytes(6).toString('hex')}`;

@@ -12,8 +12,8 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * Starts the real app on a fresh database: an in-memory SQLite database by default, or a fresh
- * PostgreSQL schema (dropped on close) when TEST_DATABASE_URL points to PostgreSQL.
+ * Starts the real app on a fresh database: an SQLite file of its own (removed on close), as `npm start`
+ * runs, or a fresh PostgreSQL schema (dropped on close) when TEST_DATABASE_URL points to PostgreSQL.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, opts: { clock?: Clock; logger?: Logger } = {}): Promise<TestServer> {
   const { url: databaseUrl, drop: dropSchema } = await freshDatabase();
