@@ -20,8 +20,8 @@ export class ApiKoa extends Koa<HttpState> {
   handleRequest(ctx: Ctx, run: Run): Promise<void> {
     const res = ctx.res;
     res.statusCode = 404;
-    return run(ctx).then(
-      () => {
+    return run(ctx)
+      .then(() => {
         if (ctx.respond === false) return undefined;
         // Koa's path starts again at 404 and runs the middleware, which has run already: put back the status it set.
         const status = res.statusCode;
@@ -29,8 +29,7 @@ export class ApiKoa extends Koa<HttpState> {
           res.statusCode = status;
           return Promise.resolve();
         });
-      },
-      (err: Error) => ctx.onerror(err),
-    );
+      })
+      .catch((err: Error) => ctx.onerror(err));
   }
 }
