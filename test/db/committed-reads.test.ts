@@ -98,6 +98,37 @@ describe('reads by id and key after a write on another instance or process', () 
     expect((await call(reader.url, `/customer-groups/key=${key}-moved`)).body).toMatchObject({ id: group.body.id, version: renamed.body.version });
   });
 
+  it.each([
+    ['another instance in this process', () => writer.url],
+    ['another process', () => child.url],
+  ])('an associate removed from a unit by %s no longer sees it as an associate, at once', async (_name, writerUrl) => {
+    const other = writerUrl();
+    const tag = Math.random().toString(36).slice(2, 10);
+    const customer = await fetch(`${other}/test/customers`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${bearer[other]}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `${tag}@example.com`, password: 'pw-123456' }),
+    });
+    const customerId = ((await customer.json()) as { customer: { id: string } }).customer.id;
+    expect((await call(other, '/associate-roles', { key: `buyer-${tag}`, buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails'] })).status).toBe(201);
+    const unit = await call(other, '/business-units', {
+      key: `unit-${tag}`,
+      unitType: 'Company',
+      name: 'Unit',
+      associates: [{ customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: `buyer-${tag}` } }] }],
+    });
+    expect(unit.status).toBe(201);
+    const asAssociate = `/as-associate/${customerId}/business-units`;
+    for (let i = 0; i < 2; i++) {
+      expect((await call(reader.url, `${asAssociate}/${unit.body.id}`)).status).toBe(200);
+      expect((await call(reader.url, `${asAssociate}/key=unit-${tag}`)).status).toBe(200);
+    }
+    const removed = await call(other, `/business-units/${unit.body.id}`, { version: unit.body.version, actions: [{ action: 'removeAssociate', customer: { typeId: 'customer', id: customerId } }] });
+    expect(removed.status).toBe(200);
+    expect((await call(reader.url, `${asAssociate}/${unit.body.id}`)).status).toBe(404);
+    expect((await call(reader.url, `${asAssociate}/key=unit-${tag}`)).status).toBe(404);
+  });
+
   it('a write on the same instance is seen by its next read, and the reads in between come from memory on SQLite', async () => {
     const created = await call(reader.url, '/stores', { key: 'same-instance', name: { en: 'one' } });
     const db = reader.services.db;
