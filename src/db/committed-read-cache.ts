@@ -2,13 +2,15 @@
  * Stored documents' text kept in memory between commits to an SQLite file, for the hot reads by id
  * and by key.
  *
- * Why it is exact: every lookup first asks the read connection for the file's `data_version`, which
- * changes whenever any other connection (this process's writer, another worker or instance on the
- * file, the administration command line) has committed since it last asked. A change empties the
+ * Why it is exact: every lookup first asks whether any connection (this process's writer, another
+ * worker or instance on the file, the administration command line) has committed since the last
+ * lookup: the file's WAL-index header, which every commit rewrites before it is visible
+ * (src/db/wal-index-version.ts, ~1 µs), or where that cannot be read the read connection's
+ * `PRAGMA data_version` (~2.3 µs: SQLite takes and drops its WAL read lock). A change empties the
  * cache. So a read that starts after a commit was acknowledged, by whichever process, never gets a
- * text from before it. The question costs ~2 µs (SQLite takes and drops its WAL read lock); a read
- * of the row costs ~5 µs in a tight loop, and under load about 12 µs more in a whole request, as its
- * B-tree pages evict the request path's own data from the CPU caches (bench/notes.md, session 12).
+ * text from before it. A read of the row costs ~5 µs in a tight loop, and under load about 12 µs more
+ * in a whole request, as its B-tree pages evict the request path's own data from the CPU caches
+ * (bench/notes.md, session 12).
  *
  * Never used inside a transaction (its reads must see its own writes) nor on PostgreSQL, where no such
  * cheap question exists. Misses are not remembered: a 404 always asks the database.
@@ -21,7 +23,7 @@ export class CommittedReadCache {
   readonly stats = { hits: 0, misses: 0 };
 
   constructor(
-    /** The read connection's `PRAGMA data_version`. */
+    /** A value that changes whenever anyone committed to the file since the previous call. */
     private readonly version: () => unknown,
     private readonly limits = { entries: 20_000, characters: 32 * 1024 * 1024, perText: 256 * 1024 },
   ) {}

@@ -6,6 +6,7 @@ import { AsyncMutex } from './async-mutex.js';
 import { CommittedReadCache } from './committed-read-cache.js';
 import { bindValue, normalizeRow } from './row-values.js';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
+import { walCommitCounter, type CommitCounter } from './wal-index-version.js';
 
 type Statement = BetterSqlite3.Statement<unknown[], Row>;
 
@@ -94,6 +95,7 @@ export class SqliteDatabase implements Db {
   private readonly checkpointer: Checkpointer | undefined;
   /** Documents read by id or key, between commits (file databases only: the question needs the read connection). */
   readonly committedReads: CommittedReadCache | undefined;
+  private readonly commits: CommitCounter | undefined;
 
   constructor(path: string) {
     const inMemory = path === '' || path === ':memory:';
@@ -109,9 +111,13 @@ export class SqliteDatabase implements Db {
       const reader = open(path, true);
       reader.pragma('mmap_size = 268435456');
       this.reader = new Connection(reader);
-      // The reader never writes, so its data_version moves with every commit, this process's included.
+      // The reader never writes, so its data_version moves with every commit, this process's included;
+      // the WAL-index header answers the same question with one pread instead of SQLite's read lock.
       const dataVersion = reader.prepare('PRAGMA data_version').pluck(true);
-      this.committedReads = new CommittedReadCache(() => dataVersion.get());
+      // The first read opens the file's WAL index (the `-shm` file) for this process.
+      dataVersion.get();
+      this.commits = walCommitCounter(path);
+      this.committedReads = new CommittedReadCache(this.commits ?? (() => dataVersion.get()));
       // Checkpoints run on a worker thread (see sqlite-checkpointer.ts); the log is cut back to
       // 64 MB whenever it restarts after one.
       writer.pragma('wal_autocheckpoint = 0');
@@ -248,6 +254,7 @@ export class SqliteDatabase implements Db {
     await this.checkpointer?.stop();
     await this.lock.run(async () => {
       this.reader?.raw.close();
+      this.commits?.close();
       this.writer.raw.close();
     });
   }
