@@ -106,6 +106,12 @@ export class AsAssociateBusinessUnitService {
 
   private readText(ctx: RequestContext, associateId: string, at: DocumentAddress): Promise<string | undefined> {
     const [read, value] = 'id' in at ? [BY_ID, at.id] : [BY_KEY, at.key];
+    // On SQLite, from memory while nothing was committed since (see committed-read-cache.ts): a
+    // change of the unit, its associates or their roles is a commit and empties the cache.
+    if (ctx.db.cachedText) {
+      const column = 'id' in at ? 'id' : 'key';
+      return ctx.db.cachedText(`as-associate\u0000${column}\u0000${ctx.projectKey}\u0000${associateId}\u0000${value}`, read.one.sqlite, [ctx.projectKey, value, associateId]);
+    }
     return readCoalescer.read(ctx.db, read, [ctx.projectKey], value, [associateId]);
   }
 }
