@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { TtlCache } from '../cache.js';
 import type { AppServices } from '../context.js';
 import { sql } from '../db/statements.js';
@@ -115,6 +115,7 @@ export async function sweepRateLimits(app: Pick<AppServices, 'db' | 'clock'>): P
   return db.executeRaw(SWEEP[db.dialect], [new Date(app.clock.now()).toISOString()]);
 }
 
+/** One-shot: no Hash object per call (two of these run on every token request). */
 function digestOf(key: string): string {
-  return createHash('sha256').update(key).digest('base64url');
+  return hash('sha256', key, 'base64url');
 }
