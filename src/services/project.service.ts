@@ -46,9 +46,20 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
   },
 };
 
+/** A cached project and the database's commit version when it was read (see `Db.commitVersion`). */
+interface CachedProject {
+  doc: ProjectDocument;
+  seenAt: unknown;
+}
+
+/** Never a commit version: an entry this process wrote is read again once before it is trusted on an SQLite file. */
+const WRITTEN_HERE = Symbol('written here');
+
 /**
  * Projects: every resource lives in one. Reads are served from an in-process cache that this
- * process's writes keep exact; other instances see a change within the cache TTL.
+ * process's writes keep exact. On an SQLite file an entry is read again whenever anyone committed
+ * since it was read, so a change by another process on the file is seen at once; on PostgreSQL the
+ * other instances are told (shared-invalidation.ts) and the cache TTL is the bound.
  *
  * A project lives in the region of the deployment that created it (REGION, stored with the row).
  * Deployments of other regions do not see it, even on the same database: it is not found, its API
@@ -56,7 +67,7 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
  */
 export class ProjectService {
   /** Projects by key; its `stats` feed the metrics. */
-  readonly cache: TtlCache<string, ProjectDocument>;
+  readonly cache: TtlCache<string, CachedProject>;
   /** Called after a project changed, e.g. so the external-OAuth settings are re-read. */
   readonly changed = new Set<(doc: ProjectDocument) => void>();
   /** Called with the key of a project after it was deleted. */
@@ -79,14 +90,24 @@ export class ProjectService {
   }
 
   async find(key: string): Promise<ProjectDocument | undefined> {
-    const cached = this.cache.get(key);
-    if (cached) return cached;
     const db = this.app.db;
+    // Asked before the read: a commit after this moment moves the version again.
+    const version = db.commitVersion?.();
+    const cached = this.cache.get(key);
+    if (cached && cached.seenAt === version) return cached.doc;
     const row = await db.first<{ data: string }>(SELECT[db.dialect], [key, this.app.config.region]);
-    if (!row) return undefined;
+    if (!row) {
+      this.cache.delete(key);
+      return undefined;
+    }
     const doc = JSON.parse(row.data) as ProjectDocument;
-    this.cache.set(key, doc);
+    this.cache.set(key, { doc, seenAt: version });
     return doc;
+  }
+
+  /** A project this process just wrote. */
+  private remember(doc: ProjectDocument): void {
+    this.cache.set(doc.key, { doc, seenAt: this.app.db.commitVersion ? WRITTEN_HERE : undefined });
   }
 
   /** Whether `key` is a project of another region (stored in this database, served by that region's deployment). */
@@ -125,7 +146,7 @@ export class ProjectService {
       // taken in another region.
       throw translateUniqueViolation(err, [{ model: 'Project', fields: ['key'], primaryKey: true, error: () => new DuplicateFieldError('key', draft.key) }]);
     }
-    this.cache.set(doc.key, doc);
+    this.remember(doc);
     return doc;
   }
 
@@ -142,7 +163,7 @@ export class ProjectService {
       this.cache.delete(current.key);
       await lostRace(current.key, update.version, async () => (await ctx.db.first<{ version: number }>(SELECT_VERSION[ctx.db.dialect], [current.key, this.app.config.region]))?.version);
     }
-    this.cache.set(doc.key, doc);
+    this.remember(doc);
     for (const listener of this.changed) listener(doc);
     return doc;
   }

@@ -1,9 +1,11 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
-import { loadConfig, type Config } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { twoInstances, type Instances } from '../support/instances.js';
 
 jest.setTimeout(60_000);
 
@@ -39,6 +41,7 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
 }
 
 (POSTGRES ? describe : describe.skip)('two instances on one PostgreSQL: caches invalidated through LISTEN/NOTIFY', () => {
+  let instances: Instances;
   let database: FreshDatabase;
   let a: RunningServer;
   let b: RunningServer;
@@ -46,19 +49,13 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
   const timings: Record<string, number> = {};
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: TTL };
-    a = await startServer(config, { logger: createLogger('silent') });
-    b = await startServer(config, { logger: createLogger('silent') });
-    await a.app.services.projects.create({ key: 'test', countries: ['DE'], currencies: ['EUR'], languages: ['en'] });
-    client = await a.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test manage_my_profile:test' });
+    instances = await twoInstances(TTL, 'manage_project:test manage_my_profile:test');
+    ({ database, a, b, client } = instances);
   });
   afterAll(async () => {
     // eslint-disable-next-line no-console
     console.log(`propagation (ms): ${JSON.stringify(timings)}`);
-    await a?.close();
-    await b?.close();
-    await database?.drop();
+    await instances?.close();
   });
 
   it('a token revoked on one instance is refused by the other within tens of milliseconds (not after TOKEN_CACHE_TTL_MS)', async () => {
@@ -127,6 +124,87 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     const [leader, follower] = ran[0] ? [a, b] : [b, a];
     await leader.close();
     expect(await follower.app.oauth.sweepExpired()).toBe(true);
+  });
+});
+
+/**
+ * On an SQLite file nobody announces anything: an instance asks the file's commit version (~1 µs)
+ * before trusting a cached token or project, and reads it again when anyone committed since. So what
+ * another instance in this process or another process on the file revoked, deleted or changed is
+ * refused or read changed by the very next request, with a cache TTL far longer than the test.
+ */
+(POSTGRES ? describe.skip : describe)('instances and processes on one SQLite file: cached tokens and projects checked against the file', () => {
+  let instances: Instances;
+  let a: RunningServer;
+  let b: RunningServer;
+  let child: ChildServer;
+  let client: { id: string; secret?: string };
+
+  beforeAll(async () => {
+    instances = await twoInstances(TTL, 'manage_project:test manage_my_profile:test');
+    ({ a, b, client } = instances);
+    child = await startChildServer(instances.database.url, { TOKEN_CACHE_TTL_MS: String(TTL) });
+  });
+  afterAll(async () => {
+    await child?.kill('SIGTERM');
+    await instances?.close();
+  });
+
+  const others: Array<[string, () => string]> = [
+    ['another instance in this process', () => b.url],
+    ['another process', () => child.url],
+  ];
+
+  it.each(others)('a token revoked by %s is refused at once', async (_name, otherUrl) => {
+    const bearer = await token(a.url, client.id, client.secret!);
+    expect((await call(a.url, bearer, '/test')).status).toBe(200);
+    expect((await call(a.url, bearer, '/test')).status).toBe(200); // from the cache
+    const revoked = await fetch(`${otherUrl()}/oauth/token/revoke`, { method: 'POST', headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' }, body: `token=${bearer}` });
+    expect(revoked.status).toBe(200);
+    expect((await call(a.url, bearer, '/test')).status).toBe(401);
+  });
+
+  it.each(others)('a token stays accepted while %s writes other things (a commit alone revokes nothing)', async (_name, otherUrl) => {
+    const bearer = await token(a.url, client.id, client.secret!);
+    const other = await token(otherUrl(), client.id, client.secret!);
+    expect((await call(a.url, bearer, '/test')).status).toBe(200);
+    const created = await call(otherUrl(), other, '/test/stores', { body: { key: `s-${Math.random().toString(36).slice(2, 10)}` } });
+    expect(created.status).toBe(201);
+    expect((await call(a.url, bearer, '/test')).status).toBe(200);
+  });
+
+  it.each(others)('the tokens of an API client deleted by %s are refused at once', async (_name, otherUrl) => {
+    const admin = await token(a.url, client.id, client.secret!);
+    const doomed = await a.app.services.apiClients.create('test', { name: 'doomed', scope: 'view_project_settings:test' });
+    const bearer = await token(a.url, doomed.id, doomed.secret!);
+    expect((await call(a.url, bearer, '/test')).status).toBe(200);
+    const deleted = await call(otherUrl(), await token(otherUrl(), client.id, client.secret!), `/test/api-clients/${doomed.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect((await call(a.url, bearer, '/test')).status).toBe(401);
+    expect((await call(a.url, admin, '/test')).status).toBe(200);
+  });
+
+  it.each(others)('the tokens of a customer deleted by %s are refused at once', async (_name, otherUrl) => {
+    const email = `gone-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const other = await token(otherUrl(), client.id, client.secret!);
+    const created = await call(otherUrl(), other, '/test/customers', { body: { email, password: 'secret-pw' } });
+    expect(created.status).toBe(201);
+    const { customer } = (await created.json()) as { customer: { id: string; version: number } };
+    const customerBearer = await token(a.url, client.id, client.secret!, '/oauth/test/customers/token', `grant_type=password&username=${encodeURIComponent(email)}&password=secret-pw&scope=manage_my_profile%3Atest`);
+    const me = () => call(a.url, customerBearer, '/test/graphql', { body: { query: '{ me { customer { id } } }' } });
+    expect((await me()).status).toBe(200);
+    expect((await call(otherUrl(), other, `/test/customers/${customer.id}?version=${customer.version}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await me()).status).toBe(401);
+  });
+
+  it.each(others)('a project changed by %s is read changed at once', async (_name, otherUrl) => {
+    const bearer = await token(a.url, client.id, client.secret!);
+    const other = await token(otherUrl(), client.id, client.secret!);
+    const before = (await (await call(a.url, bearer, '/test')).json()) as { version: number };
+    const name = `Renamed ${Math.random().toString(36).slice(2, 8)}`;
+    const updated = await call(otherUrl(), other, '/test', { body: { version: before.version, actions: [{ action: 'changeName', name }] } });
+    expect(updated.status).toBe(200);
+    expect(((await (await call(a.url, bearer, '/test')).json()) as { name?: string }).name).toBe(name);
   });
 });
 

@@ -1,9 +1,8 @@
 import { jest } from '@jest/globals';
-import { loadConfig, type Config } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { twoInstances, type Instances } from '../support/instances.js';
 
 jest.setTimeout(90_000);
 
@@ -19,22 +18,16 @@ async function clientToken(url: string, id: string, secret: string): Promise<str
 
 describe('two instances on one database', () => {
   const TTL = 300;
-  let database: FreshDatabase;
+  let instances: Instances;
   let a: RunningServer;
   let b: RunningServer;
   let client: { id: string; secret?: string };
   beforeAll(async () => {
-    database = await freshDatabase('file');
-    const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: TTL };
-    a = await startServer(config, { logger: createLogger('silent') });
-    b = await startServer(config, { logger: createLogger('silent') });
-    await a.app.services.projects.create({ key: 'test' });
-    client = await a.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
+    instances = await twoInstances(TTL, 'manage_project:test');
+    ({ a, b, client } = instances);
   });
   afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.drop();
+    await instances?.close();
   });
 
   it('a token issued by one works on the other; a revocation on one takes effect on the other within TOKEN_CACHE_TTL_MS', async () => {
