@@ -2,24 +2,36 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../logger.js';
 import type { Database } from './database.js';
+import { AnnouncementFile } from './announcement-file.js';
 import { PostgresDatabase } from './postgres-driver.js';
 
-/** What another instance must forget: removed tokens (by token key), a deleted API client, a changed or deleted project. */
-export type Invalidation = { tokens: string[] } | { client: string } | { project: string };
+/**
+ * What another instance must forget: removed tokens (by token key), a deleted API client, a changed or
+ * deleted project; or, where announcements do not say which (an SQLite file), every token.
+ */
+export type Invalidation = { tokens: string[] } | { client: string } | { project: string } | { everyToken: true };
 
 /**
  * Tells the other server instances on the same database what changed in the cached state (tokens,
- * API clients, projects), so a revocation there is seen here within milliseconds rather than after
- * TOKEN_CACHE_TTL_MS. The TTL stays the bound when notifications cannot be relied on: SQLite, or a
- * notification connection that dropped (after it is back, every cache is dropped once, since
- * notifications sent meanwhile are lost).
+ * API clients, projects).
+ *
+ * On PostgreSQL through LISTEN/NOTIFY: a revocation there is seen here within milliseconds rather
+ * than after TOKEN_CACHE_TTL_MS, which stays the bound when the notification connection dropped
+ * (after it is back, every cache is dropped once, since notifications sent meanwhile are lost).
+ * On an SQLite file through a file beside it (announcement-file.ts), asked by `poll()` before every
+ * use of a cached token or project: what another process announced is seen by the next request.
  */
 export interface InvalidationBus {
   publish(event: Invalidation): void;
   /** Events published by other instances. */
   readonly received: Set<(event: Invalidation) => void>;
-  /** Notifications may have been missed: forget everything cached. */
+  /** Notifications may have been missed, or came without saying what changed: forget everything cached. */
   readonly missed: Set<() => void>;
+  /**
+   * Called before a cached token or project is used: on an SQLite file, fires `missed` if another
+   * process announced a change since the last call (~1 µs). Elsewhere notifications are pushed.
+   */
+  poll(): void;
   /**
    * True when this instance is the one that runs once-per-deployment background jobs (the token
    * sweep): it holds a session advisory lock, given up with its connection. Always true on SQLite.
@@ -39,20 +51,52 @@ const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
  * its close() waits until they are sent.
  */
 export async function openInvalidationBus(db: Database, logger: Logger, { listen = true } = {}): Promise<InvalidationBus> {
-  if (!(db instanceof PostgresDatabase)) return localBus();
+  if (!(db instanceof PostgresDatabase)) {
+    const path = db.url.replace(/^file:/, '');
+    return path === '' || path.startsWith(':memory:') ? localBus() : fileBus(AnnouncementFile.open(`${path}-invalidations`, 2));
+  }
   const bus = new PostgresInvalidationBus(db, logger);
   if (listen) await bus.start();
   return bus;
 }
 
-/** One process on one database file: nobody else to tell (several processes on one SQLite file rely on the TTL). */
+/** An in-memory database: one process, nobody else to tell. */
 function localBus(): InvalidationBus {
-  return { publish: () => undefined, received: new Set(), missed: new Set(), leads: async () => true, close: async () => undefined };
+  return { publish: () => undefined, received: new Set(), missed: new Set(), poll: () => undefined, leads: async () => true, close: async () => undefined };
+}
+
+/** The file's slots: token revocations and client deletions; project changes and deletions. */
+const TOKENS_SLOT = 0;
+const PROJECTS_SLOT = 1;
+
+/**
+ * The processes on one SQLite file. An announcement says only what kind of thing changed, so a
+ * process that sees one forgets every cached token (a revocation, a deleted client) or everything
+ * (a changed or deleted project: its tokens may have gone with it). Both are rare next to reads.
+ */
+function fileBus(file: AnnouncementFile): InvalidationBus {
+  const received = new Set<(event: Invalidation) => void>();
+  const missed = new Set<() => void>();
+  return {
+    publish: (event) => file.announce('project' in event ? PROJECTS_SLOT : TOKENS_SLOT),
+    received,
+    missed,
+    poll() {
+      const slots = file.changed();
+      if (slots.length === 0) return;
+      if (slots.includes(PROJECTS_SLOT)) for (const listener of missed) listener();
+      else for (const listener of received) listener({ everyToken: true });
+    },
+    leads: async () => true,
+    close: async () => file.close(),
+  };
 }
 
 class PostgresInvalidationBus implements InvalidationBus {
   readonly received = new Set<(event: Invalidation) => void>();
   readonly missed = new Set<() => void>();
+  /** Notifications are pushed: nothing to ask. */
+  readonly poll = (): void => undefined;
   /** Our own notifications come back to us too; they carry this id so they are skipped. */
   private readonly origin = randomUUID();
   /** One channel per schema: deployments (and test files) in other schemas of the database are not told. */

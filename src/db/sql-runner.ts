@@ -30,10 +30,4 @@ export interface Db extends SqlRunner {
    * `key` names the row uniquely. Only the embedded database has it, never a transaction.
    */
   cachedText?(key: string, sql: string, params: readonly unknown[]): Promise<string | undefined>;
-  /**
-   * A value that changes whenever any connection, of this process or another, has committed since
-   * the previous call (see wal-index-version.ts): what lets an in-process cache know, exactly and
-   * cheaply, that nothing it holds can have changed. Only SQLite files have it.
-   */
-  commitVersion?(): unknown;
 }

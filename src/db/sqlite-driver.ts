@@ -96,8 +96,6 @@ export class SqliteDatabase implements Db {
   /** Documents read by id or key, between commits (file databases only: the question needs the read connection). */
   readonly committedReads: CommittedReadCache | undefined;
   private readonly commits: CommitCounter | undefined;
-  /** File databases only: an in-memory one is this process's alone, and its own writes invalidate its caches. */
-  readonly commitVersion: (() => unknown) | undefined;
 
   constructor(path: string) {
     const inMemory = path === '' || path === ':memory:';
@@ -119,9 +117,7 @@ export class SqliteDatabase implements Db {
       // The first read opens the file's WAL index (the `-shm` file) for this process.
       dataVersion.get();
       this.commits = walCommitCounter(path);
-      const version = this.commits ?? ((): unknown => dataVersion.get());
-      this.commitVersion = version;
-      this.committedReads = new CommittedReadCache(version);
+      this.committedReads = new CommittedReadCache(this.commits ?? (() => dataVersion.get()));
       // Checkpoints run on a worker thread (see sqlite-checkpointer.ts); the log is cut back to
       // 64 MB whenever it restarts after one.
       writer.pragma('wal_autocheckpoint = 0');

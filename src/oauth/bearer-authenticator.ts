@@ -13,8 +13,6 @@ interface CachedPrincipal {
   principal: Principal;
   /** Epoch ms; the cache entry never outlives the token. */
   expiresAt: number;
-  /** The database's commit version when the token was last found stored (SQLite files; see `Db.commitVersion`). */
-  seenAt: unknown;
 }
 
 const MISSING_TOKEN = 'This endpoint requires an access token. You can get one from the authorization server.';
@@ -22,14 +20,19 @@ const MISSING_TOKEN = 'This endpoint requires an access token. You can get one f
 /**
  * Bearer authentication for the API. A principal resolved from the token store is kept in process for
  * config.tokenCacheTtlMs (never past the token's expiry), so an authenticated read rarely touches the
- * database. Revocations in this process drop entries at once. On an SQLite file, a cached token is
- * asked for again whenever anyone committed since it was last found (the file's commit version,
- * ~1 µs to ask), so a revocation by another process on the file is seen at once too; on PostgreSQL
- * the other instances are told (shared-invalidation.ts) and tokenCacheTtlMs is the bound.
+ * database. Revocations in this process drop entries at once; what other instances revoke arrives
+ * through the invalidation bus (src/db/invalidation-bus.ts): on an SQLite file it is asked before
+ * every cached use, so the next request sees it; on PostgreSQL it is pushed within milliseconds, and
+ * tokenCacheTtlMs bounds what a lost notification could leave unseen.
  */
 export class BearerAuthenticator implements Authenticator {
   /** Resolved tokens; its `stats` feed the metrics. */
   readonly cache: TtlCache<string, CachedPrincipal>;
+  /**
+   * Moves whenever entries are forgotten: a token read from the store before that moment is not
+   * cached after it (the read may predate the revocation that made us forget).
+   */
+  private generation = 0;
 
   constructor(
     private readonly app: AppServices,
@@ -56,24 +59,10 @@ export class BearerAuthenticator implements Authenticator {
     const token = match[1];
     // Keyed like the store: revocations report token keys, never tokens.
     const key = tokenKey(token);
-    const cached = this.cachedEntry(key);
-    if (cached) {
-      // Asked before any read: a commit after this moment moves the version again.
-      const version = this.app.db.commitVersion?.();
-      if (version === cached.seenAt) return this.admit(http, ctx, cached.principal, scopes, storeKey);
-      return this.recheck(key, cached, version).then((principal) => this.admit(http, ctx, principal, scopes, storeKey));
-    }
+    this.app.invalidations?.poll();
+    const cached = this.cachedPrincipal(key);
+    if (cached) return this.admit(http, ctx, cached, scopes, storeKey);
     return this.resolve(ctx, token, key).then((principal) => this.admit(http, ctx, principal, scopes, storeKey));
-  }
-
-  /** Someone committed since the token was last found: is it still stored and unconsumed? */
-  private async recheck(key: string, cached: CachedPrincipal, version: unknown): Promise<Principal> {
-    if (!(await this.store.isLive(key))) {
-      this.cache.delete(key);
-      throw new InvalidTokenError();
-    }
-    cached.seenAt = version;
-    return cached.principal;
   }
 
   private admit(http: Context, ctx: RequestContext, principal: Principal, scopes: readonly string[], storeKey?: string): Principal {
@@ -85,23 +74,26 @@ export class BearerAuthenticator implements Authenticator {
 
   /** Forgets cached principals of removed tokens (this process's revocations), by token key. */
   forgetTokens(keys: readonly string[]): void {
+    this.generation++;
     for (const key of keys) this.cache.delete(key);
   }
 
-  /** Forgets every cached principal (the embedded server's reset() wiped the tokens). */
+  /** Forgets every cached principal (the embedded server's reset() wiped the tokens; another process announced a change). */
   forgetAll(): void {
+    this.generation++;
     this.cache.clear();
   }
 
   forgetClient(clientId: string): void {
+    this.generation++;
     this.cache.deleteWhere((entry) => entry.principal.clientId === clientId);
   }
 
-  /** The cache entry of a token key; an expired entry is dropped and refused. */
-  private cachedEntry(key: string): CachedPrincipal | undefined {
+  /** The cached principal of a token key; an expired entry is dropped and refused. */
+  private cachedPrincipal(key: string): Principal | undefined {
     const cached = this.cache.get(key);
     if (!cached) return undefined;
-    if (cached.expiresAt > this.app.clock.now()) return cached;
+    if (cached.expiresAt > this.app.clock.now()) return cached.principal;
     this.cache.delete(key);
     throw new InvalidTokenError();
   }
@@ -109,14 +101,14 @@ export class BearerAuthenticator implements Authenticator {
   /** A token not in the cache: the token store, then the project's external authorization server. */
   private async resolve(ctx: RequestContext, token: string, key: string): Promise<Principal> {
     const now = this.app.clock.now();
-    const seenAt = this.app.db.commitVersion?.();
+    const generation = this.generation;
     const row = await this.store.find(token, ACCESS_KINDS);
     if (row && row.consumedAt === null && row.projectKey !== null && row.clientId !== null) {
       // Issued for another region's project (on a shared database): not valid in this region.
       const projects = this.services.projects;
       if (!(await projects.find(row.projectKey)) && (await projects.inOtherRegion(row.projectKey))) throw new InvalidTokenError();
-      const entry: CachedPrincipal = { principal: principalOf(row), expiresAt: row.expiresAt ? Date.parse(row.expiresAt) : Number.MAX_SAFE_INTEGER, seenAt };
-      this.cache.set(key, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
+      const entry = { principal: principalOf(row), expiresAt: row.expiresAt ? Date.parse(row.expiresAt) : Number.MAX_SAFE_INTEGER };
+      if (generation === this.generation) this.cache.set(key, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
       this.usage.used(entry.principal.clientId);
       return entry.principal;
     }

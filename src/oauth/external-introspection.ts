@@ -73,6 +73,12 @@ export class ExternalIntrospection {
     this.inactive.deleteWhere((v) => v === projectKey);
   }
 
+  /** Forgets every cached answer (another instance changed a project, or its announcements may have been missed). */
+  forgetAll(): void {
+    this.cache.clear();
+    this.inactive.clear();
+  }
+
   /** Forgets the refusals this process remembers (the counters' table was rewritten). */
   forgetCounts(): void {
     this.calls.clear();

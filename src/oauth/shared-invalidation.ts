@@ -25,7 +25,9 @@ export function shareInvalidations(bus: InvalidationBus, services: Services, { s
   services.projects.deletedKeys.add((key) => bus.publish({ project: key }));
 
   bus.received.add((event) => {
-    if ('tokens' in event) {
+    if ('everyToken' in event) {
+      authenticator.forgetAll();
+    } else if ('tokens' in event) {
       authenticator.forgetTokens(event.tokens);
     } else if ('client' in event) {
       authenticator.forgetClient(event.client);
@@ -38,5 +40,6 @@ export function shareInvalidations(bus: InvalidationBus, services: Services, { s
   bus.missed.add(() => {
     authenticator.forgetAll();
     services.projects.forgetAll();
+    external.forgetAll();
   });
 }

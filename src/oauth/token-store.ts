@@ -42,7 +42,6 @@ const SAVE = sql(
     '"clientId" = excluded."clientId", "anonymousId" = excluded."anonymousId", "expiresAt" = excluded."expiresAt", "lastUsedAt" = excluded."lastUsedAt"',
 );
 const FIND = sql(`SELECT ${COLUMNS} FROM "OAuthToken" WHERE "id" = ?`);
-const LIVE = sql('SELECT 1 FROM "OAuthToken" WHERE "id" = ? AND "consumedAt" IS NULL');
 const FIND_BY_UID = sql('SELECT "id" FROM "OAuthToken" WHERE "uid" = ? AND "kind" = ? LIMIT 1');
 const FIND_BY_USER_CODE = sql('SELECT "id" FROM "OAuthToken" WHERE "userCode" = ? AND "kind" = ? LIMIT 1');
 const CONSUME = sql('UPDATE "OAuthToken" SET "consumedAt" = ? WHERE "id" = ?');
@@ -140,11 +139,6 @@ export class TokenStore {
   /** The token if it exists, is of `kind` and has not expired by our clock. */
   async find(id: string, kinds: ReadonlySet<string>): Promise<StoredToken | undefined> {
     return this.findByKey(tokenKey(id), kinds, id);
-  }
-
-  /** Whether the token under `key` is still stored and not consumed (its expiry is the caller's to check). */
-  async isLive(key: string): Promise<boolean> {
-    return (await this.db.value(LIVE[this.db.dialect], [key])) !== undefined;
   }
 
   async findBy(field: 'uid' | 'userCode', value: string, kind: string): Promise<StoredToken | undefined> {

@@ -46,20 +46,11 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
   },
 };
 
-/** A cached project and the database's commit version when it was read (see `Db.commitVersion`). */
-interface CachedProject {
-  doc: ProjectDocument;
-  seenAt: unknown;
-}
-
-/** Never a commit version: an entry this process wrote is read again once before it is trusted on an SQLite file. */
-const WRITTEN_HERE = Symbol('written here');
-
 /**
  * Projects: every resource lives in one. Reads are served from an in-process cache that this
- * process's writes keep exact. On an SQLite file an entry is read again whenever anyone committed
- * since it was read, so a change by another process on the file is seen at once; on PostgreSQL the
- * other instances are told (shared-invalidation.ts) and the cache TTL is the bound.
+ * process's writes keep exact; what other instances change arrives through the invalidation bus
+ * (src/db/invalidation-bus.ts: on an SQLite file asked before every cached read, on PostgreSQL
+ * pushed, with the cache TTL as the bound if a notification is lost).
  *
  * A project lives in the region of the deployment that created it (REGION, stored with the row).
  * Deployments of other regions do not see it, even on the same database: it is not found, its API
@@ -67,11 +58,13 @@ const WRITTEN_HERE = Symbol('written here');
  */
 export class ProjectService {
   /** Projects by key; its `stats` feed the metrics. */
-  readonly cache: TtlCache<string, CachedProject>;
+  readonly cache: TtlCache<string, ProjectDocument>;
   /** Called after a project changed, e.g. so the external-OAuth settings are re-read. */
   readonly changed = new Set<(doc: ProjectDocument) => void>();
   /** Called with the key of a project after it was deleted. */
   readonly deletedKeys = new Set<(key: string) => void>();
+  /** Moves whenever entries are forgotten (see find). */
+  private generation = 0;
 
   constructor(private readonly app: AppServices) {
     this.cache = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
@@ -90,24 +83,17 @@ export class ProjectService {
   }
 
   async find(key: string): Promise<ProjectDocument | undefined> {
-    const db = this.app.db;
-    // Asked before the read: a commit after this moment moves the version again.
-    const version = db.commitVersion?.();
+    this.app.invalidations?.poll();
     const cached = this.cache.get(key);
-    if (cached && cached.seenAt === version) return cached.doc;
+    if (cached) return cached;
+    const db = this.app.db;
+    const generation = this.generation;
     const row = await db.first<{ data: string }>(SELECT[db.dialect], [key, this.app.config.region]);
-    if (!row) {
-      this.cache.delete(key);
-      return undefined;
-    }
+    if (!row) return undefined;
     const doc = JSON.parse(row.data) as ProjectDocument;
-    this.cache.set(key, { doc, seenAt: version });
+    // Not if the cache was emptied meanwhile: this read may predate the change that emptied it.
+    if (generation === this.generation) this.cache.set(key, doc);
     return doc;
-  }
-
-  /** A project this process just wrote. */
-  private remember(doc: ProjectDocument): void {
-    this.cache.set(doc.key, { doc, seenAt: this.app.db.commitVersion ? WRITTEN_HERE : undefined });
   }
 
   /** Whether `key` is a project of another region (stored in this database, served by that region's deployment). */
@@ -146,7 +132,7 @@ export class ProjectService {
       // taken in another region.
       throw translateUniqueViolation(err, [{ model: 'Project', fields: ['key'], primaryKey: true, error: () => new DuplicateFieldError('key', draft.key) }]);
     }
-    this.remember(doc);
+    this.cache.set(doc.key, doc);
     return doc;
   }
 
@@ -163,7 +149,7 @@ export class ProjectService {
       this.cache.delete(current.key);
       await lostRace(current.key, update.version, async () => (await ctx.db.first<{ version: number }>(SELECT_VERSION[ctx.db.dialect], [current.key, this.app.config.region]))?.version);
     }
-    this.remember(doc);
+    this.cache.set(doc.key, doc);
     for (const listener of this.changed) listener(doc);
     return doc;
   }
@@ -182,11 +168,13 @@ export class ProjectService {
 
   /** Forgets one cached project (another instance changed it). */
   forget(key: string): void {
+    this.generation++;
     this.cache.delete(key);
   }
 
-  /** Forgets every cached project (the embedded server's reset() rewrote the table). */
+  /** Forgets every cached project (the embedded server's reset() rewrote the table; another process announced a change). */
   forgetAll(): void {
+    this.generation++;
     this.cache.clear();
   }
 

@@ -128,12 +128,12 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
 });
 
 /**
- * On an SQLite file nobody announces anything: an instance asks the file's commit version (~1 µs)
- * before trusting a cached token or project, and reads it again when anyone committed since. So what
- * another instance in this process or another process on the file revoked, deleted or changed is
- * refused or read changed by the very next request, with a cache TTL far longer than the test.
+ * On an SQLite file the processes announce revocations, deletions and project changes through a file
+ * beside the database, which each instance reads (~1 µs) before it uses a cached token or project. So
+ * what another instance in this process or another process on the file revoked, deleted or changed
+ * is refused or read changed by the very next request, with a cache TTL far longer than the test.
  */
-(POSTGRES ? describe.skip : describe)('instances and processes on one SQLite file: cached tokens and projects checked against the file', () => {
+(POSTGRES ? describe.skip : describe)('instances and processes on one SQLite file: revocations and changes announced through a file', () => {
   let instances: Instances;
   let a: RunningServer;
   let b: RunningServer;

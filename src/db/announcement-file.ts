@@ -1,0 +1,74 @@
+import { randomFillSync } from 'node:crypto';
+import { closeSync, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
+
+/** Bytes of one slot: a random value, new with every announcement. */
+const SLOT = 16;
+
+/**
+ * A small file beside an SQLite database through which the processes on it (workers, instances,
+ * the administration command line) tell each other that something they may hold in memory changed,
+ * one slot per kind of change (tokens revoked, projects changed, ...).
+ *
+ * Why a file and not the database: the question "did anyone announce something?" is asked before
+ * every use of a cached token, so it must cost no more than one `pread` (~1 µs), and a commit that
+ * revokes nothing (every create or update) must not count as an announcement.
+ *
+ * Why it is exact: an announcement writes a value no process wrote before (random) into its slot after
+ * the change it announces was committed and before that change is acknowledged; Linux serves every
+ * process's reads of the file from the same page cache, so a request that starts after the
+ * acknowledgement reads a value other than the one its process saw last. A read during a write may
+ * see a mix of both values: also a change, which only makes a process forget its caches once too often.
+ */
+export class AnnouncementFile {
+  private readonly seen: Buffer;
+  private readonly current: Buffer;
+
+  private constructor(
+    private readonly fd: number,
+    private readonly slots: number,
+  ) {
+    this.seen = Buffer.alloc(slots * SLOT);
+    this.current = Buffer.alloc(slots * SLOT);
+    this.read(this.seen);
+  }
+
+  static open(path: string, slots: number): AnnouncementFile {
+    try {
+      writeFileSync(path, randomFillSync(Buffer.alloc(slots * SLOT)), { flag: 'wx', mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    return new AnnouncementFile(openSync(path, 'r+'), slots);
+  }
+
+  /**
+   * Announces a change of one kind. What this process itself saw last stays as it was: another
+   * process may have announced something just before, which its own next `changed()` must not miss.
+   */
+  announce(slot: number): void {
+    writeSync(this.fd, randomFillSync(Buffer.alloc(SLOT)), 0, SLOT, slot * SLOT);
+  }
+
+  /** The slots in which anyone (this process included) announced something since the previous call. */
+  changed(): number[] {
+    this.read(this.current);
+    if (this.current.equals(this.seen)) return [];
+    const slots: number[] = [];
+    for (let slot = 0; slot < this.slots; slot++) {
+      const start = slot * SLOT;
+      if (this.current.compare(this.seen, start, start + SLOT, start, start + SLOT) !== 0) slots.push(slot);
+    }
+    this.current.copy(this.seen);
+    return slots;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  private read(into: Buffer): void {
+    // A short read (a file cut by hand) leaves zeros: a change, never a missed one.
+    into.fill(0);
+    readSync(this.fd, into, 0, into.length, 0);
+  }
+}
