@@ -107,6 +107,9 @@ export class BearerAuthenticator implements Authenticator {
       // Issued for another region's project (on a shared database): not valid in this region.
       const projects = this.services.projects;
       if (!(await projects.find(row.projectKey)) && (await projects.inOtherRegion(row.projectKey))) throw new InvalidTokenError();
+      // Deleting a client commits its row before its tokens' (ApiClientService.delete, then its
+      // listeners): a process that stops in between must not leave tokens that still work.
+      if (!(await this.services.apiClients.findRecord(row.clientId))) throw new InvalidTokenError();
       const entry = { principal: principalOf(row), expiresAt: row.expiresAt ? Date.parse(row.expiresAt) : Number.MAX_SAFE_INTEGER };
       if (generation === this.generation) this.cache.set(key, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
       this.usage.used(entry.principal.clientId);

@@ -2,6 +2,7 @@ import { api, clientToken, createApiClient, oauthPost } from '../support/auth.js
 import { ManualClock, startTestServer, type TestServer } from '../support/test-server.js';
 import { signUp, tokenRequest } from './support.js';
 import { countRows } from '../support/db.js';
+import { sql } from '../../src/db/statements.js';
 
 let server: TestServer;
 const clock = new ManualClock(Date.parse('2025-03-01T10:00:00Z'));
@@ -91,6 +92,16 @@ describe('API clients endpoints (/{projectKey}/api-clients)', () => {
     const rows = await countRows(server.services.db, 'OAuthToken', '"clientId" = ?', [created.id]);
     expect(rows).toBe(0);
     expect((await api(server, admin, `/test/api-clients/${created.id}`)).status).toBe(404);
+  });
+
+  it('refuses the tokens of a client whose row is gone even if the tokens remain (a process stopped between the two commits of a delete)', async () => {
+    const res = await api(server, admin, '/test/api-clients', { body: { name: 'half-deleted', scope: 'view_project_settings:test' } });
+    const created = (await res.json()) as ApiClientBody;
+    const cc = await tokenRequest(server, '/oauth/token', { clientId: created.id, clientSecret: created.secret! }, { grant_type: 'client_credentials' });
+    // Only the first of the delete's commits: the client's row, not its tokens, and no cache told.
+    await server.services.db.executeRaw(sql('DELETE FROM "ApiClient" WHERE "id" = ?')[server.services.db.dialect], [created.id]);
+    expect(await countRows(server.services.db, 'OAuthToken', '"clientId" = ?', [created.id])).toBe(1);
+    expect((await api(server, cc.body.access_token, '/test')).status).toBe(401);
   });
 
   it('records lastUsedAt as a date, at most once a day', async () => {
