@@ -1,5 +1,6 @@
 import { randomFillSync } from 'node:crypto';
-import { closeSync, openSync, readSync, writeFileSync, writeSync } from 'node:fs';
+import { openSync, writeFileSync, writeSync } from 'node:fs';
+import { PolledBytes } from './polled-bytes.js';
 
 /** Bytes of one slot: a random value, new with every announcement. */
 const SLOT = 16;
@@ -20,16 +21,13 @@ const SLOT = 16;
  * see a mix of both values: also a change, which only makes a process forget its caches once too often.
  */
 export class AnnouncementFile {
-  private readonly seen: Buffer;
-  private readonly current: Buffer;
+  private readonly file: PolledBytes;
 
   private constructor(
     private readonly fd: number,
     private readonly slots: number,
   ) {
-    this.seen = Buffer.alloc(slots * SLOT);
-    this.current = Buffer.alloc(slots * SLOT);
-    this.read(this.seen);
+    this.file = new PolledBytes(fd, slots * SLOT);
   }
 
   static open(path: string, slots: number): AnnouncementFile {
@@ -51,24 +49,17 @@ export class AnnouncementFile {
 
   /** The slots in which anyone (this process included) announced something since the previous call. */
   changed(): number[] {
-    this.read(this.current);
-    if (this.current.equals(this.seen)) return [];
+    const previous = this.file.poll();
+    if (previous === undefined) return [];
     const slots: number[] = [];
     for (let slot = 0; slot < this.slots; slot++) {
       const start = slot * SLOT;
-      if (this.current.compare(this.seen, start, start + SLOT, start, start + SLOT) !== 0) slots.push(slot);
+      if (this.file.bytes.compare(previous, start, start + SLOT, start, start + SLOT) !== 0) slots.push(slot);
     }
-    this.current.copy(this.seen);
     return slots;
   }
 
   close(): void {
-    closeSync(this.fd);
-  }
-
-  private read(into: Buffer): void {
-    // A short read (a file cut by hand) leaves zeros: a change, never a missed one.
-    into.fill(0);
-    readSync(this.fd, into, 0, into.length, 0);
+    this.file.close();
   }
 }

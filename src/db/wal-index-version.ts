@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { openSync } from 'node:fs';
+import { PolledBytes } from './polled-bytes.js';
 import { endianness } from 'node:os';
 
 /** Both copies of the WAL-index header (48 bytes each) at the start of the `-shm` file. */
@@ -29,29 +30,22 @@ export interface CommitCounter {
  * known version makes this answer undefined (the caller then asks SQLite).
  */
 export function walCommitCounter(databasePath: string): CommitCounter | undefined {
-  let fd: number;
+  let header: PolledBytes;
   try {
-    fd = openSync(`${databasePath}-shm`, 'r');
+    header = new PolledBytes(openSync(`${databasePath}-shm`, 'r'), HEADER_BYTES);
   } catch {
     return undefined;
   }
-  const seen = Buffer.alloc(HEADER_BYTES);
-  const current = Buffer.alloc(HEADER_BYTES);
-  const read = (into: Buffer): boolean => readSync(fd, into, 0, HEADER_BYTES, 0) === HEADER_BYTES;
   // The wal-index is in the machine's byte order.
-  if (!read(current) || (endianness() === 'LE' ? current.readUInt32LE(0) : current.readUInt32BE(0)) !== WAL_INDEX_VERSION) {
-    closeSync(fd);
+  const version = endianness() === 'LE' ? header.bytes.readUInt32LE(0) : header.bytes.readUInt32BE(0);
+  if (version !== WAL_INDEX_VERSION) {
+    header.close();
     return undefined;
   }
-  current.copy(seen);
   let commits = 0;
   const counter = (): number => {
-    read(current);
-    if (!current.equals(seen)) {
-      current.copy(seen);
-      commits++;
-    }
+    if (header.poll() !== undefined) commits++;
     return commits;
   };
-  return Object.assign(counter, { close: () => closeSync(fd) });
+  return Object.assign(counter, { close: () => header.close() });
 }
