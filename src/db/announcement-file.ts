@@ -11,7 +11,8 @@ const SLOT = 16;
  * one slot per kind of change (tokens revoked, projects changed, ...).
  *
  * Why a file and not the database: the question "did anyone announce something?" is asked before
- * every use of a cached token, so it must cost no more than one `pread` (~1 µs), and a commit that
+ * every use of a cached token, so it must cost no more than a look at shared memory (or one `pread`;
+ * polled-bytes.ts), and a commit that
  * revokes nothing (every create or update) must not count as an announcement.
  *
  * Why it is exact: an announcement writes a value no process wrote before (random) into its slot after

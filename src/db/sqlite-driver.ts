@@ -112,7 +112,7 @@ export class SqliteDatabase implements Db {
       reader.pragma('mmap_size = 268435456');
       this.reader = new Connection(reader);
       // The reader never writes, so its data_version moves with every commit, this process's included;
-      // the WAL-index header answers the same question with one pread instead of SQLite's read lock.
+      // the WAL-index header answers the same question without SQLite's read lock (wal-index-version.ts).
       const dataVersion = reader.prepare('PRAGMA data_version').pluck(true);
       // The first read opens the file's WAL index (the `-shm` file) for this process.
       dataVersion.get();

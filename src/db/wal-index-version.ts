@@ -18,12 +18,13 @@ export interface CommitCounter {
  *
  * Why: `PRAGMA data_version` answers the same question but takes and drops SQLite's WAL read lock
  * (fcntl calls on the `-shm` file), ~2.3 µs in a loop and ~9 µs of a request's wall time under load;
- * one `pread` of the header costs ~1 µs (bench/notes.md, session 13).
+ * comparing the header through a shared mapping of the file costs well under 1 µs, and one `pread` where
+ * the mapping is not available ~1 µs (polled-bytes.ts; bench/notes.md, sessions 13 and 14).
  *
  * Why it is exact: every commit, by any connection of any process, rewrites the header (its change
  * counter `iChange` grows by one, `mxFrame` moves) before the commit is visible to readers, and
  * so before it can be acknowledged; the `-shm` file is shared memory that every process maps, and
- * `pread` on Linux reads the same pages. The two copies are written one after the other, so a read
+ * this process maps or reads the same pages. The two copies are written one after the other, so a read
  * during a commit may see them differ: any difference from the previous read counts as a change, which
  * only empties a cache too often, never too rarely. The format is shared by every SQLite version that
  * may open the file at the same time, so it does not change; a header that does not start with the
