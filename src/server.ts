@@ -11,7 +11,7 @@ import { deploymentHosts, hostChecker } from './edge/hosts.js';
 import { refusePlainForwarded } from './edge/plain-http.js';
 import { readCredentials } from './edge/tls-options.js';
 import { answerClientError } from './http/client-error.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, flushLogger, type Logger } from './logger.js';
 import { listen } from './listen.js';
 import { listenMetrics } from './metrics/metrics.js';
 import type { AppServices } from './context.js';
@@ -103,6 +103,8 @@ export async function startServer(config: Config, opts: { clock?: Clock; logger?
         await app.oauth.close();
         await invalidations.close();
         await db.close();
+        // The access lines of the last requests are still in memory (logger.ts).
+        flushLogger(logger);
       })();
       return closing;
     },

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '../src/logger.js';
+import { createLogger, flushLogger } from '../src/logger.js';
 import { api, clientToken, createApiClient, oauthPost } from './support/auth.js';
 import { signUp } from './oauth/support.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -14,10 +14,12 @@ const sink = new Writable({
 });
 
 let server: TestServer;
+// The server keeps access lines in memory until a flush (src/logger.ts); the tests flush before they read.
+const logger = createLogger('debug', sink);
 beforeAll(async () => {
   // The production logger (redaction, the access-line writer), writing into the sink instead of stdout;
   // debug level, so every line the server can write is checked.
-  server = await startTestServer({}, { logger: createLogger('debug', sink) });
+  server = await startTestServer({}, { logger });
 });
 afterAll(async () => {
   await server.close();
@@ -26,6 +28,7 @@ afterAll(async () => {
 describe('logging', () => {
   it('writes one structured line per request carrying the correlation id', async () => {
     await server.request('/health', { headers: { 'X-Correlation-ID': 'log-line-check-1' } });
+    flushLogger(logger);
     const line = lines.find((l) => l.correlationId === 'log-line-check-1');
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/health', status: 200 });
   });
@@ -45,7 +48,7 @@ describe('logging', () => {
     await oauthPost(server, '/oauth/test/customers/token', customer, { grant_type: 'password', username: 'logged@example.com', password: 'wrong-password-2' });
     await oauthPost(server, '/oauth/token', customer, { grant_type: 'refresh_token', refresh_token: refreshToken });
     await oauthPost(server, '/oauth/token/revoke', customer, { token: customerToken });
-    await new Promise((resolve) => setImmediate(resolve));
+    flushLogger(logger);
     const all = JSON.stringify(lines);
     expect(lines.filter((l) => l.msg === 'request').length).toBeGreaterThanOrEqual(9);
     for (const secret of [token, client.clientSecret, customer.clientSecret, customerToken, refreshToken, 'customer-password-1', 'wrong-password-2']) {
@@ -59,12 +62,19 @@ describe('unexpected errors', () => {
     const token = await clientToken(server, 'manage_project:test');
     // Break the database under the running app: the failure is not a platform error.
     await server.services.db.executeRaw('DROP TABLE "AssociateRole"');
+    await server.request('/health', { headers: { 'X-Correlation-ID': 'before-boom-0001' } });
     const res = await api(server, token, '/test/associate-roles/some-id', { headers: { 'X-Correlation-ID': 'boom-trace-0001' } });
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(body).toEqual({ statusCode: 500, message: 'Internal Server Error', errors: [{ code: 'General', message: 'Internal Server Error' }] });
     expect(res.headers.get('x-correlation-id')).toBe('boom-trace-0001');
     expect(lines.some((l) => l.correlationId === 'boom-trace-0001' && l.msg === 'unexpected error')).toBe(true);
+    // Access lines wait in memory, but never behind a line logged after them.
+    flushLogger(logger);
+    const at = (correlationId: string, msg: string) => lines.findIndex((l) => l.correlationId === correlationId && l.msg === msg);
+    expect(at('before-boom-0001', 'request')).toBeGreaterThanOrEqual(0);
+    expect(at('before-boom-0001', 'request')).toBeLessThan(at('boom-trace-0001', 'unexpected error'));
+    expect(at('boom-trace-0001', 'unexpected error')).toBeLessThan(at('boom-trace-0001', 'request'));
   });
 });
 
