@@ -11,7 +11,8 @@ const VALID = /^[A-Za-z0-9_-]{8,256}$/;
  * headers, and the pipeline sets it (`sendCorrelationId`) on every response Koa renders.
  */
 export function assignCorrelationId(ctx: Context & { state: HttpState }): void {
-  const supplied = ctx.get('X-Correlation-ID');
+  // Node's parsed headers directly: Koa's `get` lower-cases the name on every call.
+  const supplied = (ctx.req.headers['x-correlation-id'] as string | undefined) ?? '';
   const valid = supplied !== '' && VALID.test(supplied);
   ctx.state.correlationId = valid ? supplied : `cpa-${randomUUID()}`;
   if (supplied !== '' && !valid) {
