@@ -16,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { seedShop } from './cart-calls.js';
 import { hotCalls, type Target } from './hot-calls.js';
 import { measure } from './load.js';
-import { basicAuth, clientCredentialsToken, seedStores, type Api } from './seed.js';
+import { basicAuth, clientCredentialsToken, seedBusinessUnits, seedStores, type Api } from './seed.js';
 import { killChildrenOnExit, runScript, startOurs, stopAll } from './servers.js';
 
 interface ProfileNode {
@@ -34,7 +34,7 @@ interface CpuProfile {
 }
 
 /** Calls that need nothing but stores and a token, and the cart updates (a shop is seeded for those); the others seed business units and categories: use `npm run bench`. */
-const SUPPORTED = ['GET store by id', 'GET store by key', 'query `where=key="..."`', 'create store', 'update store (one `setName` action)', 'client-credentials token', 'cart addLineItem', 'cart recalculation with a discount (changeLineItemQuantity)'];
+const SUPPORTED = ['GET store by id', 'GET store by key', 'as-associate GET business unit by id', 'query `where=key="..."`', 'create store', 'update store (one `setName` action)', 'client-credentials token', 'cart addLineItem', 'cart recalculation with a discount (changeLineItemQuantity)'];
 const STORES = 2_000;
 
 function frameName(node: ProfileNode, root: string): string {
@@ -83,7 +83,9 @@ async function main(): Promise<void> {
   const stores = await seedStores(api, token, STORES, 8);
   // Every measured run (warm-ups included) takes a cart of its own per connection.
   const shop = call.name.startsWith('cart ') ? await seedShop(api, token, 80) : undefined;
-  const target = { api, token, stores, shop, storesForUpdates: 0, tokenEndpoint: api.tokenUrl, created: [] } as unknown as Target;
+  // The B2B hierarchy of bench/run.ts, smaller: the associate's role still reaches the leaves three levels down.
+  const units = call.name.startsWith('as-associate ') ? await seedBusinessUnits(api, token, 100, 40) : undefined;
+  const target = { api, token, stores, shop, units, storesForUpdates: 0, tokenEndpoint: api.tokenUrl, created: [] } as unknown as Target;
   const settings = { seconds, warmupSeconds: 2, connections: 10 };
   // The warm-up runs unprofiled inside measure(); the profiler starts once the optimizing compiler has settled.
   await measure(() => call.options(target), call.expectedStatus, { ...settings, seconds: 2 });
