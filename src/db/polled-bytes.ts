@@ -58,7 +58,11 @@ export class PolledBytes {
     this.spare = Buffer.alloc(length);
     // A file still shorter than the bytes (a `-shm` file SQLite has not set up yet) is read with pread, whose short read shows zeros.
     if (mmapIo && options.memoryMapped !== false && fstatSync(fd).size >= length) {
-      this.mapped = mmapIo.map(length, mmapIo.PROT_READ, mmapIo.MAP_SHARED, fd, 0);
+      try {
+        this.mapped = mmapIo.map(length, mmapIo.PROT_READ, mmapIo.MAP_SHARED, fd, 0);
+      } catch {
+        // A file system that cannot map files: pread answers the same.
+      }
     }
     this.read(this.latest);
   }
