@@ -39,6 +39,17 @@ export function createLogger(level: string, to?: DestinationStream): Logger {
   }
   // Buffered lines still reach the destination within a second when traffic is light.
   if (destination) setInterval(() => flushLogger(logger), 1000).unref();
+  // A process that ends without a shutdown (an uncaught exception, process.exit) still writes what it holds.
+  if (destination && !to) {
+    process.once('exit', () => {
+      try {
+        accessLines?.flush();
+        (destination as DestinationStream & { flushSync?: () => void }).flushSync?.();
+      } catch {
+        // stdout already closed.
+      }
+    });
+  }
   return logger;
 }
 
