@@ -48,4 +48,16 @@ describe('TtlCache', () => {
     cache.clear();
     expect(cache.get('t4')).toBeUndefined();
   });
+
+  it('does not keep a value read before something was forgotten (setIfCurrent with the generation taken before the read)', () => {
+    const cache = new TtlCache<string, number>(5000, 10, clock);
+    for (const forget of [() => cache.delete('other'), () => cache.deleteWhere(() => false), () => cache.clear()]) {
+      const before = cache.generation;
+      forget();
+      cache.setIfCurrent(before, 'k', 1);
+      expect(cache.get('k')).toBeUndefined();
+    }
+    cache.setIfCurrent(cache.generation, 'k', 2);
+    expect(cache.get('k')).toBe(2);
+  });
 });

@@ -9,6 +9,7 @@ export class TtlCache<K extends {}, V extends {}> {
   private readonly entries: LRUCache<K, V>;
   /** Lookups answered from the cache and not, since start (the metrics' hit rate). */
   readonly stats = { hits: 0, misses: 0 };
+  private forgotten = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -39,17 +40,33 @@ export class TtlCache<K extends {}, V extends {}> {
     else this.entries.delete(key);
   }
 
+  /**
+   * Moves with every delete and clear. A value read from the database is stored with `setIfCurrent`
+   * and the generation taken before the read: if anything was forgotten meanwhile, the read may
+   * predate the change that made the cache forget, so it is not kept.
+   */
+  get generation(): number {
+    return this.forgotten;
+  }
+
+  setIfCurrent(generation: number, key: K, value: V, ttlMs = this.ttlMs): void {
+    if (generation === this.forgotten) this.set(key, value, ttlMs);
+  }
+
   delete(key: K): void {
+    this.forgotten++;
     this.entries.delete(key);
   }
 
   deleteWhere(predicate: (value: V, key: K) => boolean): void {
+    this.forgotten++;
     // Collected first: the cache is not changed while it is being walked.
     const doomed = [...this.entries.entries()].filter(([key, value]) => predicate(value, key)).map(([key]) => key);
     for (const key of doomed) this.entries.delete(key);
   }
 
   clear(): void {
+    this.forgotten++;
     this.entries.clear();
   }
 }

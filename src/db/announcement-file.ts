@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import { openSync, writeFileSync, writeSync } from 'node:fs';
+import { fstatSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { PolledBytes } from './polled-bytes.js';
 
 /** Bytes of one slot: a random value, new with every announcement. */
@@ -37,7 +37,13 @@ export class AnnouncementFile {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    return new AnnouncementFile(openSync(path, 'r+'), slots);
+    const fd = openSync(path, 'r+');
+    // A file made by an older version with fewer slots gets the missing ones (random, like new ones)
+    // before it is mapped: the mapping must never reach past the file's end. Another process doing the
+    // same at once writes other random bytes there, which reads as one announcement too many, never a missed one.
+    const size = fstatSync(fd).size;
+    if (size < slots * SLOT) writeSync(fd, randomFillSync(Buffer.alloc(slots * SLOT - size)), 0, slots * SLOT - size, size);
+    return new AnnouncementFile(fd, slots);
   }
 
   /**

@@ -7,9 +7,10 @@ import { PostgresDatabase } from './postgres-driver.js';
 
 /**
  * What another instance must forget: removed tokens (by token key), a deleted API client, a changed or
- * deleted project; or, where announcements do not say which (an SQLite file), every token.
+ * deleted project; or, where announcements do not say which (an SQLite file), every token; or the
+ * rate-limit counts it read (published only on an exact bus, see `exact`).
  */
-export type Invalidation = { tokens: string[] } | { client: string } | { project: string } | { everyToken: true };
+export type Invalidation = { tokens: string[] } | { client: string } | { project: string } | { everyToken: true } | { rateLimits: true };
 
 /**
  * Tells the other server instances on the same database what changed in the cached state (tokens,
@@ -33,6 +34,13 @@ export interface InvalidationBus {
    */
   poll(): void;
   /**
+   * True where `poll()` delivers every change published (by any process) before it was called: an
+   * SQLite file, or one process on an in-memory database. A cache kept behind such a bus may then answer
+   * without the database and still never be stale, as long as it asks `poll()` first. On PostgreSQL
+   * notifications arrive asynchronously, so there caches only shorten, never replace, a read.
+   */
+  readonly exact: boolean;
+  /**
    * True when this instance is the one that runs once-per-deployment background jobs (the token
    * sweep): it holds a session advisory lock, given up with its connection. Always true on SQLite.
    */
@@ -53,21 +61,37 @@ const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
 export async function openInvalidationBus(db: Database, logger: Logger, { listen = true } = {}): Promise<InvalidationBus> {
   if (!(db instanceof PostgresDatabase)) {
     const path = db.url.replace(/^file:/, '');
-    return path === '' || path.startsWith(':memory:') ? localBus() : fileBus(AnnouncementFile.open(`${path}-invalidations`, 2));
+    return path === '' || path.startsWith(':memory:') ? localBus() : fileBus(AnnouncementFile.open(`${path}-invalidations`, SLOTS));
   }
   const bus = new PostgresInvalidationBus(db, logger);
   if (listen) await bus.start();
   return bus;
 }
 
-/** An in-memory database: one process, nobody else to tell. */
+/**
+ * An in-memory database: one process, nobody else to tell. Its own rate-limit changes are delivered
+ * back to it (the limiters of one process forget through the bus, as on a file); nothing else is.
+ */
 function localBus(): InvalidationBus {
-  return { publish: () => undefined, received: new Set(), missed: new Set(), poll: () => undefined, leads: async () => true, close: async () => undefined };
+  const received = new Set<(event: Invalidation) => void>();
+  return {
+    publish(event) {
+      if ('rateLimits' in event) for (const listener of received) listener(event);
+    },
+    received,
+    missed: new Set(),
+    poll: () => undefined,
+    exact: true,
+    leads: async () => true,
+    close: async () => undefined,
+  };
 }
 
-/** The file's slots: token revocations and client deletions; project changes and deletions. */
+/** The file's slots: token revocations and client deletions; project changes and deletions; rate-limit counts. */
 const TOKENS_SLOT = 0;
 const PROJECTS_SLOT = 1;
+const RATE_LIMITS_SLOT = 2;
+const SLOTS = 3;
 
 /**
  * The processes on one SQLite file. An announcement says only what kind of thing changed, so a
@@ -78,15 +102,20 @@ function fileBus(file: AnnouncementFile): InvalidationBus {
   const received = new Set<(event: Invalidation) => void>();
   const missed = new Set<() => void>();
   return {
-    publish: (event) => file.announce('project' in event ? PROJECTS_SLOT : TOKENS_SLOT),
+    publish: (event) => file.announce('project' in event ? PROJECTS_SLOT : 'rateLimits' in event ? RATE_LIMITS_SLOT : TOKENS_SLOT),
     received,
     missed,
     poll() {
       const slots = file.changed();
       if (slots.length === 0) return;
-      if (slots.includes(PROJECTS_SLOT)) for (const listener of missed) listener();
-      else for (const listener of received) listener({ everyToken: true });
+      if (slots.includes(PROJECTS_SLOT)) {
+        for (const listener of missed) listener();
+        return;
+      }
+      if (slots.includes(TOKENS_SLOT)) for (const listener of received) listener({ everyToken: true });
+      if (slots.includes(RATE_LIMITS_SLOT)) for (const listener of received) listener({ rateLimits: true });
     },
+    exact: true,
     leads: async () => true,
     close: async () => file.close(),
   };
@@ -97,6 +126,7 @@ class PostgresInvalidationBus implements InvalidationBus {
   readonly missed = new Set<() => void>();
   /** Notifications are pushed: nothing to ask. */
   readonly poll = (): void => undefined;
+  readonly exact = false;
   /** Our own notifications come back to us too; they carry this id so they are skipped. */
   private readonly origin = randomUUID();
   /** One channel per schema: deployments (and test files) in other schemas of the database are not told. */

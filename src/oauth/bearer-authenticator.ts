@@ -28,11 +28,6 @@ const MISSING_TOKEN = 'This endpoint requires an access token. You can get one f
 export class BearerAuthenticator implements Authenticator {
   /** Resolved tokens; its `stats` feed the metrics. */
   readonly cache: TtlCache<string, CachedPrincipal>;
-  /**
-   * Moves whenever entries are forgotten: a token read from the store before that moment is not
-   * cached after it (the read may predate the revocation that made us forget).
-   */
-  private generation = 0;
 
   constructor(
     private readonly app: AppServices,
@@ -74,18 +69,15 @@ export class BearerAuthenticator implements Authenticator {
 
   /** Forgets cached principals of removed tokens (this process's revocations), by token key. */
   forgetTokens(keys: readonly string[]): void {
-    this.generation++;
     for (const key of keys) this.cache.delete(key);
   }
 
   /** Forgets every cached principal (the embedded server's reset() wiped the tokens; another process announced a change). */
   forgetAll(): void {
-    this.generation++;
     this.cache.clear();
   }
 
   forgetClient(clientId: string): void {
-    this.generation++;
     this.cache.deleteWhere((entry) => entry.principal.clientId === clientId);
   }
 
@@ -101,7 +93,8 @@ export class BearerAuthenticator implements Authenticator {
   /** A token not in the cache: the token store, then the project's external authorization server. */
   private async resolve(ctx: RequestContext, token: string, key: string): Promise<Principal> {
     const now = this.app.clock.now();
-    const generation = this.generation;
+    // A token read from the store before something was forgotten is not cached after it (the read may predate the revocation).
+    const generation = this.cache.generation;
     const row = await this.store.find(token, ACCESS_KINDS);
     if (row && row.consumedAt === null && row.projectKey !== null && row.clientId !== null) {
       // Issued for another region's project (on a shared database): not valid in this region.
@@ -111,7 +104,7 @@ export class BearerAuthenticator implements Authenticator {
       // listeners): a process that stops in between must not leave tokens that still work.
       if (!(await this.services.apiClients.findRecord(row.clientId))) throw new InvalidTokenError();
       const entry = { principal: principalOf(row), expiresAt: row.expiresAt ? Date.parse(row.expiresAt) : Number.MAX_SAFE_INTEGER };
-      if (generation === this.generation) this.cache.set(key, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
+      this.cache.setIfCurrent(generation, key, entry, Math.min(this.app.config.tokenCacheTtlMs, entry.expiresAt - now));
       this.usage.used(entry.principal.clientId);
       return entry.principal;
     }

@@ -75,7 +75,7 @@ export async function createOAuthModule(app: AppServices, services: Services): P
 
   const tokenRequests = new RateLimiter(app, 'token-requests', app.config.tokenRateLimitPerMinute, MINUTE);
   const clientFailures = new RateLimiter(app, 'client-failures', app.config.tokenRateLimitPerMinute, MINUTE);
-  const sourceFailures = new RateLimiter(app, 'source-failures', app.config.clientAuthFailuresPerSourcePerMinute, MINUTE);
+  const sourceFailures = new RateLimiter(app, 'source-failures', app.config.clientAuthFailuresPerSourcePerMinute, MINUTE, { announced: true });
   const routes = oauthRoutes({ app, services, configured, store, tokenRequests, clientFailures, sourceFailures, usage });
 
   return {
@@ -85,6 +85,7 @@ export async function createOAuthModule(app: AppServices, services: Services): P
     sweepExpired,
     forgetAll() {
       authenticator.forgetAll();
+      services.apiClients.forgetAll();
       store.forgetCounts();
       usage.forgetAll();
       external.forgetCounts();

@@ -23,22 +23,30 @@ export function shareInvalidations(bus: InvalidationBus, services: Services, { s
   services.apiClients.deleted.add(async (client) => bus.publish({ client: client.id }));
   services.projects.changed.add((project) => bus.publish({ project: project.key }));
   services.projects.deletedKeys.add((key) => bus.publish({ project: key }));
+  // A project's clients go with it, and its region decides whether they are known here: the client
+  // rows this process holds (ApiClientService.verify) are forgotten at once, before any announcement.
+  services.projects.changed.add(() => services.apiClients.forgetAll());
+  services.projects.deletedKeys.add(() => services.apiClients.forgetAll());
 
   bus.received.add((event) => {
     if ('everyToken' in event) {
       authenticator.forgetAll();
+      services.apiClients.forgetAll();
     } else if ('tokens' in event) {
       authenticator.forgetTokens(event.tokens);
     } else if ('client' in event) {
       authenticator.forgetClient(event.client);
       usage.forget(event.client);
-    } else {
+      services.apiClients.forget(event.client);
+    } else if ('project' in event) {
+      services.apiClients.forgetAll();
       services.projects.forget(event.project);
       external.forgetProject(event.project);
     }
   });
   bus.missed.add(() => {
     authenticator.forgetAll();
+    services.apiClients.forgetAll();
     services.projects.forgetAll();
     external.forgetAll();
   });

@@ -3,6 +3,7 @@ import { isoNow } from '../clock.js';
 import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
 import { queryResources, type PagedQueryResult, type QueryParams } from '../query/index.js';
 import { LRUCache } from 'lru-cache';
+import { TtlCache } from '../cache.js';
 import { list, sql } from '../db/statements.js';
 import { digestsEqual, hashSecret, randomToken, secretDigest, verifySecret } from '../security/secrets.js';
 import { apiClientResource } from './queryable-resources.js';
@@ -60,6 +61,14 @@ interface ApiClientRow {
   data: string;
 }
 
+/** A client's row as token requests use it. */
+interface CachedClient {
+  record: ApiClientRecord;
+  secretHash: string;
+  /** Epoch milliseconds. */
+  deleteAt: number | undefined;
+}
+
 /** Listeners run after a client is deleted (the OAuth module revokes its tokens). */
 export type ClientDeletedListener = (client: ApiClientRecord) => Promise<void> | void;
 
@@ -79,10 +88,23 @@ export class ApiClientService {
    * protects the stored copy.
    */
   private readonly verified = new LRUCache<string, { digest: Buffer; secretHash: string }>({ max: 10_000 });
+  /**
+   * Client rows by id, kept only where the invalidation bus is exact (an SQLite file, or one process
+   * on an in-memory database): every token request asks the bus first, and a deletion anywhere (or a
+   * change of projects) is announced before it is acknowledged, so a deleted client is still refused
+   * by the very next request on every process. On PostgreSQL, where announcements arrive
+   * asynchronously, the row is read on every request. A process that stops between committing a
+   * deletion and announcing it leaves the others holding the row for at most TOKEN_CACHE_TTL_MS: they
+   * may issue tokens to it meanwhile, but none of them works (a token's first use reads the client's
+   * row, see findRecord).
+   */
+  private readonly rows: TtlCache<string, CachedClient>;
   /** Concurrent requests with the same unverified credentials share one scrypt run. */
   private readonly verifying = new Map<string, Promise<boolean>>();
 
-  constructor(private readonly app: AppServices) {}
+  constructor(private readonly app: AppServices) {
+    this.rows = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
+  }
 
   async create(projectKey: string, draft: ApiClientDraft): Promise<ApiClientDocument> {
     const scopes = draft.scope.split(' ').filter(Boolean);
@@ -133,6 +155,7 @@ export class ApiClientService {
     if (!row) throw new ResourceNotFoundError(id);
     await this.app.db.executeRaw(DELETE[this.app.db.dialect], [id]);
     this.verified.delete(id);
+    this.forget(id);
     const record = this.toRecord(row);
     for (const listener of this.deleted) await listener(record);
     return this.toDocument(row);
@@ -143,15 +166,41 @@ export class ApiClientService {
    * createdBy), so an unknown id is refused without spending a slow hash on it.
    */
   async verify(id: string, secret: string): Promise<ApiClientRecord | undefined> {
+    const client = await this.credentialsOf(id);
+    if (!client) return undefined;
+    if (client.deleteAt !== undefined && client.deleteAt <= this.app.clock.now()) return undefined;
+    const digest = secretDigest(secret);
+    const hit = this.verified.get(id);
+    const known = hit !== undefined && hit.secretHash === client.secretHash && digestsEqual(hit.digest, digest);
+    if (!known && !(await this.verifyOnce(id, digest, secret, client.secretHash))) return undefined;
+    return client.record;
+  }
+
+  /** Forgets the client rows this process holds (see `rows`). */
+  forget(id: string): void {
+    this.rows.delete(id);
+  }
+
+  forgetAll(): void {
+    this.rows.clear();
+  }
+
+  /** What verify needs of a client's row: from `rows` where the bus is exact, else from the database. */
+  private async credentialsOf(id: string): Promise<CachedClient | undefined> {
+    const bus = this.app.invalidations;
+    const cacheable = bus?.exact === true && this.app.config.tokenCacheTtlMs > 0;
+    if (cacheable) {
+      bus.poll();
+      const cached = this.rows.get(id);
+      if (cached) return cached;
+    }
+    const generation = this.rows.generation;
     const row = await this.row(BY_ID, [id, this.app.config.region]);
     if (!row) return undefined;
     const deleteAtIso = (JSON.parse(row.data) as { deleteAt?: string }).deleteAt;
-    if (deleteAtIso !== undefined && Date.parse(deleteAtIso) <= this.app.clock.now()) return undefined;
-    const digest = secretDigest(secret);
-    const hit = this.verified.get(id);
-    const known = hit !== undefined && hit.secretHash === row.secretHash && digestsEqual(hit.digest, digest);
-    if (!known && !(await this.verifyOnce(id, digest, secret, row.secretHash))) return undefined;
-    return this.toRecord(row);
+    const client: CachedClient = { record: this.toRecord(row), secretHash: row.secretHash, deleteAt: deleteAtIso === undefined ? undefined : Date.parse(deleteAtIso) };
+    if (cacheable) this.rows.setIfCurrent(generation, id, client);
+    return client;
   }
 
   private async verifyOnce(id: string, digest: Buffer, secret: string, secretHash: string): Promise<boolean> {
@@ -166,6 +215,10 @@ export class ApiClientService {
     return ok;
   }
 
+  /**
+   * Always from the database: a token's first use checks its client here, so a client whose row a
+   * stopped process deleted without announcing it is refused at once, even while `rows` still holds it.
+   */
   async findRecord(id: string): Promise<ApiClientRecord | undefined> {
     const row = await this.row(BY_ID, [id, this.app.config.region]);
     return row ? this.toRecord(row) : undefined;

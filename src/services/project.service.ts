@@ -63,8 +63,6 @@ export class ProjectService {
   readonly changed = new Set<(doc: ProjectDocument) => void>();
   /** Called with the key of a project after it was deleted. */
   readonly deletedKeys = new Set<(key: string) => void>();
-  /** Moves whenever entries are forgotten (see find). */
-  private generation = 0;
 
   constructor(private readonly app: AppServices) {
     this.cache = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
@@ -87,12 +85,11 @@ export class ProjectService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const db = this.app.db;
-    const generation = this.generation;
+    const generation = this.cache.generation;
     const row = await db.first<{ data: string }>(SELECT[db.dialect], [key, this.app.config.region]);
     if (!row) return undefined;
     const doc = JSON.parse(row.data) as ProjectDocument;
-    // Not if the cache was emptied meanwhile: this read may predate the change that emptied it.
-    if (generation === this.generation) this.cache.set(key, doc);
+    this.cache.setIfCurrent(generation, key, doc);
     return doc;
   }
 
@@ -168,13 +165,11 @@ export class ProjectService {
 
   /** Forgets one cached project (another instance changed it). */
   forget(key: string): void {
-    this.generation++;
     this.cache.delete(key);
   }
 
   /** Forgets every cached project (the embedded server's reset() rewrote the table; another process announced a change). */
   forgetAll(): void {
-    this.generation++;
     this.cache.clear();
   }
 

@@ -28,8 +28,8 @@ export class SignInLimits {
   private readonly sources: RateLimiter;
 
   constructor(app: Pick<AppServices, 'config' | 'db' | 'clock'>) {
-    this.accounts = new RateLimiter(app, 'sign-in-failures', app.config.passwordFailureLimit, WINDOW_MS);
-    this.sources = new RateLimiter(app, 'sign-in-failures-per-source', app.config.signInFailuresPerSource, WINDOW_MS);
+    this.accounts = new RateLimiter(app, 'sign-in-failures', app.config.passwordFailureLimit, WINDOW_MS, { announced: true });
+    this.sources = new RateLimiter(app, 'sign-in-failures-per-source', app.config.signInFailuresPerSource, WINDOW_MS, { announced: true });
   }
 
   /** 429 TooManyRequests when the account or the source has used up its failures; checks before any password is hashed. */

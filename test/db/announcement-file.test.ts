@@ -50,6 +50,20 @@ describe('the announcement file', () => {
     for (const f of [a, b]) f.close();
   });
 
+  it('gives a file made with fewer slots (by an older version) the missing ones, without disturbing its holders', () => {
+    const old = AnnouncementFile.open(path, 2);
+    const current = AnnouncementFile.open(path, 3);
+    expect(statSync(path).size).toBe(48);
+    expect(old.changed()).toEqual([]);
+    current.announce(2);
+    const later = AnnouncementFile.open(path, 3);
+    expect(later.changed()).toEqual([]);
+    expect(current.changed()).toEqual([2]);
+    old.announce(0);
+    expect(current.changed()).toEqual([0]);
+    for (const f of [old, current, later]) f.close();
+  });
+
   it('shows an announcement made by another process', () => {
     const a = AnnouncementFile.open(path, 2);
     const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -182,6 +182,9 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     expect(deleted.status).toBe(200);
     expect((await call(a.url, bearer, '/test')).status).toBe(401);
     expect((await call(a.url, admin, '/test')).status).toBe(200);
+    // a held the client's row since its token request: its credentials get nothing more either.
+    const refused = await fetch(`${a.url}/oauth/token`, { method: 'POST', headers: { Authorization: basic(doomed.id, doomed.secret!), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    expect(refused.status).toBe(401);
   });
 
   it.each(others)('the tokens of a customer deleted by %s are refused at once', async (_name, otherUrl) => {

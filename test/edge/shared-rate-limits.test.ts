@@ -129,6 +129,17 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
     }
   });
 
+  it('a count one instance read before is not used once the other counted more (counts are announced, so a check may answer from memory)', async () => {
+    // a reads the source's count (0) on a success and may remember it...
+    expect((await form(a.url, '/oauth/token', basic(client.id, client.secret!), { grant_type: 'client_credentials' })).status).toBe(200);
+    // ...then every failure happens on b...
+    for (let i = 0; i < SOURCE_FAILURES; i++) {
+      expect((await form(b.url, '/oauth/token', basic(`unknown-b-${i}`, 'x'), { grant_type: 'client_credentials' })).status).toBe(401);
+    }
+    // ...and a refuses the address at once, with the right secret too.
+    await expectRefused(await form(a.url, '/oauth/token', basic(client.id, client.secret!), { grant_type: 'client_credentials' }), /from this address/);
+  });
+
   it('failed customer sign-ins per account (OAuth password flow): after the budget even the right password is refused on either instance', async () => {
     const on = spread(a, b);
     const signIn = (url: string, password: string) =>
