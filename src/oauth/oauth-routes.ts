@@ -219,7 +219,7 @@ function basicCredentials(header: string): { id: string; secret: string } | unde
 /** The form body (and, per facts §7, query string) parameters; a parameter given twice is refused. */
 async function readForm(ctx: Context): Promise<Record<string, string>> {
   const raw = await readFormBody(ctx);
-  if (raw.trim() !== '' && !ctx.is('application/x-www-form-urlencoded')) {
+  if (raw.trim() !== '' && !isForm(ctx.req.headers['content-type'])) {
     throw oauthErrors.invalidRequest("Unsupported Content-Type: send the parameters as 'application/x-www-form-urlencoded'.");
   }
   const params: Record<string, string> = {};
@@ -230,6 +230,13 @@ async function readForm(ctx: Context): Promise<Record<string, string>> {
     }
   }
   return params;
+}
+
+/** Whether the media type (parameters such as charset aside, any case) is a form: what `ctx.is` answers, without parsing the header into an object. */
+function isForm(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const semicolon = contentType.indexOf(';');
+  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
 /** The body as text, at most MAX_FORM_BYTES; a larger Content-Length is refused before reading. */

@@ -73,6 +73,19 @@ describe('client credentials flow (POST /oauth/token)', () => {
     expect(body.error_description).toBe('Please provide valid client credentials using HTTP Basic Authentication.');
   });
 
+  it.each([
+    ['application/x-www-form-urlencoded; charset=UTF-8', 200],
+    ['Application/X-WWW-Form-Urlencoded', 200],
+    ['application/json', 400],
+    ['text/plain', 400],
+    ['application/x-www-form-urlencoded-not', 400],
+  ])('reads a body sent as %s: %i', async (contentType, status) => {
+    const creds = await createApiClient(server, 'test', 'view_products:test');
+    const res = await server.request('/oauth/token', { method: 'POST', headers: { Authorization: basic(creds), 'Content-Type': contentType }, body: form({ grant_type: 'client_credentials' }) });
+    expect(res.status).toBe(status);
+    if (status === 400) expect(await res.json()).toMatchObject({ error: 'invalid_request', error_description: "Unsupported Content-Type: send the parameters as 'application/x-www-form-urlencoded'." });
+  });
+
   it('refuses client credentials in the body (HTTP Basic only)', async () => {
     const creds = await createApiClient(server, 'test', 'view_products:test');
     const res = await server.request('/oauth/token', {
