@@ -223,7 +223,8 @@ async function readForm(ctx: Context): Promise<Record<string, string>> {
     throw oauthErrors.invalidRequest("Unsupported Content-Type: send the parameters as 'application/x-www-form-urlencoded'.");
   }
   const params: Record<string, string> = {};
-  for (const source of [new URLSearchParams(ctx.querystring), new URLSearchParams(raw)]) {
+  const sources = ctx.querystring === '' ? [new URLSearchParams(raw)] : [new URLSearchParams(ctx.querystring), new URLSearchParams(raw)];
+  for (const source of sources) {
     for (const [name, value] of source) {
       if (Object.hasOwn(params, name)) throw oauthErrors.invalidRequest(`Duplicate parameter: ${name}.`);
       params[name] = value;

@@ -38,7 +38,17 @@ export const GRANT_TTL_SLACK_SECONDS = 60;
 export function createProvider(deps: ProviderDeps): ConfiguredProvider {
   const { app, services, store } = deps;
   const hmacKey = randomBytes(32);
-  const internalSecret = (clientId: string): string => createHmac('sha256', hmacKey).update(clientId).digest('base64url');
+  // Asked twice per token request (the request's Authorization, the client's metadata): remembered per client.
+  const internalSecrets = new Map<string, string>();
+  const internalSecret = (clientId: string): string => {
+    let secret = internalSecrets.get(clientId);
+    if (secret === undefined) {
+      secret = createHmac('sha256', hmacKey).update(clientId).digest('base64url');
+      if (internalSecrets.size >= 10_000) internalSecrets.clear();
+      internalSecrets.set(clientId, secret);
+    }
+    return secret;
+  };
   const accessValidity = (client: ApiClientRecord | undefined): number => client?.accessTokenValiditySeconds ?? app.config.accessTokenSeconds;
   const refreshValidity = (client: ApiClientRecord | undefined): number => client?.refreshTokenValiditySeconds ?? app.config.refreshTokenSeconds;
   const requestClient = (ctx: KoaContextWithOIDC | undefined): ApiClientRecord | undefined => oauthState(ctx)?.client;
