@@ -174,13 +174,14 @@ export class SqliteDatabase implements Db {
   private enqueue(sql: string, params: readonly unknown[], answer: PendingWrite['answer']): Promise<number | Row[]> {
     return new Promise((resolve, reject) => {
       this.pending.push({ sql, params, answer, resolve, reject });
-      // The commit runs at the end of the turn after the first write's, so that the writes of the
-      // requests whose bytes arrive in that next turn join it: under load a commit then holds ~7
-      // creates instead of ~5. A commit's cost grows far less than its writes: the writes of a group
-      // mostly change the same last pages of each B-tree, and each changed page goes to the log once
-      // per commit (a frame of its own, two pwrites). An idle loop runs the next turn at once, so a
-      // lone write waits a few µs more.
-      if (this.pending.length === 1) setImmediate(() => setImmediate(() => void this.lock.run(async () => this.commitPending())));
+      // The commit runs two turns after the first write's, so that the writes of the requests whose
+      // bytes arrive in those turns join it: under load a commit then holds more writes (with one turn
+      // ~7 creates instead of ~5 with none). A commit's cost grows far less than its writes: the writes
+      // of a group mostly change the same last pages of each B-tree, and each changed page goes to the
+      // log once per commit (a frame of its own, two pwrites). The second turn measured (6 alternating
+      // rounds, CPU per request): token 202 against 208 µs, create 71 against 75 µs (bench/notes.md,
+      // session 15). An idle loop runs the next turns at once, so a lone write waits a few µs more.
+      if (this.pending.length === 1) setImmediate(() => setImmediate(() => setImmediate(() => void this.lock.run(async () => this.commitPending()))));
     });
   }
 
