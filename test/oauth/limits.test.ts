@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { loadConfig, type Config } from '../../src/config.js';
 import { tokenKey } from '../../src/oauth/token-store.js';
@@ -8,6 +9,7 @@ import { api, createApiClient } from '../support/auth.js';
 import { ManualClock, startTestServer, type TestServer } from '../support/test-server.js';
 import { signUp, tokenRequest } from './support.js';
 import { countRows } from '../support/db.js';
+import { sql } from '../../src/db/statements.js';
 
 describe('rate limiting of the token endpoints per client', () => {
   let server: TestServer;
@@ -28,6 +30,19 @@ describe('rate limiting of the token endpoints per client', () => {
     expect((await tokenRequest(server, '/oauth/token', calm, { grant_type: 'client_credentials' })).status).toBe(200);
     clock.advance(61_000);
     expect((await tokenRequest(server, '/oauth/token', busy, { grant_type: 'client_credentials' })).status).toBe(200);
+  });
+
+  it('admits exactly the budget of concurrent token requests (those of one turn are counted by one statement)', async () => {
+    const burst = await createApiClient(server, 'test', 'view_products:test');
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => tokenRequest(server, '/oauth/token', burst, { grant_type: 'client_credentials' })))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    const db = server.services.db;
+    const [window] = await db.rows<{ count: number | string }>(sql('SELECT "count" FROM "RateLimitWindow" WHERE "limiter" = \'token-requests\' AND "key" = ?')[db.dialect], [
+      createHash('sha256').update(burst.clientId).digest('base64url'),
+    ]);
+    // Every request up to the first refusal was counted; a refused key is not counted further.
+    expect(Number(window.count)).toBeGreaterThanOrEqual(4);
   });
 
   it('also limits failed client authentications per client id', async () => {
