@@ -286,6 +286,12 @@ export type CartDiscountValue = {
   type: Scalars['String']['output'];
 };
 
+/** How the manual merge treats the customer's active cart (as AnonymousCartSignInMode in a sign-in). */
+export enum CartMergeMode {
+  MergeWithExistingCustomerCart = 'MergeWithExistingCustomerCart',
+  UseAsNewActiveCustomerCart = 'UseAsNewActiveCustomerCart'
+}
+
 export enum CartOrigin {
   Customer = 'Customer',
   Merchant = 'Merchant',
@@ -1165,6 +1171,14 @@ export type MeShoppingListsArgs = {
   where?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The platform's MergeCartDraft: either anonymousCart or anonymousId is required. */
+export type MergeCartDraft = {
+  anonymousCart?: InputMaybe<ResourceIdentifierInput>;
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+  mergeMode?: InputMaybe<CartMergeMode>;
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type Money = BaseMoney & {
   __typename?: 'Money';
   centAmount: Scalars['Long']['output'];
@@ -1210,6 +1224,8 @@ export type Mutation = {
   /** With storeKey, only a cart of that store can be deleted. */
   deleteMyCart?: Maybe<Cart>;
   deleteMyCustomer?: Maybe<Customer>;
+  /** As POST /carts/customer-id={customerId}/merge; with storeKey, as its in-store form (only the store's customers and carts). */
+  mergeCart?: Maybe<Cart>;
   updateCustomer?: Maybe<Customer>;
   /** With storeKey, only a cart of that store can be updated. */
   updateMyCart?: Maybe<Cart>;
@@ -1335,6 +1351,13 @@ export type MutationDeleteMyCustomerArgs = {
   personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
+};
+
+
+export type MutationMergeCartArgs = {
+  customerId: Scalars['String']['input'];
+  draft: MergeCartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
 

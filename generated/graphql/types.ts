@@ -290,6 +290,12 @@ export type CartDiscountValue = {
   type: Scalars['String']['output'];
 };
 
+/** How the manual merge treats the customer's active cart (as AnonymousCartSignInMode in a sign-in). */
+export enum CartMergeMode {
+  MergeWithExistingCustomerCart = 'MergeWithExistingCustomerCart',
+  UseAsNewActiveCustomerCart = 'UseAsNewActiveCustomerCart'
+}
+
 export enum CartOrigin {
   Customer = 'Customer',
   Merchant = 'Merchant',
@@ -1169,6 +1175,14 @@ export type MeShoppingListsArgs = {
   where?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The platform's MergeCartDraft: either anonymousCart or anonymousId is required. */
+export type MergeCartDraft = {
+  anonymousCart?: InputMaybe<ResourceIdentifierInput>;
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+  mergeMode?: InputMaybe<CartMergeMode>;
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type Money = BaseMoney & {
   __typename?: 'Money';
   centAmount: Scalars['Long']['output'];
@@ -1214,6 +1228,8 @@ export type Mutation = {
   /** With storeKey, only a cart of that store can be deleted. */
   deleteMyCart?: Maybe<Cart>;
   deleteMyCustomer?: Maybe<Customer>;
+  /** As POST /carts/customer-id={customerId}/merge; with storeKey, as its in-store form (only the store's customers and carts). */
+  mergeCart?: Maybe<Cart>;
   updateCustomer?: Maybe<Customer>;
   /** With storeKey, only a cart of that store can be updated. */
   updateMyCart?: Maybe<Cart>;
@@ -1339,6 +1355,13 @@ export type MutationDeleteMyCustomerArgs = {
   personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
+};
+
+
+export type MutationMergeCartArgs = {
+  customerId: Scalars['String']['input'];
+  draft: MergeCartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
 
@@ -2633,6 +2656,7 @@ export type ResolversTypes = ResolversObject<{
   CartDiscountQueryResult: ResolverTypeWrapper<Omit<CartDiscountQueryResult, 'results'> & { results: Array<ResolversTypes['CartDiscount']> }>;
   CartDiscountTarget: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['CartDiscountTarget']>;
   CartDiscountValue: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['CartDiscountValue']>;
+  CartMergeMode: CartMergeMode;
   CartOrigin: CartOrigin;
   CartQueryResult: ResolverTypeWrapper<Omit<CartQueryResult, 'results'> & { results: Array<ResolversTypes['Cart']> }>;
   CartState: CartState;
@@ -2709,6 +2733,7 @@ export type ResolversTypes = ResolversObject<{
   Location: ResolverTypeWrapper<LocationModel>;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
   Me: ResolverTypeWrapper<MeModel>;
+  MergeCartDraft: MergeCartDraft;
   Money: ResolverTypeWrapper<MoneyModel>;
   MoneyField: ResolverTypeWrapper<TypedCustomField>;
   MoneyType: ResolverTypeWrapper<FieldTypeModel>;
@@ -2908,6 +2933,7 @@ export type ResolversParentTypes = ResolversObject<{
   Location: LocationModel;
   Long: Scalars['Long']['output'];
   Me: MeModel;
+  MergeCartDraft: MergeCartDraft;
   Money: MoneyModel;
   MoneyField: TypedCustomField;
   MoneyType: FieldTypeModel;
@@ -3661,6 +3687,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationDeleteCustomerArgs, 'personalDataErasure' | 'version'>>;
   deleteMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationDeleteMyCartArgs, 'id' | 'version'>>;
   deleteMyCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationDeleteMyCustomerArgs, 'personalDataErasure' | 'version'>>;
+  mergeCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationMergeCartArgs, 'customerId' | 'draft'>>;
   updateCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationUpdateCustomerArgs, 'actions' | 'version'>>;
   updateMyCart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<MutationUpdateMyCartArgs, 'actions' | 'id' | 'version'>>;
   updateMyCustomer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType, RequireFields<MutationUpdateMyCustomerArgs, 'actions' | 'version'>>;

@@ -4231,6 +4231,37 @@ export const openApiDocument = {
           }
         }
       },
+      "CartMergeMode": {
+        "type": "string",
+        "enum": [
+          "MergeWithExistingCustomerCart",
+          "UseAsNewActiveCustomerCart"
+        ]
+      },
+      "MergeCartDraft": {
+        "type": "object",
+        "description": "Either `anonymousCart` or `anonymousId` is required (400 InvalidInput otherwise).",
+        "properties": {
+          "anonymousCart": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "The anonymous cart",
+            "by id or key": null
+          },
+          "mergeMode": {
+            "$ref": "#/components/schemas/CartMergeMode",
+            "description": "Defaults to MergeWithExistingCustomerCart"
+          },
+          "updateProductData": {
+            "type": "boolean",
+            "description": "With true, the line items' name, variant and product type are refreshed too"
+          },
+          "anonymousId": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Gives the carts of this anonymous session to the customer; must be the anonymousCart's own when both are given (400 InvalidOperation)"
+          }
+        }
+      },
       "Category": {
         "type": "object",
         "required": [
@@ -16265,6 +16296,78 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/in-store/key={storeKey}/carts/customer-id={customerId}/merge": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "customerId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "mergeCartInStore",
+        "summary": "The merge of /carts/customer-id={customerId}/merge, within the store",
+        "description": "As the global merge, but only for a customer of the store (a customer of other stores only is 404)\nand only with carts of the store: an `anonymousCart` of another store is refused as not found, and\nonly the anonymous session's carts of the store are given to the customer.\n",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MergeCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The customer's active cart in the store after the merge",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/carts": {
       "parameters": [
         {
@@ -16816,6 +16919,70 @@ export const openApiDocument = {
         "responses": {
           "200": {
             "description": "The cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/carts/customer-id={customerId}/merge": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "customerId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "mergeCart",
+        "summary": "Merge an anonymous cart into the customer's active cart (or make it the customer's active cart)",
+        "description": "The anonymous cart is `anonymousCart`, else the anonymous session's most recently modified Active cart.\nWith MergeWithExistingCustomerCart (the default) its content goes into the customer's most recently\nmodified Active cart, and it becomes Merged; with UseAsNewActiveCustomerCart, or when the customer has\nno Active cart (or one of another currency or store), it becomes the customer's cart. Every other cart\nof `anonymousId` is given to the customer. Answers the customer's active cart, recalculated.\n",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MergeCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The customer's active cart after the merge",
             "content": {
               "application/json": {
                 "schema": {

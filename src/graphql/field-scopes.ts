@@ -97,6 +97,7 @@ export const fieldScopes: {
     createMyCart: MY_ORDERS,
     updateMyCart: MY_ORDERS,
     deleteMyCart: MY_ORDERS,
+    mergeCart: asOverHttp('mergeCart'),
     createMyOrderFromCart: MY_ORDERS,
   },
 };

@@ -1,16 +1,17 @@
-import type { Cart } from '../../generated/openapi/client/types.gen.js';
+import type { Cart, MergeCartDraft, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
-import { InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
+import { InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
 import { refreshFromProducts } from './cart-actions.js';
 import { mergeCarts } from './cart-merge.js';
 import type { CartService } from './cart.service.js';
-import type { CartSignIn, CartSignInRequest } from './customer.service.js';
+import type { CartSignInRequest, CustomerService } from './customer.service.js';
 import type { OrderService } from './order.service.js';
 import type { ShoppingListService } from './shopping-list.service.js';
 import type { DocumentRepository, VersionedDocument } from './document-repository.js';
 
 const CARTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
+const CARTS_OF_ANONYMOUS_IN_STORE = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL AND "storeKey" = ?');
 const ORDERS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Order" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 const SHOPPING_LISTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "ShoppingList" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 
@@ -29,19 +30,58 @@ const SHOPPING_LISTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "ShoppingLi
  * 4. the answered cart is recalculated (current prices; invalid line items removed) and is written
  *    last, so it is the customer's active cart.
  */
-export function cartSignIn(carts: CartService, orders: OrderService, shoppingLists: ShoppingListService): CartSignIn {
+export function cartSignIn(carts: CartService, orders: OrderService, shoppingLists: ShoppingListService): (ctx: RequestContext, request: CartSignInRequest) => Promise<Cart | undefined> {
   return (ctx, request) => withTransaction(ctx, (tx) => signIn(tx, carts, orders, shoppingLists, request));
+}
+
+/**
+ * The manual merge (`POST /{projectKey}/carts/customer-id={customerId}/merge`, its in-store form and
+ * GraphQL `mergeCart`): what sign-in does with an anonymous cart, for a customer who signed in
+ * elsewhere (an external OAuth provider), with the platform's MergeCartDraft. Only the session's
+ * carts go to the customer; in a store (`ctx.storeKey`) the customer must be one of the store's
+ * (else 404, as everywhere in a store) and only the store's carts are seen. Answers the customer's
+ * active cart; 404 when there is none and no anonymous cart either.
+ */
+export function cartMerge(customers: CustomerService, signIn: ReturnType<typeof cartSignIn>) {
+  return async (ctx: RequestContext, customerId: string, draft: MergeCartDraft): Promise<Cart> => {
+    const anonymousCart = draft.anonymousCart && cartAddress(draft.anonymousCart);
+    if (anonymousCart === undefined && draft.anonymousId === undefined) throw new InvalidInputError('Either anonymousCart or anonymousId is required.');
+    const customer = await customers.locate(ctx, { id: customerId }, ctx.storeKey);
+    const cart = await signIn(ctx, {
+      customer,
+      anonymousCart,
+      anonymousId: draft.anonymousId,
+      mode: draft.mergeMode ?? 'MergeWithExistingCustomerCart',
+      updateProductData: draft.updateProductData ?? false,
+      storeKey: ctx.storeKey,
+      manual: true,
+    });
+    if (!cart) throw new ResourceNotFoundError('', `The anonymous session '${draft.anonymousId}' has no active cart${ctx.storeKey === undefined ? '' : ` in the store '${ctx.storeKey}'`}, and neither has the customer '${customerId}'.`);
+    return cart;
+  };
+}
+
+function cartAddress(identifier: ResourceIdentifier): { id: string } | { key: string } {
+  if (identifier.typeId !== undefined && identifier.typeId !== 'cart') throw new InvalidInputError(`anonymousCart must reference a cart, not a '${identifier.typeId}'.`);
+  if (identifier.id !== undefined) return { id: identifier.id };
+  if (identifier.key !== undefined) return { key: identifier.key };
+  throw new InvalidInputError('anonymousCart needs an id or a key.');
 }
 
 async function signIn(ctx: RequestContext, carts: CartService, orders: OrderService, shoppingLists: ShoppingListService, request: CartSignInRequest): Promise<Cart | undefined> {
   const { customer } = request;
   const customerCart = await carts.activeCart(ctx, { customerId: customer.id }, request.storeKey);
   const anonymousCart = await findAnonymousCart(ctx, carts, request);
-  if (request.anonymousId !== undefined) {
-    await reassign(ctx, carts.repository, CARTS_OF_ANONYMOUS, request.anonymousId, { customerId: customer.id }, anonymousCart?.id);
-    await reassign(ctx, orders.repository, ORDERS_OF_ANONYMOUS, request.anonymousId, { customerId: customer.id });
+  if (request.anonymousId !== undefined && request.manual && request.storeKey !== undefined) {
+    await reassign(ctx, carts.repository, CARTS_OF_ANONYMOUS_IN_STORE, [request.anonymousId, request.storeKey], { customerId: customer.id }, anonymousCart?.id);
+  } else if (request.anonymousId !== undefined) {
+    await reassign(ctx, carts.repository, CARTS_OF_ANONYMOUS, [request.anonymousId], { customerId: customer.id }, anonymousCart?.id);
+  }
+  // The manual merge is a carts endpoint (manage_orders): it gives the session's carts only.
+  if (request.anonymousId !== undefined && !request.manual) {
+    await reassign(ctx, orders.repository, ORDERS_OF_ANONYMOUS, [request.anonymousId], { customerId: customer.id });
     // A shopping list names its customer by a Reference (carts and orders by customerId).
-    await reassign(ctx, shoppingLists.repository, SHOPPING_LISTS_OF_ANONYMOUS, request.anonymousId, { customer: { typeId: 'customer', id: customer.id } });
+    await reassign(ctx, shoppingLists.repository, SHOPPING_LISTS_OF_ANONYMOUS, [request.anonymousId], { customer: { typeId: 'customer', id: customer.id } });
   }
   const recalculated = async (cart: Cart): Promise<Cart> => {
     const next = structuredClone(cart);
@@ -67,11 +107,14 @@ async function signIn(ctx: RequestContext, carts: CartService, orders: OrderServ
 }
 
 async function findAnonymousCart(ctx: RequestContext, carts: CartService, request: CartSignInRequest): Promise<Cart | undefined> {
-  if (request.anonymousCartId === undefined) {
-    return request.anonymousId === undefined ? undefined : carts.activeCart(ctx, { anonymousId: request.anonymousId });
+  // The manual merge in a store sees only the store's carts, as every in-store cart endpoint does.
+  const onlyStore = request.manual ? request.storeKey : undefined;
+  const at = request.anonymousCart ?? (request.anonymousCartId === undefined ? undefined : { id: request.anonymousCartId });
+  if (at === undefined) {
+    return request.anonymousId === undefined ? undefined : carts.activeCart(ctx, { anonymousId: request.anonymousId }, onlyStore);
   }
-  const cart = await carts.repository.find(ctx, { id: request.anonymousCartId });
-  if (!cart) throw new ReferencedResourceNotFoundError('cart', { id: request.anonymousCartId });
+  const cart = await carts.repository.find(ctx, at);
+  if (!cart || (onlyStore !== undefined && cart.store?.key !== onlyStore)) throw new ReferencedResourceNotFoundError('cart', at);
   if (request.anonymousId !== undefined && cart.anonymousId !== request.anonymousId) {
     throw new InvalidOperationError(`The cart '${cart.id}' does not belong to the anonymous session '${request.anonymousId}'.`);
   }
@@ -93,11 +136,11 @@ async function reassign<D extends VersionedDocument>(
   ctx: RequestContext,
   repository: DocumentRepository<D>,
   statement: ReturnType<typeof sql>,
-  anonymousId: string,
+  params: readonly string[],
   owner: Partial<D>,
   skipId?: string,
 ): Promise<void> {
-  const rows = await ctx.db.rows<{ data: string }>(statement[ctx.db.dialect], [ctx.projectKey, anonymousId]);
+  const rows = await ctx.db.rows<{ data: string }>(statement[ctx.db.dialect], [ctx.projectKey, ...params]);
   for (const row of rows) {
     const doc = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as D;
     if (doc.id === skipId) continue;

@@ -40,11 +40,19 @@ export interface SignInResult {
 export interface CartSignInRequest {
   customer: CustomerDocument;
   anonymousCartId?: string;
+  /** The anonymous cart by id or key (the manual merge's `anonymousCart`); wins over anonymousCartId. */
+  anonymousCart?: { id: string } | { key: string };
   anonymousId?: string;
   mode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
   updateProductData: boolean;
   /** The store of an in-store sign-in: the customer's active cart is the one of that store. */
   storeKey?: string;
+  /**
+   * The manual merge (`/carts/customer-id={customerId}/merge`), not a sign-in: only the anonymous
+   * session's carts go to the customer (not its orders and shopping lists), and in a store only the
+   * store's carts are seen.
+   */
+  manual?: boolean;
 }
 
 /** The seam for carts: assigns the anonymous cart/session to the customer, answers the active cart. */

@@ -9,7 +9,7 @@ import { ProjectService } from './project.service.js';
 import { StoreService } from './store.service.js';
 import { TypeService } from './type.service.js';
 import { CartService } from './cart.service.js';
-import { cartSignIn } from './cart-sign-in.js';
+import { cartMerge, cartSignIn } from './cart-sign-in.js';
 import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
@@ -42,6 +42,8 @@ export interface Services {
   productTypes: ProductTypeService;
   products: ProductService;
   carts: CartService;
+  /** The manual cart merge (src/services/cart-sign-in.ts). */
+  mergeCart: ReturnType<typeof cartMerge>;
   orders: OrderService;
   shoppingLists: ShoppingListService;
   taxCategories: TaxCategoryService;
@@ -96,7 +98,9 @@ export function createServices(app: AppServices): Services {
     referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
   ]);
   const shoppingLists = new ShoppingListService(productLookup);
-  customers.cartSignIn = cartSignIn(carts, orders, shoppingLists);
+  const signIn = cartSignIn(carts, orders, shoppingLists);
+  customers.cartSignIn = signIn;
+  const mergeCart = cartMerge(customers, signIn);
   customers.deleting.add((tx, customer) => businessUnits.removeAssociateEverywhere(tx, customer.id));
   return {
     projects: new ProjectService(app),
@@ -110,6 +114,7 @@ export function createServices(app: AppServices): Services {
     productTypes: new ProductTypeService(),
     products,
     carts,
+    mergeCart,
     orders,
     shoppingLists,
     taxCategories,

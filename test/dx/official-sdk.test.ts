@@ -295,6 +295,22 @@ describe('customers, business units as an associate, GraphQL', () => {
     expect((await store.orders().get({ queryArgs: { withTotal: true } }).execute()).body.total).toBe(2);
   });
 
+  it('merges an anonymous cart for a customer with the merge builders, globally and in a store', async () => {
+    await api.stores().post({ body: { key: 'sdk-merge-store', name: { en: 'Merge' } } }).execute();
+    // A customer of the store, so that the in-store merge sees it too.
+    const customer = (await api.customers().post({ body: { email: 'sdk-merge@example.com', password: 'pw-123456', stores: [{ typeId: 'store', key: 'sdk-merge-store' }] } }).execute()).body.customer;
+    const anonymous = await api.carts().post({ body: { currency: 'EUR', anonymousId: 'sdk-merge-session' } }).execute();
+    const merged = await api.carts().customerIdWithCustomerIdValueMerge({ customerId: customer.id }).post({ body: { anonymousCart: { typeId: 'cart', id: anonymous.body.id }, mergeMode: 'MergeWithExistingCustomerCart' } }).execute();
+    expect([merged.statusCode, merged.body.id, merged.body.customerId]).toEqual([200, anonymous.body.id, customer.id]);
+
+    const store = api.inStoreKeyWithStoreKeyValue({ storeKey: 'sdk-merge-store' });
+    const inStore = await store.carts().post({ body: { currency: 'EUR', anonymousId: 'sdk-merge-store-session' } }).execute();
+    const mergedInStore = await store.carts().customerIdWithCustomerIdValueMerge({ customerId: customer.id }).post({ body: { anonymousId: 'sdk-merge-store-session' } }).execute();
+    expect([mergedInStore.body.id, mergedInStore.body.store?.key]).toEqual([inStore.body.id, 'sdk-merge-store']);
+    const missing = await failure(api.carts().customerIdWithCustomerIdValueMerge({ customerId: 'no-such-customer' }).post({ body: { anonymousId: 'x' } }).execute());
+    expect([missing.statusCode, missing.body?.errors[0].code]).toEqual([404, 'ResourceNotFound']);
+  });
+
   it('uses an existing token as given', async () => {
     const token = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',

@@ -69,6 +69,7 @@ const PROBES: Record<string, string> = {
   'Mutation.updateMyCart': 'mutation { updateMyCart(id: "x", version: 1, actions: []) { __typename } }',
   'Mutation.deleteMyCart': 'mutation { deleteMyCart(id: "x", version: 1) { __typename } }',
   'Mutation.createMyOrderFromCart': 'mutation { createMyOrderFromCart(draft: {id: "x", version: 1}) { __typename } }',
+  'Mutation.mergeCart': 'mutation { mergeCart(customerId: "x", draft: {anonymousId: "y"}) { __typename } }',
 };
 
 /** The smallest document selecting a root field (fields with required arguments need their own probe). */

@@ -4355,6 +4355,39 @@ export const CartSetAnonymousIdActionSchema = {
     }
 } as const;
 
+export const CartMergeModeSchema = {
+    type: 'string',
+    enum: [
+        'MergeWithExistingCustomerCart',
+        'UseAsNewActiveCustomerCart'
+    ]
+} as const;
+
+export const MergeCartDraftSchema = {
+    type: 'object',
+    description: 'Either `anonymousCart` or `anonymousId` is required (400 InvalidInput otherwise).',
+    properties: {
+        anonymousCart: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'The anonymous cart',
+            'by id or key': null
+        },
+        mergeMode: {
+            $ref: '#/components/schemas/CartMergeMode',
+            description: 'Defaults to MergeWithExistingCustomerCart'
+        },
+        updateProductData: {
+            type: 'boolean',
+            description: 'With true, the line items\' name, variant and product type are refreshed too'
+        },
+        anonymousId: {
+            type: 'string',
+            minLength: 1,
+            description: 'Gives the carts of this anonymous session to the customer; must be the anonymousCart\'s own when both are given (400 InvalidOperation)'
+        }
+    }
+} as const;
+
 export const CategorySchema = {
     type: 'object',
     required: [

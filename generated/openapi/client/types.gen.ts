@@ -1331,6 +1331,30 @@ export type CartSetAnonymousIdAction = {
     anonymousId?: string;
 };
 
+export type CartMergeMode = 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
+
+/**
+ * Either `anonymousCart` or `anonymousId` is required (400 InvalidInput otherwise).
+ */
+export type MergeCartDraft = {
+    /**
+     * The anonymous cart
+     */
+    anonymousCart?: ResourceIdentifier;
+    /**
+     * Defaults to MergeWithExistingCustomerCart
+     */
+    mergeMode?: CartMergeMode;
+    /**
+     * With true, the line items' name, variant and product type are refreshed too
+     */
+    updateProductData?: boolean;
+    /**
+     * Gives the carts of this anonymous session to the customer; must be the anonymousCart's own when both are given (400 InvalidOperation)
+     */
+    anonymousId?: string;
+};
+
 export type Category = {
     id: string;
     version: Version;
@@ -5944,6 +5968,35 @@ export type UpdateCartInStoreByKeyResponses = {
 
 export type UpdateCartInStoreByKeyResponse = UpdateCartInStoreByKeyResponses[keyof UpdateCartInStoreByKeyResponses];
 
+export type MergeCartInStoreData = {
+    body: MergeCartDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        customerId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/carts/customer-id={customerId}/merge';
+};
+
+export type MergeCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type MergeCartInStoreError = MergeCartInStoreErrors[keyof MergeCartInStoreErrors];
+
+export type MergeCartInStoreResponses = {
+    /**
+     * The customer's active cart in the store after the merge
+     */
+    200: Cart;
+};
+
+export type MergeCartInStoreResponse = MergeCartInStoreResponses[keyof MergeCartInStoreResponses];
+
 export type QueryCartsData = {
     body?: never;
     path: {
@@ -6261,6 +6314,34 @@ export type UpdateCartByKeyResponses = {
 };
 
 export type UpdateCartByKeyResponse = UpdateCartByKeyResponses[keyof UpdateCartByKeyResponses];
+
+export type MergeCartData = {
+    body: MergeCartDraft;
+    path: {
+        projectKey: string;
+        customerId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/carts/customer-id={customerId}/merge';
+};
+
+export type MergeCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type MergeCartError = MergeCartErrors[keyof MergeCartErrors];
+
+export type MergeCartResponses = {
+    /**
+     * The customer's active cart after the merge
+     */
+    200: Cart;
+};
+
+export type MergeCartResponse = MergeCartResponses[keyof MergeCartResponses];
 
 export type QueryCategoriesData = {
     body?: never;

@@ -3,6 +3,7 @@ import { requireScopes } from '../../auth/authorize.js';
 import { normalizeQueryParams } from '../../query/index.js';
 import { ownerOf } from '../../services/cart-owner.js';
 import { myCartActions, myCartDraft } from '../cart-inputs.js';
+import { withoutNulls } from '../customer-inputs.js';
 import { inStore } from '../in-store.js';
 import { MY_ORDERS } from '../field-scopes.js';
 import { orNull, queryField, queryResult } from '../query-fields.js';
@@ -49,6 +50,8 @@ export const cartResolvers: Resolvers = {
     updateMyCart: (_root, args, { ctx, services }) =>
       services.carts.updateMine(inStore(ctx, args.storeKey), args.id, { version: args.version, actions: myCartActions(args.actions) }),
     deleteMyCart: (_root, args, { ctx, services }) => services.carts.deleteMine(inStore(ctx, args.storeKey), args.id, args.version),
+    mergeCart: (_root, { customerId, draft, storeKey }, { ctx, services }) =>
+      services.mergeCart(inStore(ctx, storeKey), customerId, withoutNulls(draft)),
   },
   BaseMoney: {
     __resolveType: (money) => (money.type === 'highPrecision' ? 'HighPrecisionMoney' : 'Money'),

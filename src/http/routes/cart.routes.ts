@@ -1,4 +1,6 @@
 import type { Services } from '../../services/index.js';
+import type { Handlers } from '../router.js';
+import { inStoreTwin } from './in-store-twin.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
 
 export function cartRoutes(services: Services) {
@@ -28,5 +30,6 @@ export function cartRoutes(services: Services) {
     updateByKey: 'updateCartInStoreByKey',
     deleteByKey: 'deleteCartInStoreByKey',
   } as const);
-  return { ...global, ...inStore };
+  const mergeCart: Handlers['mergeCart'] = async (ctx, input) => ({ body: await services.mergeCart(ctx, input.path.customerId, input.body) });
+  return { ...global, ...inStore, mergeCart, mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart) };
 }
