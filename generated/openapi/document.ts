@@ -9463,8 +9463,34 @@ export const openApiDocument = {
           },
           "externalOAuth": {
             "$ref": "#/components/schemas/ExternalOAuth"
+          },
+          "businessUnits": {
+            "$ref": "#/components/schemas/BusinessUnitConfiguration"
           }
         }
+      },
+      "BusinessUnitConfiguration": {
+        "type": "object",
+        "description": "What a business unit created by a customer through My Business Units starts with.",
+        "required": [
+          "myBusinessUnitStatusOnCreation"
+        ],
+        "properties": {
+          "myBusinessUnitStatusOnCreation": {
+            "$ref": "#/components/schemas/BusinessUnitConfigurationStatus"
+          },
+          "myBusinessUnitAssociateRoleOnCreation": {
+            "$ref": "#/components/schemas/KeyReference",
+            "description": "The associate role (typeId associate-role) the creating customer gets"
+          }
+        }
+      },
+      "BusinessUnitConfigurationStatus": {
+        "type": "string",
+        "enum": [
+          "Active",
+          "Inactive"
+        ]
       },
       "ShoppingListsConfiguration": {
         "type": "object",
@@ -9525,7 +9551,9 @@ export const openApiDocument = {
             "changeCurrencies": "#/components/schemas/ProjectChangeCurrenciesAction",
             "changeLanguages": "#/components/schemas/ProjectChangeLanguagesAction",
             "setExternalOAuth": "#/components/schemas/ProjectSetExternalOAuthAction",
-            "changeShoppingListsConfiguration": "#/components/schemas/ProjectChangeShoppingListsConfigurationAction"
+            "changeShoppingListsConfiguration": "#/components/schemas/ProjectChangeShoppingListsConfigurationAction",
+            "changeMyBusinessUnitStatusOnCreation": "#/components/schemas/ProjectChangeMyBusinessUnitStatusOnCreationAction",
+            "setMyBusinessUnitAssociateRoleOnCreation": "#/components/schemas/ProjectSetMyBusinessUnitAssociateRoleOnCreationAction"
           }
         },
         "oneOf": [
@@ -9546,6 +9574,12 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ProjectChangeShoppingListsConfigurationAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProjectChangeMyBusinessUnitStatusOnCreationAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProjectSetMyBusinessUnitAssociateRoleOnCreationAction"
           }
         ]
       },
@@ -9650,6 +9684,39 @@ export const openApiDocument = {
           },
           "shoppingListsConfiguration": {
             "$ref": "#/components/schemas/ShoppingListsConfiguration"
+          }
+        }
+      },
+      "ProjectChangeMyBusinessUnitStatusOnCreationAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "status"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeMyBusinessUnitStatusOnCreation"
+          },
+          "status": {
+            "$ref": "#/components/schemas/BusinessUnitConfigurationStatus"
+          }
+        }
+      },
+      "ProjectSetMyBusinessUnitAssociateRoleOnCreationAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "associateRole"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMyBusinessUnitAssociateRoleOnCreation"
+          },
+          "associateRole": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "An associate role of the project, by id or key; stored as a key reference"
           }
         }
       },

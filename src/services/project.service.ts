@@ -4,7 +4,7 @@ import { isoNow } from '../clock.js';
 import { TtlCache } from '../cache.js';
 import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
-import { ApiError, DuplicateFieldError, ResourceNotFoundError } from '../errors/api-error.js';
+import { ApiError, DuplicateFieldError, InvalidInputError, ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
 import { introspectionUrlProblem } from '../security/outbound-address.js';
 import { removeProjectData } from './project-removal.js';
 import { applyUpdateActions, type ActionHandlers } from './update-actions.js';
@@ -16,6 +16,10 @@ const SELECT_ALL = sql('SELECT $DATA AS "data" FROM "Project" WHERE "region" = ?
 const ELSEWHERE = sql('SELECT 1 AS "found" FROM "Project" WHERE "key" = ? AND "region" <> ?');
 const SELECT_VERSION = sql('SELECT "version" FROM "Project" WHERE "key" = ? AND "region" = ?');
 const INSERT = sql('INSERT INTO "Project" ("key", "region", "version", "createdAt", "lastModifiedAt", "data") VALUES (?, ?, ?, ?, ?, $JSON)');
+const ASSOCIATE_ROLE_KEY = {
+  id: sql('SELECT "key" FROM "AssociateRole" WHERE "projectKey" = ? AND "id" = ?'),
+  key: sql('SELECT "key" FROM "AssociateRole" WHERE "projectKey" = ? AND "key" = ?'),
+};
 const UPDATE = sql('UPDATE "Project" SET "version" = ?, "lastModifiedAt" = ?, "data" = $JSON WHERE "key" = ? AND "region" = ? AND "version" = ?');
 
 export type ProjectDocument = Project;
@@ -36,6 +40,24 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
   changeCurrencies: (doc, a) => void (doc.currencies = a.currencies),
   changeLanguages: (doc, a) => void (doc.languages = a.languages),
   changeShoppingListsConfiguration: (doc, a) => void (doc.shoppingLists = a.shoppingListsConfiguration ?? {}),
+  changeMyBusinessUnitStatusOnCreation: (doc, a) => {
+    doc.businessUnits = { ...doc.businessUnits, myBusinessUnitStatusOnCreation: a.status };
+  },
+  // Stored as a key reference, as the platform answers it; the role must be one of the project's.
+  setMyBusinessUnitAssociateRoleOnCreation: async (doc, a, ctx) => {
+    const { id, key } = a.associateRole;
+    if (a.associateRole.typeId !== undefined && a.associateRole.typeId !== 'associate-role') {
+      throw new InvalidInputError(`associateRole must reference an associate-role, not a '${a.associateRole.typeId}'.`);
+    }
+    if (id === undefined && key === undefined) throw new InvalidInputError('associateRole needs an id or a key.');
+    const [statement, value] = id !== undefined ? [ASSOCIATE_ROLE_KEY.id, id] : [ASSOCIATE_ROLE_KEY.key, key!];
+    const roleKey = await ctx.db.value<string>(statement[ctx.db.dialect], [doc.key, value]);
+    if (roleKey === undefined) throw new ReferencedResourceNotFoundError('associate-role', id !== undefined ? { id } : { key });
+    doc.businessUnits = {
+      myBusinessUnitStatusOnCreation: doc.businessUnits?.myBusinessUnitStatusOnCreation ?? 'Inactive',
+      myBusinessUnitAssociateRoleOnCreation: { typeId: 'associate-role', key: roleKey },
+    };
+  },
   setExternalOAuth: (doc, a, ctx) => {
     if (a.externalOAuth) {
       // Checked here for a clear answer to the admin; checked again on every call (the rules may change).
@@ -120,6 +142,7 @@ export class ProjectService {
       lastModifiedAt: now,
       messages: { enabled: false, deleteDaysAfterCreation: 15 },
       carts: { countryTaxRateFallbackEnabled: false, deleteDaysAfterLastModification: 90 },
+      businessUnits: { myBusinessUnitStatusOnCreation: 'Inactive' },
     };
     const db = this.app.db;
     try {

@@ -131,6 +131,40 @@ describe('POST /{projectKey} (update actions)', () => {
   });
 });
 
+describe('the business-unit configuration (My Business Units)', () => {
+  it('starts Inactive without a role, and takes a status and an associate role of the project (by id or key, answered as a key reference)', async () => {
+    const current = await (await api(server, token, '/test')).json();
+    expect(current.businessUnits).toEqual({ myBusinessUnitStatusOnCreation: 'Inactive' });
+    const role = await (await api(server, token, '/test/associate-roles', { body: { key: 'my-bu-admin', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails'] } })).json();
+    const set = await update(current.version, [
+      { action: 'changeMyBusinessUnitStatusOnCreation', status: 'Active' },
+      { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { typeId: 'associate-role', id: role.id } },
+    ]);
+    expect(set.status).toBe(200);
+    const body = await set.json();
+    expect(body.businessUnits).toEqual({ myBusinessUnitStatusOnCreation: 'Active', myBusinessUnitAssociateRoleOnCreation: { typeId: 'associate-role', key: 'my-bu-admin' } });
+    const byKey = await update(body.version, [{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { key: 'my-bu-admin' } }]);
+    expect((await byKey.json()).businessUnits.myBusinessUnitAssociateRoleOnCreation).toEqual({ typeId: 'associate-role', key: 'my-bu-admin' });
+  });
+
+  it('refuses an unknown role, another type, a status outside the enum, and changes nothing', async () => {
+    const current = await (await api(server, token, '/test')).json();
+    const cases: Array<[unknown[], number, string]> = [
+      [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { key: 'no-such-role' } }], 400, 'ReferencedResourceNotFound'],
+      [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { typeId: 'store', key: 'my-bu-admin' } }], 400, 'InvalidInput'],
+      [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: {} }], 400, 'InvalidInput'],
+      [[{ action: 'changeMyBusinessUnitStatusOnCreation', status: 'Closed' }], 400, 'InvalidField'],
+      // All or nothing: a valid first action is not kept when the second fails.
+      [[{ action: 'changeMyBusinessUnitStatusOnCreation', status: 'Inactive' }, { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { id: 'nope' } }], 400, 'ReferencedResourceNotFound'],
+    ];
+    for (const [actions, status, code] of cases) {
+      const res = await update(current.version, actions);
+      expect([res.status, (await res.json()).errors[0].code]).toEqual([status, code]);
+    }
+    expect(await (await api(server, token, '/test')).json()).toEqual(current);
+  });
+});
+
 describe('GraphQL', () => {
   it('serves the project query', async () => {
     const res = await api(server, token, '/test/graphql', { body: { query: '{ project { key version languages } }' } });

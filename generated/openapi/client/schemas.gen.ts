@@ -9790,8 +9790,36 @@ export const ProjectSchema = {
         },
         externalOAuth: {
             $ref: '#/components/schemas/ExternalOAuth'
+        },
+        businessUnits: {
+            $ref: '#/components/schemas/BusinessUnitConfiguration'
         }
     }
+} as const;
+
+export const BusinessUnitConfigurationSchema = {
+    type: 'object',
+    description: 'What a business unit created by a customer through My Business Units starts with.',
+    required: [
+        'myBusinessUnitStatusOnCreation'
+    ],
+    properties: {
+        myBusinessUnitStatusOnCreation: {
+            $ref: '#/components/schemas/BusinessUnitConfigurationStatus'
+        },
+        myBusinessUnitAssociateRoleOnCreation: {
+            $ref: '#/components/schemas/KeyReference',
+            description: 'The associate role (typeId associate-role) the creating customer gets'
+        }
+    }
+} as const;
+
+export const BusinessUnitConfigurationStatusSchema = {
+    type: 'string',
+    enum: [
+        'Active',
+        'Inactive'
+    ]
 } as const;
 
 export const ShoppingListsConfigurationSchema = {
@@ -9856,7 +9884,9 @@ export const ProjectUpdateActionSchema = {
             changeCurrencies: '#/components/schemas/ProjectChangeCurrenciesAction',
             changeLanguages: '#/components/schemas/ProjectChangeLanguagesAction',
             setExternalOAuth: '#/components/schemas/ProjectSetExternalOAuthAction',
-            changeShoppingListsConfiguration: '#/components/schemas/ProjectChangeShoppingListsConfigurationAction'
+            changeShoppingListsConfiguration: '#/components/schemas/ProjectChangeShoppingListsConfigurationAction',
+            changeMyBusinessUnitStatusOnCreation: '#/components/schemas/ProjectChangeMyBusinessUnitStatusOnCreationAction',
+            setMyBusinessUnitAssociateRoleOnCreation: '#/components/schemas/ProjectSetMyBusinessUnitAssociateRoleOnCreationAction'
         }
     },
     oneOf: [
@@ -9877,6 +9907,12 @@ export const ProjectUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ProjectChangeShoppingListsConfigurationAction'
+        },
+        {
+            $ref: '#/components/schemas/ProjectChangeMyBusinessUnitStatusOnCreationAction'
+        },
+        {
+            $ref: '#/components/schemas/ProjectSetMyBusinessUnitAssociateRoleOnCreationAction'
         }
     ]
 } as const;
@@ -9987,6 +10023,41 @@ export const ProjectChangeShoppingListsConfigurationActionSchema = {
         },
         shoppingListsConfiguration: {
             $ref: '#/components/schemas/ShoppingListsConfiguration'
+        }
+    }
+} as const;
+
+export const ProjectChangeMyBusinessUnitStatusOnCreationActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'status'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeMyBusinessUnitStatusOnCreation'
+        },
+        status: {
+            $ref: '#/components/schemas/BusinessUnitConfigurationStatus'
+        }
+    }
+} as const;
+
+export const ProjectSetMyBusinessUnitAssociateRoleOnCreationActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'associateRole'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMyBusinessUnitAssociateRoleOnCreation'
+        },
+        associateRole: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'An associate role of the project, by id or key; stored as a key reference'
         }
     }
 } as const;

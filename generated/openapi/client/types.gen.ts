@@ -3078,7 +3078,21 @@ export type Project = {
     };
     shoppingLists?: ShoppingListsConfiguration;
     externalOAuth?: ExternalOAuth;
+    businessUnits?: BusinessUnitConfiguration;
 };
+
+/**
+ * What a business unit created by a customer through My Business Units starts with.
+ */
+export type BusinessUnitConfiguration = {
+    myBusinessUnitStatusOnCreation: BusinessUnitConfigurationStatus;
+    /**
+     * The associate role (typeId associate-role) the creating customer gets
+     */
+    myBusinessUnitAssociateRoleOnCreation?: KeyReference;
+};
+
+export type BusinessUnitConfigurationStatus = 'Active' | 'Inactive';
 
 export type ShoppingListsConfiguration = {
     deleteDaysAfterLastModification?: number;
@@ -3106,7 +3120,11 @@ export type ProjectUpdateAction = ({
     action: 'setExternalOAuth';
 } & ProjectSetExternalOAuthAction) | ({
     action: 'changeShoppingListsConfiguration';
-} & ProjectChangeShoppingListsConfigurationAction);
+} & ProjectChangeShoppingListsConfigurationAction) | ({
+    action: 'changeMyBusinessUnitStatusOnCreation';
+} & ProjectChangeMyBusinessUnitStatusOnCreationAction) | ({
+    action: 'setMyBusinessUnitAssociateRoleOnCreation';
+} & ProjectSetMyBusinessUnitAssociateRoleOnCreationAction);
 
 export type ProjectChangeNameAction = {
     action: 'changeName';
@@ -3136,6 +3154,19 @@ export type ProjectSetExternalOAuthAction = {
 export type ProjectChangeShoppingListsConfigurationAction = {
     action: 'changeShoppingListsConfiguration';
     shoppingListsConfiguration?: ShoppingListsConfiguration;
+};
+
+export type ProjectChangeMyBusinessUnitStatusOnCreationAction = {
+    action: 'changeMyBusinessUnitStatusOnCreation';
+    status: BusinessUnitConfigurationStatus;
+};
+
+export type ProjectSetMyBusinessUnitAssociateRoleOnCreationAction = {
+    action: 'setMyBusinessUnitAssociateRoleOnCreation';
+    /**
+     * An associate role of the project, by id or key; stored as a key reference
+     */
+    associateRole: ResourceIdentifier;
 };
 
 export type ShippingMethod = {
