@@ -1751,6 +1751,165 @@ export const openApiDocument = {
           }
         }
       },
+      "MyBusinessUnitDraft": {
+        "type": "object",
+        "description": "The platform's MyCompanyDraft / MyDivisionDraft: a unit created by the signed-in customer, who becomes\nits associate with the project's `businessUnits.myBusinessUnitAssociateRoleOnCreation` role.\n",
+        "required": [
+          "key",
+          "unitType",
+          "name"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "unitType": {
+            "$ref": "#/components/schemas/BusinessUnitType"
+          },
+          "name": {
+            "type": "string"
+          },
+          "contactEmail": {
+            "type": "string"
+          },
+          "addresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AddressDraft"
+            }
+          },
+          "shippingAddresses": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            }
+          },
+          "billingAddresses": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            }
+          },
+          "defaultShippingAddress": {
+            "type": "integer"
+          },
+          "defaultBillingAddress": {
+            "type": "integer"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "parentUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "Required for a Division, not allowed for a Company"
+          }
+        }
+      },
+      "MyBusinessUnitUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/MyBusinessUnitUpdateAction"
+            }
+          }
+        }
+      },
+      "MyBusinessUnitUpdateAction": {
+        "type": "object",
+        "description": "The actions the platform's MyBusinessUnitUpdateAction allows (no store, status, mode or associate-adding actions).",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addAddress": "#/components/schemas/BusinessUnitAddAddressAction",
+            "addBillingAddressId": "#/components/schemas/BusinessUnitAddBillingAddressIdAction",
+            "addShippingAddressId": "#/components/schemas/BusinessUnitAddShippingAddressIdAction",
+            "changeAddress": "#/components/schemas/BusinessUnitChangeAddressAction",
+            "changeAssociate": "#/components/schemas/BusinessUnitChangeAssociateAction",
+            "changeName": "#/components/schemas/BusinessUnitChangeNameAction",
+            "changeParentUnit": "#/components/schemas/BusinessUnitChangeParentUnitAction",
+            "removeAddress": "#/components/schemas/BusinessUnitRemoveAddressAction",
+            "removeAssociate": "#/components/schemas/BusinessUnitRemoveAssociateAction",
+            "removeBillingAddressId": "#/components/schemas/BusinessUnitRemoveBillingAddressIdAction",
+            "removeShippingAddressId": "#/components/schemas/BusinessUnitRemoveShippingAddressIdAction",
+            "setAddressCustomField": "#/components/schemas/BusinessUnitSetAddressCustomFieldAction",
+            "setAddressCustomType": "#/components/schemas/BusinessUnitSetAddressCustomTypeAction",
+            "setContactEmail": "#/components/schemas/BusinessUnitSetContactEmailAction",
+            "setCustomField": "#/components/schemas/BusinessUnitSetCustomFieldAction",
+            "setCustomType": "#/components/schemas/BusinessUnitSetCustomTypeAction",
+            "setDefaultBillingAddress": "#/components/schemas/BusinessUnitSetDefaultBillingAddressAction",
+            "setDefaultShippingAddress": "#/components/schemas/BusinessUnitSetDefaultShippingAddressAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/BusinessUnitAddAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitAddBillingAddressIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitAddShippingAddressIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeAssociateAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitChangeParentUnitAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveAssociateAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveBillingAddressIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitRemoveShippingAddressIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetAddressCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetAddressCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetContactEmailAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetDefaultBillingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/BusinessUnitSetDefaultShippingAddressAction"
+          }
+        ]
+      },
       "CartDiscount": {
         "type": "object",
         "required": [
@@ -21921,6 +22080,473 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Health"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/business-units": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryMyBusinessUnits",
+        "summary": "Query the business units the customer is an associate of (explicitly or by inheritance)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of business units",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyBusinessUnitsExist",
+        "summary": "200 if any of the customer's business units matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createMyBusinessUnit",
+        "summary": "Create a business unit with the customer as its associate",
+        "description": "The customer becomes an associate of the new unit with the project's\n`businessUnits.myBusinessUnitAssociateRoleOnCreation` role (400 InvalidOperation when the project names\nnone), and the unit's status is `businessUnits.myBusinessUnitStatusOnCreation` (Inactive unless changed).\nA Division needs AddChildUnits in its parent unit, which the customer must belong to\n(403 AssociateMissingPermission, or 400 ReferencedResourceNotFound for a parent it does not see).\n",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyBusinessUnitDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/business-units/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyBusinessUnitById",
+        "summary": "Get one of the customer's business units by id (404 for any other unit)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyBusinessUnitExistsById",
+        "summary": "200 if the business unit is one of the customer's, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyBusinessUnitById",
+        "summary": "Apply update actions (all or none) at the expected version, each with its permission in the unit; Inactive units are read-only",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyBusinessUnitUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/business-units/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyBusinessUnitByKey",
+        "summary": "Get one of the customer's business units by key (404 for any other unit)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyBusinessUnitExistsByKey",
+        "summary": "200 if the business unit is one of the customer's, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Found"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyBusinessUnitByKey",
+        "summary": "Apply update actions (all or none) at the expected version, each with its permission in the unit; Inactive units are read-only",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyBusinessUnitUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The business unit",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
                 }
               }
             }

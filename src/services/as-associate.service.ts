@@ -9,7 +9,7 @@ import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } f
 import { permissionFor } from './business-unit-actions.js';
 import { roleKeysOf } from './business-unit-hierarchy.js';
 import { rolePermissions } from './business-unit-references.js';
-import type { BusinessUnitService } from './business-unit.service.js';
+import type { BusinessUnitService, ParentGuard } from './business-unit.service.js';
 import type { DocumentAddress } from './document-repository.js';
 import { notFound } from './versioning.js';
 
@@ -67,12 +67,7 @@ export class AsAssociateBusinessUnitService {
       if ((await ctx.db.value(CUSTOMER_EXISTS[ctx.db.dialect], [ctx.projectKey, associateId])) === undefined) throw new ResourceNotFoundError(associateId);
       return this.units.create(actx, draft, expand);
     }
-    return this.units.create(actx, draft, expand, async (tx, parent) => {
-      const roleKeys = roleKeysOf(parent, associateId);
-      // A parent the associate does not belong to is as invisible here as on the GET endpoints.
-      if (!roleKeys) throw new ReferencedResourceNotFoundError('business-unit', draft.parentUnit!.id !== undefined ? { id: draft.parentUnit!.id } : { key: draft.parentUnit!.key });
-      assertAssociatePermission(await rolePermissions(tx, roleKeys), associateId, parent.key, 'create child units', ['AddChildUnits']);
-    });
+    return this.units.create(actx, draft, expand, childOf(associateId, draft.parentUnit ?? {}));
   }
 
   update(
@@ -114,6 +109,18 @@ export class AsAssociateBusinessUnitService {
     }
     return readCoalescer.read(ctx.db, read, [ctx.projectKey], value, [associateId]);
   }
+}
+
+/**
+ * The check before a Division is created by an associate: AddChildUnits in its parent, which must be
+ * one of the associate's units (a parent it does not belong to is as invisible as on the GET endpoints).
+ */
+export function childOf(associateId: string, parentRef: { id?: string; key?: string }): ParentGuard {
+  return async (tx, parent) => {
+    const roleKeys = roleKeysOf(parent, associateId);
+    if (!roleKeys) throw new ReferencedResourceNotFoundError('business-unit', parentRef.id !== undefined ? { id: parentRef.id } : { key: parentRef.key });
+    assertAssociatePermission(await rolePermissions(tx, roleKeys), associateId, parent.key, 'create child units', ['AddChildUnits']);
+  };
 }
 
 function memberFilter(ctx: RequestContext, associateId: string): SqlFragment {

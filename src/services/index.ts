@@ -10,6 +10,7 @@ import { StoreService } from './store.service.js';
 import { TypeService } from './type.service.js';
 import { CartService } from './cart.service.js';
 import { cartMerge, cartSignIn } from './cart-sign-in.js';
+import { MyBusinessUnitService } from './my-business-unit.service.js';
 import { OrderService } from './order.service.js';
 import { ProductTypeService } from './product-type.service.js';
 import { ProductService } from './product.service.js';
@@ -39,6 +40,7 @@ export interface Services {
   types: TypeService;
   businessUnits: BusinessUnitService;
   asAssociateBusinessUnits: AsAssociateBusinessUnitService;
+  myBusinessUnits: MyBusinessUnitService;
   productTypes: ProductTypeService;
   products: ProductService;
   carts: CartService;
@@ -98,19 +100,22 @@ export function createServices(app: AppServices): Services {
     referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
   ]);
   const shoppingLists = new ShoppingListService(productLookup);
+  const projects = new ProjectService(app);
+  const asAssociateBusinessUnits = new AsAssociateBusinessUnitService(businessUnits);
   const signIn = cartSignIn(carts, orders, shoppingLists);
   customers.cartSignIn = signIn;
   const mergeCart = cartMerge(customers, signIn);
   customers.deleting.add((tx, customer) => businessUnits.removeAssociateEverywhere(tx, customer.id));
   return {
-    projects: new ProjectService(app),
+    projects,
     apiClients: new ApiClientService(app),
     customers,
     stores,
     associateRoles,
     customerGroups,
     businessUnits,
-    asAssociateBusinessUnits: new AsAssociateBusinessUnitService(businessUnits),
+    asAssociateBusinessUnits,
+    myBusinessUnits: new MyBusinessUnitService(businessUnits, asAssociateBusinessUnits, projects),
     productTypes: new ProductTypeService(),
     products,
     carts,

@@ -311,6 +311,37 @@ describe('customers, business units as an associate, GraphQL', () => {
     expect([missing.statusCode, missing.body?.errors[0].code]).toEqual([404, 'ResourceNotFound']);
   });
 
+  it('creates, reads and updates My Business Units with the me() builders of a signed-in customer', async () => {
+    await api.associateRoles().post({ body: { key: 'sdk-creator', buyerAssignable: false, permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits'] } }).execute();
+    const project = await api.get().execute();
+    await api
+      .post({
+        body: {
+          version: project.body.version,
+          actions: [
+            { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { typeId: 'associate-role', key: 'sdk-creator' } },
+            { action: 'changeMyBusinessUnitStatusOnCreation', status: 'Active' },
+          ],
+        },
+      })
+      .execute();
+    const email = 'sdk-my-bu@example.com';
+    const customerId = (await api.customers().post({ body: { email, password: 'pw-123456' } }).execute()).body.customer.id;
+    const meClient = await createApiClient(server, server.projectKey, `manage_my_business_units:${server.projectKey}`);
+    const me = withProject(
+      builder(server.projectKey)
+        .withPasswordFlow({ host: server.url, projectKey: server.projectKey, credentials: { ...meClient, user: { username: email, password: 'pw-123456' } }, httpClient: fetch })
+        .build(),
+      server.projectKey,
+    ).me();
+    const created = await me.businessUnits().post({ body: { unitType: 'Company', key: 'sdk-my-company', name: 'Mine' } }).execute();
+    expect([created.statusCode, created.body.status, created.body.associates[0].customer.id]).toEqual([201, 'Active', customerId]);
+    expect((await me.businessUnits().get().execute()).body.results.map((u) => u.key)).toEqual(['sdk-my-company']);
+    const renamed = await me.businessUnits().withKey({ key: 'sdk-my-company' }).post({ body: { version: created.body.version, actions: [{ action: 'changeName', name: 'Renamed' }] } }).execute();
+    expect(renamed.body.name).toBe('Renamed');
+    expect((await me.businessUnits().withId({ ID: created.body.id }).head().execute()).statusCode).toBe(200);
+  });
+
   it('uses an existing token as given', async () => {
     const token = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',

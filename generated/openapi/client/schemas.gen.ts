@@ -1789,6 +1789,168 @@ export const BusinessUnitAssociateResponseSchema = {
     }
 } as const;
 
+export const MyBusinessUnitDraftSchema = {
+    type: 'object',
+    description: 'The platform\'s MyCompanyDraft / MyDivisionDraft: a unit created by the signed-in customer, who becomes\nits associate with the project\'s `businessUnits.myBusinessUnitAssociateRoleOnCreation` role.\n',
+    required: [
+        'key',
+        'unitType',
+        'name'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        unitType: {
+            $ref: '#/components/schemas/BusinessUnitType'
+        },
+        name: {
+            type: 'string'
+        },
+        contactEmail: {
+            type: 'string'
+        },
+        addresses: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AddressDraft'
+            }
+        },
+        shippingAddresses: {
+            type: 'array',
+            items: {
+                type: 'integer'
+            }
+        },
+        billingAddresses: {
+            type: 'array',
+            items: {
+                type: 'integer'
+            }
+        },
+        defaultShippingAddress: {
+            type: 'integer'
+        },
+        defaultBillingAddress: {
+            type: 'integer'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        parentUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'Required for a Division, not allowed for a Company'
+        }
+    }
+} as const;
+
+export const MyBusinessUnitUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/MyBusinessUnitUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const MyBusinessUnitUpdateActionSchema = {
+    type: 'object',
+    description: 'The actions the platform\'s MyBusinessUnitUpdateAction allows (no store, status, mode or associate-adding actions).',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addAddress: '#/components/schemas/BusinessUnitAddAddressAction',
+            addBillingAddressId: '#/components/schemas/BusinessUnitAddBillingAddressIdAction',
+            addShippingAddressId: '#/components/schemas/BusinessUnitAddShippingAddressIdAction',
+            changeAddress: '#/components/schemas/BusinessUnitChangeAddressAction',
+            changeAssociate: '#/components/schemas/BusinessUnitChangeAssociateAction',
+            changeName: '#/components/schemas/BusinessUnitChangeNameAction',
+            changeParentUnit: '#/components/schemas/BusinessUnitChangeParentUnitAction',
+            removeAddress: '#/components/schemas/BusinessUnitRemoveAddressAction',
+            removeAssociate: '#/components/schemas/BusinessUnitRemoveAssociateAction',
+            removeBillingAddressId: '#/components/schemas/BusinessUnitRemoveBillingAddressIdAction',
+            removeShippingAddressId: '#/components/schemas/BusinessUnitRemoveShippingAddressIdAction',
+            setAddressCustomField: '#/components/schemas/BusinessUnitSetAddressCustomFieldAction',
+            setAddressCustomType: '#/components/schemas/BusinessUnitSetAddressCustomTypeAction',
+            setContactEmail: '#/components/schemas/BusinessUnitSetContactEmailAction',
+            setCustomField: '#/components/schemas/BusinessUnitSetCustomFieldAction',
+            setCustomType: '#/components/schemas/BusinessUnitSetCustomTypeAction',
+            setDefaultBillingAddress: '#/components/schemas/BusinessUnitSetDefaultBillingAddressAction',
+            setDefaultShippingAddress: '#/components/schemas/BusinessUnitSetDefaultShippingAddressAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/BusinessUnitAddAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitAddBillingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitAddShippingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeAssociateAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitChangeParentUnitAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveAssociateAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveBillingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitRemoveShippingAddressIdAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetAddressCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetAddressCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetContactEmailAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetDefaultBillingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/BusinessUnitSetDefaultShippingAddressAction'
+        }
+    ]
+} as const;
+
 export const CartDiscountSchema = {
     type: 'object',
     required: [

@@ -552,6 +552,74 @@ export type BusinessUnitAssociateResponse = {
     permissions: Array<Permission>;
 };
 
+/**
+ * The platform's MyCompanyDraft / MyDivisionDraft: a unit created by the signed-in customer, who becomes
+ * its associate with the project's `businessUnits.myBusinessUnitAssociateRoleOnCreation` role.
+ *
+ */
+export type MyBusinessUnitDraft = {
+    key: Key;
+    unitType: BusinessUnitType;
+    name: string;
+    contactEmail?: string;
+    addresses?: Array<AddressDraft>;
+    shippingAddresses?: Array<number>;
+    billingAddresses?: Array<number>;
+    defaultShippingAddress?: number;
+    defaultBillingAddress?: number;
+    custom?: CustomFieldsDraft;
+    /**
+     * Required for a Division, not allowed for a Company
+     */
+    parentUnit?: ResourceIdentifier;
+};
+
+export type MyBusinessUnitUpdate = {
+    version: Version;
+    actions: Array<MyBusinessUnitUpdateAction>;
+};
+
+/**
+ * The actions the platform's MyBusinessUnitUpdateAction allows (no store, status, mode or associate-adding actions).
+ */
+export type MyBusinessUnitUpdateAction = ({
+    action: 'addAddress';
+} & BusinessUnitAddAddressAction) | ({
+    action: 'addBillingAddressId';
+} & BusinessUnitAddBillingAddressIdAction) | ({
+    action: 'addShippingAddressId';
+} & BusinessUnitAddShippingAddressIdAction) | ({
+    action: 'changeAddress';
+} & BusinessUnitChangeAddressAction) | ({
+    action: 'changeAssociate';
+} & BusinessUnitChangeAssociateAction) | ({
+    action: 'changeName';
+} & BusinessUnitChangeNameAction) | ({
+    action: 'changeParentUnit';
+} & BusinessUnitChangeParentUnitAction) | ({
+    action: 'removeAddress';
+} & BusinessUnitRemoveAddressAction) | ({
+    action: 'removeAssociate';
+} & BusinessUnitRemoveAssociateAction) | ({
+    action: 'removeBillingAddressId';
+} & BusinessUnitRemoveBillingAddressIdAction) | ({
+    action: 'removeShippingAddressId';
+} & BusinessUnitRemoveShippingAddressIdAction) | ({
+    action: 'setAddressCustomField';
+} & BusinessUnitSetAddressCustomFieldAction) | ({
+    action: 'setAddressCustomType';
+} & BusinessUnitSetAddressCustomTypeAction) | ({
+    action: 'setContactEmail';
+} & BusinessUnitSetContactEmailAction) | ({
+    action: 'setCustomField';
+} & BusinessUnitSetCustomFieldAction) | ({
+    action: 'setCustomType';
+} & BusinessUnitSetCustomTypeAction) | ({
+    action: 'setDefaultBillingAddress';
+} & BusinessUnitSetDefaultBillingAddressAction) | ({
+    action: 'setDefaultShippingAddress';
+} & BusinessUnitSetDefaultShippingAddressAction);
+
 export type CartDiscount = {
     id: string;
     version: Version;
@@ -8897,6 +8965,262 @@ export type GetReadinessResponses = {
 };
 
 export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
+
+export type QueryMyBusinessUnitsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/me/business-units';
+};
+
+export type QueryMyBusinessUnitsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyBusinessUnitsError = QueryMyBusinessUnitsErrors[keyof QueryMyBusinessUnitsErrors];
+
+export type QueryMyBusinessUnitsResponses = {
+    /**
+     * A page of business units
+     */
+    200: BusinessUnitPagedQueryResponse;
+};
+
+export type QueryMyBusinessUnitsResponse = QueryMyBusinessUnitsResponses[keyof QueryMyBusinessUnitsResponses];
+
+export type CheckMyBusinessUnitsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/me/business-units';
+};
+
+export type CheckMyBusinessUnitsExistErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyBusinessUnitsExistResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type CreateMyBusinessUnitData = {
+    body: MyBusinessUnitDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/business-units';
+};
+
+export type CreateMyBusinessUnitErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyBusinessUnitError = CreateMyBusinessUnitErrors[keyof CreateMyBusinessUnitErrors];
+
+export type CreateMyBusinessUnitResponses = {
+    /**
+     * The business unit
+     */
+    201: BusinessUnit;
+};
+
+export type CreateMyBusinessUnitResponse = CreateMyBusinessUnitResponses[keyof CreateMyBusinessUnitResponses];
+
+export type GetMyBusinessUnitByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/business-units/{id}';
+};
+
+export type GetMyBusinessUnitByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyBusinessUnitByIdError = GetMyBusinessUnitByIdErrors[keyof GetMyBusinessUnitByIdErrors];
+
+export type GetMyBusinessUnitByIdResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type GetMyBusinessUnitByIdResponse = GetMyBusinessUnitByIdResponses[keyof GetMyBusinessUnitByIdResponses];
+
+export type CheckMyBusinessUnitExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/business-units/{id}';
+};
+
+export type CheckMyBusinessUnitExistsByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyBusinessUnitExistsByIdResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type UpdateMyBusinessUnitByIdData = {
+    body: MyBusinessUnitUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/business-units/{id}';
+};
+
+export type UpdateMyBusinessUnitByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyBusinessUnitByIdError = UpdateMyBusinessUnitByIdErrors[keyof UpdateMyBusinessUnitByIdErrors];
+
+export type UpdateMyBusinessUnitByIdResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type UpdateMyBusinessUnitByIdResponse = UpdateMyBusinessUnitByIdResponses[keyof UpdateMyBusinessUnitByIdResponses];
+
+export type GetMyBusinessUnitByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/business-units/key={key}';
+};
+
+export type GetMyBusinessUnitByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyBusinessUnitByKeyError = GetMyBusinessUnitByKeyErrors[keyof GetMyBusinessUnitByKeyErrors];
+
+export type GetMyBusinessUnitByKeyResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type GetMyBusinessUnitByKeyResponse = GetMyBusinessUnitByKeyResponses[keyof GetMyBusinessUnitByKeyResponses];
+
+export type CheckMyBusinessUnitExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/business-units/key={key}';
+};
+
+export type CheckMyBusinessUnitExistsByKeyErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyBusinessUnitExistsByKeyResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type UpdateMyBusinessUnitByKeyData = {
+    body: MyBusinessUnitUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/business-units/key={key}';
+};
+
+export type UpdateMyBusinessUnitByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyBusinessUnitByKeyError = UpdateMyBusinessUnitByKeyErrors[keyof UpdateMyBusinessUnitByKeyErrors];
+
+export type UpdateMyBusinessUnitByKeyResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type UpdateMyBusinessUnitByKeyResponse = UpdateMyBusinessUnitByKeyResponses[keyof UpdateMyBusinessUnitByKeyResponses];
 
 export type QueryMyCartsInStoreData = {
     body?: never;

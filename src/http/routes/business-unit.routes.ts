@@ -54,7 +54,35 @@ export function businessUnitRoutes(services: Services) {
       deleteByKey: 'deleteBusinessUnitByKey',
     } as const),
     ...associateRoutes,
+    ...myRoutes(services),
     getBusinessUnitAssociateById: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { id: input.path.id }, input.path.associateId) }),
     getBusinessUnitAssociateByKey: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId) }),
   } satisfies Partial<Handlers>;
+}
+
+type MyOperation =
+  | 'queryMyBusinessUnits'
+  | 'checkMyBusinessUnitsExist'
+  | 'createMyBusinessUnit'
+  | 'getMyBusinessUnitById'
+  | 'getMyBusinessUnitByKey'
+  | 'checkMyBusinessUnitExistsById'
+  | 'checkMyBusinessUnitExistsByKey'
+  | 'updateMyBusinessUnitById'
+  | 'updateMyBusinessUnitByKey';
+
+/** My Business Units: the same nine operations, the associate being the token's customer. */
+function myRoutes(services: Services): Pick<Handlers, MyOperation> {
+  const mine = services.myBusinessUnits;
+  return {
+    queryMyBusinessUnits: async (ctx, input, http) => ({ body: await mine.query(ctx, queryParams(input.query, http)) }),
+    checkMyBusinessUnitsExist: async (ctx, input, http) => headResult(await mine.anyMatches(ctx, queryParams(input.query, http))),
+    createMyBusinessUnit: async (ctx, input) => ({ status: 201, body: await mine.create(ctx, input.body, input.query?.expand) }),
+    getMyBusinessUnitById: async (ctx, input) => ({ body: await mine.getForResponse(ctx, address(input.path), input.query?.expand) }),
+    getMyBusinessUnitByKey: async (ctx, input) => ({ body: await mine.getForResponse(ctx, address(input.path), input.query?.expand) }),
+    checkMyBusinessUnitExistsById: async (ctx, input) => headResult(await mine.exists(ctx, address(input.path))),
+    checkMyBusinessUnitExistsByKey: async (ctx, input) => headResult(await mine.exists(ctx, address(input.path))),
+    updateMyBusinessUnitById: async (ctx, input) => ({ body: await mine.update(ctx, address(input.path), input.body, input.query?.expand) }),
+    updateMyBusinessUnitByKey: async (ctx, input) => ({ body: await mine.update(ctx, address(input.path), input.body, input.query?.expand) }),
+  };
 }
