@@ -1910,6 +1910,31 @@ export const openApiDocument = {
           }
         ]
       },
+      "MyBusinessUnitAssociateDraft": {
+        "type": "object",
+        "description": "A new customer to become an associate of the unit (existing customers cannot be added this way).",
+        "required": [
+          "version",
+          "customer",
+          "associateRoleAssignments"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version",
+            "description": "The business unit's expected version"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/MyCustomerDraft"
+          },
+          "associateRoleAssignments": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AssociateRoleAssignmentDraft"
+            },
+            "description": "Only buyerAssignable roles"
+          }
+        }
+      },
       "CartDiscount": {
         "type": "object",
         "required": [
@@ -22537,6 +22562,70 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/BusinessUnit"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/in-business-unit/key={businessUnitKey}/me/customers": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "createMyBusinessUnitAssociate",
+        "summary": "Sign up a new customer as an associate of one of the caller's business units",
+        "description": "The caller (the token's customer) needs UpdateAssociates in the unit (403 AssociateMissingPermission;\n404 for a unit it does not belong to; 400 InvalidOperation for an Inactive unit), `version` is the\nunit's (409 ConcurrentModification otherwise), and only buyerAssignable roles can be given. The new\ncustomer and its place among the unit's associates are written together or not at all.\n",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_business_units"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyBusinessUnitAssociateDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new customer",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CustomerSignInResult"
                 }
               }
             }

@@ -11,7 +11,7 @@ import { roleKeysOf } from './business-unit-hierarchy.js';
 import { rolePermissions } from './business-unit-references.js';
 import type { BusinessUnitService, ParentGuard } from './business-unit.service.js';
 import type { DocumentAddress } from './document-repository.js';
-import { notFound } from './versioning.js';
+import { checkVersion, notFound } from './versioning.js';
 
 // "Is an associate of the unit" is one indexed lookup in BusinessUnitAssociate, joined to the read.
 const MEMBER = 'EXISTS (SELECT 1 FROM "BusinessUnitAssociate" m WHERE m."unitId" = b."id" AND m."customerId" = ?)';
@@ -77,18 +77,33 @@ export class AsAssociateBusinessUnitService {
     update: { version: number; actions: readonly BusinessUnitUpdateAction[] },
     expand: readonly string[] = [],
   ): Promise<BusinessUnit> {
-    return this.units.update({ ...ctx, associateId }, at, update, expand, async (tx, current) => {
-      const roleKeys = roleKeysOf(current, associateId);
-      if (!roleKeys) throw notFound(at);
-      if (current.status === 'Inactive') {
-        throw new InvalidOperationError(`The business unit '${current.key}' is Inactive: it can be changed only through the general business unit endpoints.`);
-      }
-      const held = await rolePermissions(tx, roleKeys);
-      for (const action of update.actions) assertAssociatePermission(held, associateId, current.key, action.action, [permissionFor(action.action)]);
-      for (const action of update.actions) {
-        if (action.action === 'changeParentUnit') await this.assertMayAddChild(tx, associateId, action.parentUnit);
-      }
-    });
+    return this.units.update({ ...ctx, associateId }, at, update, expand, (tx, current) => this.assertMayApply(tx, associateId, at, current, update.actions));
+  }
+
+  /**
+   * What `update` checks before it applies `update`, for a caller that must know before it does
+   * something costly (My Business Units' new associate: a customer and its password hash). `update`
+   * checks again, inside its transaction.
+   */
+  async assertMayUpdate(ctx: RequestContext, associateId: string, at: DocumentAddress, update: { version: number; actions: readonly BusinessUnitUpdateAction[] }): Promise<void> {
+    const current = await this.units.repository.find(ctx, at);
+    if (!current) throw notFound(at);
+    await this.assertMayApply(ctx, associateId, at, current, update.actions);
+    checkVersion(current.id, update.version, current.version);
+  }
+
+  /** Membership (404 otherwise), an Active unit, and each action's permission (403 AssociateMissingPermission). */
+  private async assertMayApply(tx: RequestContext, associateId: string, at: DocumentAddress, current: BusinessUnit, actions: readonly BusinessUnitUpdateAction[]): Promise<void> {
+    const roleKeys = roleKeysOf(current, associateId);
+    if (!roleKeys) throw notFound(at);
+    if (current.status === 'Inactive') {
+      throw new InvalidOperationError(`The business unit '${current.key}' is Inactive: it can be changed only through the general business unit endpoints.`);
+    }
+    const held = await rolePermissions(tx, roleKeys);
+    for (const action of actions) assertAssociatePermission(held, associateId, current.key, action.action, [permissionFor(action.action)]);
+    for (const action of actions) {
+      if (action.action === 'changeParentUnit') await this.assertMayAddChild(tx, associateId, action.parentUnit);
+    }
   }
 
   /** changeParentUnit also needs AddChildUnits in the new parent (facts §2.2). */

@@ -122,8 +122,15 @@ export class CustomerService {
     this.account = new CustomerAccount(this, app);
   }
 
-  /** Sign-up: creates the customer from a CustomerDraft and answers the CustomerSignInResult. */
-  async create(ctx: RequestContext, draft: CustomerDraft & { anonymousCart?: { id?: string } }): Promise<SignInResult> {
+  /**
+   * Sign-up: creates the customer from a CustomerDraft and answers the CustomerSignInResult. `also`
+   * runs in the same transaction, after the customer's rows (a write that must stand or fall with it).
+   */
+  async create(
+    ctx: RequestContext,
+    draft: CustomerDraft & { anonymousCart?: { id?: string } },
+    also?: (tx: RequestContext, customer: CustomerDocument) => Promise<unknown>,
+  ): Promise<SignInResult> {
     const authenticationMode = draft.authenticationMode ?? 'Password';
     if (authenticationMode === 'Password' && draft.password === undefined) throw new RequiredFieldError('password');
     const addresses = await newAddresses(ctx, draft.addresses ?? []);
@@ -160,6 +167,7 @@ export class CustomerService {
       await this.repository.insert(tx, doc);
       if (passwordHash !== undefined) await tx.db.executeRaw(SET_PASSWORD[tx.db.dialect], [passwordHash, ctx.projectKey, doc.id]);
       await this.insertEmailRows(tx, doc);
+      if (also) await also(tx, doc);
     });
     return this.signedIn(ctx, doc, { anonymousCartId: draft.anonymousCartId ?? draft.anonymousCart?.id, anonymousId: draft.anonymousId });
   }

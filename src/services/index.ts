@@ -115,7 +115,7 @@ export function createServices(app: AppServices): Services {
     customerGroups,
     businessUnits,
     asAssociateBusinessUnits,
-    myBusinessUnits: new MyBusinessUnitService(businessUnits, asAssociateBusinessUnits, projects),
+    myBusinessUnits: new MyBusinessUnitService(businessUnits, asAssociateBusinessUnits, projects, customers),
     productTypes: new ProductTypeService(),
     products,
     carts,

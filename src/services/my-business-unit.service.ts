@@ -1,4 +1,4 @@
-import type { BusinessUnit, BusinessUnitUpdateAction, MyBusinessUnitDraft, MyBusinessUnitUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { BusinessUnit, BusinessUnitUpdateAction, MyBusinessUnitAssociateDraft, MyBusinessUnitDraft, MyBusinessUnitUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import type { JsonText } from '../db/json-text.js';
 import { InvalidOperationError } from '../errors/api-error.js';
@@ -8,6 +8,7 @@ import type { BusinessUnitService } from './business-unit.service.js';
 import { NoCustomerInTokenError } from './customer-account.js';
 import type { DocumentAddress } from './document-repository.js';
 import type { ProjectService } from './project.service.js';
+import type { CustomerService, SignInResult } from './customer.service.js';
 
 /**
  * My Business Units (`/{projectKey}/me/business-units`): the as-associate endpoints with the
@@ -27,6 +28,7 @@ export class MyBusinessUnitService {
     private readonly units: BusinessUnitService,
     private readonly asAssociate: AsAssociateBusinessUnitService,
     private readonly projects: ProjectService,
+    private readonly customers: CustomerService,
   ) {}
 
   getForResponse(ctx: RequestContext, at: DocumentAddress, expand?: readonly string[]): Promise<BusinessUnit | JsonText> {
@@ -48,6 +50,24 @@ export class MyBusinessUnitService {
   update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly MyBusinessUnitUpdateAction[] }, expand?: readonly string[]): Promise<BusinessUnit> {
     // The contract admits only the platform's MyBusinessUnitUpdateAction set, each a BusinessUnitUpdateAction.
     return this.asAssociate.update(ctx, me(ctx), at, update as { version: number; actions: readonly BusinessUnitUpdateAction[] }, expand);
+  }
+
+  /**
+   * A new customer made an associate of one of the caller's units
+   * (`POST /{projectKey}/in-business-unit/key={businessUnitKey}/me/customers`): the caller needs
+   * UpdateAssociates there (checked before the customer is made, so a caller without it learns
+   * nothing about the e-mail), the roles must be buyerAssignable, and `version` is the unit's. The
+   * customer and the unit's new associate are one transaction. Existing customers cannot be added here.
+   */
+  async addNewAssociate(ctx: RequestContext, unitKey: string, draft: MyBusinessUnitAssociateDraft): Promise<SignInResult> {
+    const associateId = me(ctx);
+    const at = { key: unitKey };
+    const update = (customerId: string) => ({
+      version: draft.version,
+      actions: [{ action: 'addAssociate' as const, associate: { customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: draft.associateRoleAssignments } }],
+    });
+    await this.asAssociate.assertMayUpdate(ctx, associateId, at, update(''));
+    return this.customers.create(ctx, draft.customer, (tx, customer) => this.asAssociate.update(tx, associateId, at, update(customer.id)));
   }
 
   async create(ctx: RequestContext, draft: MyBusinessUnitDraft, expand?: readonly string[]): Promise<BusinessUnit> {

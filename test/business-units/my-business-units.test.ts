@@ -133,3 +133,60 @@ describe('reading and updating through /me', () => {
     expect((await server.request(ME)).status).toBe(401);
   });
 });
+
+describe('POST /{projectKey}/in-business-unit/key={businessUnitKey}/me/customers', () => {
+  const path = (key: string) => `/test/in-business-unit/key=${key}/me/customers`;
+  const draft = (version: number, email: string, roles: string[]) => ({
+    version,
+    customer: { email, password: 'pw-new-123', firstName: 'New' },
+    associateRoleAssignments: roles.map((key) => ({ associateRole: { typeId: 'associate-role', key } })),
+  });
+  /** Whether the e-mail is still free: a customer made with it by the administrator gets 201. */
+  const emailFree = async (email: string) => (await api(server, f.admin, '/test/customers', { body: { email, password: 'pw' } })).status === 201;
+
+  test('an associate with UpdateAssociates signs up a new customer as associate, in one write', async () => {
+    const { id, token } = await signedIn();
+    const manager = await f.role(['UpdateAssociates'], { buyerAssignable: true });
+    const buyer = await f.role(['CreateMyCarts'], { buyerAssignable: true });
+    const unit = await f.unit({ name: 'Team', associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: manager } }] }] });
+    const email = `${f.next('new-associate')}@example.com`;
+    const created = await f.ok<{ customer: { id: string; email: string } }>(api(server, token, path(unit.key), { body: draft(unit.version, email, [buyer]) }), 201);
+    expect(created.customer.email).toBe(email);
+    const after = await f.get(unit.key);
+    expect(after.version).toBe(unit.version + 1);
+    expect(after.associates.map((a) => [a.customer.id, a.associateRoleAssignments.map((r) => r.associateRole.key)])).toEqual([
+      [id, [manager]],
+      [created.customer.id, [buyer]],
+    ]);
+    expect(after.lastModifiedBy).toMatchObject({ associate: { typeId: 'customer', id } });
+    // The new customer signs in with its password and sees the unit through /me.
+    const theirs = await customerToken(server, email, 'pw-new-123', undefined, SCOPES);
+    expect((await f.ok<Page>(api(server, theirs, ME))).results.map((u) => u.key)).toEqual([unit.key]);
+  });
+
+  test('without UpdateAssociates, with a role that is not buyerAssignable, at a stale version or with a taken e-mail: refused, and no customer is left behind', async () => {
+    const { id, token } = await signedIn();
+    const manager = await f.role(['UpdateAssociates'], { buyerAssignable: true });
+    const details = await f.role(['UpdateBusinessUnitDetails'], { buyerAssignable: true });
+    const fixed = await f.role(['CreateMyCarts'], { buyerAssignable: false });
+    const managed = await f.unit({ name: 'Managed', associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: manager } }] }] });
+    const notManaged = await f.unit({ name: 'Not managed', associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: details } }] }] });
+    const foreign = await f.unit({ name: 'Foreign' });
+    const taken = `${f.next('taken')}@example.com`;
+    await f.ok(api(server, f.admin, '/test/customers', { body: { email: taken, password: 'pw' } }), 201);
+
+    const cases: Array<[string, number, string, (email: string) => unknown]> = [
+      [notManaged.key, 403, 'AssociateMissingPermission', (email) => draft(notManaged.version, email, [])],
+      [foreign.key, 404, 'ResourceNotFound', (email) => draft(foreign.version, email, [])],
+      [managed.key, 400, 'InvalidOperation', (email) => draft(managed.version, email, [fixed])],
+      [managed.key, 409, 'ConcurrentModification', (email) => draft(managed.version + 1, email, [])],
+    ];
+    for (const [key, status, code, body] of cases) {
+      const email = `${f.next('refused')}@example.com`;
+      await expectError(await api(server, token, path(key), { body: body(email) }), status, code);
+      expect(await emailFree(email)).toBe(true);
+    }
+    await expectError(await api(server, token, path(managed.key), { body: draft(managed.version, taken, []) }), 400, 'DuplicateField');
+    expect((await f.get(managed.key)).version).toBe(managed.version);
+  });
+});

@@ -328,18 +328,29 @@ describe('customers, business units as an associate, GraphQL', () => {
     const email = 'sdk-my-bu@example.com';
     const customerId = (await api.customers().post({ body: { email, password: 'pw-123456' } }).execute()).body.customer.id;
     const meClient = await createApiClient(server, server.projectKey, `manage_my_business_units:${server.projectKey}`);
-    const me = withProject(
+    const asCustomer = withProject(
       builder(server.projectKey)
         .withPasswordFlow({ host: server.url, projectKey: server.projectKey, credentials: { ...meClient, user: { username: email, password: 'pw-123456' } }, httpClient: fetch })
         .build(),
       server.projectKey,
-    ).me();
+    );
+    const me = asCustomer.me();
     const created = await me.businessUnits().post({ body: { unitType: 'Company', key: 'sdk-my-company', name: 'Mine' } }).execute();
     expect([created.statusCode, created.body.status, created.body.associates[0].customer.id]).toEqual([201, 'Active', customerId]);
     expect((await me.businessUnits().get().execute()).body.results.map((u) => u.key)).toEqual(['sdk-my-company']);
     const renamed = await me.businessUnits().withKey({ key: 'sdk-my-company' }).post({ body: { version: created.body.version, actions: [{ action: 'changeName', name: 'Renamed' }] } }).execute();
     expect(renamed.body.name).toBe('Renamed');
     expect((await me.businessUnits().withId({ ID: created.body.id }).head().execute()).statusCode).toBe(200);
+    // The creator's role lacks UpdateAssociates: signing up a colleague is refused in the platform's error.
+    const refused = await failure(
+      asCustomer
+        .inBusinessUnitKeyWithBusinessUnitKeyValue({ businessUnitKey: 'sdk-my-company' })
+        .me()
+        .customers()
+        .post({ body: { version: renamed.body.version, customer: { email: 'sdk-colleague@example.com', password: 'pw-123456' }, associateRoleAssignments: [] } })
+        .execute(),
+    );
+    expect([refused.statusCode, refused.body?.errors[0].code]).toEqual([403, 'AssociateMissingPermission']);
   });
 
   it('uses an existing token as given', async () => {

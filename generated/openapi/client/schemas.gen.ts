@@ -1951,6 +1951,32 @@ export const MyBusinessUnitUpdateActionSchema = {
     ]
 } as const;
 
+export const MyBusinessUnitAssociateDraftSchema = {
+    type: 'object',
+    description: 'A new customer to become an associate of the unit (existing customers cannot be added this way).',
+    required: [
+        'version',
+        'customer',
+        'associateRoleAssignments'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version',
+            description: 'The business unit\'s expected version'
+        },
+        customer: {
+            $ref: '#/components/schemas/MyCustomerDraft'
+        },
+        associateRoleAssignments: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AssociateRoleAssignmentDraft'
+            },
+            description: 'Only buyerAssignable roles'
+        }
+    }
+} as const;
+
 export const CartDiscountSchema = {
     type: 'object',
     required: [

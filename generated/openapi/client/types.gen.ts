@@ -620,6 +620,21 @@ export type MyBusinessUnitUpdateAction = ({
     action: 'setDefaultShippingAddress';
 } & BusinessUnitSetDefaultShippingAddressAction);
 
+/**
+ * A new customer to become an associate of the unit (existing customers cannot be added this way).
+ */
+export type MyBusinessUnitAssociateDraft = {
+    /**
+     * The business unit's expected version
+     */
+    version: Version;
+    customer: MyCustomerDraft;
+    /**
+     * Only buyerAssignable roles
+     */
+    associateRoleAssignments: Array<AssociateRoleAssignmentDraft>;
+};
+
 export type CartDiscount = {
     id: string;
     version: Version;
@@ -9221,6 +9236,34 @@ export type UpdateMyBusinessUnitByKeyResponses = {
 };
 
 export type UpdateMyBusinessUnitByKeyResponse = UpdateMyBusinessUnitByKeyResponses[keyof UpdateMyBusinessUnitByKeyResponses];
+
+export type CreateMyBusinessUnitAssociateData = {
+    body: MyBusinessUnitAssociateDraft;
+    path: {
+        projectKey: string;
+        businessUnitKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-business-unit/key={businessUnitKey}/me/customers';
+};
+
+export type CreateMyBusinessUnitAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyBusinessUnitAssociateError = CreateMyBusinessUnitAssociateErrors[keyof CreateMyBusinessUnitAssociateErrors];
+
+export type CreateMyBusinessUnitAssociateResponses = {
+    /**
+     * The new customer
+     */
+    201: CustomerSignInResult;
+};
+
+export type CreateMyBusinessUnitAssociateResponse = CreateMyBusinessUnitAssociateResponses[keyof CreateMyBusinessUnitAssociateResponses];
 
 export type QueryMyCartsInStoreData = {
     body?: never;

@@ -69,7 +69,8 @@ type MyOperation =
   | 'checkMyBusinessUnitExistsById'
   | 'checkMyBusinessUnitExistsByKey'
   | 'updateMyBusinessUnitById'
-  | 'updateMyBusinessUnitByKey';
+  | 'updateMyBusinessUnitByKey'
+  | 'createMyBusinessUnitAssociate';
 
 /** My Business Units: the same nine operations, the associate being the token's customer. */
 function myRoutes(services: Services): Pick<Handlers, MyOperation> {
@@ -84,5 +85,6 @@ function myRoutes(services: Services): Pick<Handlers, MyOperation> {
     checkMyBusinessUnitExistsByKey: async (ctx, input) => headResult(await mine.exists(ctx, address(input.path))),
     updateMyBusinessUnitById: async (ctx, input) => ({ body: await mine.update(ctx, address(input.path), input.body, input.query?.expand) }),
     updateMyBusinessUnitByKey: async (ctx, input) => ({ body: await mine.update(ctx, address(input.path), input.body, input.query?.expand) }),
+    createMyBusinessUnitAssociate: async (ctx, input) => ({ status: 201, body: await mine.addNewAssociate(ctx, input.path.businessUnitKey, input.body) }),
   };
 }
