@@ -1,4 +1,5 @@
 import type { BusinessUnit, BusinessUnitAssociateResponse, BusinessUnitDraft, BusinessUnitUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import { businessUnitsInStore } from './business-unit-in-store.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { list, sql } from '../db/statements.js';
 import { InvalidFieldError, InvalidOperationError, ReferenceExistsError, ReferencedResourceNotFoundError, RequiredFieldError, ResourceNotFoundError } from '../errors/api-error.js';
@@ -47,6 +48,8 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
     },
   });
   protected readonly actions = businessUnitActions;
+  /** The units of one store (`/in-store/key={storeKey}/business-units`). */
+  readonly inStore = businessUnitsInStore(this);
 
   override create(ctx: RequestContext, draft: BusinessUnitDraft, expand: readonly string[] = [], parentGuard?: ParentGuard): Promise<BusinessUnit> {
     return withTransaction(ctx, async (tx) => {

@@ -6,6 +6,7 @@ import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } f
 import type { CartService } from './cart.service.js';
 import { storeCondition } from './cart-owner.js';
 import type { DocumentAddress } from './document-repository.js';
+import { fencedWrites } from './fenced-writes.js';
 import { notFound } from './versioning.js';
 
 type Update = { version: number; actions: readonly CartUpdateAction[] };
@@ -56,13 +57,6 @@ export function cartsInStore(carts: CartService) {
     anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
       return repository.anyMatches(ctx, params, inStoreCondition(ctx));
     },
-    async update(ctx: RequestContext, at: DocumentAddress, update: Update, expand?: readonly string[]): Promise<Cart> {
-      const cart = await ownCart(ctx, at);
-      return carts.update(ctx, { id: cart.id }, update, expand);
-    },
-    async delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<Cart> {
-      const cart = await ownCart(ctx, at);
-      return carts.delete(ctx, { id: cart.id }, version, expand);
-    },
+    ...fencedWrites<Cart, Update>(ownCart, carts),
   };
 }

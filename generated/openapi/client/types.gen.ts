@@ -4794,6 +4794,335 @@ export type UpdateAssociateRoleByKeyResponses = {
 
 export type UpdateAssociateRoleByKeyResponse = UpdateAssociateRoleByKeyResponses[keyof UpdateAssociateRoleByKeyResponses];
 
+export type QueryBusinessUnitsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units';
+};
+
+export type QueryBusinessUnitsInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryBusinessUnitsInStoreError = QueryBusinessUnitsInStoreErrors[keyof QueryBusinessUnitsInStoreErrors];
+
+export type QueryBusinessUnitsInStoreResponses = {
+    /**
+     * A page of business units
+     */
+    200: BusinessUnitPagedQueryResponse;
+};
+
+export type QueryBusinessUnitsInStoreResponse = QueryBusinessUnitsInStoreResponses[keyof QueryBusinessUnitsInStoreResponses];
+
+export type CheckBusinessUnitsExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units';
+};
+
+export type CheckBusinessUnitsExistInStoreErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitsExistInStoreResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type CreateBusinessUnitInStoreData = {
+    body: BusinessUnitDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units';
+};
+
+export type CreateBusinessUnitInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateBusinessUnitInStoreError = CreateBusinessUnitInStoreErrors[keyof CreateBusinessUnitInStoreErrors];
+
+export type CreateBusinessUnitInStoreResponses = {
+    /**
+     * The business unit
+     */
+    201: BusinessUnit;
+};
+
+export type CreateBusinessUnitInStoreResponse = CreateBusinessUnitInStoreResponses[keyof CreateBusinessUnitInStoreResponses];
+
+export type DeleteBusinessUnitInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/{id}';
+};
+
+export type DeleteBusinessUnitInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteBusinessUnitInStoreByIdError = DeleteBusinessUnitInStoreByIdErrors[keyof DeleteBusinessUnitInStoreByIdErrors];
+
+export type DeleteBusinessUnitInStoreByIdResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type DeleteBusinessUnitInStoreByIdResponse = DeleteBusinessUnitInStoreByIdResponses[keyof DeleteBusinessUnitInStoreByIdResponses];
+
+export type GetBusinessUnitInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/{id}';
+};
+
+export type GetBusinessUnitInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitInStoreByIdError = GetBusinessUnitInStoreByIdErrors[keyof GetBusinessUnitInStoreByIdErrors];
+
+export type GetBusinessUnitInStoreByIdResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type GetBusinessUnitInStoreByIdResponse = GetBusinessUnitInStoreByIdResponses[keyof GetBusinessUnitInStoreByIdResponses];
+
+export type CheckBusinessUnitExistsInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/{id}';
+};
+
+export type CheckBusinessUnitExistsInStoreByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitExistsInStoreByIdResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type UpdateBusinessUnitInStoreByIdData = {
+    body: BusinessUnitUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/{id}';
+};
+
+export type UpdateBusinessUnitInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateBusinessUnitInStoreByIdError = UpdateBusinessUnitInStoreByIdErrors[keyof UpdateBusinessUnitInStoreByIdErrors];
+
+export type UpdateBusinessUnitInStoreByIdResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type UpdateBusinessUnitInStoreByIdResponse = UpdateBusinessUnitInStoreByIdResponses[keyof UpdateBusinessUnitInStoreByIdResponses];
+
+export type DeleteBusinessUnitInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/key={key}';
+};
+
+export type DeleteBusinessUnitInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteBusinessUnitInStoreByKeyError = DeleteBusinessUnitInStoreByKeyErrors[keyof DeleteBusinessUnitInStoreByKeyErrors];
+
+export type DeleteBusinessUnitInStoreByKeyResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type DeleteBusinessUnitInStoreByKeyResponse = DeleteBusinessUnitInStoreByKeyResponses[keyof DeleteBusinessUnitInStoreByKeyResponses];
+
+export type GetBusinessUnitInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/key={key}';
+};
+
+export type GetBusinessUnitInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitInStoreByKeyError = GetBusinessUnitInStoreByKeyErrors[keyof GetBusinessUnitInStoreByKeyErrors];
+
+export type GetBusinessUnitInStoreByKeyResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type GetBusinessUnitInStoreByKeyResponse = GetBusinessUnitInStoreByKeyResponses[keyof GetBusinessUnitInStoreByKeyResponses];
+
+export type CheckBusinessUnitExistsInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/key={key}';
+};
+
+export type CheckBusinessUnitExistsInStoreByKeyErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckBusinessUnitExistsInStoreByKeyResponses = {
+    /**
+     * Found
+     */
+    200: unknown;
+};
+
+export type UpdateBusinessUnitInStoreByKeyData = {
+    body: BusinessUnitUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/key={key}';
+};
+
+export type UpdateBusinessUnitInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateBusinessUnitInStoreByKeyError = UpdateBusinessUnitInStoreByKeyErrors[keyof UpdateBusinessUnitInStoreByKeyErrors];
+
+export type UpdateBusinessUnitInStoreByKeyResponses = {
+    /**
+     * The business unit
+     */
+    200: BusinessUnit;
+};
+
+export type UpdateBusinessUnitInStoreByKeyResponse = UpdateBusinessUnitInStoreByKeyResponses[keyof UpdateBusinessUnitInStoreByKeyResponses];
+
 export type QueryBusinessUnitsData = {
     body?: never;
     path: {
