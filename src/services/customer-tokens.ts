@@ -56,8 +56,10 @@ export async function issueCustomerToken(
   const db = ctx.db;
   if (invalidateOlderTokens) await db.executeRaw(DELETE_OF_KIND[db.dialect], [customerId, kind]);
   const value = randomToken(VALUE_LENGTH);
-  const createdAt = isoNow(ctx.app.clock);
-  const expiresAt = new Date(ctx.app.clock.now() + ttlMinutes * 60_000).toISOString();
+  // One reading of the clock for both, so the token lives exactly ttlMinutes.
+  const now = ctx.app.clock.now();
+  const createdAt = new Date(now).toISOString();
+  const expiresAt = new Date(now + ttlMinutes * 60_000).toISOString();
   const id = randomUUID();
   await db.executeRaw(INSERT[db.dialect], [id, ctx.projectKey, customerId, kind, secretDigestHex(value), createdAt, expiresAt]);
   return { id, customerId, value, expiresAt, invalidateOlderTokens, createdAt, lastModifiedAt: createdAt };

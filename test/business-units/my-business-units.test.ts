@@ -61,6 +61,29 @@ describe('creating a business unit through /me', () => {
     expect(renamed).toMatchObject({ name: 'Renamed', version: active.version + 1 });
   });
 
+  test('a draft cannot name other associates, stores, a status or modes: fields outside MyBusinessUnitDraft are not taken', async () => {
+    await configure([{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { key: adminRole } }, { action: 'changeMyBusinessUnitStatusOnCreation', status: 'Inactive' }]);
+    const { id, token } = await signedIn();
+    const other = await signedIn();
+    const store = await f.store();
+    const unit = await f.ok<UnitBody>(
+      api(server, token, ME, {
+        body: {
+          unitType: 'Company',
+          key: f.next('smuggle'),
+          name: 'Smuggle',
+          status: 'Active',
+          stores: [{ key: store }],
+          associates: [{ customer: { id: other.id }, associateRoleAssignments: [{ associateRole: { key: adminRole } }] }],
+        },
+      }),
+      201,
+    );
+    expect(unit.status).toBe('Inactive');
+    expect(unit.stores).toEqual([]);
+    expect(unit.associates.map((a) => a.customer.id)).toEqual([id]);
+  });
+
   test('a Division needs AddChildUnits in a parent the customer belongs to', async () => {
     await configure([
       { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { key: adminRole } },
