@@ -117,6 +117,25 @@ describe('POST /{projectKey}/carts/customer-id={customerId}/merge', () => {
     expect(await cartOf(theirs.id)).toMatchObject({ customerId: owner.id, version: theirs.version });
   });
 
+  test('concurrent merges of one anonymous cart into different customers: exactly one takes it, the others are refused, nothing is half-written', async () => {
+    const takers = await Promise.all([customer(), customer(), customer(), customer()]);
+    const { cart: anonymous } = await anonymousCart([{ sku: 'ma', quantity: 2 }]);
+    const results = await Promise.all(takers.map(({ id }) => api(server, orders, MERGE(id), { body: { anonymousCart: { id: anonymous.id } } })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    // A loser either lost the write (409) or found the cart already taken (400 InvalidOperation).
+    for (const [i, r] of results.entries()) {
+      if (r.status === 200) continue;
+      const body = (await r.json()) as { errors: { code: string }[] };
+      expect([
+        [409, 'ConcurrentModification'],
+        [400, 'InvalidOperation'],
+      ]).toContainEqual([statuses[i], body.errors[0].code]);
+    }
+    const winner = takers[statuses.indexOf(200)];
+    expect(await cartOf(anonymous.id)).toMatchObject({ customerId: winner.id, version: anonymous.version + 1, cartState: 'Active' });
+  });
+
   test('needs manage_orders of the project: view_orders, customer scopes or a store-scoped manage_orders are 403', async () => {
     const { id } = await customer();
     const { cart: anonymous } = await anonymousCart([{ sku: 'ma', quantity: 1 }]);
