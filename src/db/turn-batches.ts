@@ -6,8 +6,9 @@ const MAX_BATCH = 32;
 /**
  * Collects work that arrives during one event-loop turn, grouped per database and per key, and hands
  * each group to `run` once the turn is over (setImmediate: after the sockets that were ready have
- * all been read). Only for statements outside a transaction on PostgreSQL, where each statement is a
- * round trip: see read-coalescer.ts and insert-coalescer.ts.
+ * all been read). The read and insert coalescers use it only outside a transaction on PostgreSQL
+ * (`applies`), where each statement is a round trip (read-coalescer.ts, insert-coalescer.ts); the
+ * rate limiter on both databases, for one count upsert per key and turn (src/security/rate-limiter.ts).
  */
 export class TurnBatches<G> {
   /** By database first: servers of one process (tests) may run on different databases. */

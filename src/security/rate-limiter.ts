@@ -2,7 +2,16 @@ import { hash } from 'node:crypto';
 import { TtlCache } from '../cache.js';
 import type { AppServices } from '../context.js';
 import type { InvalidationBus } from '../db/invalidation-bus.js';
+import type { Db } from '../db/sql-runner.js';
 import { sql } from '../db/statements.js';
+import { TurnBatches } from '../db/turn-batches.js';
+
+/** The events of one key in one window, counted in one event-loop turn, with who waits for each count. */
+interface TurnHits {
+  digest: string;
+  window: Window;
+  waiters: Array<{ resolve: (count: number) => void; reject: (err: unknown) => void }>;
+}
 
 const COUNT = sql(
   'INSERT INTO "RateLimitWindow" ("limiter", "key", "windowStart", "expiresAt", "count") VALUES (?, ?, ?, ?, ?) ' +
@@ -52,7 +61,7 @@ export class RateLimiter {
   private readonly bus: InvalidationBus | undefined;
   private current: Window | undefined;
   /** Events counted in this turn and not yet written (see `counted`), by window and key digest. */
-  private readonly turnHits = new Map<string, { digest: string; window: Window; waiters: Array<{ resolve: (count: number) => void; reject: (err: unknown) => void }> }>();
+  private readonly turnHits = new TurnBatches<TurnHits>((db, hits) => this.countTurn(db, hits));
 
   constructor(
     private readonly app: Pick<AppServices, 'db' | 'clock' | 'invalidations'>,
@@ -121,33 +130,21 @@ export class RateLimiter {
    * per key and turn instead of one per event.
    */
   private counted(digest: string, window: Window): Promise<number> {
-    const id = `${window.start}\u0000${digest}`;
-    let group = this.turnHits.get(id);
-    if (group === undefined) {
-      if (this.turnHits.size === 0) setImmediate(() => this.countTurn());
-      group = { digest, window, waiters: [] };
-      this.turnHits.set(id, group);
-    }
-    const waiters = group.waiters;
+    const { waiters } = this.turnHits.group(this.app.db, `${window.start}\u0000${digest}`, () => ({ digest, window, waiters: [] }));
     return new Promise<number>((resolve, reject) => waiters.push({ resolve, reject }));
   }
 
-  private countTurn(): void {
-    const groups = [...this.turnHits.values()];
-    this.turnHits.clear();
-    const db = this.app.db;
-    for (const { digest, window, waiters } of groups) {
-      db.rows<{ count: number | string }>(COUNT[db.dialect], [this.name, digest, window.start, window.end, waiters.length]).then(
-        (rows) => {
-          this.announce();
-          const total = Number(rows[0]?.count ?? waiters.length);
-          waiters.forEach((waiter, i) => waiter.resolve(total - waiters.length + i + 1));
-        },
-        (err: unknown) => {
-          for (const waiter of waiters) waiter.reject(err);
-        },
-      );
-    }
+  private countTurn(db: Db, { digest, window, waiters }: TurnHits): void {
+    db.rows<{ count: number | string }>(COUNT[db.dialect], [this.name, digest, window.start, window.end, waiters.length]).then(
+      (rows) => {
+        this.announce();
+        const total = Number(rows[0]?.count ?? waiters.length);
+        waiters.forEach((waiter, i) => waiter.resolve(total - waiters.length + i + 1));
+      },
+      (err: unknown) => {
+        for (const waiter of waiters) waiter.reject(err);
+      },
+    );
   }
 
   /** Forgets the counts of `key` (a success clears its failures), on every instance. */

@@ -53,6 +53,12 @@ export async function resolveStores(ctx: Ctx, stores: readonly ResourceIdentifie
   return [...new Set(rows.map((r) => r.key!))].map((key) => ({ typeId: 'store', key }));
 }
 
+/** An associate role identifier → the role's key (400 ReferencedResourceNotFound if the project has no such role). */
+export async function resolveAssociateRoleKey(ctx: Ctx, ref: ResourceIdentifier, field = 'associateRole'): Promise<string> {
+  const [row] = await resolve(ctx, 'associate-role', [{ ref, field }]);
+  return row!.key!;
+}
+
 /** A business unit identifier (e.g. `parentUnit`) → the unit's key (400 if there is no such unit). */
 export async function resolveUnitKey(ctx: Ctx, ref: ResourceIdentifier, field = 'parentUnit'): Promise<string> {
   const [row] = await resolve(ctx, 'business-unit', [{ ref, field }]);

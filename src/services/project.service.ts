@@ -4,7 +4,8 @@ import { isoNow } from '../clock.js';
 import { TtlCache } from '../cache.js';
 import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
-import { ApiError, DuplicateFieldError, InvalidInputError, ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
+import { ApiError, DuplicateFieldError, InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
+import { resolveAssociateRoleKey } from './business-unit-references.js';
 import { introspectionUrlProblem } from '../security/outbound-address.js';
 import { removeProjectData } from './project-removal.js';
 import { applyUpdateActions, type ActionHandlers } from './update-actions.js';
@@ -16,10 +17,6 @@ const SELECT_ALL = sql('SELECT $DATA AS "data" FROM "Project" WHERE "region" = ?
 const ELSEWHERE = sql('SELECT 1 AS "found" FROM "Project" WHERE "key" = ? AND "region" <> ?');
 const SELECT_VERSION = sql('SELECT "version" FROM "Project" WHERE "key" = ? AND "region" = ?');
 const INSERT = sql('INSERT INTO "Project" ("key", "region", "version", "createdAt", "lastModifiedAt", "data") VALUES (?, ?, ?, ?, ?, $JSON)');
-const ASSOCIATE_ROLE_KEY = {
-  id: sql('SELECT "key" FROM "AssociateRole" WHERE "projectKey" = ? AND "id" = ?'),
-  key: sql('SELECT "key" FROM "AssociateRole" WHERE "projectKey" = ? AND "key" = ?'),
-};
 const UPDATE = sql('UPDATE "Project" SET "version" = ?, "lastModifiedAt" = ?, "data" = $JSON WHERE "key" = ? AND "region" = ? AND "version" = ?');
 
 export type ProjectDocument = Project;
@@ -50,9 +47,7 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
       throw new InvalidInputError(`associateRole must reference an associate-role, not a '${a.associateRole.typeId}'.`);
     }
     if (id === undefined && key === undefined) throw new InvalidInputError('associateRole needs an id or a key.');
-    const [statement, value] = id !== undefined ? [ASSOCIATE_ROLE_KEY.id, id] : [ASSOCIATE_ROLE_KEY.key, key!];
-    const roleKey = await ctx.db.value<string>(statement[ctx.db.dialect], [doc.key, value]);
-    if (roleKey === undefined) throw new ReferencedResourceNotFoundError('associate-role', id !== undefined ? { id } : { key });
+    const roleKey = await resolveAssociateRoleKey(ctx, a.associateRole);
     doc.businessUnits = {
       myBusinessUnitStatusOnCreation: doc.businessUnits?.myBusinessUnitStatusOnCreation ?? 'Inactive',
       myBusinessUnitAssociateRoleOnCreation: { typeId: 'associate-role', key: roleKey },
