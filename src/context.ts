@@ -45,8 +45,10 @@ export interface RequestContext {
   sourceAddress?: string;
   /** The store of an in-store operation (`/{projectKey}/in-store/key={storeKey}/…`); undefined elsewhere. */
   storeKey?: string;
-  /** The customer acting for a business unit through the as-associate endpoints (recorded in client logging). */
+  /** The customer acting for a business unit through the as-associate endpoints (the path's associateId; recorded in client logging). */
   associateId?: string;
+  /** The business unit of an `…/in-business-unit/key={businessUnitKey}/…` operation; undefined elsewhere. */
+  businessUnitKey?: string;
   logger: Logger;
 }
 

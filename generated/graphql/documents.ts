@@ -207,6 +207,8 @@ export type Cart = {
   __typename?: 'Cart';
   anonymousId?: Maybe<Scalars['String']['output']>;
   billingAddress?: Maybe<Address>;
+  /** The business unit the cart belongs to (B2B). */
+  businessUnitRef?: Maybe<KeyReference>;
   cartState: CartState;
   country?: Maybe<Scalars['Country']['output']>;
   createdAt: Scalars['DateTime']['output'];
@@ -1466,6 +1468,8 @@ export type Order = {
   __typename?: 'Order';
   anonymousId?: Maybe<Scalars['String']['output']>;
   billingAddress?: Maybe<Address>;
+  /** The business unit the order belongs to (B2B). */
+  businessUnitRef?: Maybe<KeyReference>;
   cart?: Maybe<Cart>;
   cartRef?: Maybe<Reference>;
   country?: Maybe<Scalars['Country']['output']>;

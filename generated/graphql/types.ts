@@ -211,6 +211,8 @@ export type Cart = {
   __typename?: 'Cart';
   anonymousId?: Maybe<Scalars['String']['output']>;
   billingAddress?: Maybe<Address>;
+  /** The business unit the cart belongs to (B2B). */
+  businessUnitRef?: Maybe<KeyReference>;
   cartState: CartState;
   country?: Maybe<Scalars['Country']['output']>;
   createdAt: Scalars['DateTime']['output'];
@@ -1470,6 +1472,8 @@ export type Order = {
   __typename?: 'Order';
   anonymousId?: Maybe<Scalars['String']['output']>;
   billingAddress?: Maybe<Address>;
+  /** The business unit the order belongs to (B2B). */
+  businessUnitRef?: Maybe<KeyReference>;
   cart?: Maybe<Cart>;
   cartRef?: Maybe<Reference>;
   country?: Maybe<Scalars['Country']['output']>;
@@ -3122,6 +3126,7 @@ export type BooleanTypeResolvers<ContextType = GraphQLContext, ParentType extend
 export type CartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = ResolversObject<{
   anonymousId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   billingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  businessUnitRef?: Resolver<Maybe<ResolversTypes['KeyReference']>, ParentType, ContextType>;
   cartState?: Resolver<ResolversTypes['CartState'], ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3707,6 +3712,7 @@ export type NumberTypeResolvers<ContextType = GraphQLContext, ParentType extends
 export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   anonymousId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   billingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  businessUnitRef?: Resolver<Maybe<ResolversTypes['KeyReference']>, ParentType, ContextType>;
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
   cartRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;

@@ -7,13 +7,17 @@ import { AssociateMissingPermissionError } from '../errors/api-error.js';
  * a changed or deleted role takes effect at once.
  */
 
-/** 403 AssociateMissingPermission unless `held` contains one of `needed` (any one suffices). */
+/**
+ * 403 AssociateMissingPermission unless `held` contains one of `needed` (any one suffices); `onBehalfOf`:
+ * the other customer whose resource it is (an `…Others…` permission).
+ */
 export function assertAssociatePermission(
   held: ReadonlySet<string>,
   associateId: string,
   unitKey: string,
   what: string,
   needed: readonly string[],
+  onBehalfOf?: string,
 ): void {
-  if (!needed.some((permission) => held.has(permission))) throw new AssociateMissingPermissionError(associateId, unitKey, what, needed);
+  if (!needed.some((permission) => held.has(permission))) throw new AssociateMissingPermissionError(associateId, unitKey, what, needed, onBehalfOf);
 }

@@ -160,12 +160,17 @@ export class EnumValuesMustMatchError extends ApiError {
  * (facts §2.4, §4.2): any one of them would have sufficed.
  */
 export class AssociateMissingPermissionError extends ApiError {
-  constructor(associateId: string, unitKey: string, what: string, permissions: readonly string[]) {
+  constructor(associateId: string, unitKey: string, what: string, permissions: readonly string[], onBehalfOf?: string) {
     super(
       403,
       'AssociateMissingPermission',
-      `Associate '${associateId}' has no rights to ${what} in business-unit '${unitKey}'. Needs '${permissions.join("' or '")}'.`,
-      { associate: { typeId: 'customer', id: associateId }, businessUnit: { typeId: 'business-unit', key: unitKey }, permissions: [...permissions] },
+      `Associate '${associateId}' has no rights to ${what}${onBehalfOf ? ` for customer '${onBehalfOf}'` : ''} in business-unit '${unitKey}'. Needs '${permissions.join("' or '")}'.`,
+      {
+        associate: { typeId: 'customer', id: associateId },
+        businessUnit: { typeId: 'business-unit', key: unitKey },
+        ...(onBehalfOf ? { associateOnBehalf: { typeId: 'customer', id: onBehalfOf } } : {}),
+        permissions: [...permissions],
+      },
     );
   }
 }

@@ -59,6 +59,8 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
       db: app.db,
       projectKey: params.projectKey ?? '',
       storeKey: params.storeKey,
+      associateId: params.associateId,
+      businessUnitKey: params.businessUnitKey,
       correlationId: ctx.state.correlationId,
       logger: app.logger,
       externalUserId: (ctx.req.headers['x-external-user-id'] as string | undefined) || undefined,

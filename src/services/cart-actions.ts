@@ -1,4 +1,4 @@
-import type { Cart, CartUpdateAction, CustomLineItem, CustomLineItemDraft, DiscountCode, ShippingMethod, TaxCategory } from '../../generated/openapi/client/types.gen.js';
+import type { BusinessUnit, Cart, CartUpdateAction, CustomLineItem, CustomLineItemDraft, DiscountCode, ShippingMethod, TaxCategory } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
 import { addDiscountCode, removeDiscountCode } from './cart-discount-codes.js';
@@ -16,6 +16,7 @@ import {
   updateItemShippingAddress,
   type ProductLookup,
 } from './cart-lines.js';
+import { assertAssociateOfCartUnit, cartUnit } from './cart-business-unit.js';
 import { readCustomer } from './cart-owner.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
@@ -27,6 +28,7 @@ import { setOptional, type ActionHandlers } from './update-actions.js';
 /** What cart actions read besides the cart: products (through the calculator's sources), and the resources of shipping, taxes and discounts. */
 export interface CartDependencies {
   calculator: CartCalculator;
+  businessUnits: DocumentRepository<BusinessUnit>;
   taxCategories: DocumentRepository<TaxCategory>;
   shippingMethods: DocumentRepository<ShippingMethod>;
   discountCodes: DocumentRepository<DiscountCode>;
@@ -140,12 +142,17 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
       setOptional(cart, 'customerGroup', a.customerGroup ? await customerGroups(ctx, a.customerGroup) : undefined);
     },
     setAnonymousId: (cart, a) => setOptional(cart, 'anonymousId', a.anonymousId),
+    setBusinessUnit: async (cart, a, ctx) => {
+      if (!cart.businessUnit) throw new InvalidOperationError('The cart belongs to no business unit: setBusinessUnit only moves a cart between business units.');
+      cart.businessUnit = await cartUnit(ctx, deps.businessUnits, a.businessUnit, cart);
+    },
     // The cart takes the new customer's group, as a cart created for that customer does (its prices
     // follow in the recalculation); removing the customer leaves the group as it is.
     setCustomerId: async (cart, a, ctx) => {
       if (a.customerId !== undefined) {
         const customer = await readCustomer(ctx, a.customerId);
         if (!customer) throw new ReferencedResourceNotFoundError('customer', { id: a.customerId });
+        await assertAssociateOfCartUnit(ctx, deps.businessUnits, cart, a.customerId);
         setOptional(cart, 'customerGroup', customer.customerGroup);
       }
       setOptional(cart, 'customerId', a.customerId);

@@ -5,6 +5,8 @@ import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../error
 import type { PagedQueryResult, QueryParams } from '../query/index.js';
 import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
+import { cartsAsAssociate } from './cart-as-associate.js';
+import { cartUnit } from './cart-business-unit.js';
 import { cartsInStore } from './cart-in-store.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { resolveStores } from './business-unit-references.js';
@@ -38,14 +40,23 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   readonly repository = new DocumentRepository<Cart>({
     resource: cartResource,
     extraColumns: {
-      names: ['customerId', 'anonymousId', 'cartState', 'storeKey', 'deleteAfter'],
-      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartState: doc.cartState, storeKey: doc.store?.key ?? null, deleteAfter: ownDeadline(doc) }),
+      names: ['customerId', 'anonymousId', 'cartState', 'storeKey', 'businessUnitKey', 'deleteAfter'],
+      values: (doc) => ({
+        customerId: doc.customerId ?? null,
+        anonymousId: doc.anonymousId ?? null,
+        cartState: doc.cartState,
+        storeKey: doc.store?.key ?? null,
+        businessUnitKey: doc.businessUnit?.key ?? null,
+        deleteAfter: ownDeadline(doc),
+      }),
     },
   });
   protected readonly actions;
   private readonly customerGroups = customerGroupLookup();
   /** The in-store cart endpoints' view of the carts: only those of the request's store. */
   readonly inStore = cartsInStore(this);
+  /** The associate cart endpoints' view: the carts of the path's business unit, as the path's associate may see and change them. */
+  readonly asAssociate = cartsAsAssociate(this);
 
   constructor(private readonly deps: CartDependencies) {
     super();
@@ -54,6 +65,10 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
 
   get products(): ProductLookup {
     return this.deps.calculator.products;
+  }
+
+  get businessUnits(): CartDependencies['businessUnits'] {
+    return this.deps.businessUnits;
   }
 
   /** Prices, shipping, discounts, totals and taxes of a cart brought up to date (see CartCalculator). */
@@ -94,6 +109,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
       origin: draft.origin ?? 'Customer',
       ...(draft.deleteDaysAfterLastModification !== undefined ? { deleteDaysAfterLastModification: draft.deleteDaysAfterLastModification } : {}),
     } as unknown as Cart; // the fields the repository adds (id, version, timestamps) come on create
+    if (draft.businessUnit) cart.businessUnit = await cartUnit(ctx, this.deps.businessUnits, draft.businessUnit, cart);
     for (const address of draft.itemShippingAddresses ?? []) addItemShippingAddress(cart, address);
     for (const item of draft.lineItems ?? []) await addLineItem(ctx, cart, item, this.products);
     for (const item of draft.customLineItems ?? []) cart.customLineItems.push(await customLineItem(ctx, cart, item, this.deps));

@@ -90,7 +90,7 @@ export function createServices(app: AppServices): Services {
     categories: categoryRepository,
   };
   const calculator = new CartCalculator(repositories);
-  const carts = new CartService({ ...repositories, calculator });
+  const carts = new CartService({ ...repositories, calculator, businessUnits: businessUnits.repository });
   shippingMethods.carts = { find: (ctx, id) => carts.repository.find(ctx, { id }), facts: (ctx, cart) => calculator.facts(ctx, cart) };
   const orders = new OrderService(carts, discountCodes.repository);
   const categories = new CategoryService([products]);

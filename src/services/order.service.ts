@@ -79,6 +79,7 @@ function snapshot(cart: Cart, orderNumber: string | undefined): Omit<Order, 'id'
     ...(cart.customerEmail !== undefined ? { customerEmail: cart.customerEmail } : {}),
     ...(cart.anonymousId !== undefined ? { anonymousId: cart.anonymousId } : {}),
     ...(cart.store ? { store: cart.store } : {}),
+    ...(cart.businessUnit ? { businessUnit: cart.businessUnit } : {}),
     ...(cart.locale !== undefined ? { locale: cart.locale } : {}),
     lineItems: cart.lineItems,
     customLineItems: cart.customLineItems,

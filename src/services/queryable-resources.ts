@@ -74,6 +74,8 @@ export const cartResource = defineQueryableResource({
   table: 'Cart',
   typeId: 'cart',
   fields: fieldsFromJsonSchema(schemas.CartSchema, components),
+  // The associate cart endpoints filter on it; a `businessUnit(key = …)` predicate uses its index too.
+  extraColumns: { 'businessUnit.key': { column: 'businessUnitKey', type: 'string' } },
 });
 
 /** Orders: a snapshot of an ordered cart. */

@@ -161,7 +161,7 @@ describe('customers, business units as an associate, GraphQL', () => {
   const password = 'sdk-buyer-password';
 
   beforeAll(async () => {
-    await api.associateRoles().post({ body: { key: 'sdk-buyer', name: 'Buyer', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits'] } }).execute();
+    await api.associateRoles().post({ body: { key: 'sdk-buyer', name: 'Buyer', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits', 'CreateMyCarts', 'ViewMyCarts', 'UpdateMyCarts', 'DeleteMyCarts'] } }).execute();
     const signUp = await api.customers().post({ body: { email, password, firstName: 'Ada' } }).execute();
     customerId = signUp.body.customer.id;
     await api
@@ -205,6 +205,24 @@ describe('customers, business units as an associate, GraphQL', () => {
 
     const stranger = await failure(api.asAssociate().withAssociateIdValue({ associateId: '00000000-0000-0000-0000-000000000000' }).businessUnits().withKey({ key: 'sdk-company' }).get().execute());
     expect(stranger.statusCode).toBe(404);
+  });
+
+  it("uses the associate cart builders: creates, reads, queries, updates and deletes a cart of the associate's unit", async () => {
+    const carts = api.asAssociate().withAssociateIdValue({ associateId: customerId }).inBusinessUnitKeyWithBusinessUnitKeyValue({ businessUnitKey: 'sdk-company' }).carts();
+    const created = await carts.post({ body: { currency: 'EUR', key: 'sdk-associate-cart' } }).execute();
+    expect(created.statusCode).toBe(201);
+    expect(created.body).toMatchObject({ customerId, businessUnit: { typeId: 'business-unit', key: 'sdk-company' }, createdBy: { associate: { typeId: 'customer', id: customerId } } });
+    expect((await carts.withKey({ key: 'sdk-associate-cart' }).get().execute()).body.id).toBe(created.body.id);
+    expect((await carts.withId({ ID: created.body.id }).head().execute()).statusCode).toBe(200);
+    expect((await carts.get({ queryArgs: { where: 'key = "sdk-associate-cart"' } }).execute()).body.results.map((cart) => cart.id)).toEqual([created.body.id]);
+    const updated = await carts
+      .withId({ ID: created.body.id })
+      .post({ body: { version: created.body.version, actions: [{ action: 'setCustomerEmail', email: 'sdk-buyer@example.com' }] } })
+      .execute();
+    expect(updated.body.customerEmail).toBe('sdk-buyer@example.com');
+    await carts.withKey({ key: 'sdk-associate-cart' }).delete({ queryArgs: { version: updated.body.version } }).execute();
+    const gone = await failure(carts.withId({ ID: created.body.id }).get().execute());
+    expect(gone.statusCode).toBe(404);
   });
 
   it('posts a GraphQL query through the SDK', async () => {

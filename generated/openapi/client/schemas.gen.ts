@@ -3047,6 +3047,9 @@ export const CartSchema = {
         store: {
             $ref: '#/components/schemas/KeyReference'
         },
+        businessUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        },
         lineItems: {
             type: 'array',
             items: {
@@ -3560,6 +3563,10 @@ export const CartDraftSchema = {
         store: {
             $ref: '#/components/schemas/ResourceIdentifier'
         },
+        businessUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'The business unit the cart belongs to, by id or key (400 ReferencedResourceNotFound when unknown). The unit must be Active, the cart\'s customer (if any) one of its associates, and the cart\'s store (if any) one of the unit\'s stores when it has any (400 InvalidOperation otherwise).'
+        },
         country: {
             $ref: '#/components/schemas/CountryCode'
         },
@@ -3898,7 +3905,8 @@ export const CartUpdateActionSchema = {
             setKey: '#/components/schemas/CartSetKeyAction',
             setCustomerId: '#/components/schemas/CartSetCustomerIdAction',
             setCustomerGroup: '#/components/schemas/CartSetCustomerGroupAction',
-            setAnonymousId: '#/components/schemas/CartSetAnonymousIdAction'
+            setAnonymousId: '#/components/schemas/CartSetAnonymousIdAction',
+            setBusinessUnit: '#/components/schemas/CartSetBusinessUnitAction'
         }
     },
     oneOf: [
@@ -3982,6 +3990,9 @@ export const CartUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/CartSetAnonymousIdAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetBusinessUnitAction'
         }
     ]
 } as const;
@@ -4488,6 +4499,24 @@ export const CartSetKeyActionSchema = {
         },
         key: {
             $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const CartSetBusinessUnitActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'businessUnit'
+    ],
+    description: 'Moves a cart that already belongs to a business unit (400 InvalidOperation otherwise) to another, by id or key; the same rules as the draft\'s businessUnit apply to the new unit.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setBusinessUnit'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         }
     }
 } as const;
@@ -8484,6 +8513,9 @@ export const OrderSchema = {
             type: 'string'
         },
         store: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        businessUnit: {
             $ref: '#/components/schemas/KeyReference'
         },
         locale: {

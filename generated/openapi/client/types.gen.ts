@@ -952,6 +952,7 @@ export type Cart = {
     customerGroup?: Reference;
     anonymousId?: string;
     store?: KeyReference;
+    businessUnit?: KeyReference;
     lineItems: Array<LineItem>;
     customLineItems: Array<CustomLineItem>;
     totalLineItemQuantity?: number;
@@ -1097,6 +1098,10 @@ export type CartDraft = {
     customerGroup?: ResourceIdentifier;
     anonymousId?: string;
     store?: ResourceIdentifier;
+    /**
+     * The business unit the cart belongs to, by id or key (400 ReferencedResourceNotFound when unknown). The unit must be Active, the cart's customer (if any) one of its associates, and the cart's store (if any) one of the unit's stores when it has any (400 InvalidOperation otherwise).
+     */
+    businessUnit?: ResourceIdentifier;
     country?: CountryCode;
     locale?: Locale;
     origin?: 'Customer' | 'Merchant';
@@ -1239,7 +1244,9 @@ export type CartUpdateAction = ({
     action: 'setCustomerGroup';
 } & CartSetCustomerGroupAction) | ({
     action: 'setAnonymousId';
-} & CartSetAnonymousIdAction);
+} & CartSetAnonymousIdAction) | ({
+    action: 'setBusinessUnit';
+} & CartSetBusinessUnitAction);
 
 export type CartAddLineItemAction = {
     action: 'addLineItem';
@@ -1391,6 +1398,14 @@ export type CartUpdateItemShippingAddressAction = {
 export type CartSetKeyAction = {
     action: 'setKey';
     key?: Key;
+};
+
+/**
+ * Moves a cart that already belongs to a business unit (400 InvalidOperation otherwise) to another, by id or key; the same rules as the draft's businessUnit apply to the new unit.
+ */
+export type CartSetBusinessUnitAction = {
+    action: 'setBusinessUnit';
+    businessUnit: ResourceIdentifier;
 };
 
 /**
@@ -2721,6 +2736,7 @@ export type Order = {
     customerId?: string;
     customerEmail?: string;
     store?: KeyReference;
+    businessUnit?: KeyReference;
     locale?: Locale;
     anonymousId?: string;
     lineItems: Array<LineItem>;
@@ -6081,6 +6097,346 @@ export type UpdateCartDiscountByKeyResponses = {
 };
 
 export type UpdateCartDiscountByKeyResponse = UpdateCartDiscountByKeyResponses[keyof UpdateCartDiscountByKeyResponses];
+
+export type QueryCartsAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts';
+};
+
+export type QueryCartsAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCartsAsAssociateError = QueryCartsAsAssociateErrors[keyof QueryCartsAsAssociateErrors];
+
+export type QueryCartsAsAssociateResponses = {
+    /**
+     * A page of carts
+     */
+    200: CartPagedQueryResponse;
+};
+
+export type QueryCartsAsAssociateResponse = QueryCartsAsAssociateResponses[keyof QueryCartsAsAssociateResponses];
+
+export type CheckCartsExistAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts';
+};
+
+export type CheckCartsExistAsAssociateErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCartsExistAsAssociateResponses = {
+    /**
+     * At least one cart matches
+     */
+    200: unknown;
+};
+
+export type CreateCartAsAssociateData = {
+    body: CartDraft;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts';
+};
+
+export type CreateCartAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCartAsAssociateError = CreateCartAsAssociateErrors[keyof CreateCartAsAssociateErrors];
+
+export type CreateCartAsAssociateResponses = {
+    /**
+     * The cart
+     */
+    201: Cart;
+};
+
+export type CreateCartAsAssociateResponse = CreateCartAsAssociateResponses[keyof CreateCartAsAssociateResponses];
+
+export type DeleteCartByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/{id}';
+};
+
+export type DeleteCartByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartByIdAsAssociateError = DeleteCartByIdAsAssociateErrors[keyof DeleteCartByIdAsAssociateErrors];
+
+export type DeleteCartByIdAsAssociateResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type DeleteCartByIdAsAssociateResponse = DeleteCartByIdAsAssociateResponses[keyof DeleteCartByIdAsAssociateResponses];
+
+export type GetCartByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/{id}';
+};
+
+export type GetCartByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartByIdAsAssociateError = GetCartByIdAsAssociateErrors[keyof GetCartByIdAsAssociateErrors];
+
+export type GetCartByIdAsAssociateResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetCartByIdAsAssociateResponse = GetCartByIdAsAssociateResponses[keyof GetCartByIdAsAssociateResponses];
+
+export type CheckCartExistsByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/{id}';
+};
+
+export type CheckCartExistsByIdAsAssociateErrors = {
+    /**
+     * No such cart
+     */
+    404: unknown;
+};
+
+export type CheckCartExistsByIdAsAssociateResponses = {
+    /**
+     * The cart exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartByIdAsAssociateData = {
+    body: CartUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/{id}';
+};
+
+export type UpdateCartByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartByIdAsAssociateError = UpdateCartByIdAsAssociateErrors[keyof UpdateCartByIdAsAssociateErrors];
+
+export type UpdateCartByIdAsAssociateResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type UpdateCartByIdAsAssociateResponse = UpdateCartByIdAsAssociateResponses[keyof UpdateCartByIdAsAssociateResponses];
+
+export type DeleteCartByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/key={key}';
+};
+
+export type DeleteCartByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartByKeyAsAssociateError = DeleteCartByKeyAsAssociateErrors[keyof DeleteCartByKeyAsAssociateErrors];
+
+export type DeleteCartByKeyAsAssociateResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type DeleteCartByKeyAsAssociateResponse = DeleteCartByKeyAsAssociateResponses[keyof DeleteCartByKeyAsAssociateResponses];
+
+export type GetCartByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/key={key}';
+};
+
+export type GetCartByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartByKeyAsAssociateError = GetCartByKeyAsAssociateErrors[keyof GetCartByKeyAsAssociateErrors];
+
+export type GetCartByKeyAsAssociateResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type GetCartByKeyAsAssociateResponse = GetCartByKeyAsAssociateResponses[keyof GetCartByKeyAsAssociateResponses];
+
+export type CheckCartExistsByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/key={key}';
+};
+
+export type CheckCartExistsByKeyAsAssociateErrors = {
+    /**
+     * No such cart
+     */
+    404: unknown;
+};
+
+export type CheckCartExistsByKeyAsAssociateResponses = {
+    /**
+     * The cart exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartByKeyAsAssociateData = {
+    body: CartUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/key={key}';
+};
+
+export type UpdateCartByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartByKeyAsAssociateError = UpdateCartByKeyAsAssociateErrors[keyof UpdateCartByKeyAsAssociateErrors];
+
+export type UpdateCartByKeyAsAssociateResponses = {
+    /**
+     * The cart
+     */
+    200: Cart;
+};
+
+export type UpdateCartByKeyAsAssociateResponse = UpdateCartByKeyAsAssociateResponses[keyof UpdateCartByKeyAsAssociateResponses];
 
 export type QueryCartsInStoreData = {
     body?: never;

@@ -59,6 +59,7 @@ export const cartResolvers: Resolvers = {
   Cart: {
     customerGroupRef: (cart) => cart.customerGroup ?? null,
     storeRef: (cart) => cart.store ?? null,
+    businessUnitRef: (cart) => cart.businessUnit ?? null,
   },
   LineItem: {
     name: (item, args) => localizedValue(item.name, args),

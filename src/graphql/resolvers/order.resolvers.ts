@@ -54,6 +54,7 @@ export const orderResolvers: Resolvers = {
   Order: {
     cartRef: (order) => order.cart,
     storeRef: (order) => order.store ?? null,
+    businessUnitRef: (order) => order.businessUnit ?? null,
     // The order's own cart: whoever may read the order may read what it was made from.
     cart: async (order, _args, { ctx, services }) => (await services.carts.repository.find(ctx, { id: order.cart.id })) ?? null,
   },

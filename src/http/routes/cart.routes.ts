@@ -30,6 +30,19 @@ export function cartRoutes(services: Services) {
     updateByKey: 'updateCartInStoreByKey',
     deleteByKey: 'deleteCartInStoreByKey',
   } as const);
+  const asAssociate = versionedResourceRoutes(services.carts.asAssociate, {
+    query: 'queryCartsAsAssociate',
+    exists: 'checkCartsExistAsAssociate',
+    create: 'createCartAsAssociate',
+    getById: 'getCartByIdAsAssociate',
+    existsById: 'checkCartExistsByIdAsAssociate',
+    updateById: 'updateCartByIdAsAssociate',
+    deleteById: 'deleteCartByIdAsAssociate',
+    getByKey: 'getCartByKeyAsAssociate',
+    existsByKey: 'checkCartExistsByKeyAsAssociate',
+    updateByKey: 'updateCartByKeyAsAssociate',
+    deleteByKey: 'deleteCartByKeyAsAssociate',
+  } as const);
   const mergeCart: Handlers['mergeCart'] = async (ctx, input) => ({ body: await services.mergeCart(ctx, input.path.customerId, input.body) });
-  return { ...global, ...inStore, mergeCart, mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart) };
+  return { ...global, ...inStore, ...asAssociate, mergeCart, mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart) };
 }

@@ -227,6 +227,7 @@ CREATE TABLE "Cart" (
     "anonymousId" TEXT COLLATE "C",
     "cartState" TEXT COLLATE "C" NOT NULL,
     "storeKey" TEXT COLLATE "C",
+    "businessUnitKey" TEXT COLLATE "C",
     "deleteAfter" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
@@ -593,6 +594,9 @@ CREATE INDEX "Cart_projectKey_deleteAfter_idx" ON "Cart"("projectKey", "deleteAf
 
 -- CreateIndex
 CREATE INDEX "Cart_projectKey_storeKey_idx" ON "Cart"("projectKey", "storeKey");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_businessUnitKey_customerId_idx" ON "Cart"("projectKey", "businessUnitKey", "customerId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Cart_projectKey_key_key" ON "Cart"("projectKey", "key");

@@ -201,6 +201,7 @@ CREATE TABLE "Cart" (
     "anonymousId" TEXT,
     "cartState" TEXT NOT NULL,
     "storeKey" TEXT,
+    "businessUnitKey" TEXT,
     "deleteAfter" TEXT,
     "data" JSONB NOT NULL
 );
@@ -545,6 +546,9 @@ CREATE INDEX "Cart_projectKey_deleteAfter_idx" ON "Cart"("projectKey", "deleteAf
 
 -- CreateIndex
 CREATE INDEX "Cart_projectKey_storeKey_idx" ON "Cart"("projectKey", "storeKey");
+
+-- CreateIndex
+CREATE INDEX "Cart_projectKey_businessUnitKey_customerId_idx" ON "Cart"("projectKey", "businessUnitKey", "customerId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Cart_projectKey_key_key" ON "Cart"("projectKey", "key");

@@ -46,6 +46,7 @@ export type CartMinAggregateOutputType = {
   anonymousId: string | null
   cartState: string | null
   storeKey: string | null
+  businessUnitKey: string | null
   deleteAfter: string | null
 }
 
@@ -60,6 +61,7 @@ export type CartMaxAggregateOutputType = {
   anonymousId: string | null
   cartState: string | null
   storeKey: string | null
+  businessUnitKey: string | null
   deleteAfter: string | null
 }
 
@@ -74,6 +76,7 @@ export type CartCountAggregateOutputType = {
   anonymousId: number
   cartState: number
   storeKey: number
+  businessUnitKey: number
   deleteAfter: number
   data: number
   _all: number
@@ -99,6 +102,7 @@ export type CartMinAggregateInputType = {
   anonymousId?: true
   cartState?: true
   storeKey?: true
+  businessUnitKey?: true
   deleteAfter?: true
 }
 
@@ -113,6 +117,7 @@ export type CartMaxAggregateInputType = {
   anonymousId?: true
   cartState?: true
   storeKey?: true
+  businessUnitKey?: true
   deleteAfter?: true
 }
 
@@ -127,6 +132,7 @@ export type CartCountAggregateInputType = {
   anonymousId?: true
   cartState?: true
   storeKey?: true
+  businessUnitKey?: true
   deleteAfter?: true
   data?: true
   _all?: true
@@ -229,6 +235,7 @@ export type CartGroupByOutputType = {
   anonymousId: string | null
   cartState: string
   storeKey: string | null
+  businessUnitKey: string | null
   deleteAfter: string | null
   data: runtime.JsonValue
   _count: CartCountAggregateOutputType | null
@@ -267,6 +274,7 @@ export type CartWhereInput = {
   anonymousId?: Prisma.StringNullableFilter<"Cart"> | string | null
   cartState?: Prisma.StringFilter<"Cart"> | string
   storeKey?: Prisma.StringNullableFilter<"Cart"> | string | null
+  businessUnitKey?: Prisma.StringNullableFilter<"Cart"> | string | null
   deleteAfter?: Prisma.StringNullableFilter<"Cart"> | string | null
   data?: Prisma.JsonFilter<"Cart">
 }
@@ -282,6 +290,7 @@ export type CartOrderByWithRelationInput = {
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartState?: Prisma.SortOrder
   storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrderInput | Prisma.SortOrder
   deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -301,6 +310,7 @@ export type CartWhereUniqueInput = Prisma.AtLeast<{
   anonymousId?: Prisma.StringNullableFilter<"Cart"> | string | null
   cartState?: Prisma.StringFilter<"Cart"> | string
   storeKey?: Prisma.StringNullableFilter<"Cart"> | string | null
+  businessUnitKey?: Prisma.StringNullableFilter<"Cart"> | string | null
   deleteAfter?: Prisma.StringNullableFilter<"Cart"> | string | null
   data?: Prisma.JsonFilter<"Cart">
 }, "id" | "projectKey_key">
@@ -316,6 +326,7 @@ export type CartOrderByWithAggregationInput = {
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartState?: Prisma.SortOrder
   storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrderInput | Prisma.SortOrder
   deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.CartCountOrderByAggregateInput
@@ -339,6 +350,7 @@ export type CartScalarWhereWithAggregatesInput = {
   anonymousId?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   cartState?: Prisma.StringWithAggregatesFilter<"Cart"> | string
   storeKey?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
+  businessUnitKey?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   deleteAfter?: Prisma.StringNullableWithAggregatesFilter<"Cart"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"Cart">
 }
@@ -354,6 +366,7 @@ export type CartCreateInput = {
   anonymousId?: string | null
   cartState: string
   storeKey?: string | null
+  businessUnitKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -369,6 +382,7 @@ export type CartUncheckedCreateInput = {
   anonymousId?: string | null
   cartState: string
   storeKey?: string | null
+  businessUnitKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -384,6 +398,7 @@ export type CartUpdateInput = {
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
   storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -399,6 +414,7 @@ export type CartUncheckedUpdateInput = {
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
   storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -414,6 +430,7 @@ export type CartCreateManyInput = {
   anonymousId?: string | null
   cartState: string
   storeKey?: string | null
+  businessUnitKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -429,6 +446,7 @@ export type CartUpdateManyMutationInput = {
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
   storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -444,6 +462,7 @@ export type CartUncheckedUpdateManyInput = {
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartState?: Prisma.StringFieldUpdateOperationsInput | string
   storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -464,6 +483,7 @@ export type CartCountOrderByAggregateInput = {
   anonymousId?: Prisma.SortOrder
   cartState?: Prisma.SortOrder
   storeKey?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -483,6 +503,7 @@ export type CartMaxOrderByAggregateInput = {
   anonymousId?: Prisma.SortOrder
   cartState?: Prisma.SortOrder
   storeKey?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
 }
 
@@ -497,6 +518,7 @@ export type CartMinOrderByAggregateInput = {
   anonymousId?: Prisma.SortOrder
   cartState?: Prisma.SortOrder
   storeKey?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
 }
 
@@ -517,6 +539,7 @@ export type CartSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   anonymousId?: boolean
   cartState?: boolean
   storeKey?: boolean
+  businessUnitKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["cart"]>
@@ -532,6 +555,7 @@ export type CartSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   anonymousId?: boolean
   cartState?: boolean
   storeKey?: boolean
+  businessUnitKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["cart"]>
@@ -547,6 +571,7 @@ export type CartSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   anonymousId?: boolean
   cartState?: boolean
   storeKey?: boolean
+  businessUnitKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["cart"]>
@@ -562,11 +587,12 @@ export type CartSelectScalar = {
   anonymousId?: boolean
   cartState?: boolean
   storeKey?: boolean
+  businessUnitKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }
 
-export type CartOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "cartState" | "storeKey" | "deleteAfter" | "data", ExtArgs["result"]["cart"]>
+export type CartOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "cartState" | "storeKey" | "businessUnitKey" | "deleteAfter" | "data", ExtArgs["result"]["cart"]>
 
 export type $CartPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Cart"
@@ -585,6 +611,10 @@ export type $CartPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * The key of the cart's store (`store.key`): the in-store cart endpoints read and query by it.
      */
     storeKey: string | null
+    /**
+     * The key of the cart's business unit (`businessUnit.key`): the associate cart endpoints read and query by it.
+     */
+    businessUnitKey: string | null
     /**
      * When the retention job deletes the cart, if the cart sets its own deleteDaysAfterLastModification;
      * null: the project's retention applies (see src/services/retention.ts).
@@ -1024,6 +1054,7 @@ export interface CartFieldRefs {
   readonly anonymousId: Prisma.FieldRef<"Cart", 'String'>
   readonly cartState: Prisma.FieldRef<"Cart", 'String'>
   readonly storeKey: Prisma.FieldRef<"Cart", 'String'>
+  readonly businessUnitKey: Prisma.FieldRef<"Cart", 'String'>
   readonly deleteAfter: Prisma.FieldRef<"Cart", 'String'>
   readonly data: Prisma.FieldRef<"Cart", 'Json'>
 }

@@ -322,6 +322,7 @@ export const CartScalarFieldEnum = {
   anonymousId: 'anonymousId',
   cartState: 'cartState',
   storeKey: 'storeKey',
+  businessUnitKey: 'businessUnitKey',
   deleteAfter: 'deleteAfter',
   data: 'data'
 } as const
