@@ -10,6 +10,7 @@ import { checkVersion, notFound } from './versioning.js';
 import { DiscountCodeNonApplicableError } from './cart-discount-codes.js';
 import { ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
 import { countApplications } from './discount-code-applications.js';
+import { ordersAsAssociate } from './order-as-associate.js';
 
 /**
  * Orders, minimal: an order is a snapshot of an Active cart at the version the client saw; the cart
@@ -20,24 +21,41 @@ export class OrderService {
   readonly repository = new DocumentRepository<Order>({
     resource: orderResource,
     extraColumns: {
-      names: ['customerId', 'anonymousId', 'cartId', 'storeKey'],
-      values: (doc) => ({ customerId: doc.customerId ?? null, anonymousId: doc.anonymousId ?? null, cartId: doc.cart.id, storeKey: doc.store?.key ?? null }),
+      names: ['customerId', 'anonymousId', 'cartId', 'storeKey', 'businessUnitKey'],
+      values: (doc) => ({
+        customerId: doc.customerId ?? null,
+        anonymousId: doc.anonymousId ?? null,
+        cartId: doc.cart.id,
+        storeKey: doc.store?.key ?? null,
+        businessUnitKey: doc.businessUnit?.key ?? null,
+      }),
     },
     uniqueRules: (doc) => [{ model: 'Order', fields: ['projectKey', 'cartId'], error: () => new DuplicateFieldError('cart', doc.cart.id) }],
   });
+
+  get businessUnits(): CartService['businessUnits'] {
+    return this.carts.businessUnits;
+  }
 
   constructor(
     private readonly carts: CartService,
     private readonly discountCodes: DocumentRepository<DiscountCode>,
   ) {}
 
-  createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, mine = false): Promise<Order> {
+  /** The Associate Orders' view: the orders of the path's business unit, as the path's associate may see and make them. */
+  readonly asAssociate = ordersAsAssociate(this);
+
+  /**
+   * Orders the cart the draft names. On an in-store request only a cart of the store can be ordered;
+   * `admit` refuses the carts a caller may not order (see `ownCartsOnly`), in the transaction.
+   */
+  createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, admit?: CartAdmission): Promise<Order> {
     const cartId = draft.cart?.id ?? draft.id;
     if (cartId === undefined) throw new RequiredFieldError('cart');
     return withTransaction(ctx, async (tx) => {
       const cart = await this.carts.repository.find(tx, { id: cartId });
-      // The caller's own carts only (/me), and on an in-store request only those of the store.
-      if (!cart || (mine && !owns(ownerOf(tx), cart)) || !inRequestStore(tx.storeKey, cart)) throw notFound({ id: cartId });
+      if (!cart || !inRequestStore(tx.storeKey, cart)) throw notFound({ id: cartId });
+      if (admit) await admit(tx, cart);
       checkVersion(cart.id, draft.version, cart.version);
       if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState}: only an Active cart can be ordered.`);
       checkOrderable(cart);
@@ -71,6 +89,14 @@ export class OrderService {
     return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey));
   }
 }
+
+/** A check of the cart an order is made from, before anything is written (it throws to refuse the cart). */
+export type CartAdmission = (tx: RequestContext, cart: Cart) => void | Promise<void>;
+
+/** /me: the caller's own carts only; another's is 404 as if it did not exist. */
+export const ownCartsOnly: CartAdmission = (tx, cart) => {
+  if (!owns(ownerOf(tx), cart)) throw notFound({ id: cart.id });
+};
 
 function snapshot(cart: Cart, orderNumber: string | undefined): Omit<Order, 'id' | 'version' | 'createdAt' | 'lastModifiedAt'> {
   return {

@@ -294,3 +294,64 @@ describe("a cart's business unit on the general endpoints", () => {
     expect(moved.businessUnit?.key).toBe(other.key);
   });
 });
+
+describe('Associate Orders', () => {
+  interface OrderBody {
+    id: string;
+    customerId?: string;
+    businessUnit?: { typeId: string; key: string };
+    cart: { id: string };
+  }
+  const orders = (associateId: string, unitKey: string, rest = '') => `/test/as-associate/${associateId}/in-business-unit/key=${unitKey}/orders${rest}`;
+  const order = (associateId: string, unitKey: string, cart: CartBody) => api(server, token, orders(associateId, unitKey), { body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } });
+
+  test("ordering a cart of the unit: the associate's own with CreateMyOrdersFromMyCarts, another's with CreateOrdersFromOthersCarts; the order keeps the unit", async () => {
+    const orderer = await f.role(['CreateMyOrdersFromMyCarts', 'ViewMyOrders', ...MY]);
+    const [own, colleague] = [await f.customer(), await f.customer()];
+    const unit = await f.unit({ associates: [associate(own, [orderer]), associate(colleague, [orderer])] });
+    const mine = await cartOf(own, unit.key);
+    const theirs = await cartOf(colleague, unit.key);
+    await expectError(await order(own, unit.key, theirs), 403, 'AssociateMissingPermission', {
+      permissions: ['CreateOrdersFromOthersCarts'],
+      associateOnBehalf: { typeId: 'customer', id: colleague },
+    });
+    expect((await f.ok<CartBody & { cartState: string }>(api(server, f.admin, `/test/carts/${theirs.id}`))).cartState).toBe('Active');
+    const placed = await f.ok<OrderBody>(order(own, unit.key, mine), 201);
+    expect(placed).toMatchObject({ customerId: own, businessUnit: { typeId: 'business-unit', key: unit.key }, cart: { id: mine.id } });
+    expect((await f.ok<OrderBody>(api(server, token, orders(own, unit.key, `/${placed.id}`)))).id).toBe(placed.id);
+    await expectError(await api(server, token, orders(bystander, company.key)), 403, 'AssociateMissingPermission', { permissions: ['ViewMyOrders', 'ViewOthersOrders'] });
+    // Another unit's cart, and this order seen through another unit: 400 InvalidOperation.
+    const elsewhere = await cartOf(buyer, other.key);
+    await expectError(await order(own, unit.key, elsewhere), 400, 'InvalidOperation');
+    await expectError(await api(server, token, orders(buyer, other.key, `/${placed.id}`)), 400, 'InvalidOperation');
+    await expectError(await api(server, token, orders(own, unit.key, '/no-such-order')), 404, 'ResourceNotFound');
+  });
+
+  test("a query sees the unit's orders: the associate's own with ViewMyOrders alone, all of them with ViewOthersOrders", async () => {
+    const myOrders = await f.role(['CreateMyOrdersFromMyCarts', 'ViewMyOrders', ...MY]);
+    const allOrders = await f.role(['CreateMyOrdersFromMyCarts', 'ViewOthersOrders', ...MY]);
+    const [one, two] = [await f.customer(), await f.customer()];
+    const unit = await f.unit({ associates: [associate(one, [myOrders]), associate(two, [allOrders])] });
+    const first = await f.ok<OrderBody>(order(one, unit.key, await cartOf(one, unit.key)), 201);
+    const second = await f.ok<OrderBody>(order(two, unit.key, await cartOf(two, unit.key)), 201);
+    // An order of another unit, placed by the merchant, is not among them.
+    const elsewhere = await cartOf(buyer, other.key);
+    await f.ok(api(server, f.admin, '/test/orders', { body: { cart: { id: elsewhere.id }, version: elsewhere.version } }), 201);
+    const own = await f.ok<{ total: number; results: OrderBody[] }>(api(server, token, orders(one, unit.key)));
+    expect(own.results.map((o) => o.id)).toEqual([first.id]);
+    expect(own.total).toBe(1);
+    const all = await f.ok<{ total: number; results: OrderBody[] }>(api(server, token, orders(two, unit.key, '?sort=createdAt%20asc')));
+    expect(all.results.map((o) => o.id)).toEqual([first.id, second.id]);
+    await expectError(await api(server, token, orders(one, unit.key, `/${second.id}`)), 403, 'AssociateMissingPermission', { permissions: ['ViewOthersOrders'] });
+  });
+
+  test("an Inactive unit's carts cannot be ordered here", async () => {
+    const orderer = await f.role(['CreateMyOrdersFromMyCarts', ...MY]);
+    const customer = await f.customer();
+    const unit = await f.unit({ associates: [associate(customer, [orderer])] });
+    const cart = await cartOf(customer, unit.key);
+    const current = await f.get(unit.key);
+    await f.ok(f.update(unit.key, current.version, [{ action: 'changeStatus', status: 'Inactive' }]));
+    await expectError(await order(customer, unit.key, cart), 400, 'InvalidOperation');
+  });
+});

@@ -11174,6 +11174,101 @@ export type SignInMyCustomerInStoreResponses = {
 
 export type SignInMyCustomerInStoreResponse = SignInMyCustomerInStoreResponses[keyof SignInMyCustomerInStoreResponses];
 
+export type QueryOrdersAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders';
+};
+
+export type QueryOrdersAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryOrdersAsAssociateError = QueryOrdersAsAssociateErrors[keyof QueryOrdersAsAssociateErrors];
+
+export type QueryOrdersAsAssociateResponses = {
+    /**
+     * A page of orders
+     */
+    200: OrderPagedQueryResponse;
+};
+
+export type QueryOrdersAsAssociateResponse = QueryOrdersAsAssociateResponses[keyof QueryOrdersAsAssociateResponses];
+
+export type CreateOrderFromCartAsAssociateData = {
+    body: OrderFromCartDraft;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders';
+};
+
+export type CreateOrderFromCartAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateOrderFromCartAsAssociateError = CreateOrderFromCartAsAssociateErrors[keyof CreateOrderFromCartAsAssociateErrors];
+
+export type CreateOrderFromCartAsAssociateResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateOrderFromCartAsAssociateResponse = CreateOrderFromCartAsAssociateResponses[keyof CreateOrderFromCartAsAssociateResponses];
+
+export type GetOrderByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/{id}';
+};
+
+export type GetOrderByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetOrderByIdAsAssociateError = GetOrderByIdAsAssociateErrors[keyof GetOrderByIdAsAssociateErrors];
+
+export type GetOrderByIdAsAssociateResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type GetOrderByIdAsAssociateResponse = GetOrderByIdAsAssociateResponses[keyof GetOrderByIdAsAssociateResponses];
+
 export type QueryOrdersInStoreData = {
     body?: never;
     path: {

@@ -7,6 +7,7 @@ import { normalizeQueryParams, type PagedQueryResult, type QueryParams } from '.
 import { MY_ORDERS } from '../field-scopes.js';
 import { orNull, queryField, queryResult } from '../query-fields.js';
 import { inStore } from '../in-store.js';
+import { ownCartsOnly } from '../../services/order.service.js';
 
 type OrderLookup = { id?: string | null; orderNumber?: string | null };
 type Query = (ctx: RequestContext, params: QueryParams) => Promise<PagedQueryResult<Order>>;
@@ -49,7 +50,7 @@ export const orderResolvers: Resolvers = {
     },
   },
   Mutation: {
-    createMyOrderFromCart: (_root, { draft, storeKey }, { ctx, services }) => services.orders.createFromCart(inStore(ctx, storeKey), { id: draft.id, version: draft.version }, true),
+    createMyOrderFromCart: (_root, { draft, storeKey }, { ctx, services }) => services.orders.createFromCart(inStore(ctx, storeKey), { id: draft.id, version: draft.version }, ownCartsOnly),
   },
   Order: {
     cartRef: (order) => order.cart,

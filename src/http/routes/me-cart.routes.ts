@@ -1,6 +1,7 @@
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { inStoreTwin } from './in-store-twin.js';
+import { ownCartsOnly } from '../../services/order.service.js';
 import { queryParams } from './query-input.js';
 
 type MeCartOperations =
@@ -30,7 +31,7 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
     deleteMyCartById: async (ctx, input) => ({ body: await carts.deleteMine(ctx, input.path.id, input.query.version) }),
     getMyActiveCart: async (ctx) => ({ body: await carts.myActiveCart(ctx) }),
     queryMyOrders: async (ctx, input, http) => ({ body: await orders.queryMine(ctx, queryParams(input.query, http)) }),
-    createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createFromCart(ctx, input.body, true) }),
+    createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createFromCart(ctx, input.body, ownCartsOnly) }),
     getMyOrderById: async (ctx, input) => ({ body: await orders.getMine(ctx, input.path.id) }),
   };
   return {

@@ -246,6 +246,7 @@ CREATE TABLE "Order" (
     "anonymousId" TEXT COLLATE "C",
     "cartId" TEXT COLLATE "C",
     "storeKey" TEXT COLLATE "C",
+    "businessUnitKey" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
     CONSTRAINT "Order_pkey" PRIMARY KEY ("id")
@@ -618,6 +619,9 @@ CREATE INDEX "Order_projectKey_anonymousId_idx" ON "Order"("projectKey", "anonym
 
 -- CreateIndex
 CREATE INDEX "Order_projectKey_storeKey_idx" ON "Order"("projectKey", "storeKey");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_businessUnitKey_customerId_idx" ON "Order"("projectKey", "businessUnitKey", "customerId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");

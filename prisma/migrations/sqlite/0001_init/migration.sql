@@ -218,6 +218,7 @@ CREATE TABLE "Order" (
     "anonymousId" TEXT,
     "cartId" TEXT,
     "storeKey" TEXT,
+    "businessUnitKey" TEXT,
     "data" JSONB NOT NULL
 );
 
@@ -570,6 +571,9 @@ CREATE INDEX "Order_projectKey_anonymousId_idx" ON "Order"("projectKey", "anonym
 
 -- CreateIndex
 CREATE INDEX "Order_projectKey_storeKey_idx" ON "Order"("projectKey", "storeKey");
+
+-- CreateIndex
+CREATE INDEX "Order_projectKey_businessUnitKey_customerId_idx" ON "Order"("projectKey", "businessUnitKey", "customerId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");

@@ -3024,6 +3024,7 @@ export const OrderScalarFieldEnum = {
   anonymousId: 'anonymousId',
   cartId: 'cartId',
   storeKey: 'storeKey',
+  businessUnitKey: 'businessUnitKey',
   data: 'data'
 } as const
 

@@ -45,6 +45,7 @@ export type OrderMinAggregateOutputType = {
   anonymousId: string | null
   cartId: string | null
   storeKey: string | null
+  businessUnitKey: string | null
 }
 
 export type OrderMaxAggregateOutputType = {
@@ -58,6 +59,7 @@ export type OrderMaxAggregateOutputType = {
   anonymousId: string | null
   cartId: string | null
   storeKey: string | null
+  businessUnitKey: string | null
 }
 
 export type OrderCountAggregateOutputType = {
@@ -71,6 +73,7 @@ export type OrderCountAggregateOutputType = {
   anonymousId: number
   cartId: number
   storeKey: number
+  businessUnitKey: number
   data: number
   _all: number
 }
@@ -95,6 +98,7 @@ export type OrderMinAggregateInputType = {
   anonymousId?: true
   cartId?: true
   storeKey?: true
+  businessUnitKey?: true
 }
 
 export type OrderMaxAggregateInputType = {
@@ -108,6 +112,7 @@ export type OrderMaxAggregateInputType = {
   anonymousId?: true
   cartId?: true
   storeKey?: true
+  businessUnitKey?: true
 }
 
 export type OrderCountAggregateInputType = {
@@ -121,6 +126,7 @@ export type OrderCountAggregateInputType = {
   anonymousId?: true
   cartId?: true
   storeKey?: true
+  businessUnitKey?: true
   data?: true
   _all?: true
 }
@@ -222,6 +228,7 @@ export type OrderGroupByOutputType = {
   anonymousId: string | null
   cartId: string | null
   storeKey: string | null
+  businessUnitKey: string | null
   data: runtime.JsonValue
   _count: OrderCountAggregateOutputType | null
   _avg: OrderAvgAggregateOutputType | null
@@ -259,6 +266,7 @@ export type OrderWhereInput = {
   anonymousId?: Prisma.StringNullableFilter<"Order"> | string | null
   cartId?: Prisma.StringNullableFilter<"Order"> | string | null
   storeKey?: Prisma.StringNullableFilter<"Order"> | string | null
+  businessUnitKey?: Prisma.StringNullableFilter<"Order"> | string | null
   data?: Prisma.JsonFilter<"Order">
 }
 
@@ -273,6 +281,7 @@ export type OrderOrderByWithRelationInput = {
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartId?: Prisma.SortOrderInput | Prisma.SortOrder
   storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -292,6 +301,7 @@ export type OrderWhereUniqueInput = Prisma.AtLeast<{
   anonymousId?: Prisma.StringNullableFilter<"Order"> | string | null
   cartId?: Prisma.StringNullableFilter<"Order"> | string | null
   storeKey?: Prisma.StringNullableFilter<"Order"> | string | null
+  businessUnitKey?: Prisma.StringNullableFilter<"Order"> | string | null
   data?: Prisma.JsonFilter<"Order">
 }, "id" | "projectKey_key" | "projectKey_cartId">
 
@@ -306,6 +316,7 @@ export type OrderOrderByWithAggregationInput = {
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   cartId?: Prisma.SortOrderInput | Prisma.SortOrder
   storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.OrderCountOrderByAggregateInput
   _avg?: Prisma.OrderAvgOrderByAggregateInput
@@ -328,6 +339,7 @@ export type OrderScalarWhereWithAggregatesInput = {
   anonymousId?: Prisma.StringNullableWithAggregatesFilter<"Order"> | string | null
   cartId?: Prisma.StringNullableWithAggregatesFilter<"Order"> | string | null
   storeKey?: Prisma.StringNullableWithAggregatesFilter<"Order"> | string | null
+  businessUnitKey?: Prisma.StringNullableWithAggregatesFilter<"Order"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"Order">
 }
 
@@ -342,6 +354,7 @@ export type OrderCreateInput = {
   anonymousId?: string | null
   cartId?: string | null
   storeKey?: string | null
+  businessUnitKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -356,6 +369,7 @@ export type OrderUncheckedCreateInput = {
   anonymousId?: string | null
   cartId?: string | null
   storeKey?: string | null
+  businessUnitKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -370,6 +384,7 @@ export type OrderUpdateInput = {
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -384,6 +399,7 @@ export type OrderUncheckedUpdateInput = {
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -398,6 +414,7 @@ export type OrderCreateManyInput = {
   anonymousId?: string | null
   cartId?: string | null
   storeKey?: string | null
+  businessUnitKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -412,6 +429,7 @@ export type OrderUpdateManyMutationInput = {
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -426,6 +444,7 @@ export type OrderUncheckedUpdateManyInput = {
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   cartId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -450,6 +469,7 @@ export type OrderCountOrderByAggregateInput = {
   anonymousId?: Prisma.SortOrder
   cartId?: Prisma.SortOrder
   storeKey?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -468,6 +488,7 @@ export type OrderMaxOrderByAggregateInput = {
   anonymousId?: Prisma.SortOrder
   cartId?: Prisma.SortOrder
   storeKey?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
 }
 
 export type OrderMinOrderByAggregateInput = {
@@ -481,6 +502,7 @@ export type OrderMinOrderByAggregateInput = {
   anonymousId?: Prisma.SortOrder
   cartId?: Prisma.SortOrder
   storeKey?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
 }
 
 export type OrderSumOrderByAggregateInput = {
@@ -500,6 +522,7 @@ export type OrderSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   anonymousId?: boolean
   cartId?: boolean
   storeKey?: boolean
+  businessUnitKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["order"]>
 
@@ -514,6 +537,7 @@ export type OrderSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   anonymousId?: boolean
   cartId?: boolean
   storeKey?: boolean
+  businessUnitKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["order"]>
 
@@ -528,6 +552,7 @@ export type OrderSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   anonymousId?: boolean
   cartId?: boolean
   storeKey?: boolean
+  businessUnitKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["order"]>
 
@@ -542,10 +567,11 @@ export type OrderSelectScalar = {
   anonymousId?: boolean
   cartId?: boolean
   storeKey?: boolean
+  businessUnitKey?: boolean
   data?: boolean
 }
 
-export type OrderOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "cartId" | "storeKey" | "data", ExtArgs["result"]["order"]>
+export type OrderOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "cartId" | "storeKey" | "businessUnitKey" | "data", ExtArgs["result"]["order"]>
 
 export type $OrderPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Order"
@@ -564,6 +590,10 @@ export type $OrderPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs 
      * The cart's store (the in-store /me/orders see only theirs).
      */
     storeKey: string | null
+    /**
+     * The cart's business unit (`businessUnit.key`): the associate order endpoints read and query by it.
+     */
+    businessUnitKey: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["order"]>
   composites: {}
@@ -998,6 +1028,7 @@ export interface OrderFieldRefs {
   readonly anonymousId: Prisma.FieldRef<"Order", 'String'>
   readonly cartId: Prisma.FieldRef<"Order", 'String'>
   readonly storeKey: Prisma.FieldRef<"Order", 'String'>
+  readonly businessUnitKey: Prisma.FieldRef<"Order", 'String'>
   readonly data: Prisma.FieldRef<"Order", 'Json'>
 }
     

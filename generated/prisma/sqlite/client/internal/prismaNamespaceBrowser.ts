@@ -341,6 +341,7 @@ export const OrderScalarFieldEnum = {
   anonymousId: 'anonymousId',
   cartId: 'cartId',
   storeKey: 'storeKey',
+  businessUnitKey: 'businessUnitKey',
   data: 'data'
 } as const
 
