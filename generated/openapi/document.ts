@@ -10580,6 +10580,9 @@ export const openApiDocument = {
           "store": {
             "$ref": "#/components/schemas/KeyReference"
           },
+          "businessUnit": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
           "lineItems": {
             "type": "array",
             "items": {
@@ -10773,6 +10776,10 @@ export const openApiDocument = {
           "store": {
             "$ref": "#/components/schemas/ResourceIdentifier"
           },
+          "businessUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "The business unit the list belongs to, by id or key (400 ReferencedResourceNotFound when unknown). The unit must be Active, the list's customer (if any) one of its associates, and the list's store (if any) one of the unit's stores when it has any (400 InvalidOperation otherwise)."
+          },
           "lineItems": {
             "type": "array",
             "maxItems": 250,
@@ -10928,6 +10935,7 @@ export const openApiDocument = {
             "setCustomer": "#/components/schemas/ShoppingListSetCustomerAction",
             "setAnonymousId": "#/components/schemas/ShoppingListSetAnonymousIdAction",
             "setStore": "#/components/schemas/ShoppingListSetStoreAction",
+            "setBusinessUnit": "#/components/schemas/ShoppingListSetBusinessUnitAction",
             "setDeleteDaysAfterLastModification": "#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction",
             "setCustomType": "#/components/schemas/ShoppingListSetCustomTypeAction",
             "setCustomField": "#/components/schemas/ShoppingListSetCustomFieldAction"
@@ -10984,6 +10992,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ShoppingListSetStoreAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShoppingListSetBusinessUnitAction"
           },
           {
             "$ref": "#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction"
@@ -11365,6 +11376,23 @@ export const openApiDocument = {
           },
           "slug": {
             "$ref": "#/components/schemas/ShoppingListSlug"
+          }
+        }
+      },
+      "ShoppingListSetBusinessUnitAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "businessUnit"
+        ],
+        "description": "Moves a list that already belongs to a business unit (400 InvalidOperation otherwise) to another, by id or key; the same rules as the draft's businessUnit apply to the new unit.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setBusinessUnit"
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
           }
         }
       },
@@ -29283,6 +29311,640 @@ export const openApiDocument = {
           },
           "404": {
             "description": "None matches"
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryShoppingListsAsAssociate",
+        "summary": "Query the shopping lists of the business unit the associate may see (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of shopping lists",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingListPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShoppingListsExistAsAssociate",
+        "summary": "200 if any shopping list of the business unit the associate may see matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one shopping list matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createShoppingListAsAssociate",
+        "summary": "Create a shopping list in the business unit (its `businessUnit` is the path's; the draft's is ignored)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShoppingListDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShoppingListByIdAsAssociate",
+        "summary": "Get a shopping list by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShoppingListExistsByIdAsAssociate",
+        "summary": "200 if the shopping list exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list exists"
+          },
+          "404": {
+            "description": "No such shopping list"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateShoppingListByIdAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShoppingListUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteShoppingListByIdAsAssociate",
+        "summary": "Delete the shopping list at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShoppingListByKeyAsAssociate",
+        "summary": "Get a shopping list by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShoppingListExistsByKeyAsAssociate",
+        "summary": "200 if the shopping list exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shopping_lists"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list exists"
+          },
+          "404": {
+            "description": "No such shopping list"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateShoppingListByKeyAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ShoppingListUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteShoppingListByKeyAsAssociate",
+        "summary": "Delete the shopping list at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The shopping list",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
           }
         }
       }

@@ -35,6 +35,12 @@ export interface Access {
   read?: true;
 }
 
+/** The four kinds of access to a resource whose permissions follow the `ViewMyCarts` … `DeleteOthersCarts` pattern (facts §2.3). */
+export function myOthersAccess(noun: 'Carts' | 'ShoppingLists', words: string): { view: Access; create: Access; update: Access; delete: Access } {
+  const access = (verb: 'View' | 'Create' | 'Update' | 'Delete'): Access => ({ what: `${verb.toLowerCase()} ${words}`, my: `${verb}My${noun}`, others: `${verb}Others${noun}` });
+  return { view: { ...access('View'), read: true }, create: access('Create'), update: access('Update'), delete: access('Delete') };
+}
+
 /** The path's associate and unit (404 when the project has no such unit) with the associate's permissions there. */
 export async function actingAssociate(ctx: RequestContext, units: DocumentRepository<BusinessUnit>): Promise<Acting> {
   const { associateId, businessUnitKey } = ctx;
@@ -64,7 +70,7 @@ export function assertActive(a: Acting, what: string): void {
 }
 
 /** 400 InvalidOperation when the cart or order belongs to another unit (the platform's documented answer). */
-export function assertOfUnit(a: Acting, doc: { id: string; businessUnit?: KeyReference }, kind: 'cart' | 'order'): void {
+export function assertOfUnit(a: Acting, doc: { id: string; businessUnit?: KeyReference }, kind: 'cart' | 'order' | 'shopping list'): void {
   if (doc.businessUnit?.key !== a.unit.key) throw new InvalidOperationError(`The ${kind} '${doc.id}' does not belong to the business unit '${a.unit.key}'.`);
 }
 

@@ -16,7 +16,7 @@ import {
   updateItemShippingAddress,
   type ProductLookup,
 } from './cart-lines.js';
-import { assertAssociateOfCartUnit, cartUnit } from './cart-business-unit.js';
+import { assertStillBelongs, owningUnit } from './owning-business-unit.js';
 import { readCustomer } from './cart-owner.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
@@ -144,7 +144,7 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
     setAnonymousId: (cart, a) => setOptional(cart, 'anonymousId', a.anonymousId),
     setBusinessUnit: async (cart, a, ctx) => {
       if (!cart.businessUnit) throw new InvalidOperationError('The cart belongs to no business unit: setBusinessUnit only moves a cart between business units.');
-      cart.businessUnit = await cartUnit(ctx, deps.businessUnits, a.businessUnit, cart);
+      cart.businessUnit = await owningUnit(ctx, deps.businessUnits, a.businessUnit, cart, 'cart');
     },
     // The cart takes the new customer's group, as a cart created for that customer does (its prices
     // follow in the recalculation); removing the customer leaves the group as it is.
@@ -152,7 +152,7 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
       if (a.customerId !== undefined) {
         const customer = await readCustomer(ctx, a.customerId);
         if (!customer) throw new ReferencedResourceNotFoundError('customer', { id: a.customerId });
-        await assertAssociateOfCartUnit(ctx, deps.businessUnits, cart, a.customerId);
+        await assertStillBelongs(ctx, deps.businessUnits, cart.businessUnit, { customerId: a.customerId }, 'cart');
         setOptional(cart, 'customerGroup', customer.customerGroup);
       }
       setOptional(cart, 'customerId', a.customerId);

@@ -6,7 +6,7 @@ import type { PagedQueryResult, QueryParams } from '../query/index.js';
 import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
-import { cartUnit } from './cart-business-unit.js';
+import { owningUnit } from './owning-business-unit.js';
 import { cartsInStore } from './cart-in-store.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { resolveStores } from './business-unit-references.js';
@@ -109,7 +109,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
       origin: draft.origin ?? 'Customer',
       ...(draft.deleteDaysAfterLastModification !== undefined ? { deleteDaysAfterLastModification: draft.deleteDaysAfterLastModification } : {}),
     } as unknown as Cart; // the fields the repository adds (id, version, timestamps) come on create
-    if (draft.businessUnit) cart.businessUnit = await cartUnit(ctx, this.deps.businessUnits, draft.businessUnit, cart);
+    if (draft.businessUnit) cart.businessUnit = await owningUnit(ctx, this.deps.businessUnits, draft.businessUnit, cart, 'cart');
     for (const address of draft.itemShippingAddresses ?? []) addItemShippingAddress(cart, address);
     for (const item of draft.lineItems ?? []) await addLineItem(ctx, cart, item, this.products);
     for (const item of draft.customLineItems ?? []) cart.customLineItems.push(await customLineItem(ctx, cart, item, this.deps));

@@ -99,7 +99,7 @@ export function createServices(app: AppServices): Services {
     referrer(stores.repository, 'distributionChannels(id = :channelId) or supplyChannels(id = :channelId)'),
     referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
   ]);
-  const shoppingLists = new ShoppingListService(productLookup);
+  const shoppingLists = new ShoppingListService(productLookup, businessUnits.repository);
   const projects = new ProjectService(app);
   const asAssociateBusinessUnits = new AsAssociateBusinessUnitService(businessUnits);
   const signIn = cartSignIn(carts, orders, shoppingLists);

@@ -91,6 +91,7 @@ export const shoppingListResource = defineQueryableResource({
   table: 'ShoppingList',
   typeId: 'shopping-list',
   fields: fieldsFromJsonSchema(schemas.ShoppingListSchema, components),
+  extraColumns: { 'businessUnit.key': { column: 'businessUnitKey', type: 'string' } },
 });
 
 export const taxCategoryResource = defineQueryableResource({

@@ -1,6 +1,9 @@
-import type { ShoppingList, ShoppingListUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { BusinessUnit, ShoppingList, ShoppingListUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import { InvalidOperationError } from '../errors/api-error.js';
 import { resolveCustomerId, resolveStores } from './business-unit-references.js';
 import { setCustomField, setCustomType } from './custom-fields.js';
+import type { DocumentRepository } from './document-repository.js';
+import { assertStillBelongs, owningUnit } from './owning-business-unit.js';
 import type { ProductLookup } from './product-lookup.js';
 import { addLineItem, addTextLineItem, findItem, reordered, withoutQuantity, withQuantity } from './shopping-list-lines.js';
 import type { ActionHandlers } from './update-actions.js';
@@ -14,7 +17,7 @@ function assign<F extends OptionalField>(list: ShoppingList, field: F, value: Sh
 }
 
 /** The shopping list update actions (the merchant's; /me offers a subset of the same table). */
-export function shoppingListActions(products: ProductLookup): ActionHandlers<ShoppingList, ShoppingListUpdateAction> {
+export function shoppingListActions(products: ProductLookup, units: () => DocumentRepository<BusinessUnit>): ActionHandlers<ShoppingList, ShoppingListUpdateAction> {
   const line = (list: ShoppingList, a: { lineItemId?: string; lineItemKey?: string }) => findItem(list.lineItems, a.lineItemId, a.lineItemKey, 'lineItem');
   const text = (list: ShoppingList, a: { textLineItemId?: string; textLineItemKey?: string }) =>
     findItem(list.textLineItems, a.textLineItemId, a.textLineItemKey, 'textLineItem');
@@ -39,13 +42,20 @@ export function shoppingListActions(products: ProductLookup): ActionHandlers<Sho
     setSlug: (list, a) => assign(list, 'slug', a.slug),
     setAnonymousId: (list, a) => assign(list, 'anonymousId', a.anonymousId),
     setDeleteDaysAfterLastModification: (list, a) => assign(list, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
+    // A list of a business unit keeps a customer who is one of its associates and a store of the unit's.
     setCustomer: async (list, a, ctx) => {
       if (a.customer) list.customer = { typeId: 'customer', id: await resolveCustomerId(ctx, a.customer) };
       else delete list.customer;
+      await assertStillBelongs(ctx, units(), list.businessUnit, { customerId: list.customer?.id }, 'shopping list');
     },
     setStore: async (list, a, ctx) => {
       if (a.store) [list.store] = await resolveStores(ctx, [a.store], 'store');
       else delete list.store;
+      await assertStillBelongs(ctx, units(), list.businessUnit, { store: list.store }, 'shopping list');
+    },
+    setBusinessUnit: async (list, a, ctx) => {
+      if (!list.businessUnit) throw new InvalidOperationError('The shopping list belongs to no business unit: setBusinessUnit only moves a list between business units.');
+      list.businessUnit = await owningUnit(ctx, units(), a.businessUnit, { customerId: list.customer?.id, store: list.store }, 'shopping list');
     },
     setCustomType: (list, a, ctx) => setCustomType(ctx, 'shopping-list', list, a.type, a.fields),
     setCustomField: (list, a, ctx) => setCustomField(ctx, list, a.name, a.value),

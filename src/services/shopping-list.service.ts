@@ -1,4 +1,5 @@
 import type {
+  BusinessUnit,
   MyShoppingListDraft,
   MyShoppingListUpdateAction,
   ShoppingList,
@@ -17,7 +18,9 @@ import { DocumentRepository, type DocumentAddress, type NewDocument } from './do
 import { DocumentService } from './document-service.js';
 import type { ProductLookup } from './product-lookup.js';
 import { shoppingListResource } from './queryable-resources.js';
+import { owningUnit } from './owning-business-unit.js';
 import { ownDeadline } from './retention.js';
+import { shoppingListsAsAssociate } from './shopping-list-as-associate.js';
 import { shoppingListActions } from './shopping-list-actions.js';
 import { addLineItem, addTextLineItem, expandLineItems } from './shopping-list-lines.js';
 import { notFound } from './versioning.js';
@@ -40,14 +43,25 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
   readonly repository: DocumentRepository<ShoppingList>;
   protected readonly actions;
 
-  constructor(readonly products: ProductLookup) {
+  /** The associate shopping list endpoints' view: the lists of the path's business unit, as the path's associate may see and change them. */
+  readonly asAssociate = shoppingListsAsAssociate(this);
+
+  constructor(
+    readonly products: ProductLookup,
+    readonly businessUnits: DocumentRepository<BusinessUnit>,
+  ) {
     super();
-    this.actions = shoppingListActions(products);
+    this.actions = shoppingListActions(products, () => this.businessUnits);
     this.repository = new DocumentRepository<ShoppingList>({
       resource: shoppingListResource,
       extraColumns: {
-        names: ['customerId', 'anonymousId', 'deleteAfter'],
-        values: (doc) => ({ customerId: doc.customer?.id ?? null, anonymousId: doc.anonymousId ?? null, deleteAfter: ownDeadline(doc) }),
+        names: ['customerId', 'anonymousId', 'businessUnitKey', 'deleteAfter'],
+        values: (doc) => ({
+          customerId: doc.customer?.id ?? null,
+          anonymousId: doc.anonymousId ?? null,
+          businessUnitKey: doc.businessUnit?.key ?? null,
+          deleteAfter: ownDeadline(doc),
+        }),
       },
       expandFields: (ctx, docs, paths) => expandLineItems(ctx, docs, paths, products),
     });
@@ -68,6 +82,9 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
       ...(draft.deleteDaysAfterLastModification !== undefined ? { deleteDaysAfterLastModification: draft.deleteDaysAfterLastModification } : {}),
       ...(custom ? { custom } : {}),
     } as unknown as ShoppingList; // the fields the repository adds (id, version, timestamps) come on create
+    if (draft.businessUnit) {
+      list.businessUnit = await owningUnit(ctx, this.businessUnits, draft.businessUnit, { customerId: list.customer?.id, store: list.store }, 'shopping list');
+    }
     for (const item of draft.lineItems ?? []) await addLineItem(ctx, list, item, this.products);
     for (const item of draft.textLineItems ?? []) addTextLineItem(ctx, list, item);
     return list;

@@ -10952,6 +10952,9 @@ export const ShoppingListSchema = {
         store: {
             $ref: '#/components/schemas/KeyReference'
         },
+        businessUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        },
         lineItems: {
             type: 'array',
             items: {
@@ -11151,6 +11154,10 @@ export const ShoppingListDraftSchema = {
         store: {
             $ref: '#/components/schemas/ResourceIdentifier'
         },
+        businessUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'The business unit the list belongs to, by id or key (400 ReferencedResourceNotFound when unknown). The unit must be Active, the list\'s customer (if any) one of its associates, and the list\'s store (if any) one of the unit\'s stores when it has any (400 InvalidOperation otherwise).'
+        },
         lineItems: {
             type: 'array',
             maxItems: 250,
@@ -11311,6 +11318,7 @@ export const ShoppingListUpdateActionSchema = {
             setCustomer: '#/components/schemas/ShoppingListSetCustomerAction',
             setAnonymousId: '#/components/schemas/ShoppingListSetAnonymousIdAction',
             setStore: '#/components/schemas/ShoppingListSetStoreAction',
+            setBusinessUnit: '#/components/schemas/ShoppingListSetBusinessUnitAction',
             setDeleteDaysAfterLastModification: '#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction',
             setCustomType: '#/components/schemas/ShoppingListSetCustomTypeAction',
             setCustomField: '#/components/schemas/ShoppingListSetCustomFieldAction'
@@ -11367,6 +11375,9 @@ export const ShoppingListUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ShoppingListSetStoreAction'
+        },
+        {
+            $ref: '#/components/schemas/ShoppingListSetBusinessUnitAction'
         },
         {
             $ref: '#/components/schemas/ShoppingListSetDeleteDaysAfterLastModificationAction'
@@ -11763,6 +11774,24 @@ export const ShoppingListSetSlugActionSchema = {
         },
         slug: {
             $ref: '#/components/schemas/ShoppingListSlug'
+        }
+    }
+} as const;
+
+export const ShoppingListSetBusinessUnitActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'businessUnit'
+    ],
+    description: 'Moves a list that already belongs to a business unit (400 InvalidOperation otherwise) to another, by id or key; the same rules as the draft\'s businessUnit apply to the new unit.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setBusinessUnit'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         }
     }
 } as const;

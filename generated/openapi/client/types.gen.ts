@@ -3470,6 +3470,7 @@ export type ShoppingList = {
     customer?: Reference;
     anonymousId?: string;
     store?: KeyReference;
+    businessUnit?: KeyReference;
     lineItems: Array<ShoppingListLineItem>;
     textLineItems: Array<TextLineItem>;
     deleteDaysAfterLastModification?: number;
@@ -3537,6 +3538,10 @@ export type ShoppingListDraft = {
     customer?: ResourceIdentifier;
     anonymousId?: string;
     store?: ResourceIdentifier;
+    /**
+     * The business unit the list belongs to, by id or key (400 ReferencedResourceNotFound when unknown). The unit must be Active, the list's customer (if any) one of its associates, and the list's store (if any) one of the unit's stores when it has any (400 InvalidOperation otherwise).
+     */
+    businessUnit?: ResourceIdentifier;
     lineItems?: Array<ShoppingListLineItemDraft>;
     textLineItems?: Array<TextLineItemDraft>;
     deleteDaysAfterLastModification?: number;
@@ -3606,6 +3611,8 @@ export type ShoppingListUpdateAction = ({
 } & ShoppingListSetAnonymousIdAction) | ({
     action: 'setStore';
 } & ShoppingListSetStoreAction) | ({
+    action: 'setBusinessUnit';
+} & ShoppingListSetBusinessUnitAction) | ({
     action: 'setDeleteDaysAfterLastModification';
 } & ShoppingListSetDeleteDaysAfterLastModificationAction) | ({
     action: 'setCustomType';
@@ -3734,6 +3741,14 @@ export type ShoppingListSetKeyAction = {
 export type ShoppingListSetSlugAction = {
     action: 'setSlug';
     slug?: ShoppingListSlug;
+};
+
+/**
+ * Moves a list that already belongs to a business unit (400 InvalidOperation otherwise) to another, by id or key; the same rules as the draft's businessUnit apply to the new unit.
+ */
+export type ShoppingListSetBusinessUnitAction = {
+    action: 'setBusinessUnit';
+    businessUnit: ResourceIdentifier;
 };
 
 export type ShoppingListSetCustomerAction = {
@@ -12647,6 +12662,348 @@ export type CheckShippingMethodsMatchingCartExistResponses = {
      */
     200: unknown;
 };
+
+export type QueryShoppingListsAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists';
+};
+
+export type QueryShoppingListsAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryShoppingListsAsAssociateError = QueryShoppingListsAsAssociateErrors[keyof QueryShoppingListsAsAssociateErrors];
+
+export type QueryShoppingListsAsAssociateResponses = {
+    /**
+     * A page of shopping lists
+     */
+    200: ShoppingListPagedQueryResponse;
+};
+
+export type QueryShoppingListsAsAssociateResponse = QueryShoppingListsAsAssociateResponses[keyof QueryShoppingListsAsAssociateResponses];
+
+export type CheckShoppingListsExistAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists';
+};
+
+export type CheckShoppingListsExistAsAssociateErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListsExistAsAssociateResponses = {
+    /**
+     * At least one shopping list matches
+     */
+    200: unknown;
+};
+
+export type CreateShoppingListAsAssociateData = {
+    body: ShoppingListDraft;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists';
+};
+
+export type CreateShoppingListAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateShoppingListAsAssociateError = CreateShoppingListAsAssociateErrors[keyof CreateShoppingListAsAssociateErrors];
+
+export type CreateShoppingListAsAssociateResponses = {
+    /**
+     * The shopping list
+     */
+    201: ShoppingList;
+};
+
+export type CreateShoppingListAsAssociateResponse = CreateShoppingListAsAssociateResponses[keyof CreateShoppingListAsAssociateResponses];
+
+export type DeleteShoppingListByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/{id}';
+};
+
+export type DeleteShoppingListByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteShoppingListByIdAsAssociateError = DeleteShoppingListByIdAsAssociateErrors[keyof DeleteShoppingListByIdAsAssociateErrors];
+
+export type DeleteShoppingListByIdAsAssociateResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteShoppingListByIdAsAssociateResponse = DeleteShoppingListByIdAsAssociateResponses[keyof DeleteShoppingListByIdAsAssociateResponses];
+
+export type GetShoppingListByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/{id}';
+};
+
+export type GetShoppingListByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShoppingListByIdAsAssociateError = GetShoppingListByIdAsAssociateErrors[keyof GetShoppingListByIdAsAssociateErrors];
+
+export type GetShoppingListByIdAsAssociateResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetShoppingListByIdAsAssociateResponse = GetShoppingListByIdAsAssociateResponses[keyof GetShoppingListByIdAsAssociateResponses];
+
+export type CheckShoppingListExistsByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/{id}';
+};
+
+export type CheckShoppingListExistsByIdAsAssociateErrors = {
+    /**
+     * No such shopping list
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListExistsByIdAsAssociateResponses = {
+    /**
+     * The shopping list exists
+     */
+    200: unknown;
+};
+
+export type UpdateShoppingListByIdAsAssociateData = {
+    body: ShoppingListUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/{id}';
+};
+
+export type UpdateShoppingListByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateShoppingListByIdAsAssociateError = UpdateShoppingListByIdAsAssociateErrors[keyof UpdateShoppingListByIdAsAssociateErrors];
+
+export type UpdateShoppingListByIdAsAssociateResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateShoppingListByIdAsAssociateResponse = UpdateShoppingListByIdAsAssociateResponses[keyof UpdateShoppingListByIdAsAssociateResponses];
+
+export type DeleteShoppingListByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/key={key}';
+};
+
+export type DeleteShoppingListByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteShoppingListByKeyAsAssociateError = DeleteShoppingListByKeyAsAssociateErrors[keyof DeleteShoppingListByKeyAsAssociateErrors];
+
+export type DeleteShoppingListByKeyAsAssociateResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteShoppingListByKeyAsAssociateResponse = DeleteShoppingListByKeyAsAssociateResponses[keyof DeleteShoppingListByKeyAsAssociateResponses];
+
+export type GetShoppingListByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/key={key}';
+};
+
+export type GetShoppingListByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShoppingListByKeyAsAssociateError = GetShoppingListByKeyAsAssociateErrors[keyof GetShoppingListByKeyAsAssociateErrors];
+
+export type GetShoppingListByKeyAsAssociateResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetShoppingListByKeyAsAssociateResponse = GetShoppingListByKeyAsAssociateResponses[keyof GetShoppingListByKeyAsAssociateResponses];
+
+export type CheckShoppingListExistsByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/key={key}';
+};
+
+export type CheckShoppingListExistsByKeyAsAssociateErrors = {
+    /**
+     * No such shopping list
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListExistsByKeyAsAssociateResponses = {
+    /**
+     * The shopping list exists
+     */
+    200: unknown;
+};
+
+export type UpdateShoppingListByKeyAsAssociateData = {
+    body: ShoppingListUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists/key={key}';
+};
+
+export type UpdateShoppingListByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateShoppingListByKeyAsAssociateError = UpdateShoppingListByKeyAsAssociateErrors[keyof UpdateShoppingListByKeyAsAssociateErrors];
+
+export type UpdateShoppingListByKeyAsAssociateResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateShoppingListByKeyAsAssociateResponse = UpdateShoppingListByKeyAsAssociateResponses[keyof UpdateShoppingListByKeyAsAssociateResponses];
 
 export type QueryShoppingListsData = {
     body?: never;

@@ -6,7 +6,20 @@ import { versionedResourceRoutes } from './versioned-resource.routes.js';
 const at = (path: { id: string } | { key: string }) => ('id' in path ? { id: path.id } : { key: path.key });
 
 export function shoppingListRoutes(services: Services) {
-  return versionedResourceRoutes(services.shoppingLists, {
+  const asAssociate = versionedResourceRoutes(services.shoppingLists.asAssociate, {
+    query: 'queryShoppingListsAsAssociate',
+    exists: 'checkShoppingListsExistAsAssociate',
+    create: 'createShoppingListAsAssociate',
+    getById: 'getShoppingListByIdAsAssociate',
+    existsById: 'checkShoppingListExistsByIdAsAssociate',
+    updateById: 'updateShoppingListByIdAsAssociate',
+    deleteById: 'deleteShoppingListByIdAsAssociate',
+    getByKey: 'getShoppingListByKeyAsAssociate',
+    existsByKey: 'checkShoppingListExistsByKeyAsAssociate',
+    updateByKey: 'updateShoppingListByKeyAsAssociate',
+    deleteByKey: 'deleteShoppingListByKeyAsAssociate',
+  } as const);
+  const global = versionedResourceRoutes(services.shoppingLists, {
     query: 'queryShoppingLists',
     exists: 'checkShoppingListsExist',
     create: 'createShoppingList',
@@ -19,6 +32,7 @@ export function shoppingListRoutes(services: Services) {
     updateByKey: 'updateShoppingListByKey',
     deleteByKey: 'deleteShoppingListByKey',
   } as const);
+  return { ...global, ...asAssociate };
 }
 
 type MyShoppingListOperation =

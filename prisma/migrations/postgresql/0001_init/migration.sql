@@ -262,6 +262,7 @@ CREATE TABLE "ShoppingList" (
     "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
     "customerId" TEXT COLLATE "C",
     "anonymousId" TEXT COLLATE "C",
+    "businessUnitKey" TEXT COLLATE "C",
     "deleteAfter" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
@@ -646,6 +647,9 @@ CREATE INDEX "ShoppingList_projectKey_anonymousId_idx" ON "ShoppingList"("projec
 
 -- CreateIndex
 CREATE INDEX "ShoppingList_projectKey_deleteAfter_idx" ON "ShoppingList"("projectKey", "deleteAfter");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_businessUnitKey_customerId_idx" ON "ShoppingList"("projectKey", "businessUnitKey", "customerId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShoppingList_projectKey_key_key" ON "ShoppingList"("projectKey", "key");

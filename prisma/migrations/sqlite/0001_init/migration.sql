@@ -232,6 +232,7 @@ CREATE TABLE "ShoppingList" (
     "lastModifiedAt" TEXT NOT NULL,
     "customerId" TEXT,
     "anonymousId" TEXT,
+    "businessUnitKey" TEXT,
     "deleteAfter" TEXT,
     "data" JSONB NOT NULL
 );
@@ -598,6 +599,9 @@ CREATE INDEX "ShoppingList_projectKey_anonymousId_idx" ON "ShoppingList"("projec
 
 -- CreateIndex
 CREATE INDEX "ShoppingList_projectKey_deleteAfter_idx" ON "ShoppingList"("projectKey", "deleteAfter");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_businessUnitKey_customerId_idx" ON "ShoppingList"("projectKey", "businessUnitKey", "customerId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShoppingList_projectKey_key_key" ON "ShoppingList"("projectKey", "key");

@@ -3040,6 +3040,7 @@ export const ShoppingListScalarFieldEnum = {
   lastModifiedAt: 'lastModifiedAt',
   customerId: 'customerId',
   anonymousId: 'anonymousId',
+  businessUnitKey: 'businessUnitKey',
   deleteAfter: 'deleteAfter',
   data: 'data'
 } as const

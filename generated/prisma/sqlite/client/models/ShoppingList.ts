@@ -45,6 +45,7 @@ export type ShoppingListMinAggregateOutputType = {
   lastModifiedAt: string | null
   customerId: string | null
   anonymousId: string | null
+  businessUnitKey: string | null
   deleteAfter: string | null
 }
 
@@ -57,6 +58,7 @@ export type ShoppingListMaxAggregateOutputType = {
   lastModifiedAt: string | null
   customerId: string | null
   anonymousId: string | null
+  businessUnitKey: string | null
   deleteAfter: string | null
 }
 
@@ -69,6 +71,7 @@ export type ShoppingListCountAggregateOutputType = {
   lastModifiedAt: number
   customerId: number
   anonymousId: number
+  businessUnitKey: number
   deleteAfter: number
   data: number
   _all: number
@@ -92,6 +95,7 @@ export type ShoppingListMinAggregateInputType = {
   lastModifiedAt?: true
   customerId?: true
   anonymousId?: true
+  businessUnitKey?: true
   deleteAfter?: true
 }
 
@@ -104,6 +108,7 @@ export type ShoppingListMaxAggregateInputType = {
   lastModifiedAt?: true
   customerId?: true
   anonymousId?: true
+  businessUnitKey?: true
   deleteAfter?: true
 }
 
@@ -116,6 +121,7 @@ export type ShoppingListCountAggregateInputType = {
   lastModifiedAt?: true
   customerId?: true
   anonymousId?: true
+  businessUnitKey?: true
   deleteAfter?: true
   data?: true
   _all?: true
@@ -216,6 +222,7 @@ export type ShoppingListGroupByOutputType = {
   lastModifiedAt: string
   customerId: string | null
   anonymousId: string | null
+  businessUnitKey: string | null
   deleteAfter: string | null
   data: runtime.JsonValue
   _count: ShoppingListCountAggregateOutputType | null
@@ -252,6 +259,7 @@ export type ShoppingListWhereInput = {
   lastModifiedAt?: Prisma.StringFilter<"ShoppingList"> | string
   customerId?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
+  businessUnitKey?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   deleteAfter?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   data?: Prisma.JsonFilter<"ShoppingList">
 }
@@ -265,6 +273,7 @@ export type ShoppingListOrderByWithRelationInput = {
   lastModifiedAt?: Prisma.SortOrder
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrderInput | Prisma.SortOrder
   deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -282,6 +291,7 @@ export type ShoppingListWhereUniqueInput = Prisma.AtLeast<{
   lastModifiedAt?: Prisma.StringFilter<"ShoppingList"> | string
   customerId?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
+  businessUnitKey?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   deleteAfter?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   data?: Prisma.JsonFilter<"ShoppingList">
 }, "id" | "projectKey_key">
@@ -295,6 +305,7 @@ export type ShoppingListOrderByWithAggregationInput = {
   lastModifiedAt?: Prisma.SortOrder
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrderInput | Prisma.SortOrder
   deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.ShoppingListCountOrderByAggregateInput
@@ -316,6 +327,7 @@ export type ShoppingListScalarWhereWithAggregatesInput = {
   lastModifiedAt?: Prisma.StringWithAggregatesFilter<"ShoppingList"> | string
   customerId?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
   anonymousId?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
+  businessUnitKey?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
   deleteAfter?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"ShoppingList">
 }
@@ -329,6 +341,7 @@ export type ShoppingListCreateInput = {
   lastModifiedAt: string
   customerId?: string | null
   anonymousId?: string | null
+  businessUnitKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -342,6 +355,7 @@ export type ShoppingListUncheckedCreateInput = {
   lastModifiedAt: string
   customerId?: string | null
   anonymousId?: string | null
+  businessUnitKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -355,6 +369,7 @@ export type ShoppingListUpdateInput = {
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -368,6 +383,7 @@ export type ShoppingListUncheckedUpdateInput = {
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -381,6 +397,7 @@ export type ShoppingListCreateManyInput = {
   lastModifiedAt: string
   customerId?: string | null
   anonymousId?: string | null
+  businessUnitKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -394,6 +411,7 @@ export type ShoppingListUpdateManyMutationInput = {
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -407,6 +425,7 @@ export type ShoppingListUncheckedUpdateManyInput = {
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -425,6 +444,7 @@ export type ShoppingListCountOrderByAggregateInput = {
   lastModifiedAt?: Prisma.SortOrder
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -442,6 +462,7 @@ export type ShoppingListMaxOrderByAggregateInput = {
   lastModifiedAt?: Prisma.SortOrder
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
 }
 
@@ -454,6 +475,7 @@ export type ShoppingListMinOrderByAggregateInput = {
   lastModifiedAt?: Prisma.SortOrder
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
+  businessUnitKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
 }
 
@@ -472,6 +494,7 @@ export type ShoppingListSelect<ExtArgs extends runtime.Types.Extensions.Internal
   lastModifiedAt?: boolean
   customerId?: boolean
   anonymousId?: boolean
+  businessUnitKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["shoppingList"]>
@@ -485,6 +508,7 @@ export type ShoppingListSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   lastModifiedAt?: boolean
   customerId?: boolean
   anonymousId?: boolean
+  businessUnitKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["shoppingList"]>
@@ -498,6 +522,7 @@ export type ShoppingListSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   lastModifiedAt?: boolean
   customerId?: boolean
   anonymousId?: boolean
+  businessUnitKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["shoppingList"]>
@@ -511,11 +536,12 @@ export type ShoppingListSelectScalar = {
   lastModifiedAt?: boolean
   customerId?: boolean
   anonymousId?: boolean
+  businessUnitKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }
 
-export type ShoppingListOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "deleteAfter" | "data", ExtArgs["result"]["shoppingList"]>
+export type ShoppingListOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "businessUnitKey" | "deleteAfter" | "data", ExtArgs["result"]["shoppingList"]>
 
 export type $ShoppingListPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "ShoppingList"
@@ -529,6 +555,10 @@ export type $ShoppingListPayload<ExtArgs extends runtime.Types.Extensions.Intern
     lastModifiedAt: string
     customerId: string | null
     anonymousId: string | null
+    /**
+     * The list's business unit (`businessUnit.key`): the associate shopping list endpoints read and query by it.
+     */
+    businessUnitKey: string | null
     deleteAfter: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["shoppingList"]>
@@ -962,6 +992,7 @@ export interface ShoppingListFieldRefs {
   readonly lastModifiedAt: Prisma.FieldRef<"ShoppingList", 'String'>
   readonly customerId: Prisma.FieldRef<"ShoppingList", 'String'>
   readonly anonymousId: Prisma.FieldRef<"ShoppingList", 'String'>
+  readonly businessUnitKey: Prisma.FieldRef<"ShoppingList", 'String'>
   readonly deleteAfter: Prisma.FieldRef<"ShoppingList", 'String'>
   readonly data: Prisma.FieldRef<"ShoppingList", 'Json'>
 }

@@ -1,0 +1,56 @@
+import type { BusinessUnit, KeyReference, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
+import type { RequestContext } from '../context.js';
+import { InvalidOperationError } from '../errors/api-error.js';
+import { roleKeysOf, unitRef } from './business-unit-hierarchy.js';
+import type { DocumentRepository } from './document-repository.js';
+import { resolveIdentifier } from './resource-identifiers.js';
+
+/*
+ * The business unit a cart or shopping list belongs to (B2B; the platform's `businessUnit` in their
+ * drafts and `setBusinessUnit`): the document keeps a KeyReference, in an indexed businessUnitKey
+ * column the associate endpoints read by.
+ */
+
+type Kind = 'cart' | 'shopping list';
+
+/** Who and where a document is: its customer and its store. */
+interface Owned {
+  customerId?: string;
+  store?: KeyReference;
+}
+
+/** The stores a unit's documents may belong to: its own (storeMode Explicit) or its nearest ancestor's (FromParent); none means any. */
+export function unitStores(unit: BusinessUnit): readonly KeyReference[] {
+  return (unit.storeMode === 'FromParent' ? unit.inheritedStores : unit.stores) ?? [];
+}
+
+/**
+ * Whether a document may belong to `unit` (400 InvalidOperation otherwise): an Inactive unit is not
+ * usable (facts §1), the document's customer must be one of the unit's associates (explicit or
+ * inherited), and its store one of the unit's stores when the unit has any.
+ */
+export function assertMayBelong(unit: BusinessUnit, owned: Owned, kind: Kind): void {
+  if (unit.status === 'Inactive') throw new InvalidOperationError(`The business unit '${unit.key}' is Inactive: no ${kind} can belong to it.`);
+  if (owned.customerId !== undefined && !roleKeysOf(unit, owned.customerId)) {
+    throw new InvalidOperationError(`The customer '${owned.customerId}' is not an associate of the business unit '${unit.key}'.`);
+  }
+  const stores = unitStores(unit);
+  if (owned.store && stores.length > 0 && !stores.some((store) => store.key === owned.store!.key)) {
+    throw new InvalidOperationError(`The business unit '${unit.key}' has no access to the store '${owned.store.key}' of the ${kind}.`);
+  }
+}
+
+/** The unit a draft or setBusinessUnit names (400 ReferencedResourceNotFound when there is none), checked for the document. */
+export async function owningUnit(ctx: RequestContext, units: DocumentRepository<BusinessUnit>, identifier: ResourceIdentifier, owned: Owned, kind: Kind): Promise<KeyReference> {
+  const unit = await resolveIdentifier(ctx, units, identifier, 'businessUnit');
+  assertMayBelong(unit, owned, kind);
+  return unitRef(unit.key);
+}
+
+/** A document of a unit whose customer or store changes: still one the unit may own (setCustomerId, setCustomer, setStore). */
+export async function assertStillBelongs(ctx: RequestContext, units: DocumentRepository<BusinessUnit>, unitKey: KeyReference | undefined, owned: Owned, kind: Kind): Promise<void> {
+  if (!unitKey) return;
+  const unit = await units.find(ctx, { key: unitKey.key });
+  // The unit's status does not matter here: the document already belongs to it.
+  if (unit) assertMayBelong({ ...unit, status: 'Active' }, owned, kind);
+}
