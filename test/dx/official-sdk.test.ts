@@ -161,7 +161,7 @@ describe('customers, business units as an associate, GraphQL', () => {
   const password = 'sdk-buyer-password';
 
   beforeAll(async () => {
-    await api.associateRoles().post({ body: { key: 'sdk-buyer', name: 'Buyer', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits', 'CreateMyCarts', 'ViewMyCarts', 'UpdateMyCarts', 'DeleteMyCarts'] } }).execute();
+    await api.associateRoles().post({ body: { key: 'sdk-buyer', name: 'Buyer', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits', 'CreateMyCarts', 'ViewMyCarts', 'UpdateMyCarts', 'DeleteMyCarts', 'CreateMyOrdersFromMyCarts', 'ViewMyOrders', 'CreateMyShoppingLists', 'ViewMyShoppingLists'] } }).execute();
     const signUp = await api.customers().post({ body: { email, password, firstName: 'Ada' } }).execute();
     customerId = signUp.body.customer.id;
     await api
@@ -223,6 +223,18 @@ describe('customers, business units as an associate, GraphQL', () => {
     await carts.withKey({ key: 'sdk-associate-cart' }).delete({ queryArgs: { version: updated.body.version } }).execute();
     const gone = await failure(carts.withId({ ID: created.body.id }).get().execute());
     expect(gone.statusCode).toBe(404);
+  });
+
+  it("uses the associate order and shopping list builders: orders a cart of the unit and keeps a list there", async () => {
+    const inUnit = api.asAssociate().withAssociateIdValue({ associateId: customerId }).inBusinessUnitKeyWithBusinessUnitKeyValue({ businessUnitKey: 'sdk-company' });
+    const cart = await inUnit.carts().post({ body: { currency: 'EUR' } }).execute();
+    const order = await inUnit.orders().post({ body: { cart: { typeId: 'cart', id: cart.body.id }, version: cart.body.version } }).execute();
+    expect(order.body).toMatchObject({ customerId, businessUnit: { typeId: 'business-unit', key: 'sdk-company' } });
+    expect((await inUnit.orders().withId({ ID: order.body.id }).get().execute()).body.id).toBe(order.body.id);
+    expect((await inUnit.orders().get().execute()).body.results.map((o) => o.id)).toContain(order.body.id);
+    const list = await inUnit.shoppingLists().post({ body: { name: { en: 'SDK list' }, key: 'sdk-associate-list' } }).execute();
+    expect(list.body).toMatchObject({ customer: { typeId: 'customer', id: customerId }, businessUnit: { key: 'sdk-company' } });
+    expect((await inUnit.shoppingLists().withKey({ key: 'sdk-associate-list' }).get().execute()).body.id).toBe(list.body.id);
   });
 
   it('posts a GraphQL query through the SDK', async () => {
