@@ -1387,6 +1387,8 @@ export type MutationUpdateMyCustomerArgs = {
 };
 
 export type MyCartDraft = {
+  /** The business unit the cart belongs to (B2B): the signed-in customer must be one of its associates. */
+  businessUnit?: InputMaybe<ResourceIdentifierInput>;
   country?: InputMaybe<Scalars['String']['input']>;
   currency: Scalars['Currency']['input'];
   customerEmail?: InputMaybe<Scalars['String']['input']>;

@@ -3612,6 +3612,10 @@ export const openApiDocument = {
             "type": "integer",
             "minimum": 1,
             "maximum": 365250
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "The business unit the cart belongs to; a customer's cart needs the customer to be one of its associates (the CartDraft rules apply)."
           }
         }
       },
@@ -10834,6 +10838,10 @@ export const openApiDocument = {
             "type": "integer",
             "minimum": 1,
             "maximum": 365250
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "The business unit the list belongs to; a customer's list needs the customer to be one of its associates (the ShoppingListDraft rules apply)."
           },
           "custom": {
             "$ref": "#/components/schemas/CustomFieldsDraft"

@@ -6,7 +6,7 @@ import type { PagedQueryResult, QueryParams } from '../query/index.js';
 import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
-import { owningUnit } from './owning-business-unit.js';
+import { assertMayNameUnit, owningUnit } from './owning-business-unit.js';
 import { cartsInStore } from './cart-in-store.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { resolveStores } from './business-unit-references.js';
@@ -132,7 +132,9 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
    */
   createMine(ctx: RequestContext, draft: MyCartDraft): Promise<Cart> {
     const store = ctx.storeKey === undefined ? {} : { store: { typeId: 'store' as const, key: ctx.storeKey } };
-    return this.create(ctx, { ...draft, ...ownerFields(ownerOf(ctx)), ...store });
+    const owner = ownerOf(ctx);
+    assertMayNameUnit(draft, owner, 'cart');
+    return this.create(ctx, { ...draft, ...ownerFields(owner), ...store });
   }
 
   queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Cart>> {

@@ -54,3 +54,12 @@ export async function assertStillBelongs(ctx: RequestContext, units: DocumentRep
   // The unit's status does not matter here: the document already belongs to it.
   if (unit) assertMayBelong({ ...unit, status: 'Active' }, owned, kind);
 }
+
+/**
+ * /me: only a signed-in customer's cart or list may belong to a business unit (one of whose associates
+ * it must be). An anonymous session naming one is refused, so nobody can put documents into a unit
+ * without being its associate.
+ */
+export function assertMayNameUnit(draft: { businessUnit?: ResourceIdentifier }, owner: { customerId: string } | { anonymousId: string }, kind: Kind): void {
+  if (draft.businessUnit && !('customerId' in owner)) throw new InvalidOperationError(`Only a signed-in customer's ${kind} can belong to a business unit.`);
+}

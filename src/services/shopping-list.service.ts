@@ -18,7 +18,7 @@ import { DocumentRepository, type DocumentAddress, type NewDocument } from './do
 import { DocumentService } from './document-service.js';
 import type { ProductLookup } from './product-lookup.js';
 import { shoppingListResource } from './queryable-resources.js';
-import { owningUnit } from './owning-business-unit.js';
+import { assertMayNameUnit, owningUnit } from './owning-business-unit.js';
 import { ownDeadline } from './retention.js';
 import { shoppingListsAsAssociate } from './shopping-list-as-associate.js';
 import { shoppingListActions } from './shopping-list-actions.js';
@@ -117,6 +117,7 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
   /** POST /me/shopping-lists: the list belongs to the token's customer or anonymous session. */
   createMine(ctx: RequestContext, draft: MyShoppingListDraft, expand?: readonly string[]): Promise<ShoppingList> {
     const owner = ownerOf(ctx);
+    assertMayNameUnit(draft, owner, 'shopping list');
     const ownerFields = 'customerId' in owner ? { customer: { typeId: 'customer', id: owner.customerId } } : { anonymousId: owner.anonymousId };
     return this.create(ctx, { ...draft, ...ownerFields }, expand);
   }

@@ -1,7 +1,8 @@
-import { api, clientToken } from '../support/auth.js';
+import { api, clientToken, customerToken } from '../support/auth.js';
 import { expectError } from '../support/errors.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { associate, Fixtures, type UnitBody } from '../business-units/support.js';
+import { anonymousSession } from './support.js';
 
 /**
  * Associate Carts (`/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts`):
@@ -353,5 +354,30 @@ describe('Associate Orders', () => {
     const current = await f.get(unit.key);
     await f.ok(f.update(unit.key, current.version, [{ action: 'changeStatus', status: 'Inactive' }]));
     await expectError(await order(customer, unit.key, cart), 400, 'InvalidOperation');
+  });
+});
+
+describe("a signed-in customer's own cart or list of a business unit (/me)", () => {
+  test("the customer must be an associate of the unit; an anonymous session cannot name one; GraphQL createMyCart takes it too", async () => {
+    const email = `${f.next('me')}@example.com`;
+    const id = (await f.ok<{ customer: { id: string } }>(api(server, f.admin, '/test/customers', { body: { email, password: 'pw-123456' } }), 201)).customer.id;
+    const unit = await f.unit({ associates: [associate(id, [buyerRole])] });
+    const me = await customerToken(server, email, 'pw-123456', undefined, 'manage_my_profile:test manage_my_orders:test manage_my_shopping_lists:test');
+    const cart = await f.ok<CartBody>(api(server, me, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: unit.key } } }), 201);
+    expect(cart).toMatchObject({ customerId: id, businessUnit: { typeId: 'business-unit', key: unit.key } });
+    await expectError(await api(server, me, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: company.key } } }), 400, 'InvalidOperation');
+    const list = await f.ok<{ businessUnit?: { key: string } }>(api(server, me, '/test/me/shopping-lists', { body: { name: { en: 'Mine' }, businessUnit: { key: unit.key } } }), 201);
+    expect(list.businessUnit?.key).toBe(unit.key);
+    await expectError(await api(server, me, '/test/me/shopping-lists', { body: { name: { en: 'Not mine' }, businessUnit: { key: company.key } } }), 400, 'InvalidOperation');
+
+    const anonymous = await anonymousSession(server);
+    await expectError(await api(server, anonymous.token, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: unit.key } } }), 400, 'InvalidOperation');
+
+    const res = await api(server, me, '/test/graphql', {
+      body: { query: `mutation { createMyCart(draft: { currency: "EUR", businessUnit: { key: "${unit.key}" } }) { id businessUnitRef { key } } }` },
+    });
+    const body = (await res.json()) as { data?: { createMyCart: { businessUnitRef: { key: string } } }; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.createMyCart.businessUnitRef.key).toBe(unit.key);
   });
 });

@@ -3707,6 +3707,10 @@ export const MyCartDraftSchema = {
             type: 'integer',
             minimum: 1,
             maximum: 365250
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'The business unit the cart belongs to; a customer\'s cart needs the customer to be one of its associates (the CartDraft rules apply).'
         }
     }
 } as const;
@@ -11213,6 +11217,10 @@ export const MyShoppingListDraftSchema = {
             type: 'integer',
             minimum: 1,
             maximum: 365250
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'The business unit the list belongs to; a customer\'s list needs the customer to be one of its associates (the ShoppingListDraft rules apply).'
         },
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'

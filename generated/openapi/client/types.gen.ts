@@ -1130,6 +1130,10 @@ export type MyCartDraft = {
     billingAddress?: BaseAddress;
     itemShippingAddresses?: Array<BaseAddress>;
     deleteDaysAfterLastModification?: number;
+    /**
+     * The business unit the cart belongs to; a customer's cart needs the customer to be one of its associates (the CartDraft rules apply).
+     */
+    businessUnit?: ResourceIdentifier;
 };
 
 export type CartPagedQueryResponse = {
@@ -3554,6 +3558,10 @@ export type MyShoppingListDraft = {
     lineItems?: Array<ShoppingListLineItemDraft>;
     textLineItems?: Array<TextLineItemDraft>;
     deleteDaysAfterLastModification?: number;
+    /**
+     * The business unit the list belongs to; a customer's list needs the customer to be one of its associates (the ShoppingListDraft rules apply).
+     */
+    businessUnit?: ResourceIdentifier;
     custom?: CustomFieldsDraft;
     store?: ResourceIdentifier;
 };
