@@ -3619,6 +3619,51 @@ export const openApiDocument = {
           }
         }
       },
+      "ReplicaCartDraft": {
+        "type": "object",
+        "required": [
+          "reference"
+        ],
+        "description": "The cart or order a new cart replicates (400 ReferencedResourceNotFound when there is none the caller may see).",
+        "properties": {
+          "reference": {
+            "$ref": "#/components/schemas/ReplicaReference"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "ReplicaMyCartDraft": {
+        "type": "object",
+        "required": [
+          "reference"
+        ],
+        "properties": {
+          "reference": {
+            "$ref": "#/components/schemas/ReplicaReference"
+          }
+        }
+      },
+      "ReplicaReference": {
+        "type": "object",
+        "required": [
+          "typeId",
+          "id"
+        ],
+        "properties": {
+          "typeId": {
+            "type": "string",
+            "enum": [
+              "cart",
+              "order"
+            ]
+          },
+          "id": {
+            "type": "string"
+          }
+        }
+      },
       "CartPagedQueryResponse": {
         "type": "object",
         "required": [
@@ -17902,6 +17947,70 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/in-store/key={storeKey}/carts/replicate": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "replicateCartInStore",
+        "summary": "Replicate a cart or an order of the store into a new cart of the store",
+        "description": "A new Active cart with the source's owner, store, business unit, addresses, settings, line items (the same variants and quantities, priced anew) and custom line items; discount codes, the shipping method and item shipping addresses are not copied.",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ReplicaCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/carts": {
       "parameters": [
         {
@@ -18517,6 +18626,62 @@ export const openApiDocument = {
         "responses": {
           "200": {
             "description": "The customer's active cart after the merge",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/carts/replicate": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "replicateCart",
+        "summary": "Replicate a cart or an order into a new cart",
+        "description": "A new Active cart with the source's owner, store, business unit, addresses, settings, line items (the same variants and quantities, priced anew) and custom line items; discount codes, the shipping method and item shipping addresses are not copied.",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ReplicaCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new cart",
             "content": {
               "application/json": {
                 "schema": {
@@ -24493,6 +24658,69 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/in-store/key={storeKey}/me/carts/replicate": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "replicateMyCartInStore",
+        "summary": "Replicate one of the caller's carts or orders of the store into a new cart of the caller in the store",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ReplicaMyCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/me/carts": {
       "parameters": [
         {
@@ -25003,6 +25231,62 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/carts/replicate": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "replicateMyCart",
+        "summary": "Replicate one of the caller's carts or orders into a new cart of the caller",
+        "description": "A new Active cart with the source's owner, store, business unit, addresses, settings, line items (the same variants and quantities, priced anew) and custom line items; discount codes, the shipping method and item shipping addresses are not copied.",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ReplicaMyCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
                 }
               }
             }

@@ -1,3 +1,4 @@
+import { CartReplicas } from './cart-replicas.js';
 import type { AppServices, RequestContext } from '../context.js';
 import { ApiClientService } from './api-client.service.js';
 import { AsAssociateBusinessUnitService } from './as-associate.service.js';
@@ -46,6 +47,7 @@ export interface Services {
   carts: CartService;
   /** The manual cart merge (src/services/cart-sign-in.ts). */
   mergeCart: ReturnType<typeof cartMerge>;
+  cartReplicas: CartReplicas;
   orders: OrderService;
   shoppingLists: ShoppingListService;
   taxCategories: TaxCategoryService;
@@ -93,6 +95,7 @@ export function createServices(app: AppServices): Services {
   const carts = new CartService({ ...repositories, calculator, businessUnits: businessUnits.repository });
   shippingMethods.carts = { find: (ctx, id) => carts.repository.find(ctx, { id }), facts: (ctx, cart) => calculator.facts(ctx, cart) };
   const orders = new OrderService(carts, discountCodes.repository);
+  const cartReplicas = new CartReplicas(carts, () => orders.repository);
   const categories = new CategoryService([products]);
   const pricedInChannel = '(masterVariant(prices(channel(id = :channelId))) or variants(prices(channel(id = :channelId))))';
   const channels = new ChannelService([
@@ -120,6 +123,7 @@ export function createServices(app: AppServices): Services {
     products,
     carts,
     mergeCart,
+    cartReplicas,
     orders,
     shoppingLists,
     taxCategories,

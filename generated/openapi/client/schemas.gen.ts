@@ -3715,6 +3715,54 @@ export const MyCartDraftSchema = {
     }
 } as const;
 
+export const ReplicaCartDraftSchema = {
+    type: 'object',
+    required: [
+        'reference'
+    ],
+    description: 'The cart or order a new cart replicates (400 ReferencedResourceNotFound when there is none the caller may see).',
+    properties: {
+        reference: {
+            $ref: '#/components/schemas/ReplicaReference'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const ReplicaMyCartDraftSchema = {
+    type: 'object',
+    required: [
+        'reference'
+    ],
+    properties: {
+        reference: {
+            $ref: '#/components/schemas/ReplicaReference'
+        }
+    }
+} as const;
+
+export const ReplicaReferenceSchema = {
+    type: 'object',
+    required: [
+        'typeId',
+        'id'
+    ],
+    properties: {
+        typeId: {
+            type: 'string',
+            enum: [
+                'cart',
+                'order'
+            ]
+        },
+        id: {
+            type: 'string'
+        }
+    }
+} as const;
+
 export const CartPagedQueryResponseSchema = {
     type: 'object',
     required: [

@@ -1136,6 +1136,23 @@ export type MyCartDraft = {
     businessUnit?: ResourceIdentifier;
 };
 
+/**
+ * The cart or order a new cart replicates (400 ReferencedResourceNotFound when there is none the caller may see).
+ */
+export type ReplicaCartDraft = {
+    reference: ReplicaReference;
+    key?: Key;
+};
+
+export type ReplicaMyCartDraft = {
+    reference: ReplicaReference;
+};
+
+export type ReplicaReference = {
+    typeId: 'cart' | 'order';
+    id: string;
+};
+
 export type CartPagedQueryResponse = {
     limit: number;
     offset: number;
@@ -6819,6 +6836,34 @@ export type MergeCartInStoreResponses = {
 
 export type MergeCartInStoreResponse = MergeCartInStoreResponses[keyof MergeCartInStoreResponses];
 
+export type ReplicateCartInStoreData = {
+    body: ReplicaCartDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/carts/replicate';
+};
+
+export type ReplicateCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ReplicateCartInStoreError = ReplicateCartInStoreErrors[keyof ReplicateCartInStoreErrors];
+
+export type ReplicateCartInStoreResponses = {
+    /**
+     * The new cart
+     */
+    201: Cart;
+};
+
+export type ReplicateCartInStoreResponse = ReplicateCartInStoreResponses[keyof ReplicateCartInStoreResponses];
+
 export type QueryCartsData = {
     body?: never;
     path: {
@@ -7164,6 +7209,33 @@ export type MergeCartResponses = {
 };
 
 export type MergeCartResponse = MergeCartResponses[keyof MergeCartResponses];
+
+export type ReplicateCartData = {
+    body: ReplicaCartDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/carts/replicate';
+};
+
+export type ReplicateCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ReplicateCartError = ReplicateCartErrors[keyof ReplicateCartErrors];
+
+export type ReplicateCartResponses = {
+    /**
+     * The new cart
+     */
+    201: Cart;
+};
+
+export type ReplicateCartResponse = ReplicateCartResponses[keyof ReplicateCartResponses];
 
 export type QueryCategoriesData = {
     body?: never;
@@ -10245,6 +10317,34 @@ export type GetMyOrderInStoreByIdResponses = {
 
 export type GetMyOrderInStoreByIdResponse = GetMyOrderInStoreByIdResponses[keyof GetMyOrderInStoreByIdResponses];
 
+export type ReplicateMyCartInStoreData = {
+    body: ReplicaMyCartDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/carts/replicate';
+};
+
+export type ReplicateMyCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ReplicateMyCartInStoreError = ReplicateMyCartInStoreErrors[keyof ReplicateMyCartInStoreErrors];
+
+export type ReplicateMyCartInStoreResponses = {
+    /**
+     * The new cart
+     */
+    201: Cart;
+};
+
+export type ReplicateMyCartInStoreResponse = ReplicateMyCartInStoreResponses[keyof ReplicateMyCartInStoreResponses];
+
 export type QueryMyCartsData = {
     body?: never;
     path: {
@@ -10507,6 +10607,33 @@ export type GetMyOrderByIdResponses = {
 };
 
 export type GetMyOrderByIdResponse = GetMyOrderByIdResponses[keyof GetMyOrderByIdResponses];
+
+export type ReplicateMyCartData = {
+    body: ReplicaMyCartDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/carts/replicate';
+};
+
+export type ReplicateMyCartErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ReplicateMyCartError = ReplicateMyCartErrors[keyof ReplicateMyCartErrors];
+
+export type ReplicateMyCartResponses = {
+    /**
+     * The new cart
+     */
+    201: Cart;
+};
+
+export type ReplicateMyCartResponse = ReplicateMyCartResponses[keyof ReplicateMyCartResponses];
 
 export type QueryMyShoppingListsData = {
     body?: never;

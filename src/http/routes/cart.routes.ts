@@ -43,6 +43,7 @@ export function cartRoutes(services: Services) {
     updateByKey: 'updateCartByKeyAsAssociate',
     deleteByKey: 'deleteCartByKeyAsAssociate',
   } as const);
+  const replicateCart: Handlers['replicateCart'] = async (ctx, input) => ({ status: 201, body: await services.cartReplicas.replicate(ctx, input.body) });
   const mergeCart: Handlers['mergeCart'] = async (ctx, input) => ({ body: await services.mergeCart(ctx, input.path.customerId, input.body) });
-  return { ...global, ...inStore, ...asAssociate, mergeCart, mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart) };
+  return { ...global, ...inStore, ...asAssociate, mergeCart, mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart), replicateCart, replicateCartInStore: inStoreTwin<'replicateCartInStore'>(replicateCart) };
 }

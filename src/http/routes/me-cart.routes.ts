@@ -7,6 +7,7 @@ import { queryParams } from './query-input.js';
 type MeCartOperations =
   | 'queryMyCarts'
   | 'createMyCart'
+  | 'replicateMyCart'
   | 'getMyCartById'
   | 'updateMyCartById'
   | 'deleteMyCartById'
@@ -26,6 +27,7 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
   const mine: Pick<Handlers, MeCartOperations> = {
     queryMyCarts: async (ctx, input, http) => ({ body: await carts.queryMine(ctx, queryParams(input.query, http)) }),
     createMyCart: async (ctx, input) => ({ status: 201, body: await carts.createMine(ctx, input.body) }),
+    replicateMyCart: async (ctx, input) => ({ status: 201, body: await services.cartReplicas.replicate(ctx, input.body, true) }),
     getMyCartById: async (ctx, input) => ({ body: await carts.getMine(ctx, input.path.id) }),
     updateMyCartById: async (ctx, input) => ({ body: await carts.updateMine(ctx, input.path.id, input.body) }),
     deleteMyCartById: async (ctx, input) => ({ body: await carts.deleteMine(ctx, input.path.id, input.query.version) }),
@@ -38,6 +40,7 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
     ...mine,
     queryMyCartsInStore: inStoreTwin<'queryMyCartsInStore'>(mine.queryMyCarts),
     createMyCartInStore: inStoreTwin<'createMyCartInStore'>(mine.createMyCart),
+    replicateMyCartInStore: inStoreTwin<'replicateMyCartInStore'>(mine.replicateMyCart),
     getMyCartInStoreById: inStoreTwin<'getMyCartInStoreById'>(mine.getMyCartById),
     updateMyCartInStoreById: inStoreTwin<'updateMyCartInStoreById'>(mine.updateMyCartById),
     deleteMyCartInStoreById: inStoreTwin<'deleteMyCartInStoreById'>(mine.deleteMyCartById),
