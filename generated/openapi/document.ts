@@ -17279,6 +17279,78 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/replicate": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "replicateCartAsAssociate",
+        "summary": "Replicate a cart or an order of the business unit into a new cart of it",
+        "description": "The source must belong to the unit (400 InvalidOperation otherwise); the associate needs the view permission on it (ViewMy/OthersCarts, or ViewMy/OthersOrders for an order) and CreateMyCarts or CreateOthersCarts for its customer.",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ReplicaCartDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The new cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/in-store/key={storeKey}/carts": {
       "parameters": [
         {

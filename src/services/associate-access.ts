@@ -41,6 +41,9 @@ export function myOthersAccess(noun: 'Carts' | 'ShoppingLists', words: string): 
   return { view: { ...access('View'), read: true }, create: access('Create'), update: access('Update'), delete: access('Delete') };
 }
 
+/** Reading a unit's orders (facts §2.3). */
+export const ORDERS_VIEW: Access = { what: 'view orders', my: 'ViewMyOrders', others: 'ViewOthersOrders', read: true };
+
 /** The path's associate and unit (404 when the project has no such unit) with the associate's permissions there. */
 export async function actingAssociate(ctx: RequestContext, units: DocumentRepository<BusinessUnit>): Promise<Acting> {
   const { associateId, businessUnitKey } = ctx;

@@ -1,6 +1,8 @@
-import type { Cart, CartDraft, CartUpdateAction } from '../../generated/openapi/client/types.gen.js';
-import { myOthersAccess } from './associate-access.js';
+import type { Cart, CartDraft, CartUpdateAction, ReplicaCartDraft } from '../../generated/openapi/client/types.gen.js';
+import type { RequestContext } from '../context.js';
+import { actingAssociate, assertActive, assertMay, assertOfUnit, myOthersAccess, ORDERS_VIEW } from './associate-access.js';
 import { associateDocuments } from './associate-documents.js';
+import type { CartReplicas } from './cart-replicas.js';
 import type { CartService } from './cart.service.js';
 
 /**
@@ -18,3 +20,20 @@ export const cartsAsAssociate = (carts: CartService) =>
     handsOver: async (_ctx, action) =>
       action.action === 'setCustomerId' ? { customer: action.customerId } : action.action === 'setBusinessUnit' ? { unit: action.businessUnit } : undefined,
   });
+
+const CARTS = myOthersAccess('Carts', 'carts');
+
+/**
+ * Replicate Cart in a business unit as an associate (`…/in-business-unit/key={businessUnitKey}/carts/replicate`):
+ * the source (a cart or an order) must belong to the unit (400 InvalidOperation otherwise), the associate
+ * must be able to see it and to create a cart for its customer; the unit must be Active.
+ */
+export async function replicateAsAssociate(ctx: RequestContext, carts: CartService, replicas: CartReplicas, draft: ReplicaCartDraft): Promise<Cart> {
+  const a = await actingAssociate(ctx, carts.businessUnits);
+  assertActive(a, 'its carts can be changed only through the general endpoints');
+  return replicas.replicate(ctx, draft, false, (source) => {
+    assertOfUnit(a, source, draft.reference.typeId === 'order' ? 'order' : 'cart');
+    assertMay(a, draft.reference.typeId === 'order' ? ORDERS_VIEW : CARTS.view, source.customerId);
+    assertMay(a, CARTS.create, source.customerId ?? a.associateId);
+  });
+}

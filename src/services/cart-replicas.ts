@@ -19,13 +19,17 @@ export class CartReplicas {
     private readonly orders: () => DocumentRepository<Order>,
   ) {}
 
-  /** A cart replicating the draft's reference; on an in-store request only a source of the store, on /me only the caller's own. */
-  async replicate(ctx: RequestContext, draft: ReplicaCartDraft, mine = false): Promise<Cart> {
+  /**
+   * A cart replicating the draft's reference; on an in-store request only a source of the store, on /me
+   * (`mine`) only the caller's own. `admit` refuses other sources a caller may not replicate (it throws).
+   */
+  async replicate(ctx: RequestContext, draft: ReplicaCartDraft, mine = false, admit?: (source: Cart | Order) => void): Promise<Cart> {
     const { typeId, id } = draft.reference;
     if (typeId !== 'cart' && typeId !== 'order') throw new InvalidFieldError('reference.typeId', typeId, ['cart', 'order']);
     const source: Cart | Order | undefined = typeId === 'cart' ? await this.carts.repository.find(ctx, { id }) : await this.orders().find(ctx, { id });
     // A source the caller may not see is as absent as one that does not exist.
     if (!source || !inRequestStore(ctx.storeKey, source) || (mine && !owns(ownerOf(ctx), source))) throw new ReferencedResourceNotFoundError(typeId, { id });
+    admit?.(source);
     return this.carts.create(ctx, replicaDraft(source, draft.key));
   }
 }

@@ -1,11 +1,10 @@
 import type { Order, OrderFromCartDraft } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import type { PagedQueryResult, QueryParams } from '../query/index.js';
-import { actingAssociate, assertActive, assertMay, assertOfUnit, visibleTo, type Access } from './associate-access.js';
+import { actingAssociate, assertActive, assertMay, assertOfUnit, ORDERS_VIEW, visibleTo, type Access } from './associate-access.js';
 import type { OrderService } from './order.service.js';
 import { notFound } from './versioning.js';
 
-const VIEW: Access = { what: 'view orders', my: 'ViewMyOrders', others: 'ViewOthersOrders', read: true };
 const CREATE: Access = { what: 'create orders', my: 'CreateMyOrdersFromMyCarts', others: 'CreateOrdersFromOthersCarts' };
 
 /**
@@ -31,11 +30,11 @@ export function ordersAsAssociate(orders: OrderService) {
       const order = await orders.repository.find(ctx, { id });
       if (!order) throw notFound({ id });
       assertOfUnit(a, order, 'order');
-      assertMay(a, VIEW, order.customerId);
+      assertMay(a, ORDERS_VIEW, order.customerId);
       return order;
     },
     async query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Order>> {
-      return orders.repository.query(ctx, params, visibleTo(ctx, await acting(ctx), VIEW));
+      return orders.repository.query(ctx, params, visibleTo(ctx, await acting(ctx), ORDERS_VIEW));
     },
   };
 }

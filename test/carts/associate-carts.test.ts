@@ -230,6 +230,22 @@ describe('changing carts as an associate', () => {
   });
 });
 
+describe('replicating as an associate', () => {
+  test("a cart of the unit the associate may see and create for; another unit's is 400, another's without ViewOthersCarts 403", async () => {
+    const own = await cartOf(buyer, company.key, { key: f.next('source') });
+    const replica = await f.ok<CartBody>(api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: own.id } } }), 201);
+    expect(replica.id).not.toBe(own.id);
+    expect(replica).toMatchObject({ customerId: buyer, businessUnit: { key: company.key }, createdBy: { associate: { id: buyer } } });
+    const managers = await cartOf(manager, company.key);
+    await expectError(await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: managers.id } } }), 403, 'AssociateMissingPermission', {
+      permissions: ['ViewOthersCarts'],
+    });
+    const elsewhere = await cartOf(buyer, other.key);
+    await expectError(await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: elsewhere.id } } }), 400, 'InvalidOperation');
+    await expectError(await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: 'no-such-cart' } } }), 400, 'ReferencedResourceNotFound');
+  });
+});
+
 describe('permissions come from the roles as they are now', () => {
   test('a role inherited from the parent unit counts in a Division that takes its parent’s associates', async () => {
     const inheritor = await f.customer();

@@ -6478,6 +6478,35 @@ export type UpdateCartByKeyAsAssociateResponses = {
 
 export type UpdateCartByKeyAsAssociateResponse = UpdateCartByKeyAsAssociateResponses[keyof UpdateCartByKeyAsAssociateResponses];
 
+export type ReplicateCartAsAssociateData = {
+    body: ReplicaCartDraft;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts/replicate';
+};
+
+export type ReplicateCartAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type ReplicateCartAsAssociateError = ReplicateCartAsAssociateErrors[keyof ReplicateCartAsAssociateErrors];
+
+export type ReplicateCartAsAssociateResponses = {
+    /**
+     * The new cart
+     */
+    201: Cart;
+};
+
+export type ReplicateCartAsAssociateResponse = ReplicateCartAsAssociateResponses[keyof ReplicateCartAsAssociateResponses];
+
 export type QueryCartsInStoreData = {
     body?: never;
     path: {

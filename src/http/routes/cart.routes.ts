@@ -1,3 +1,4 @@
+import { replicateAsAssociate } from '../../services/cart-as-associate.js';
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { inStoreTwin } from './in-store-twin.js';
@@ -44,6 +45,10 @@ export function cartRoutes(services: Services) {
     deleteByKey: 'deleteCartByKeyAsAssociate',
   } as const);
   const replicateCart: Handlers['replicateCart'] = async (ctx, input) => ({ status: 201, body: await services.cartReplicas.replicate(ctx, input.body) });
+  const replicateCartAsAssociate: Handlers['replicateCartAsAssociate'] = async (ctx, input) => ({
+    status: 201,
+    body: await replicateAsAssociate(ctx, services.carts, services.cartReplicas, input.body),
+  });
   const mergeCart: Handlers['mergeCart'] = async (ctx, input) => ({ body: await services.mergeCart(ctx, input.path.customerId, input.body) });
-  return { ...global, ...inStore, ...asAssociate, mergeCart, mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart), replicateCart, replicateCartInStore: inStoreTwin<'replicateCartInStore'>(replicateCart) };
+  return { ...global, ...inStore, ...asAssociate, mergeCart, mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart), replicateCart, replicateCartInStore: inStoreTwin<'replicateCartInStore'>(replicateCart), replicateCartAsAssociate };
 }
