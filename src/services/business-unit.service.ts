@@ -17,6 +17,16 @@ import { checkVersion, notFound } from './versioning.js';
 
 const CHILDREN = sql('SELECT $DATA AS "data" FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ?');
 const HAS_CHILD = sql('SELECT 1 FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ? LIMIT 1');
+/**
+ * The documents a unit may own, by their indexed businessUnitKey column. A unit they still name is not
+ * deleted: they keep the unit's key, and a unit created later with the same key would otherwise take
+ * over the old unit's carts, orders and lists (and show them to its associates).
+ */
+const OWNED = [
+  ['cart', sql('SELECT 1 FROM "Cart" WHERE "projectKey" = ? AND "businessUnitKey" = ? LIMIT 1')],
+  ['order', sql('SELECT 1 FROM "Order" WHERE "projectKey" = ? AND "businessUnitKey" = ? LIMIT 1')],
+  ['shopping-list', sql('SELECT 1 FROM "ShoppingList" WHERE "projectKey" = ? AND "businessUnitKey" = ? LIMIT 1')],
+] as const;
 const DELETE_MEMBERS = sql('DELETE FROM "BusinessUnitAssociate" WHERE "unitId" = ?');
 const UNITS_OF_MEMBER = sql('SELECT "unitId" FROM "BusinessUnitAssociate" WHERE "projectKey" = ? AND "customerId" = ?');
 const DELETE_MEMBER = sql('DELETE FROM "BusinessUnitAssociate" WHERE "projectKey" = ? AND "customerId" = ?');
@@ -169,12 +179,17 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
     };
   }
 
-  /** Refuses deleting a unit that still has child units (they would lose their parent). */
+  /** Refuses deleting a unit that still has child units (they would lose their parent) or owns carts, orders or shopping lists. */
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand: readonly string[] = []): Promise<BusinessUnit> {
     return withTransaction(ctx, async (tx) => {
       const current = await this.repository.versioned(tx, at, version);
       if ((await tx.db.value(HAS_CHILD[tx.db.dialect], [tx.projectKey, current.key])) !== undefined) {
         throw new ReferenceExistsError(`The business unit '${current.key}' has child units; move or delete them first.`, 'business-unit');
+      }
+      for (const [typeId, statement] of OWNED) {
+        if ((await tx.db.value(statement[tx.db.dialect], [tx.projectKey, current.key])) !== undefined) {
+          throw new ReferenceExistsError(`Can not delete a business-unit while it is referenced by at least one ${typeId}.`, typeId);
+        }
       }
       const deleted = await this.repository.delete(tx, { id: current.id }, version, expand);
       await tx.db.executeRaw(DELETE_MEMBERS[tx.db.dialect], [current.id]);

@@ -294,6 +294,15 @@ describe("a cart's business unit on the general endpoints", () => {
     expect(await cartCount()).toBe(before);
   });
 
+  test('a unit that carts still name is not deleted (a new unit with its key would take them over)', async () => {
+    const unit = await f.unit({ associates: [associate(buyer, [buyerRole])] });
+    const cart = await cartOf(buyer, unit.key);
+    const current = await f.get(unit.key);
+    await expectError(await api(server, f.admin, `/test/business-units/key=${unit.key}?version=${current.version}`, { method: 'DELETE' }), 400, 'ReferenceExists', { referencedBy: 'cart' });
+    await f.ok(api(server, f.admin, `/test/carts/${cart.id}?version=${cart.version}`, { method: 'DELETE' }));
+    await f.ok(api(server, f.admin, `/test/business-units/key=${unit.key}?version=${current.version}`, { method: 'DELETE' }));
+  });
+
   test('setBusinessUnit needs a cart that has a unit; setCustomerId on such a cart needs an associate of it', async () => {
     const plain = await f.ok<CartBody>(api(server, f.admin, '/test/carts', { body: { currency: 'EUR' } }), 201);
     await expectError(
