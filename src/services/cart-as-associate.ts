@@ -5,6 +5,8 @@ import { associateDocuments } from './associate-documents.js';
 import type { CartReplicas } from './cart-replicas.js';
 import type { CartService } from './cart.service.js';
 
+const CARTS = myOthersAccess('Carts', 'carts');
+
 /**
  * Associate Carts (`/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/carts…`):
  * the carts of one business unit as a customer acting for it (see associate-documents.ts). A cart
@@ -13,15 +15,13 @@ import type { CartService } from './cart.service.js';
 export const cartsAsAssociate = (carts: CartService) =>
   associateDocuments<Cart, CartDraft, CartUpdateAction>(carts, {
     kind: 'cart',
-    access: myOthersAccess('Carts', 'carts'),
+    access: CARTS,
     customerOf: (cart) => cart.customerId,
     draftCustomer: async (_ctx, draft) => draft.customerId,
     forUnit: (draft, businessUnit, customerId) => ({ ...draft, customerId, businessUnit }),
     handsOver: async (_ctx, action) =>
       action.action === 'setCustomerId' ? { customer: action.customerId } : action.action === 'setBusinessUnit' ? { unit: action.businessUnit } : undefined,
   });
-
-const CARTS = myOthersAccess('Carts', 'carts');
 
 /**
  * Replicate Cart in a business unit as an associate (`…/in-business-unit/key={businessUnitKey}/carts/replicate`):

@@ -20,17 +20,16 @@ interface Owned {
 }
 
 /** The stores a unit's documents may belong to: its own (storeMode Explicit) or its nearest ancestor's (FromParent); none means any. */
-export function unitStores(unit: BusinessUnit): readonly KeyReference[] {
+function unitStores(unit: BusinessUnit): readonly KeyReference[] {
   return (unit.storeMode === 'FromParent' ? unit.inheritedStores : unit.stores) ?? [];
 }
 
 /**
- * Whether a document may belong to `unit` (400 InvalidOperation otherwise): an Inactive unit is not
- * usable (facts §1), the document's customer must be one of the unit's associates (explicit or
- * inherited), and its store one of the unit's stores when the unit has any.
+ * Whether a document may belong to `unit` (400 InvalidOperation otherwise): the document's customer
+ * must be one of the unit's associates (explicit or inherited), and its store one of the unit's
+ * stores when the unit has any.
  */
-export function assertMayBelong(unit: BusinessUnit, owned: Owned, kind: Kind): void {
-  if (unit.status === 'Inactive') throw new InvalidOperationError(`The business unit '${unit.key}' is Inactive: no ${kind} can belong to it.`);
+function assertMayBelong(unit: BusinessUnit, owned: Owned, kind: Kind): void {
   if (owned.customerId !== undefined && !roleKeysOf(unit, owned.customerId)) {
     throw new InvalidOperationError(`The customer '${owned.customerId}' is not an associate of the business unit '${unit.key}'.`);
   }
@@ -43,6 +42,8 @@ export function assertMayBelong(unit: BusinessUnit, owned: Owned, kind: Kind): v
 /** The unit a draft or setBusinessUnit names (400 ReferencedResourceNotFound when there is none), checked for the document. */
 export async function owningUnit(ctx: RequestContext, units: DocumentRepository<BusinessUnit>, identifier: ResourceIdentifier, owned: Owned, kind: Kind): Promise<KeyReference> {
   const unit = await resolveIdentifier(ctx, units, identifier, 'businessUnit');
+  // An Inactive unit is not usable (facts §1): no document joins it.
+  if (unit.status === 'Inactive') throw new InvalidOperationError(`The business unit '${unit.key}' is Inactive: no ${kind} can belong to it.`);
   assertMayBelong(unit, owned, kind);
   return unitRef(unit.key);
 }
@@ -52,7 +53,7 @@ export async function assertStillBelongs(ctx: RequestContext, units: DocumentRep
   if (!unitKey) return;
   const unit = await units.find(ctx, { key: unitKey.key });
   // The unit's status does not matter here: the document already belongs to it.
-  if (unit) assertMayBelong({ ...unit, status: 'Active' }, owned, kind);
+  if (unit) assertMayBelong(unit, owned, kind);
 }
 
 /**
