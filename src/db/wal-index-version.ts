@@ -39,14 +39,17 @@ export function walCommitCounter(databasePath: string): CommitCounter | undefine
   }
   // The wal-index is in the machine's byte order.
   const version = endianness() === 'LE' ? header.bytes.readUInt32LE(0) : header.bytes.readUInt32BE(0);
-  if (version !== WAL_INDEX_VERSION) {
-    header.close();
-    return undefined;
-  }
+  // The file stays open (see below) even when it is not used.
+  if (version !== WAL_INDEX_VERSION) return undefined;
   let commits = 0;
   const counter = (): number => {
     if (header.poll() !== undefined) commits++;
     return commits;
   };
-  return Object.assign(counter, { close: () => header.close() });
+  // Closing a descriptor of the `-shm` file would release every POSIX lock this process holds on it,
+  // SQLite's included (fcntl locks belong to the process, not the descriptor): another process opening
+  // the database would then find no live connection and reset the file under this process's mappings,
+  // which read past its end (SIGBUS). So the descriptor and its mapping live as long as the process:
+  // one per database file opened, a few hundred bytes.
+  return Object.assign(counter, { close: () => undefined });
 }
