@@ -1489,6 +1489,9 @@ export type Order = {
   orderNumber?: Maybe<Scalars['String']['output']>;
   orderState: OrderState;
   origin: CartOrigin;
+  paymentState?: Maybe<PaymentState>;
+  purchaseOrderNumber?: Maybe<Scalars['String']['output']>;
+  shipmentState?: Maybe<ShipmentState>;
   shippingAddress?: Maybe<Address>;
   storeRef?: Maybe<KeyReference>;
   taxMode: TaxMode;
@@ -1515,6 +1518,14 @@ export enum OrderState {
   Complete = 'Complete',
   Confirmed = 'Confirmed',
   Open = 'Open'
+}
+
+export enum PaymentState {
+  BalanceDue = 'BalanceDue',
+  CreditOwed = 'CreditOwed',
+  Failed = 'Failed',
+  Paid = 'Paid',
+  Pending = 'Pending'
 }
 
 export type Point = Geometry & {
@@ -2146,6 +2157,17 @@ export type SetType = FieldType & {
   elementType: FieldType;
   name: Scalars['String']['output'];
 };
+
+export enum ShipmentState {
+  Backorder = 'Backorder',
+  Canceled = 'Canceled',
+  Delayed = 'Delayed',
+  Delivered = 'Delivered',
+  Partial = 'Partial',
+  Pending = 'Pending',
+  Ready = 'Ready',
+  Shipped = 'Shipped'
+}
 
 export type ShippingMethod = {
   __typename?: 'ShippingMethod';

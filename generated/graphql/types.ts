@@ -1493,6 +1493,9 @@ export type Order = {
   orderNumber?: Maybe<Scalars['String']['output']>;
   orderState: OrderState;
   origin: CartOrigin;
+  paymentState?: Maybe<PaymentState>;
+  purchaseOrderNumber?: Maybe<Scalars['String']['output']>;
+  shipmentState?: Maybe<ShipmentState>;
   shippingAddress?: Maybe<Address>;
   storeRef?: Maybe<KeyReference>;
   taxMode: TaxMode;
@@ -1519,6 +1522,14 @@ export enum OrderState {
   Complete = 'Complete',
   Confirmed = 'Confirmed',
   Open = 'Open'
+}
+
+export enum PaymentState {
+  BalanceDue = 'BalanceDue',
+  CreditOwed = 'CreditOwed',
+  Failed = 'Failed',
+  Paid = 'Paid',
+  Pending = 'Pending'
 }
 
 export type Point = Geometry & {
@@ -2151,6 +2162,17 @@ export type SetType = FieldType & {
   name: Scalars['String']['output'];
 };
 
+export enum ShipmentState {
+  Backorder = 'Backorder',
+  Canceled = 'Canceled',
+  Delayed = 'Delayed',
+  Delivered = 'Delivered',
+  Partial = 'Partial',
+  Pending = 'Pending',
+  Ready = 'Ready',
+  Shipped = 'Shipped'
+}
+
 export type ShippingMethod = {
   __typename?: 'ShippingMethod';
   active: Scalars['Boolean']['output'];
@@ -2754,6 +2776,7 @@ export type ResolversTypes = ResolversObject<{
   OrderMyCartCommand: OrderMyCartCommand;
   OrderQueryResult: ResolverTypeWrapper<Omit<OrderQueryResult, 'results'> & { results: Array<ResolversTypes['Order']> }>;
   OrderState: OrderState;
+  PaymentState: PaymentState;
   Point: ResolverTypeWrapper<PointModel>;
   Product: ResolverTypeWrapper<ProductModel>;
   ProductCatalogData: ResolverTypeWrapper<ProductCatalogModel>;
@@ -2808,6 +2831,7 @@ export type ResolversTypes = ResolversObject<{
   SetCustomerTitle: SetCustomerTitle;
   SetCustomerVatId: SetCustomerVatId;
   SetType: ResolverTypeWrapper<FieldTypeModel>;
+  ShipmentState: ShipmentState;
   ShippingMethod: ResolverTypeWrapper<ShippingMethodModel>;
   ShippingMethodQueryResult: ResolverTypeWrapper<Omit<ShippingMethodQueryResult, 'results'> & { results: Array<ResolversTypes['ShippingMethod']> }>;
   ShippingRate: ResolverTypeWrapper<ShippingRateModel>;
@@ -3732,6 +3756,9 @@ export type OrderResolvers<ContextType = GraphQLContext, ParentType extends Reso
   orderNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   orderState?: Resolver<ResolversTypes['OrderState'], ParentType, ContextType>;
   origin?: Resolver<ResolversTypes['CartOrigin'], ParentType, ContextType>;
+  paymentState?: Resolver<Maybe<ResolversTypes['PaymentState']>, ParentType, ContextType>;
+  purchaseOrderNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shipmentState?: Resolver<Maybe<ResolversTypes['ShipmentState']>, ParentType, ContextType>;
   shippingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
   storeRef?: Resolver<Maybe<ResolversTypes['KeyReference']>, ParentType, ContextType>;
   taxMode?: Resolver<ResolversTypes['TaxMode'], ParentType, ContextType>;

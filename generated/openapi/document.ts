@@ -8330,13 +8330,16 @@ export const openApiDocument = {
             }
           },
           "orderState": {
-            "type": "string",
-            "enum": [
-              "Open",
-              "Confirmed",
-              "Complete",
-              "Cancelled"
-            ]
+            "$ref": "#/components/schemas/OrderState"
+          },
+          "paymentState": {
+            "$ref": "#/components/schemas/PaymentState"
+          },
+          "shipmentState": {
+            "$ref": "#/components/schemas/ShipmentState"
+          },
+          "purchaseOrderNumber": {
+            "type": "string"
           },
           "origin": {
             "type": "string"
@@ -8358,8 +8361,43 @@ export const openApiDocument = {
           },
           "cart": {
             "$ref": "#/components/schemas/Reference"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
           }
         }
+      },
+      "OrderState": {
+        "type": "string",
+        "enum": [
+          "Open",
+          "Confirmed",
+          "Complete",
+          "Cancelled"
+        ]
+      },
+      "PaymentState": {
+        "type": "string",
+        "enum": [
+          "BalanceDue",
+          "Failed",
+          "Pending",
+          "CreditOwed",
+          "Paid"
+        ]
+      },
+      "ShipmentState": {
+        "type": "string",
+        "enum": [
+          "Shipped",
+          "Delivered",
+          "Ready",
+          "Pending",
+          "Delayed",
+          "Partial",
+          "Backorder",
+          "Canceled"
+        ]
       },
       "OrderFromCartDraft": {
         "type": "object",
@@ -8378,11 +8416,30 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/Version"
           },
           "orderNumber": {
+            "$ref": "#/components/schemas/OrderNumber"
+          },
+          "purchaseOrderNumber": {
             "type": "string",
-            "minLength": 1,
             "maxLength": 256
+          },
+          "orderState": {
+            "$ref": "#/components/schemas/OrderState"
+          },
+          "paymentState": {
+            "$ref": "#/components/schemas/PaymentState"
+          },
+          "shipmentState": {
+            "$ref": "#/components/schemas/ShipmentState"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
           }
         }
+      },
+      "OrderNumber": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 256
       },
       "MyOrderFromCartDraft": {
         "type": "object",
@@ -8429,6 +8486,318 @@ export const openApiDocument = {
               "$ref": "#/components/schemas/Order"
             }
           }
+        }
+      },
+      "OrderUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/OrderUpdateAction"
+            }
+          }
+        }
+      },
+      "OrderUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeOrderState": "#/components/schemas/OrderChangeOrderStateAction",
+            "changePaymentState": "#/components/schemas/OrderChangePaymentStateAction",
+            "changeShipmentState": "#/components/schemas/OrderChangeShipmentStateAction",
+            "setOrderNumber": "#/components/schemas/OrderSetOrderNumberAction",
+            "setPurchaseOrderNumber": "#/components/schemas/OrderSetPurchaseOrderNumberAction",
+            "setCustomerEmail": "#/components/schemas/OrderSetCustomerEmailAction",
+            "setCustomerId": "#/components/schemas/OrderSetCustomerIdAction",
+            "setShippingAddress": "#/components/schemas/OrderSetShippingAddressAction",
+            "setBillingAddress": "#/components/schemas/OrderSetBillingAddressAction",
+            "setLocale": "#/components/schemas/OrderSetLocaleAction",
+            "setStore": "#/components/schemas/OrderSetStoreAction",
+            "setBusinessUnit": "#/components/schemas/OrderSetBusinessUnitAction",
+            "setCustomType": "#/components/schemas/OrderSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/OrderSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/OrderChangeOrderStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderChangePaymentStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderChangeShipmentStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetOrderNumberAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetPurchaseOrderNumberAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetCustomerEmailAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetCustomerIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetBillingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetLocaleAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetStoreAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetBusinessUnitAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetCustomFieldAction"
+          }
+        ]
+      },
+      "OrderChangeOrderStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "orderState"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeOrderState"
+          },
+          "orderState": {
+            "$ref": "#/components/schemas/OrderState"
+          }
+        }
+      },
+      "OrderChangePaymentStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "paymentState"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changePaymentState"
+          },
+          "paymentState": {
+            "$ref": "#/components/schemas/PaymentState"
+          }
+        }
+      },
+      "OrderChangeShipmentStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "shipmentState"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeShipmentState"
+          },
+          "shipmentState": {
+            "$ref": "#/components/schemas/ShipmentState"
+          }
+        }
+      },
+      "OrderSetOrderNumberAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "Unique in the project (400 DuplicateField); once set, it cannot be changed or removed (400 InvalidOperation).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setOrderNumber"
+          },
+          "orderNumber": {
+            "$ref": "#/components/schemas/OrderNumber"
+          }
+        }
+      },
+      "OrderSetPurchaseOrderNumberAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPurchaseOrderNumber"
+          },
+          "purchaseOrderNumber": {
+            "type": "string",
+            "maxLength": 256
+          }
+        }
+      },
+      "OrderSetCustomerEmailAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomerEmail"
+          },
+          "email": {
+            "type": "string",
+            "maxLength": 256
+          }
+        }
+      },
+      "OrderSetCustomerIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "The customer must exist (400 ReferencedResourceNotFound) and, on an order of a business unit, be one of its associates.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomerId"
+          },
+          "customerId": {
+            "type": "string"
+          }
+        }
+      },
+      "OrderSetShippingAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setShippingAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          }
+        }
+      },
+      "OrderSetBillingAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setBillingAddress"
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          }
+        }
+      },
+      "OrderSetLocaleAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setLocale"
+          },
+          "locale": {
+            "$ref": "#/components/schemas/Locale"
+          }
+        }
+      },
+      "OrderSetStoreAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "Moves the order to another store, by id or key, or out of any store (without `store`); naming the order's own store, or removing a store it does not have, is 400 InvalidOperation, as on the platform.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setStore"
+          },
+          "store": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "OrderSetBusinessUnitAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "Moves the order into a business unit, by id or key, or out of any (without `businessUnit`). The unit must exist (400 ReferencedResourceNotFound) and follow the rules of a cart's unit: Active, the order's customer one of its associates, its store one of the unit's (400 InvalidOperation).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setBusinessUnit"
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "OrderSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "OrderSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
         }
       },
       "ProductProjection": {
@@ -26768,7 +27137,7 @@ export const openApiDocument = {
       ],
       "get": {
         "operationId": "queryOrdersAsAssociate",
-        "summary": "Query the orders of the business unit the associate may see",
+        "summary": "Query orders",
         "security": [
           {
             "oauth2": [
@@ -26856,14 +27225,57 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkOrdersExistAsAssociate",
+        "summary": "200 if any order matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one order matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createOrderFromCartAsAssociate",
-        "summary": "Order a cart of the business unit at its current version; the cart becomes Ordered",
+        "summary": "Order a cart at its current version; the cart becomes Ordered",
         "security": [
           {
             "oauth2": [
               "manage_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "requestBody": {
@@ -26937,7 +27349,7 @@ export const openApiDocument = {
       ],
       "get": {
         "operationId": "getOrderByIdAsAssociate",
-        "summary": "Get an order of the business unit by id",
+        "summary": "Get an order by id",
         "security": [
           {
             "oauth2": [
@@ -26945,6 +27357,247 @@ export const openApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkOrderExistsByIdAsAssociate",
+        "summary": "200 if the order exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order exists"
+          },
+          "404": {
+            "description": "No such order"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateOrderByIdAsAssociate",
+        "summary": "Update an order by id (all actions or none, at the given version)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/order-number={orderNumber}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "orderNumber",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getOrderByOrderNumberAsAssociate",
+        "summary": "Get an order by order number",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkOrderExistsByOrderNumberAsAssociate",
+        "summary": "200 if the order exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order exists"
+          },
+          "404": {
+            "description": "No such order"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateOrderByOrderNumberAsAssociate",
+        "summary": "Update an order by order number (all actions or none, at the given version)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderUpdate"
+              }
+            }
+          }
+        },
         "responses": {
           "200": {
             "description": "The order",
@@ -26990,7 +27643,7 @@ export const openApiDocument = {
       ],
       "get": {
         "operationId": "queryOrdersInStore",
-        "summary": "Query the orders of the store",
+        "summary": "Query orders",
         "security": [
           {
             "oauth2": [
@@ -27078,14 +27731,57 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkOrdersExistInStore",
+        "summary": "200 if any order matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one order matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createOrderFromCartInStore",
-        "summary": "Order a cart of the store at its current version; the cart becomes Ordered",
+        "summary": "Order a cart at its current version; the cart becomes Ordered",
         "security": [
           {
             "oauth2": [
               "manage_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "requestBody": {
@@ -27151,12 +27847,365 @@ export const openApiDocument = {
       ],
       "get": {
         "operationId": "getOrderInStoreById",
-        "summary": "Get an order of the store by id",
+        "summary": "Get an order by id",
         "security": [
           {
             "oauth2": [
               "view_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkOrderExistsByIdInStore",
+        "summary": "200 if the order exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order exists"
+          },
+          "404": {
+            "description": "No such order"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateOrderByIdInStore",
+        "summary": "Update an order by id (all actions or none, at the given version)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteOrderByIdInStore",
+        "summary": "Delete an order by id at the given version; the response is the deleted order",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/in-store/key={storeKey}/orders/order-number={orderNumber}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "orderNumber",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getOrderByOrderNumberInStore",
+        "summary": "Get an order by order number",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkOrderExistsByOrderNumberInStore",
+        "summary": "200 if the order exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order exists"
+          },
+          "404": {
+            "description": "No such order"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateOrderByOrderNumberInStore",
+        "summary": "Update an order by order number (all actions or none, at the given version)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteOrderByOrderNumberInStore",
+        "summary": "Delete an order by order number at the given version; the response is the deleted order",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
           }
         ],
         "responses": {
@@ -27284,6 +28333,37 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkOrdersExist",
+        "summary": "200 if any order matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one order matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createOrderFromCart",
         "summary": "Order a cart at its current version; the cart becomes Ordered",
@@ -27292,6 +28372,18 @@ export const openApiDocument = {
             "oauth2": [
               "manage_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "requestBody": {
@@ -27355,6 +28447,351 @@ export const openApiDocument = {
             "oauth2": [
               "view_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkOrderExistsById",
+        "summary": "200 if the order exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order exists"
+          },
+          "404": {
+            "description": "No such order"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateOrderById",
+        "summary": "Update an order by id (all actions or none, at the given version)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteOrderById",
+        "summary": "Delete an order by id at the given version; the response is the deleted order",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/orders/order-number={orderNumber}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "orderNumber",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getOrderByOrderNumber",
+        "summary": "Get an order by order number",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkOrderExistsByOrderNumber",
+        "summary": "200 if the order exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The order exists"
+          },
+          "404": {
+            "description": "No such order"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateOrderByOrderNumber",
+        "summary": "Update an order by order number (all actions or none, at the given version)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteOrderByOrderNumber",
+        "summary": "Delete an order by order number at the given version; the response is the deleted order",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
           }
         ],
         "responses": {

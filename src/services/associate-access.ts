@@ -44,6 +44,9 @@ export function myOthersAccess(noun: 'Carts' | 'ShoppingLists', words: string): 
 /** Reading a unit's orders (facts §2.3). */
 export const ORDERS_VIEW: Access = { what: 'view orders', my: 'ViewMyOrders', others: 'ViewOthersOrders', read: true };
 
+/** Updating a unit's orders (facts §2.3). */
+export const ORDERS_UPDATE: Access = { what: 'update orders', my: 'UpdateMyOrders', others: 'UpdateOthersOrders' };
+
 /** The path's associate and unit (404 when the project has no such unit) with the associate's permissions there. */
 export async function actingAssociate(ctx: RequestContext, units: DocumentRepository<BusinessUnit>): Promise<Acting> {
   const { associateId, businessUnitKey } = ctx;

@@ -12,26 +12,35 @@ import { notFound } from './versioning.js';
 type UnitDocument = VersionedDocument & { businessUnit?: KeyReference };
 
 /** What the associate view needs from the resource's own service. */
-interface Resource<D extends UnitDocument, Draft, A> {
+interface Resource<D extends UnitDocument, A> {
   readonly repository: DocumentRepository<D>;
   readonly businessUnits: DocumentRepository<BusinessUnit>;
-  create(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D>;
   update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly A[] }, expand?: readonly string[]): Promise<D>;
+}
+
+/** A resource whose documents associates make from drafts and delete (carts, shopping lists). */
+interface DraftedResource<D extends UnitDocument, Draft, A> extends Resource<D, A> {
+  create(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D>;
   delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<D>;
 }
 
-export interface AssociateDocumentRules<D, Draft, A> {
-  kind: 'cart' | 'shopping list';
+/** The rules of an associate's access to a unit's documents, whatever makes them (a draft, a cart). */
+export interface AssociateAccessRules<D, A> {
+  kind: 'cart' | 'order' | 'shopping list';
   /** The permissions of each kind of access (facts §2.3). */
-  access: { view: Access; create: Access; update: Access; delete: Access };
+  access: { view: Access; update: Access };
   /** The customer whose document it is (none: someone else's). */
   customerOf(doc: D): string | undefined;
+  /** What an action hands over: the document to another customer, or into another unit (each needs the update permission there too). */
+  handsOver(ctx: RequestContext, action: A): Promise<{ customer: string | undefined } | { unit: ResourceIdentifier } | undefined>;
+}
+
+export interface AssociateDocumentRules<D, Draft, A> extends AssociateAccessRules<D, A> {
+  access: AssociateAccessRules<D, A>['access'] & { create: Access; delete: Access };
   /** The draft's customer; a draft naming none becomes the associate's own. */
   draftCustomer(ctx: RequestContext, draft: Draft): Promise<string | undefined>;
   /** The draft made for the unit and customer (the draft's own `businessUnit` is ignored, as documented). */
   forUnit(draft: Draft, unit: KeyReference, customerId: string): Draft;
-  /** What an action hands over: the document to another customer, or into another unit (each needs the update permission there too). */
-  handsOver(ctx: RequestContext, action: A): Promise<{ customer: string | undefined } | { unit: ResourceIdentifier } | undefined>;
 }
 
 /**
@@ -48,18 +57,46 @@ export interface AssociateDocumentRules<D, Draft, A> {
  * sent, so a document changed in between (another customer, another unit) is a 409, never a write past
  * the check.
  */
-export function associateDocuments<D extends UnitDocument, Draft, A>(resource: Resource<D, Draft, A>, rules: AssociateDocumentRules<D, Draft, A>) {
+export function associateDocuments<D extends UnitDocument, Draft, A>(resource: DraftedResource<D, Draft, A>, rules: AssociateDocumentRules<D, Draft, A>) {
+  const { access } = rules;
+  return {
+    async create(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D> {
+      const a = await actingAssociate(ctx, resource.businessUnits);
+      assertActive(a, readOnly(rules.kind));
+      const customerId = (await rules.draftCustomer(ctx, draft)) ?? a.associateId;
+      assertMay(a, access.create, customerId);
+      // The resource's own rules check that the customer is an associate of the unit and the store one of its stores.
+      return resource.create(ctx, rules.forUnit(draft, unitRef(a.unit.key), customerId), expand);
+    },
+    ...associateAccess(resource, rules),
+    async delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<D> {
+      const a = await actingAssociate(ctx, resource.businessUnits);
+      assertActive(a, readOnly(rules.kind));
+      const doc = await ofUnit(ctx, resource, a, at, rules.kind);
+      assertMay(a, access.delete, rules.customerOf(doc));
+      return resource.delete(ctx, { id: doc.id }, version, expand);
+    },
+  };
+}
+
+const readOnly = (kind: string) => `its ${kind}s can be changed only through the general endpoints`;
+
+/** The document at `at` (404 if there is none), which must belong to the acting associate's unit (else 400). */
+async function ofUnit<D extends UnitDocument>(ctx: RequestContext, resource: Resource<D, unknown>, a: Acting, at: DocumentAddress, kind: AssociateAccessRules<D, unknown>['kind']): Promise<D> {
+  const doc = await resource.repository.find(ctx, at);
+  if (!doc) throw notFound(at);
+  assertOfUnit(a, doc, kind);
+  return doc;
+}
+
+/**
+ * The associate view of a unit's documents without their creation (orders are made from carts, not
+ * from drafts, and associates do not delete them): reads, queries, HEAD and update, with the rules above.
+ */
+export function associateAccess<D extends UnitDocument, A>(resource: Resource<D, A>, rules: AssociateAccessRules<D, A>) {
   const { access, kind } = rules;
-  const readOnly = `its ${kind}s can be changed only through the general endpoints`;
   // The resource's repository and units are read when called: they may be set after this view is made.
   const acting = (ctx: RequestContext) => actingAssociate(ctx, resource.businessUnits);
-
-  async function ofUnit(ctx: RequestContext, a: Acting, at: DocumentAddress): Promise<D> {
-    const doc = await resource.repository.find(ctx, at);
-    if (!doc) throw notFound(at);
-    assertOfUnit(a, doc, kind);
-    return doc;
-  }
 
   async function assertMayApply(ctx: RequestContext, a: Acting, doc: D, actions: readonly A[]): Promise<void> {
     assertMay(a, access.update, rules.customerOf(doc));
@@ -74,17 +111,9 @@ export function associateDocuments<D extends UnitDocument, Draft, A>(resource: R
   }
 
   return {
-    async create(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D> {
-      const a = await acting(ctx);
-      assertActive(a, readOnly);
-      const customerId = (await rules.draftCustomer(ctx, draft)) ?? a.associateId;
-      assertMay(a, access.create, customerId);
-      // The resource's own rules check that the customer is an associate of the unit and the store one of its stores.
-      return resource.create(ctx, rules.forUnit(draft, unitRef(a.unit.key), customerId), expand);
-    },
     async getForResponse(ctx: RequestContext, at: DocumentAddress, expand?: readonly string[]): Promise<D | JsonText> {
       const a = await acting(ctx);
-      const doc = await ofUnit(ctx, a, at);
+      const doc = await ofUnit(ctx, resource, a, at, kind);
       assertMay(a, access.view, rules.customerOf(doc));
       return expand?.length ? resource.repository.get(ctx, { id: doc.id }, expand) : doc;
     },
@@ -103,17 +132,10 @@ export function associateDocuments<D extends UnitDocument, Draft, A>(resource: R
     },
     async update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly A[] }, expand?: readonly string[]): Promise<D> {
       const a = await acting(ctx);
-      assertActive(a, readOnly);
-      const doc = await ofUnit(ctx, a, at);
+      assertActive(a, readOnly(kind));
+      const doc = await ofUnit(ctx, resource, a, at, kind);
       await assertMayApply(ctx, a, doc, update.actions);
       return resource.update(ctx, { id: doc.id }, update, expand);
-    },
-    async delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<D> {
-      const a = await acting(ctx);
-      assertActive(a, readOnly);
-      const doc = await ofUnit(ctx, a, at);
-      assertMay(a, access.delete, rules.customerOf(doc));
-      return resource.delete(ctx, { id: doc.id }, version, expand);
     },
   };
 }

@@ -44,6 +44,11 @@ export interface DocumentRepositoryConfig<D extends VersionedDocument> {
   resource: QueryableResource;
   /** The table's own indexed columns besides the standard ones, derived from the document. */
   extraColumns?: { names: readonly string[]; values: (doc: D) => Record<string, unknown> };
+  /**
+   * The field the table's unique `key` column holds (default `key`): orders keep their `orderNumber`
+   * there, so it is unique in the project and `{ key }` addresses an order by its number.
+   */
+  keyField?: string;
   /** Unique constraints of the table besides (projectKey, key), with the platform error each means. */
   uniqueRules?: (doc: D) => UniqueRule[];
   /**
@@ -268,12 +273,16 @@ export class DocumentRepository<D extends VersionedDocument> {
 
   /** `text`: the document as JSON, serialized once for the write and what this instance remembers of it. */
   private columnValues(doc: D, text: string): Record<string, unknown> {
-    return { key: doc.key ?? null, version: doc.version, lastModifiedAt: doc.lastModifiedAt, ...this.config.extraColumns?.values(doc), data: new JsonText(text) };
+    return { key: this.keyOf(doc) ?? null, version: doc.version, lastModifiedAt: doc.lastModifiedAt, ...this.config.extraColumns?.values(doc), data: new JsonText(text) };
+  }
+
+  private keyOf(doc: D): string | undefined {
+    return (doc as unknown as Record<string, string | undefined>)[this.config.keyField ?? 'key'];
   }
 
   private uniqueRules(doc: D): UniqueRule[] {
     return [
-      { model: this.resource.table, fields: ['projectKey', 'key'], error: () => new DuplicateFieldError('key', doc.key) },
+      { model: this.resource.table, fields: ['projectKey', 'key'], error: () => new DuplicateFieldError(this.config.keyField ?? 'key', this.keyOf(doc)) },
       ...(this.config.uniqueRules?.(doc) ?? []),
     ];
   }

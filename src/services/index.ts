@@ -142,6 +142,7 @@ export function createServices(app: AppServices): Services {
       typeUser(customerGroups.repository),
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
+      typeUser(orders.repository),
       typeUser(shoppingLists.repository),
       typeUser(shippingMethods.repository),
       typeUser(cartDiscounts.repository),

@@ -1,40 +1,47 @@
-import type { Order, OrderFromCartDraft } from '../../generated/openapi/client/types.gen.js';
+import type { Order, OrderFromCartDraft, OrderUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import type { PagedQueryResult, QueryParams } from '../query/index.js';
-import { actingAssociate, assertActive, assertMay, assertOfUnit, ORDERS_VIEW, visibleTo, type Access } from './associate-access.js';
+import { InvalidOperationError } from '../errors/api-error.js';
+import { actingAssociate, assertActive, assertMay, assertOfUnit, ORDERS_UPDATE, ORDERS_VIEW, type Access } from './associate-access.js';
+import { associateAccess } from './associate-documents.js';
 import type { OrderService } from './order.service.js';
-import { notFound } from './versioning.js';
 
 const CREATE: Access = { what: 'create orders', my: 'CreateMyOrdersFromMyCarts', others: 'CreateOrdersFromOthersCarts' };
 
 /**
  * Associate Orders (`/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders…`):
- * the orders of one business unit as a customer acting for it, with the permissions of associate-access.ts.
+ * the orders of one business unit as a customer acting for it, with the permissions of associate-access.ts
+ * and the reads, queries and updates of associate-documents.ts (ViewMy/OthersOrders, UpdateMy/OthersOrders).
  * A cart is ordered here only if it belongs to the unit (400 InvalidOperation otherwise, as documented)
  * and the unit is Active; the checks run in the order's transaction, on the cart as it is ordered.
  */
 export function ordersAsAssociate(orders: OrderService) {
-  // Read when called: the order service's cart service is set after this view is made.
-  const acting = (ctx: RequestContext) => actingAssociate(ctx, orders.businessUnits);
+  const view = associateAccess<Order, OrderUpdateAction>(orders, {
+    kind: 'order',
+    access: { view: ORDERS_VIEW, update: ORDERS_UPDATE },
+    customerOf: (order) => order.customerId,
+    handsOver: async (_ctx, action) => {
+      if (action.action === 'setCustomerId') return { customer: action.customerId };
+      if (action.action !== 'setBusinessUnit') return undefined;
+      // Taking an order out of every unit would leave it to nobody's associates: the merchant's to do.
+      if (!action.businessUnit) throw new InvalidOperationError('An associate can move an order only into another business unit, not out of every one.');
+      return { unit: action.businessUnit };
+    },
+  });
   return {
-    async createFromCart(ctx: RequestContext, draft: OrderFromCartDraft): Promise<Order> {
-      const a = await acting(ctx);
+    ...view,
+    async create(ctx: RequestContext, draft: OrderFromCartDraft, expand?: readonly string[]): Promise<Order> {
+      // Read when called: the order service's cart service is set after this view is made.
+      const a = await actingAssociate(ctx, orders.businessUnits);
       assertActive(a, 'its carts cannot be ordered');
-      return orders.createFromCart(ctx, draft, (_tx, cart) => {
-        assertOfUnit(a, cart, 'cart');
-        assertMay(a, CREATE, cart.customerId);
-      });
-    },
-    async get(ctx: RequestContext, id: string): Promise<Order> {
-      const a = await acting(ctx);
-      const order = await orders.repository.find(ctx, { id });
-      if (!order) throw notFound({ id });
-      assertOfUnit(a, order, 'order');
-      assertMay(a, ORDERS_VIEW, order.customerId);
-      return order;
-    },
-    async query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Order>> {
-      return orders.repository.query(ctx, params, visibleTo(ctx, await acting(ctx), ORDERS_VIEW));
+      return orders.createFromCart(
+        ctx,
+        draft,
+        (_tx, cart) => {
+          assertOfUnit(a, cart, 'cart');
+          assertMay(a, CREATE, cart.customerId);
+        },
+        expand,
+      );
     },
   };
 }

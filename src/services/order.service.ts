@@ -1,10 +1,13 @@
-import type { Cart, DiscountCode, Order, OrderFromCartDraft } from '../../generated/openapi/client/types.gen.js';
+import type { Cart, DiscountCode, Order, OrderFromCartDraft, OrderUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
+import type { JsonText } from '../db/json-text.js';
 import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../errors/api-error.js';
-import type { PagedQueryResult, QueryParams } from '../query/index.js';
+import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../query/index.js';
 import type { CartService } from './cart.service.js';
 import { inRequestStore, ownerCondition, ownerOf, owns, storeCondition } from './cart-owner.js';
-import { DocumentRepository } from './document-repository.js';
+import { customFieldsFromDraft } from './custom-fields.js';
+import { DocumentRepository, type DocumentAddress } from './document-repository.js';
+import { orderActions } from './order-actions.js';
 import { orderResource } from './queryable-resources.js';
 import { checkVersion, notFound } from './versioning.js';
 import { DiscountCodeNonApplicableError } from './cart-discount-codes.js';
@@ -12,14 +15,23 @@ import { ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
 import { countApplications } from './discount-code-applications.js';
 import { ordersAsAssociate } from './order-as-associate.js';
 
+type Update = { version: number; actions: readonly OrderUpdateAction[] };
+
 /**
- * Orders, minimal: an order is a snapshot of an Active cart at the version the client saw; the cart
- * becomes Ordered in the same transaction, so a cart is ordered at most once. The cart's discount
- * codes count one application each in that transaction too.
+ * Orders: an order is a snapshot of an Active cart at the version the client saw; the cart becomes
+ * Ordered in the same transaction, so a cart is ordered at most once. The cart's discount codes count
+ * one application each in that transaction too. Afterwards the merchant moves it through its states
+ * and corrects its own fields (order-actions.ts); nothing reprices it.
+ *
+ * Every operation reads the store of an in-store request from the context: there an order of another
+ * store, or of none, is 404 as if it did not exist (so the same service serves the route factory for
+ * /orders and /in-store/key={storeKey}/orders).
  */
 export class OrderService {
   readonly repository = new DocumentRepository<Order>({
     resource: orderResource,
+    // The order number is unique in the project: it lives in the table's unique key column.
+    keyField: 'orderNumber',
     extraColumns: {
       names: ['customerId', 'anonymousId', 'cartId', 'storeKey', 'businessUnitKey'],
       values: (doc) => ({
@@ -42,17 +54,25 @@ export class OrderService {
     private readonly discountCodes: DocumentRepository<DiscountCode>,
   ) {}
 
-  /** The Associate Orders' view: the orders of the path's business unit, as the path's associate may see and make them. */
+  private readonly actions = orderActions(() => this.businessUnits);
+
+  /** The Associate Orders' view: the orders of the path's business unit, as the path's associate may see, make and change them. */
   readonly asAssociate = ordersAsAssociate(this);
+
+  /** POST /orders (the route factory's create): orders the cart the draft names. */
+  create(ctx: RequestContext, draft: OrderFromCartDraft, expand?: readonly string[]): Promise<Order> {
+    return this.createFromCart(ctx, draft, undefined, expand);
+  }
 
   /**
    * Orders the cart the draft names. On an in-store request only a cart of the store can be ordered;
    * `admit` refuses the carts a caller may not order (see `ownCartsOnly`), in the transaction.
    */
-  createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, admit?: CartAdmission): Promise<Order> {
+  createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, admit?: CartAdmission, expand?: readonly string[]): Promise<Order> {
     const cartId = draft.cart?.id ?? draft.id;
     if (cartId === undefined) throw new RequiredFieldError('cart');
     return withTransaction(ctx, async (tx) => {
+      const custom = await customFieldsFromDraft(tx, 'order', draft.custom);
       const cart = await this.carts.repository.find(tx, { id: cartId });
       if (!cart || !inRequestStore(tx.storeKey, cart)) throw notFound({ id: cartId });
       if (admit) await admit(tx, cart);
@@ -61,21 +81,59 @@ export class OrderService {
       checkOrderable(cart);
       const codes = await this.discountCodes.findMany(tx, cart.discountCodes.map((info) => info.discountCode.id));
       await countApplications(tx, cart, codes);
-      const order = await this.repository.create(tx, snapshot(cart, draft.orderNumber));
+      const order = await this.repository.create(tx, { ...snapshot(cart, draft), ...(custom ? { custom } : {}) }, expand);
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
       return order;
     });
   }
 
-  /** An order by id; on an in-store request, one of another store (or of none) is 404. */
-  async get(ctx: RequestContext, id: string): Promise<Order> {
-    const order = await this.repository.get(ctx, { id });
-    if (!inRequestStore(ctx.storeKey, order)) throw notFound({ id });
+  /** The order at `at` (by id or order number) if the request may see it: on an in-store request, only one of the store. */
+  private async own(ctx: RequestContext, at: DocumentAddress): Promise<Order> {
+    const order = await this.repository.find(ctx, at);
+    if (!order || !inRequestStore(ctx.storeKey, order)) throw notFound(at);
     return order;
   }
 
+  /** An order by id or order number; on an in-store request, one of another store (or of none) is 404. */
+  async get(ctx: RequestContext, at: DocumentAddress, expand?: readonly string[]): Promise<Order> {
+    const order = await this.own(ctx, at);
+    return expand?.length ? this.repository.get(ctx, { id: order.id }, expand) : order;
+  }
+
+  async getForResponse(ctx: RequestContext, at: DocumentAddress, expand?: readonly string[]): Promise<Order | JsonText> {
+    if (ctx.storeKey === undefined) return this.repository.getForResponse(ctx, at, expand);
+    return this.get(ctx, at, expand);
+  }
+
+  async exists(ctx: RequestContext, at: DocumentAddress): Promise<boolean> {
+    const order = await this.repository.find(ctx, at);
+    return order !== undefined && inRequestStore(ctx.storeKey, order);
+  }
+
   query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Order>> {
-    return this.repository.query(ctx, params, ctx.storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, ctx.storeKey));
+    return this.repository.query(ctx, params, this.inStore(ctx));
+  }
+
+  anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
+    return this.repository.anyMatches(ctx, params, this.inStore(ctx));
+  }
+
+  /**
+   * All actions or none, at the version the client sent. On an in-store request the order must be
+   * one of the store as read; the write is conditional on its version, so an order moved to another
+   * store in between is a 409, not a write past the check.
+   */
+  async update(ctx: RequestContext, at: DocumentAddress, update: Update, expand?: readonly string[]): Promise<Order> {
+    const id = ctx.storeKey === undefined && 'id' in at ? at.id : (await this.own(ctx, at)).id;
+    return this.repository.update(ctx, { id }, update, this.actions, expand);
+  }
+
+  async delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<Order> {
+    return this.repository.delete(ctx, { id: (await this.own(ctx, at)).id }, version, expand);
+  }
+
+  private inStore(ctx: RequestContext): SqlFragment | undefined {
+    return ctx.storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, ctx.storeKey);
   }
 
   /** One of the caller's orders; another's (or, on an in-store request, one of another store) is 404. */
@@ -98,9 +156,11 @@ export const ownCartsOnly: CartAdmission = (tx, cart) => {
   if (!owns(ownerOf(tx), cart)) throw notFound({ id: cart.id });
 };
 
-function snapshot(cart: Cart, orderNumber: string | undefined): Omit<Order, 'id' | 'version' | 'createdAt' | 'lastModifiedAt'> {
+/** The order of the cart, with what the merchant's draft adds (its number, its first states). */
+function snapshot(cart: Cart, draft: OrderFromCartDraft): Omit<Order, 'id' | 'version' | 'createdAt' | 'lastModifiedAt'> {
   return {
-    ...(orderNumber !== undefined ? { orderNumber } : {}),
+    ...(draft.orderNumber !== undefined ? { orderNumber: draft.orderNumber } : {}),
+    ...(draft.purchaseOrderNumber !== undefined ? { purchaseOrderNumber: draft.purchaseOrderNumber } : {}),
     ...(cart.customerId !== undefined ? { customerId: cart.customerId } : {}),
     ...(cart.customerEmail !== undefined ? { customerEmail: cart.customerEmail } : {}),
     ...(cart.anonymousId !== undefined ? { anonymousId: cart.anonymousId } : {}),
@@ -118,7 +178,9 @@ function snapshot(cart: Cart, orderNumber: string | undefined): Omit<Order, 'id'
     taxCalculationMode: cart.taxCalculationMode,
     ...(cart.shippingInfo ? { shippingInfo: cart.shippingInfo } : {}),
     discountCodes: cart.discountCodes,
-    orderState: 'Open',
+    orderState: draft.orderState ?? 'Open',
+    ...(draft.paymentState !== undefined ? { paymentState: draft.paymentState } : {}),
+    ...(draft.shipmentState !== undefined ? { shipmentState: draft.shipmentState } : {}),
     origin: cart.origin,
     ...(cart.country !== undefined ? { country: cart.country } : {}),
     ...(cart.shippingAddress ? { shippingAddress: cart.shippingAddress } : {}),

@@ -6,12 +6,12 @@ import type { DocumentRepository } from './document-repository.js';
 import { resolveIdentifier } from './resource-identifiers.js';
 
 /*
- * The business unit a cart or shopping list belongs to (B2B; the platform's `businessUnit` in their
+ * The business unit a cart, order or shopping list belongs to (B2B; the platform's `businessUnit` in their
  * drafts and `setBusinessUnit`): the document keeps a KeyReference, in an indexed businessUnitKey
  * column the associate endpoints read by.
  */
 
-type Kind = 'cart' | 'shopping list';
+type Kind = 'cart' | 'order' | 'shopping list';
 
 /** Who and where a document is: its customer and its store. */
 interface Owned {

@@ -83,8 +83,9 @@ export const orderResource = defineQueryableResource({
   table: 'Order',
   typeId: 'order',
   fields: fieldsFromJsonSchema(schemas.OrderSchema, components),
-  // Orders have no key on the platform (orderNumber names them); the column stays empty.
+  // Orders have no key on the platform: the key column holds the order number (unique in the project).
   omitColumns: ['key'],
+  extraColumns: { orderNumber: { column: 'key', type: 'string' } },
 });
 
 export const shoppingListResource = defineQueryableResource({

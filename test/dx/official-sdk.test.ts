@@ -323,6 +323,18 @@ describe('customers, business units as an associate, GraphQL', () => {
     expect(ordered.body.store?.key).toBe('sdk-store-eu');
     expect((await store.orders().withId({ ID: ordered.body.id }).get().execute()).body.id).toBe(ordered.body.id);
     expect((await store.orders().get({ queryArgs: { withTotal: true } }).execute()).body.total).toBe(2);
+
+    // After checkout: the merchant's order number, states and delete, by order number, in the store.
+    const numbered = await store.orders().withId({ ID: ordered.body.id }).post({ body: { version: ordered.body.version, actions: [{ action: 'setOrderNumber', orderNumber: 'sdk-1001' }] } }).execute();
+    const byNumber = store.orders().withOrderNumber({ orderNumber: 'sdk-1001' });
+    expect((await byNumber.head().execute()).statusCode).toBe(200);
+    const shipped = await byNumber
+      .post({ body: { version: numbered.body.version, actions: [{ action: 'changeOrderState', orderState: 'Complete' }, { action: 'changeShipmentState', shipmentState: 'Shipped' }] } })
+      .execute();
+    expect([shipped.body.orderState, shipped.body.shipmentState]).toEqual(['Complete', 'Shipped']);
+    expect((await api.orders().withOrderNumber({ orderNumber: 'sdk-1001' }).get().execute()).body.id).toBe(ordered.body.id);
+    expect((await byNumber.delete({ queryArgs: { version: shipped.body.version } }).execute()).body.id).toBe(ordered.body.id);
+    expect((await api.orders().withId({ ID: ordered.body.id }).head().execute().catch((err: { statusCode: number }) => err)).statusCode).toBe(404);
   });
 
   it('merges an anonymous cart for a customer with the merge builders, globally and in a store', async () => {

@@ -8619,13 +8619,16 @@ export const OrderSchema = {
             }
         },
         orderState: {
-            type: 'string',
-            enum: [
-                'Open',
-                'Confirmed',
-                'Complete',
-                'Cancelled'
-            ]
+            $ref: '#/components/schemas/OrderState'
+        },
+        paymentState: {
+            $ref: '#/components/schemas/PaymentState'
+        },
+        shipmentState: {
+            $ref: '#/components/schemas/ShipmentState'
+        },
+        purchaseOrderNumber: {
+            type: 'string'
         },
         origin: {
             type: 'string'
@@ -8647,8 +8650,46 @@ export const OrderSchema = {
         },
         cart: {
             $ref: '#/components/schemas/Reference'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
         }
     }
+} as const;
+
+export const OrderStateSchema = {
+    type: 'string',
+    enum: [
+        'Open',
+        'Confirmed',
+        'Complete',
+        'Cancelled'
+    ]
+} as const;
+
+export const PaymentStateSchema = {
+    type: 'string',
+    enum: [
+        'BalanceDue',
+        'Failed',
+        'Pending',
+        'CreditOwed',
+        'Paid'
+    ]
+} as const;
+
+export const ShipmentStateSchema = {
+    type: 'string',
+    enum: [
+        'Shipped',
+        'Delivered',
+        'Ready',
+        'Pending',
+        'Delayed',
+        'Partial',
+        'Backorder',
+        'Canceled'
+    ]
 } as const;
 
 export const OrderFromCartDraftSchema = {
@@ -8668,11 +8709,31 @@ export const OrderFromCartDraftSchema = {
             $ref: '#/components/schemas/Version'
         },
         orderNumber: {
+            $ref: '#/components/schemas/OrderNumber'
+        },
+        purchaseOrderNumber: {
             type: 'string',
-            minLength: 1,
             maxLength: 256
+        },
+        orderState: {
+            $ref: '#/components/schemas/OrderState'
+        },
+        paymentState: {
+            $ref: '#/components/schemas/PaymentState'
+        },
+        shipmentState: {
+            $ref: '#/components/schemas/ShipmentState'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
         }
     }
+} as const;
+
+export const OrderNumberSchema = {
+    type: 'string',
+    minLength: 1,
+    maxLength: 256
 } as const;
 
 export const MyOrderFromCartDraftSchema = {
@@ -8721,6 +8782,334 @@ export const OrderPagedQueryResponseSchema = {
                 $ref: '#/components/schemas/Order'
             }
         }
+    }
+} as const;
+
+export const OrderUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/OrderUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const OrderUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeOrderState: '#/components/schemas/OrderChangeOrderStateAction',
+            changePaymentState: '#/components/schemas/OrderChangePaymentStateAction',
+            changeShipmentState: '#/components/schemas/OrderChangeShipmentStateAction',
+            setOrderNumber: '#/components/schemas/OrderSetOrderNumberAction',
+            setPurchaseOrderNumber: '#/components/schemas/OrderSetPurchaseOrderNumberAction',
+            setCustomerEmail: '#/components/schemas/OrderSetCustomerEmailAction',
+            setCustomerId: '#/components/schemas/OrderSetCustomerIdAction',
+            setShippingAddress: '#/components/schemas/OrderSetShippingAddressAction',
+            setBillingAddress: '#/components/schemas/OrderSetBillingAddressAction',
+            setLocale: '#/components/schemas/OrderSetLocaleAction',
+            setStore: '#/components/schemas/OrderSetStoreAction',
+            setBusinessUnit: '#/components/schemas/OrderSetBusinessUnitAction',
+            setCustomType: '#/components/schemas/OrderSetCustomTypeAction',
+            setCustomField: '#/components/schemas/OrderSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/OrderChangeOrderStateAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderChangePaymentStateAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderChangeShipmentStateAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetOrderNumberAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetPurchaseOrderNumberAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetCustomerEmailAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetCustomerIdAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetShippingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetBillingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetLocaleAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetStoreAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetBusinessUnitAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const OrderChangeOrderStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'orderState'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeOrderState'
+        },
+        orderState: {
+            $ref: '#/components/schemas/OrderState'
+        }
+    }
+} as const;
+
+export const OrderChangePaymentStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'paymentState'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changePaymentState'
+        },
+        paymentState: {
+            $ref: '#/components/schemas/PaymentState'
+        }
+    }
+} as const;
+
+export const OrderChangeShipmentStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'shipmentState'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeShipmentState'
+        },
+        shipmentState: {
+            $ref: '#/components/schemas/ShipmentState'
+        }
+    }
+} as const;
+
+export const OrderSetOrderNumberActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'Unique in the project (400 DuplicateField); once set, it cannot be changed or removed (400 InvalidOperation).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setOrderNumber'
+        },
+        orderNumber: {
+            $ref: '#/components/schemas/OrderNumber'
+        }
+    }
+} as const;
+
+export const OrderSetPurchaseOrderNumberActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setPurchaseOrderNumber'
+        },
+        purchaseOrderNumber: {
+            type: 'string',
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const OrderSetCustomerEmailActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomerEmail'
+        },
+        email: {
+            type: 'string',
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const OrderSetCustomerIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'The customer must exist (400 ReferencedResourceNotFound) and, on an order of a business unit, be one of its associates.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomerId'
+        },
+        customerId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const OrderSetShippingAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setShippingAddress'
+        },
+        address: {
+            $ref: '#/components/schemas/BaseAddress'
+        }
+    }
+} as const;
+
+export const OrderSetBillingAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setBillingAddress'
+        },
+        address: {
+            $ref: '#/components/schemas/BaseAddress'
+        }
+    }
+} as const;
+
+export const OrderSetLocaleActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setLocale'
+        },
+        locale: {
+            $ref: '#/components/schemas/Locale'
+        }
+    }
+} as const;
+
+export const OrderSetStoreActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'Moves the order to another store, by id or key, or out of any store (without `store`); naming the order\'s own store, or removing a store it does not have, is 400 InvalidOperation, as on the platform.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStore'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const OrderSetBusinessUnitActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'Moves the order into a business unit, by id or key, or out of any (without `businessUnit`). The unit must exist (400 ReferencedResourceNotFound) and follow the rules of a cart\'s unit: Active, the order\'s customer one of its associates, its store one of the unit\'s (400 InvalidOperation).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setBusinessUnit'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const OrderSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const OrderSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
     }
 } as const;
 

@@ -2771,14 +2771,24 @@ export type Order = {
     taxCalculationMode?: string;
     shippingInfo?: ShippingInfo;
     discountCodes?: Array<DiscountCodeInfo>;
-    orderState: 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
+    orderState: OrderState;
+    paymentState?: PaymentState;
+    shipmentState?: ShipmentState;
+    purchaseOrderNumber?: string;
     origin: string;
     country?: CountryCode;
     shippingAddress?: BaseAddress;
     billingAddress?: BaseAddress;
     itemShippingAddresses: Array<BaseAddress>;
     cart: Reference;
+    custom?: CustomFields;
 };
+
+export type OrderState = 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
+
+export type PaymentState = 'BalanceDue' | 'Failed' | 'Pending' | 'CreditOwed' | 'Paid';
+
+export type ShipmentState = 'Shipped' | 'Delivered' | 'Ready' | 'Pending' | 'Delayed' | 'Partial' | 'Backorder' | 'Canceled';
 
 export type OrderFromCartDraft = {
     /**
@@ -2787,8 +2797,15 @@ export type OrderFromCartDraft = {
     id?: string;
     cart?: ResourceIdentifier;
     version: Version;
-    orderNumber?: string;
+    orderNumber?: OrderNumber;
+    purchaseOrderNumber?: string;
+    orderState?: OrderState;
+    paymentState?: PaymentState;
+    shipmentState?: ShipmentState;
+    custom?: CustomFieldsDraft;
 };
+
+export type OrderNumber = string;
 
 export type MyOrderFromCartDraft = {
     /**
@@ -2805,6 +2822,125 @@ export type OrderPagedQueryResponse = {
     count: number;
     total?: number;
     results: Array<Order>;
+};
+
+export type OrderUpdate = {
+    version: Version;
+    actions: Array<OrderUpdateAction>;
+};
+
+export type OrderUpdateAction = ({
+    action: 'changeOrderState';
+} & OrderChangeOrderStateAction) | ({
+    action: 'changePaymentState';
+} & OrderChangePaymentStateAction) | ({
+    action: 'changeShipmentState';
+} & OrderChangeShipmentStateAction) | ({
+    action: 'setOrderNumber';
+} & OrderSetOrderNumberAction) | ({
+    action: 'setPurchaseOrderNumber';
+} & OrderSetPurchaseOrderNumberAction) | ({
+    action: 'setCustomerEmail';
+} & OrderSetCustomerEmailAction) | ({
+    action: 'setCustomerId';
+} & OrderSetCustomerIdAction) | ({
+    action: 'setShippingAddress';
+} & OrderSetShippingAddressAction) | ({
+    action: 'setBillingAddress';
+} & OrderSetBillingAddressAction) | ({
+    action: 'setLocale';
+} & OrderSetLocaleAction) | ({
+    action: 'setStore';
+} & OrderSetStoreAction) | ({
+    action: 'setBusinessUnit';
+} & OrderSetBusinessUnitAction) | ({
+    action: 'setCustomType';
+} & OrderSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & OrderSetCustomFieldAction);
+
+export type OrderChangeOrderStateAction = {
+    action: 'changeOrderState';
+    orderState: OrderState;
+};
+
+export type OrderChangePaymentStateAction = {
+    action: 'changePaymentState';
+    paymentState: PaymentState;
+};
+
+export type OrderChangeShipmentStateAction = {
+    action: 'changeShipmentState';
+    shipmentState: ShipmentState;
+};
+
+/**
+ * Unique in the project (400 DuplicateField); once set, it cannot be changed or removed (400 InvalidOperation).
+ */
+export type OrderSetOrderNumberAction = {
+    action: 'setOrderNumber';
+    orderNumber?: OrderNumber;
+};
+
+export type OrderSetPurchaseOrderNumberAction = {
+    action: 'setPurchaseOrderNumber';
+    purchaseOrderNumber?: string;
+};
+
+export type OrderSetCustomerEmailAction = {
+    action: 'setCustomerEmail';
+    email?: string;
+};
+
+/**
+ * The customer must exist (400 ReferencedResourceNotFound) and, on an order of a business unit, be one of its associates.
+ */
+export type OrderSetCustomerIdAction = {
+    action: 'setCustomerId';
+    customerId?: string;
+};
+
+export type OrderSetShippingAddressAction = {
+    action: 'setShippingAddress';
+    address?: BaseAddress;
+};
+
+export type OrderSetBillingAddressAction = {
+    action: 'setBillingAddress';
+    address?: BaseAddress;
+};
+
+export type OrderSetLocaleAction = {
+    action: 'setLocale';
+    locale?: Locale;
+};
+
+/**
+ * Moves the order to another store, by id or key, or out of any store (without `store`); naming the order's own store, or removing a store it does not have, is 400 InvalidOperation, as on the platform.
+ */
+export type OrderSetStoreAction = {
+    action: 'setStore';
+    store?: ResourceIdentifier;
+};
+
+/**
+ * Moves the order into a business unit, by id or key, or out of any (without `businessUnit`). The unit must exist (400 ReferencedResourceNotFound) and follow the rules of a cart's unit: Active, the order's customer one of its associates, its store one of the unit's (400 InvalidOperation).
+ */
+export type OrderSetBusinessUnitAction = {
+    action: 'setBusinessUnit';
+    businessUnit?: ResourceIdentifier;
+};
+
+export type OrderSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type OrderSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
 };
 
 export type ProductProjection = {
@@ -11389,6 +11525,33 @@ export type QueryOrdersAsAssociateResponses = {
 
 export type QueryOrdersAsAssociateResponse = QueryOrdersAsAssociateResponses[keyof QueryOrdersAsAssociateResponses];
 
+export type CheckOrdersExistAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders';
+};
+
+export type CheckOrdersExistAsAssociateErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckOrdersExistAsAssociateResponses = {
+    /**
+     * At least one order matches
+     */
+    200: unknown;
+};
+
 export type CreateOrderFromCartAsAssociateData = {
     body: OrderFromCartDraft;
     path: {
@@ -11396,7 +11559,9 @@ export type CreateOrderFromCartAsAssociateData = {
         associateId: string;
         businessUnitKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders';
 };
 
@@ -11426,7 +11591,9 @@ export type GetOrderByIdAsAssociateData = {
         businessUnitKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/{id}';
 };
 
@@ -11447,6 +11614,154 @@ export type GetOrderByIdAsAssociateResponses = {
 };
 
 export type GetOrderByIdAsAssociateResponse = GetOrderByIdAsAssociateResponses[keyof GetOrderByIdAsAssociateResponses];
+
+export type CheckOrderExistsByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/{id}';
+};
+
+export type CheckOrderExistsByIdAsAssociateErrors = {
+    /**
+     * No such order
+     */
+    404: unknown;
+};
+
+export type CheckOrderExistsByIdAsAssociateResponses = {
+    /**
+     * The order exists
+     */
+    200: unknown;
+};
+
+export type UpdateOrderByIdAsAssociateData = {
+    body: OrderUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/{id}';
+};
+
+export type UpdateOrderByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateOrderByIdAsAssociateError = UpdateOrderByIdAsAssociateErrors[keyof UpdateOrderByIdAsAssociateErrors];
+
+export type UpdateOrderByIdAsAssociateResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type UpdateOrderByIdAsAssociateResponse = UpdateOrderByIdAsAssociateResponses[keyof UpdateOrderByIdAsAssociateResponses];
+
+export type GetOrderByOrderNumberAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        orderNumber: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/order-number={orderNumber}';
+};
+
+export type GetOrderByOrderNumberAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetOrderByOrderNumberAsAssociateError = GetOrderByOrderNumberAsAssociateErrors[keyof GetOrderByOrderNumberAsAssociateErrors];
+
+export type GetOrderByOrderNumberAsAssociateResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type GetOrderByOrderNumberAsAssociateResponse = GetOrderByOrderNumberAsAssociateResponses[keyof GetOrderByOrderNumberAsAssociateResponses];
+
+export type CheckOrderExistsByOrderNumberAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        orderNumber: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/order-number={orderNumber}';
+};
+
+export type CheckOrderExistsByOrderNumberAsAssociateErrors = {
+    /**
+     * No such order
+     */
+    404: unknown;
+};
+
+export type CheckOrderExistsByOrderNumberAsAssociateResponses = {
+    /**
+     * The order exists
+     */
+    200: unknown;
+};
+
+export type UpdateOrderByOrderNumberAsAssociateData = {
+    body: OrderUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        orderNumber: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/order-number={orderNumber}';
+};
+
+export type UpdateOrderByOrderNumberAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateOrderByOrderNumberAsAssociateError = UpdateOrderByOrderNumberAsAssociateErrors[keyof UpdateOrderByOrderNumberAsAssociateErrors];
+
+export type UpdateOrderByOrderNumberAsAssociateResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type UpdateOrderByOrderNumberAsAssociateResponse = UpdateOrderByOrderNumberAsAssociateResponses[keyof UpdateOrderByOrderNumberAsAssociateResponses];
 
 export type QueryOrdersInStoreData = {
     body?: never;
@@ -11483,13 +11798,41 @@ export type QueryOrdersInStoreResponses = {
 
 export type QueryOrdersInStoreResponse = QueryOrdersInStoreResponses[keyof QueryOrdersInStoreResponses];
 
+export type CheckOrdersExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/orders';
+};
+
+export type CheckOrdersExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckOrdersExistInStoreResponses = {
+    /**
+     * At least one order matches
+     */
+    200: unknown;
+};
+
 export type CreateOrderFromCartInStoreData = {
     body: OrderFromCartDraft;
     path: {
         projectKey: string;
         storeKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/orders';
 };
 
@@ -11511,6 +11854,39 @@ export type CreateOrderFromCartInStoreResponses = {
 
 export type CreateOrderFromCartInStoreResponse = CreateOrderFromCartInStoreResponses[keyof CreateOrderFromCartInStoreResponses];
 
+export type DeleteOrderByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/orders/{id}';
+};
+
+export type DeleteOrderByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteOrderByIdInStoreError = DeleteOrderByIdInStoreErrors[keyof DeleteOrderByIdInStoreErrors];
+
+export type DeleteOrderByIdInStoreResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type DeleteOrderByIdInStoreResponse = DeleteOrderByIdInStoreResponses[keyof DeleteOrderByIdInStoreResponses];
+
 export type GetOrderInStoreByIdData = {
     body?: never;
     path: {
@@ -11518,7 +11894,9 @@ export type GetOrderInStoreByIdData = {
         storeKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/orders/{id}';
 };
 
@@ -11539,6 +11917,182 @@ export type GetOrderInStoreByIdResponses = {
 };
 
 export type GetOrderInStoreByIdResponse = GetOrderInStoreByIdResponses[keyof GetOrderInStoreByIdResponses];
+
+export type CheckOrderExistsByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/orders/{id}';
+};
+
+export type CheckOrderExistsByIdInStoreErrors = {
+    /**
+     * No such order
+     */
+    404: unknown;
+};
+
+export type CheckOrderExistsByIdInStoreResponses = {
+    /**
+     * The order exists
+     */
+    200: unknown;
+};
+
+export type UpdateOrderByIdInStoreData = {
+    body: OrderUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/orders/{id}';
+};
+
+export type UpdateOrderByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateOrderByIdInStoreError = UpdateOrderByIdInStoreErrors[keyof UpdateOrderByIdInStoreErrors];
+
+export type UpdateOrderByIdInStoreResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type UpdateOrderByIdInStoreResponse = UpdateOrderByIdInStoreResponses[keyof UpdateOrderByIdInStoreResponses];
+
+export type DeleteOrderByOrderNumberInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        orderNumber: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/orders/order-number={orderNumber}';
+};
+
+export type DeleteOrderByOrderNumberInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteOrderByOrderNumberInStoreError = DeleteOrderByOrderNumberInStoreErrors[keyof DeleteOrderByOrderNumberInStoreErrors];
+
+export type DeleteOrderByOrderNumberInStoreResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type DeleteOrderByOrderNumberInStoreResponse = DeleteOrderByOrderNumberInStoreResponses[keyof DeleteOrderByOrderNumberInStoreResponses];
+
+export type GetOrderByOrderNumberInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        orderNumber: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/orders/order-number={orderNumber}';
+};
+
+export type GetOrderByOrderNumberInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetOrderByOrderNumberInStoreError = GetOrderByOrderNumberInStoreErrors[keyof GetOrderByOrderNumberInStoreErrors];
+
+export type GetOrderByOrderNumberInStoreResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type GetOrderByOrderNumberInStoreResponse = GetOrderByOrderNumberInStoreResponses[keyof GetOrderByOrderNumberInStoreResponses];
+
+export type CheckOrderExistsByOrderNumberInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        orderNumber: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/orders/order-number={orderNumber}';
+};
+
+export type CheckOrderExistsByOrderNumberInStoreErrors = {
+    /**
+     * No such order
+     */
+    404: unknown;
+};
+
+export type CheckOrderExistsByOrderNumberInStoreResponses = {
+    /**
+     * The order exists
+     */
+    200: unknown;
+};
+
+export type UpdateOrderByOrderNumberInStoreData = {
+    body: OrderUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        orderNumber: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/orders/order-number={orderNumber}';
+};
+
+export type UpdateOrderByOrderNumberInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateOrderByOrderNumberInStoreError = UpdateOrderByOrderNumberInStoreErrors[keyof UpdateOrderByOrderNumberInStoreErrors];
+
+export type UpdateOrderByOrderNumberInStoreResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type UpdateOrderByOrderNumberInStoreResponse = UpdateOrderByOrderNumberInStoreResponses[keyof UpdateOrderByOrderNumberInStoreResponses];
 
 export type QueryOrdersData = {
     body?: never;
@@ -11574,12 +12128,39 @@ export type QueryOrdersResponses = {
 
 export type QueryOrdersResponse = QueryOrdersResponses[keyof QueryOrdersResponses];
 
+export type CheckOrdersExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/orders';
+};
+
+export type CheckOrdersExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckOrdersExistResponses = {
+    /**
+     * At least one order matches
+     */
+    200: unknown;
+};
+
 export type CreateOrderFromCartData = {
     body: OrderFromCartDraft;
     path: {
         projectKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/orders';
 };
 
@@ -11601,13 +12182,47 @@ export type CreateOrderFromCartResponses = {
 
 export type CreateOrderFromCartResponse = CreateOrderFromCartResponses[keyof CreateOrderFromCartResponses];
 
+export type DeleteOrderByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/orders/{id}';
+};
+
+export type DeleteOrderByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteOrderByIdError = DeleteOrderByIdErrors[keyof DeleteOrderByIdErrors];
+
+export type DeleteOrderByIdResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type DeleteOrderByIdResponse = DeleteOrderByIdResponses[keyof DeleteOrderByIdResponses];
+
 export type GetOrderByIdData = {
     body?: never;
     path: {
         projectKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/orders/{id}';
 };
 
@@ -11628,6 +12243,176 @@ export type GetOrderByIdResponses = {
 };
 
 export type GetOrderByIdResponse = GetOrderByIdResponses[keyof GetOrderByIdResponses];
+
+export type CheckOrderExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/orders/{id}';
+};
+
+export type CheckOrderExistsByIdErrors = {
+    /**
+     * No such order
+     */
+    404: unknown;
+};
+
+export type CheckOrderExistsByIdResponses = {
+    /**
+     * The order exists
+     */
+    200: unknown;
+};
+
+export type UpdateOrderByIdData = {
+    body: OrderUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/orders/{id}';
+};
+
+export type UpdateOrderByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateOrderByIdError = UpdateOrderByIdErrors[keyof UpdateOrderByIdErrors];
+
+export type UpdateOrderByIdResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type UpdateOrderByIdResponse = UpdateOrderByIdResponses[keyof UpdateOrderByIdResponses];
+
+export type DeleteOrderByOrderNumberData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        orderNumber: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/orders/order-number={orderNumber}';
+};
+
+export type DeleteOrderByOrderNumberErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteOrderByOrderNumberError = DeleteOrderByOrderNumberErrors[keyof DeleteOrderByOrderNumberErrors];
+
+export type DeleteOrderByOrderNumberResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type DeleteOrderByOrderNumberResponse = DeleteOrderByOrderNumberResponses[keyof DeleteOrderByOrderNumberResponses];
+
+export type GetOrderByOrderNumberData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        orderNumber: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/orders/order-number={orderNumber}';
+};
+
+export type GetOrderByOrderNumberErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetOrderByOrderNumberError = GetOrderByOrderNumberErrors[keyof GetOrderByOrderNumberErrors];
+
+export type GetOrderByOrderNumberResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type GetOrderByOrderNumberResponse = GetOrderByOrderNumberResponses[keyof GetOrderByOrderNumberResponses];
+
+export type CheckOrderExistsByOrderNumberData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        orderNumber: string;
+    };
+    query?: never;
+    url: '/{projectKey}/orders/order-number={orderNumber}';
+};
+
+export type CheckOrderExistsByOrderNumberErrors = {
+    /**
+     * No such order
+     */
+    404: unknown;
+};
+
+export type CheckOrderExistsByOrderNumberResponses = {
+    /**
+     * The order exists
+     */
+    200: unknown;
+};
+
+export type UpdateOrderByOrderNumberData = {
+    body: OrderUpdate;
+    path: {
+        projectKey: string;
+        orderNumber: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/orders/order-number={orderNumber}';
+};
+
+export type UpdateOrderByOrderNumberErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateOrderByOrderNumberError = UpdateOrderByOrderNumberErrors[keyof UpdateOrderByOrderNumberErrors];
+
+export type UpdateOrderByOrderNumberResponses = {
+    /**
+     * The order
+     */
+    200: Order;
+};
+
+export type UpdateOrderByOrderNumberResponse = UpdateOrderByOrderNumberResponses[keyof UpdateOrderByOrderNumberResponses];
 
 export type QueryProductProjectionsData = {
     body?: never;

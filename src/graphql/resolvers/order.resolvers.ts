@@ -24,7 +24,7 @@ async function findOrder(ctx: RequestContext, args: OrderLookup, byId: (id: stri
 export const orderResolvers: Resolvers = {
   Query: {
     order: (_root, args, { ctx, services }) =>
-      findOrder(ctx, args, (id) => services.orders.get(ctx, id), (c, params) => services.orders.query(c, params)),
+      findOrder(ctx, args, (id) => services.orders.get(ctx, { id }), (c, params) => services.orders.query(c, params)),
     orders: queryField((services) => services.orders),
   },
   Me: {

@@ -13,7 +13,8 @@ export interface VersionedResourceService<D, Draft, Update> {
   query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<D>>;
   anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean>;
   update(ctx: RequestContext, at: DocumentAddress, update: Update, expand?: readonly string[]): Promise<D>;
-  delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<D>;
+  /** Absent where the contract has no delete (an associate's orders). */
+  delete?(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<D>;
 }
 
 /** The contract's operation ids of one resource's standard operations. */
@@ -33,29 +34,30 @@ export interface VersionedResourceOperations {
 
 /** The input shapes every standard operation shares (the contract's shared components guarantee them). */
 interface StandardInput<Body> {
-  path: { id?: string; key?: string };
+  /** By id, by key, or (orders) by order number, which the order's repository keeps as its key. */
+  path: { id?: string; key?: string; orderNumber?: string };
   query?: DeclaredQuery & { version?: number };
   body: Body;
 }
 
 type StandardHandler<Body = unknown> = (ctx: RequestContext, input: StandardInput<Body>, http: Parameters<Handler<'getStoreById'>>[2]) => Promise<HandlerResult>;
 
-const address = (input: StandardInput<unknown>): DocumentAddress => (input.path.id !== undefined ? { id: input.path.id } : { key: input.path.key! });
+const address = (input: StandardInput<unknown>): DocumentAddress => (input.path.id !== undefined ? { id: input.path.id } : { key: (input.path.key ?? input.path.orderNumber)! });
 
 /**
  * The handlers of a versioned resource's standard operations — query and HEAD on the collection,
  * create, and GET/HEAD/update/delete by id and by key — from its service. A new resource maps its
  * operation ids here instead of writing eleven handlers.
  */
-export function versionedResourceRoutes<D, Draft, Update, N extends VersionedResourceOperations>(
+export function versionedResourceRoutes<D, Draft, Update, N extends Partial<VersionedResourceOperations>>(
   service: VersionedResourceService<D, Draft, Update>,
   names: N,
-): Pick<Handlers, N[keyof VersionedResourceOperations]> {
+): Pick<Handlers, Extract<N[keyof N], keyof Handlers>> {
   const byAddress = {
     get: (async (ctx, input) => ({ body: await service.getForResponse(ctx, address(input), input.query?.expand) })) as StandardHandler,
     exists: (async (ctx, input) => headResult(await service.exists(ctx, address(input)))) as StandardHandler,
     update: (async (ctx, input) => ({ body: await service.update(ctx, address(input), input.body, input.query?.expand) })) as StandardHandler<Update>,
-    delete: (async (ctx, input) => ({ body: await service.delete(ctx, address(input), input.query!.version!, input.query?.expand) })) as StandardHandler,
+    delete: (async (ctx, input) => ({ body: await service.delete!(ctx, address(input), input.query!.version!, input.query?.expand) })) as StandardHandler,
   };
   const handlers: Record<keyof VersionedResourceOperations, StandardHandler<never>> = {
     query: async (ctx, input, http) => ({ body: await service.query(ctx, queryParams(input.query, http)) }),
@@ -73,6 +75,6 @@ export function versionedResourceRoutes<D, Draft, Update, N extends VersionedRes
   // One cast at the boundary: each operation's generated input type has the StandardInput shape.
   return Object.fromEntries(Object.entries(names).map(([role, operationId]) => [operationId, handlers[role as keyof VersionedResourceOperations]])) as unknown as Pick<
     Handlers,
-    N[keyof VersionedResourceOperations]
+    Extract<N[keyof N], keyof Handlers>
   >;
 }
