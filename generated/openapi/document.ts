@@ -24641,6 +24641,37 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkMyCartsExistInStore",
+        "summary": "200 if any of the caller's carts matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createMyCartInStore",
         "summary": "Create a cart for the token's customer or anonymous session",
@@ -24742,6 +24773,25 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyCartExistsInStoreById",
+        "summary": "200 if the cart exists and is the caller's, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "No such cart of the caller's"
           }
         }
       },
@@ -24994,6 +25044,37 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkMyOrdersExistInStore",
+        "summary": "200 if any of the caller's orders matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createMyOrderFromCartInStore",
         "summary": "Order one of the caller's carts of the store",
@@ -25095,6 +25176,25 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyOrderExistsInStoreById",
+        "summary": "200 if the order exists and is the caller's, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "No such order of the caller's"
           }
         }
       }
@@ -25263,6 +25363,37 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkMyCartsExist",
+        "summary": "200 if any of the caller's carts matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createMyCart",
         "summary": "Create a cart for the token's customer or anonymous session",
@@ -25356,6 +25487,25 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyCartExistsById",
+        "summary": "200 if the cart exists and is the caller's, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "No such cart of the caller's"
           }
         }
       },
@@ -25592,6 +25742,37 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkMyOrdersExist",
+        "summary": "200 if any of the caller's orders matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createMyOrderFromCart",
         "summary": "Order one of the caller's carts",
@@ -25685,6 +25866,25 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyOrderExistsById",
+        "summary": "200 if the order exists and is the caller's, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "No such order of the caller's"
           }
         }
       }

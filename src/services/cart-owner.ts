@@ -2,9 +2,11 @@ import type { Cart, Order } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import type { Dialect } from '../db/sql-runner.js';
 import { sql } from '../db/statements.js';
-import type { SqlFragment } from '../query/index.js';
+import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../query/index.js';
 import { NoCustomerInTokenError } from './customer-account.js';
+import type { DocumentRepository, VersionedDocument } from './document-repository.js';
 import { customerResource } from './queryable-resources.js';
+import { notFound } from './versioning.js';
 
 const CUSTOMER = sql(`SELECT $DATA AS "data" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
 
@@ -49,4 +51,35 @@ export function ownerFields(owner: Owner): { customerId?: string; anonymousId?: 
 export async function readCustomer(ctx: Pick<RequestContext, 'db' | 'projectKey'>, id: string): Promise<{ email?: string; customerGroup?: Cart['customerGroup'] } | undefined> {
   const text = await ctx.db.value<string>(CUSTOMER[ctx.db.dialect], [ctx.projectKey, id]);
   return text === undefined ? undefined : JSON.parse(text);
+}
+
+type OwnedDocument = VersionedDocument & Pick<Cart | Order, 'customerId' | 'anonymousId' | 'store'>;
+
+/**
+ * The /me view of the carts or orders: the caller's own (its customer's, else its anonymous
+ * session's), and on an in-store request only those of the store. Another's is 404 as if it did not
+ * exist; queries and HEAD filter on the indexed owner and store columns.
+ */
+export function ownDocuments<D extends OwnedDocument>(repository: DocumentRepository<D>) {
+  const mine = (ctx: RequestContext) => ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey);
+  const find = async (ctx: RequestContext, id: string): Promise<D | undefined> => {
+    const doc = await repository.find(ctx, { id });
+    return doc && owns(ownerOf(ctx), doc) && inRequestStore(ctx.storeKey, doc) ? doc : undefined;
+  };
+  return {
+    async get(ctx: RequestContext, id: string): Promise<D> {
+      const doc = await find(ctx, id);
+      if (!doc) throw notFound({ id });
+      return doc;
+    },
+    async exists(ctx: RequestContext, id: string): Promise<boolean> {
+      return (await find(ctx, id)) !== undefined;
+    },
+    query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<D>> {
+      return repository.query(ctx, params, mine(ctx));
+    },
+    anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
+      return repository.anyMatches(ctx, params, mine(ctx));
+    },
+  };
 }

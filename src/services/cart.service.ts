@@ -2,7 +2,6 @@ import type { Cart, CartDraft, CartUpdateAction, MyCartDraft, MyCartUpdateAction
 import type { RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
-import type { PagedQueryResult, QueryParams } from '../query/index.js';
 import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
@@ -10,14 +9,13 @@ import { assertMayNameUnit, owningUnit } from './owning-business-unit.js';
 import { cartsInStore } from './cart-in-store.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { resolveStores } from './business-unit-references.js';
-import { inRequestStore, ownerCondition, ownerFields, ownerOf, owns, readCustomer, type Owner } from './cart-owner.js';
+import { ownDocuments, ownerFields, ownerOf, readCustomer, type Owner } from './cart-owner.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { centMoney } from './money.js';
 import { cartResource } from './queryable-resources.js';
 import { ownDeadline } from './retention.js';
-import { notFound } from './versioning.js';
 
 /** The owner's most recently modified Active cart, in any store or (the in-store /me endpoints) in one. */
 const activeCartOf = (owner: string, inStore: boolean) =>
@@ -57,6 +55,9 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   readonly inStore = cartsInStore(this);
   /** The associate cart endpoints' view: the carts of the path's business unit, as the path's associate may see and change them. */
   readonly asAssociate = cartsAsAssociate(this);
+
+  /** The caller's own carts (/me), in the request's store if there is one. */
+  readonly mine = ownDocuments(this.repository);
 
   constructor(private readonly deps: CartDependencies) {
     super();
@@ -137,25 +138,15 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     return this.create(ctx, { ...draft, ...ownerFields(owner), ...store });
   }
 
-  queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Cart>> {
-    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey));
-  }
-
-  /** One of the caller's carts; another's (or, in a store, one of another store) is 404 as if it did not exist. */
-  async getMine(ctx: RequestContext, id: string): Promise<Cart> {
-    const cart = await this.repository.find(ctx, { id });
-    if (!cart || !owns(ownerOf(ctx), cart) || !inRequestStore(ctx.storeKey, cart)) throw notFound({ id });
-    return cart;
-  }
 
   /** The contract (MyCartUpdate) admits only the MyCartUpdateAction set here: no prices, owners or keys of the caller's choosing. */
   async updateMine(ctx: RequestContext, id: string, update: { version: number; actions: readonly MyCartUpdateAction[] }): Promise<Cart> {
-    await this.getMine(ctx, id);
+    await this.mine.get(ctx, id);
     return this.update(ctx, { id }, update);
   }
 
   async deleteMine(ctx: RequestContext, id: string, version: number): Promise<Cart> {
-    await this.getMine(ctx, id);
+    await this.mine.get(ctx, id);
     return this.delete(ctx, { id }, version);
   }
 

@@ -4,7 +4,7 @@ import type { JsonText } from '../db/json-text.js';
 import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../query/index.js';
 import type { CartService } from './cart.service.js';
-import { inRequestStore, ownerCondition, ownerOf, owns, storeCondition } from './cart-owner.js';
+import { inRequestStore, ownDocuments, ownerOf, owns, storeCondition } from './cart-owner.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress } from './document-repository.js';
 import { orderActions } from './order-actions.js';
@@ -55,6 +55,9 @@ export class OrderService {
   ) {}
 
   private readonly actions = orderActions(() => this.businessUnits);
+
+  /** The caller's own orders (/me), in the request's store if there is one. */
+  readonly mine = ownDocuments(this.repository);
 
   /** The Associate Orders' view: the orders of the path's business unit, as the path's associate may see, make and change them. */
   readonly asAssociate = ordersAsAssociate(this);
@@ -134,17 +137,6 @@ export class OrderService {
 
   private inStore(ctx: RequestContext): SqlFragment | undefined {
     return ctx.storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, ctx.storeKey);
-  }
-
-  /** One of the caller's orders; another's (or, on an in-store request, one of another store) is 404. */
-  async getMine(ctx: RequestContext, id: string): Promise<Order> {
-    const order = await this.repository.find(ctx, { id });
-    if (!order || !owns(ownerOf(ctx), order) || !inRequestStore(ctx.storeKey, order)) throw notFound({ id });
-    return order;
-  }
-
-  queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<Order>> {
-    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey));
   }
 }
 

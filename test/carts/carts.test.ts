@@ -164,6 +164,14 @@ describe('my carts (/me)', () => {
     expect((await ok<{ results: { id: string }[] }>(api(server, anon.token, '/test/me/orders'))).results.map((o) => o.id)).toEqual([order.id]);
     await expectError(await api(server, other.token, `/test/me/orders/${order.id}`), 404, 'ResourceNotFound');
     await expectError(await api(server, anon.token, '/test/me/active-cart'), 404, 'ResourceNotFound');
+
+    // HEAD answers the same: the caller's own only.
+    const head = async (token: string, path: string) => (await api(server, token, path, { method: 'HEAD' })).status;
+    expect([await head(anon.token, `/test/me/carts/${mine.id}`), await head(other.token, `/test/me/carts/${mine.id}`)]).toEqual([200, 404]);
+    expect([await head(anon.token, `/test/me/orders/${order.id}`), await head(other.token, `/test/me/orders/${order.id}`)]).toEqual([200, 404]);
+    const where = `?where=${encodeURIComponent(`id="${order.id}"`)}`;
+    expect([await head(anon.token, `/test/me/orders${where}`), await head(other.token, `/test/me/orders${where}`)]).toEqual([200, 404]);
+    expect([await head(customer, '/test/me/carts'), await head(other.token, '/test/me/carts')]).toEqual([200, 404]);
   });
 
   test('an anonymous id that a cart or order carries is in use for the anonymous-token endpoint', async () => {

@@ -178,6 +178,11 @@ describe('in-store /me carts', () => {
     const page = await ok<{ total: number; results: { id: string }[] }>(api(server, anon.token, '/test/in-store/key=eu/me/orders?withTotal=true'));
     expect([page.total, page.results.map((o) => o.id)]).toEqual([1, [order.id]]);
     expect((await ok<{ results: unknown[] }>(api(server, anon.token, '/test/in-store/key=us/me/orders'))).results).toEqual([]);
+    const head = async (path: string) => (await api(server, anon.token, path, { method: 'HEAD' })).status;
+    expect([await head(`/test/in-store/key=eu/me/orders/${order.id}`), await head(`/test/in-store/key=us/me/orders/${order.id}`)]).toEqual([200, 404]);
+    expect([await head('/test/in-store/key=eu/me/orders'), await head('/test/in-store/key=us/me/orders')]).toEqual([200, 404]);
+    expect([await head(`/test/in-store/key=eu/me/carts/${eu.id}`), await head(`/test/in-store/key=us/me/carts/${eu.id}`)]).toEqual([200, 404]);
+    expect(await head('/test/in-store/key=eu/me/carts')).toBe(200);
     expect((await ok<{ results: { id: string }[] }>(api(server, anon.token, '/test/me/orders?sort=createdAt+asc'))).results.map((o) => o.id)).toEqual([order.id, plain.id]);
     // Another session sees nothing of it, in the store or outside.
     const other = await anonymousSession(server);

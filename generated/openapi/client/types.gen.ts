@@ -10245,6 +10245,32 @@ export type QueryMyCartsInStoreResponses = {
 
 export type QueryMyCartsInStoreResponse = QueryMyCartsInStoreResponses[keyof QueryMyCartsInStoreResponses];
 
+export type CheckMyCartsExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/carts';
+};
+
+export type CheckMyCartsExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyCartsExistInStoreResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
 export type CreateMyCartInStoreData = {
     body: MyCartDraft;
     path: {
@@ -10332,6 +10358,31 @@ export type GetMyCartInStoreByIdResponses = {
 };
 
 export type GetMyCartInStoreByIdResponse = GetMyCartInStoreByIdResponses[keyof GetMyCartInStoreByIdResponses];
+
+export type CheckMyCartExistsInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/carts/{id}';
+};
+
+export type CheckMyCartExistsInStoreByIdErrors = {
+    /**
+     * No such cart of the caller's
+     */
+    404: unknown;
+};
+
+export type CheckMyCartExistsInStoreByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateMyCartInStoreByIdData = {
     body: MyCartUpdate;
@@ -10425,6 +10476,32 @@ export type QueryMyOrdersInStoreResponses = {
 
 export type QueryMyOrdersInStoreResponse = QueryMyOrdersInStoreResponses[keyof QueryMyOrdersInStoreResponses];
 
+export type CheckMyOrdersExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/orders';
+};
+
+export type CheckMyOrdersExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyOrdersExistInStoreResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
 export type CreateMyOrderFromCartInStoreData = {
     body: MyOrderFromCartDraft;
     path: {
@@ -10481,6 +10558,31 @@ export type GetMyOrderInStoreByIdResponses = {
 };
 
 export type GetMyOrderInStoreByIdResponse = GetMyOrderInStoreByIdResponses[keyof GetMyOrderInStoreByIdResponses];
+
+export type CheckMyOrderExistsInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/orders/{id}';
+};
+
+export type CheckMyOrderExistsInStoreByIdErrors = {
+    /**
+     * No such order of the caller's
+     */
+    404: unknown;
+};
+
+export type CheckMyOrderExistsInStoreByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type ReplicateMyCartInStoreData = {
     body: ReplicaMyCartDraft;
@@ -10543,6 +10645,31 @@ export type QueryMyCartsResponses = {
 };
 
 export type QueryMyCartsResponse = QueryMyCartsResponses[keyof QueryMyCartsResponses];
+
+export type CheckMyCartsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/me/carts';
+};
+
+export type CheckMyCartsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyCartsExistResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
 
 export type CreateMyCartData = {
     body: MyCartDraft;
@@ -10628,6 +10755,30 @@ export type GetMyCartByIdResponses = {
 };
 
 export type GetMyCartByIdResponse = GetMyCartByIdResponses[keyof GetMyCartByIdResponses];
+
+export type CheckMyCartExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/carts/{id}';
+};
+
+export type CheckMyCartExistsByIdErrors = {
+    /**
+     * No such cart of the caller's
+     */
+    404: unknown;
+};
+
+export type CheckMyCartExistsByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateMyCartByIdData = {
     body: MyCartUpdate;
@@ -10718,6 +10869,31 @@ export type QueryMyOrdersResponses = {
 
 export type QueryMyOrdersResponse = QueryMyOrdersResponses[keyof QueryMyOrdersResponses];
 
+export type CheckMyOrdersExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/me/orders';
+};
+
+export type CheckMyOrdersExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyOrdersExistResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
 export type CreateMyOrderFromCartData = {
     body: MyOrderFromCartDraft;
     path: {
@@ -10772,6 +10948,30 @@ export type GetMyOrderByIdResponses = {
 };
 
 export type GetMyOrderByIdResponse = GetMyOrderByIdResponses[keyof GetMyOrderByIdResponses];
+
+export type CheckMyOrderExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/orders/{id}';
+};
+
+export type CheckMyOrderExistsByIdErrors = {
+    /**
+     * No such order of the caller's
+     */
+    404: unknown;
+};
+
+export type CheckMyOrderExistsByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type ReplicateMyCartData = {
     body: ReplicaMyCartDraft;

@@ -23,11 +23,11 @@ export const cartResolvers: Resolvers = {
     },
     cart: (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
-      return orNull(services.carts.getMine(ctx, args.id));
+      return orNull(services.carts.mine.get(ctx, args.id));
     },
     carts: async (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
-      return queryResult(await services.carts.queryMine(ctx, normalizeQueryParams(args)));
+      return queryResult(await services.carts.mine.query(ctx, normalizeQueryParams(args)));
     },
   },
   InStoreMe: {
@@ -38,11 +38,11 @@ export const cartResolvers: Resolvers = {
     },
     cart: (store, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS, store.storeKey);
-      return orNull(services.carts.getMine(inStore(ctx, store.storeKey), args.id));
+      return orNull(services.carts.mine.get(inStore(ctx, store.storeKey), args.id));
     },
     carts: async (store, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS, store.storeKey);
-      return queryResult(await services.carts.queryMine(inStore(ctx, store.storeKey), normalizeQueryParams(args)));
+      return queryResult(await services.carts.mine.query(inStore(ctx, store.storeKey), normalizeQueryParams(args)));
     },
   },
   Mutation: {

@@ -31,22 +31,22 @@ export const orderResolvers: Resolvers = {
     // `me` admits manage_my_profile; the orders under it need manage_my_orders too.
     order: (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
-      return findOrder(ctx, args, (id) => services.orders.getMine(ctx, id), (c, params) => services.orders.queryMine(c, params));
+      return findOrder(ctx, args, (id) => services.orders.mine.get(ctx, id), (c, params) => services.orders.mine.query(c, params));
     },
     orders: async (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
-      return queryResult(await services.orders.queryMine(ctx, normalizeQueryParams(args)));
+      return queryResult(await services.orders.mine.query(ctx, normalizeQueryParams(args)));
     },
   },
   InStoreMe: {
     order: (store, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS, store.storeKey);
       const here = inStore(ctx, store.storeKey);
-      return findOrder(here, args, (id) => services.orders.getMine(here, id), (c, params) => services.orders.queryMine(c, params));
+      return findOrder(here, args, (id) => services.orders.mine.get(here, id), (c, params) => services.orders.mine.query(c, params));
     },
     orders: async (store, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS, store.storeKey);
-      return queryResult(await services.orders.queryMine(inStore(ctx, store.storeKey), normalizeQueryParams(args)));
+      return queryResult(await services.orders.mine.query(inStore(ctx, store.storeKey), normalizeQueryParams(args)));
     },
   },
   Mutation: {

@@ -2,10 +2,14 @@ import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { inStoreTwin } from './in-store-twin.js';
 import { ownCartsOnly } from '../../services/order.service.js';
-import { queryParams } from './query-input.js';
+import { headResult, queryParams } from './query-input.js';
 
 type MeCartOperations =
   | 'queryMyCarts'
+  | 'checkMyCartsExist'
+  | 'checkMyCartExistsById'
+  | 'checkMyOrdersExist'
+  | 'checkMyOrderExistsById'
   | 'createMyCart'
   | 'replicateMyCart'
   | 'getMyCartById'
@@ -25,16 +29,20 @@ type InStore<K extends string> = K extends `${infer Name}ById` ? `${Name}InStore
 export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperations | InStore<MeCartOperations>> {
   const { carts, orders } = services;
   const mine: Pick<Handlers, MeCartOperations> = {
-    queryMyCarts: async (ctx, input, http) => ({ body: await carts.queryMine(ctx, queryParams(input.query, http)) }),
+    queryMyCarts: async (ctx, input, http) => ({ body: await carts.mine.query(ctx, queryParams(input.query, http)) }),
     createMyCart: async (ctx, input) => ({ status: 201, body: await carts.createMine(ctx, input.body) }),
     replicateMyCart: async (ctx, input) => ({ status: 201, body: await services.cartReplicas.replicate(ctx, input.body, true) }),
-    getMyCartById: async (ctx, input) => ({ body: await carts.getMine(ctx, input.path.id) }),
+    getMyCartById: async (ctx, input) => ({ body: await carts.mine.get(ctx, input.path.id) }),
     updateMyCartById: async (ctx, input) => ({ body: await carts.updateMine(ctx, input.path.id, input.body) }),
     deleteMyCartById: async (ctx, input) => ({ body: await carts.deleteMine(ctx, input.path.id, input.query.version) }),
     getMyActiveCart: async (ctx) => ({ body: await carts.myActiveCart(ctx) }),
-    queryMyOrders: async (ctx, input, http) => ({ body: await orders.queryMine(ctx, queryParams(input.query, http)) }),
+    queryMyOrders: async (ctx, input, http) => ({ body: await orders.mine.query(ctx, queryParams(input.query, http)) }),
     createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createFromCart(ctx, input.body, ownCartsOnly) }),
-    getMyOrderById: async (ctx, input) => ({ body: await orders.getMine(ctx, input.path.id) }),
+    getMyOrderById: async (ctx, input) => ({ body: await orders.mine.get(ctx, input.path.id) }),
+    checkMyCartsExist: async (ctx, input, http) => headResult(await carts.mine.anyMatches(ctx, queryParams(input.query, http))),
+    checkMyCartExistsById: async (ctx, input) => headResult(await carts.mine.exists(ctx, input.path.id)),
+    checkMyOrdersExist: async (ctx, input, http) => headResult(await orders.mine.anyMatches(ctx, queryParams(input.query, http))),
+    checkMyOrderExistsById: async (ctx, input) => headResult(await orders.mine.exists(ctx, input.path.id)),
   };
   return {
     ...mine,
@@ -48,5 +56,9 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
     queryMyOrdersInStore: inStoreTwin<'queryMyOrdersInStore'>(mine.queryMyOrders),
     createMyOrderFromCartInStore: inStoreTwin<'createMyOrderFromCartInStore'>(mine.createMyOrderFromCart),
     getMyOrderInStoreById: inStoreTwin<'getMyOrderInStoreById'>(mine.getMyOrderById),
+    checkMyCartsExistInStore: inStoreTwin<'checkMyCartsExistInStore'>(mine.checkMyCartsExist),
+    checkMyCartExistsInStoreById: inStoreTwin<'checkMyCartExistsInStoreById'>(mine.checkMyCartExistsById),
+    checkMyOrdersExistInStore: inStoreTwin<'checkMyOrdersExistInStore'>(mine.checkMyOrdersExist),
+    checkMyOrderExistsInStoreById: inStoreTwin<'checkMyOrderExistsInStoreById'>(mine.checkMyOrderExistsById),
   };
 }
