@@ -13962,6 +13962,37 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkApiClientsExist",
+        "summary": "200 if any matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_api_clients"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createApiClient",
         "summary": "Create an API client (the response is the only place its secret appears)",
@@ -14055,6 +14086,25 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkApiClientExistsById",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_api_clients"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       },
@@ -21516,6 +21566,42 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkCustomersExistInStore",
+        "summary": "200 if any matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customers"
+            ]
+          },
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createCustomerInStore",
         "summary": "Sign up a customer of the store",
@@ -21622,6 +21708,30 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCustomerExistsInStoreById",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customers"
+            ]
+          },
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       },
@@ -21782,6 +21892,30 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCustomerExistsInStoreByKey",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customers"
+            ]
+          },
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       },
@@ -22538,6 +22672,42 @@ export const openApiDocument = {
             }
           }
         }
+      },
+      "head": {
+        "operationId": "checkCustomersExist",
+        "summary": "200 if any matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customers"
+            ]
+          },
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
       }
     },
     "/{projectKey}/customers/{id}": {
@@ -22594,6 +22764,30 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCustomerExistsById",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customers"
+            ]
+          },
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       },
@@ -22746,6 +22940,30 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCustomerExistsByKey",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_customers"
+            ]
+          },
+          {
+            "oauth2": [
+              "manage_customers"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       },
@@ -24933,6 +25151,25 @@ export const openApiDocument = {
             }
           }
         }
+      },
+      "head": {
+        "operationId": "checkMyActiveCartExistsInStore",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
       }
     },
     "/{projectKey}/in-store/key={storeKey}/me/orders": {
@@ -25639,6 +25876,25 @@ export const openApiDocument = {
             }
           }
         }
+      },
+      "head": {
+        "operationId": "checkMyActiveCartExists",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
       }
     },
     "/{projectKey}/me/orders": {
@@ -26046,6 +26302,37 @@ export const openApiDocument = {
           }
         }
       },
+      "head": {
+        "operationId": "checkMyShoppingListsExist",
+        "summary": "200 if any matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
       "post": {
         "operationId": "createMyShoppingList",
         "summary": "Create a shopping list for the token's customer or anonymous session",
@@ -26163,6 +26450,25 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyShoppingListExistsById",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       },
@@ -26336,6 +26642,25 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyShoppingListExistsByKey",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_shopping_lists"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       },
@@ -29294,6 +29619,35 @@ export const openApiDocument = {
             }
           }
         }
+      },
+      "head": {
+        "operationId": "checkProductProjectionExistsById",
+        "summary": "200 if the product has a current (or, with staged=true, a staged) projection the caller may see, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products",
+              "view_published_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "staged",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
       }
     },
     "/{projectKey}/product-projections/key={key}": {
@@ -29393,6 +29747,35 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductProjectionExistsByKey",
+        "summary": "200 if the product has a current (or, with staged=true, a staged) projection the caller may see, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products",
+              "view_published_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "staged",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       }
@@ -30582,6 +30965,25 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProjectExists",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_project_settings"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
           }
         }
       },

@@ -1,7 +1,7 @@
 import type { AppServices } from '../context.js';
 import { isoNow } from '../clock.js';
 import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
-import { queryResources, type PagedQueryResult, type QueryParams } from '../query/index.js';
+import { queryResources, resourceExists, type PagedQueryResult, type PredicateVariables, type QueryParams } from '../query/index.js';
 import { LRUCache } from 'lru-cache';
 import { TtlCache } from '../cache.js';
 import { list, sql } from '../db/statements.js';
@@ -144,10 +144,20 @@ export class ApiClientService {
     return (await db.rows<ApiClientRow>(BY_PROJECT[db.dialect], [projectKey])).map((r) => this.toDocument(r));
   }
 
-  async get(projectKey: string, id: string): Promise<ApiClientDocument> {
+  /** HEAD on the collection: does any client of the project match the predicates? */
+  anyMatches(projectKey: string, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
+    return resourceExists(this.app.db, apiClientResource, params, { projectKey });
+  }
+
+  async find(projectKey: string, id: string): Promise<ApiClientDocument | undefined> {
     const row = await this.row(BY_PROJECT_AND_ID, [projectKey, id]);
-    if (!row) throw new ResourceNotFoundError(id);
-    return this.toDocument(row);
+    return row && this.toDocument(row);
+  }
+
+  async get(projectKey: string, id: string): Promise<ApiClientDocument> {
+    const doc = await this.find(projectKey, id);
+    if (!doc) throw new ResourceNotFoundError(id);
+    return doc;
   }
 
   async delete(projectKey: string, id: string): Promise<ApiClientDocument> {

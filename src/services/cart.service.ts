@@ -157,6 +157,11 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     return text === undefined ? undefined : (JSON.parse(text) as Cart);
   }
 
+  /** HEAD /me/active-cart: whether the caller has an Active cart (in the request's store, if any). */
+  async hasActiveCart(ctx: RequestContext): Promise<boolean> {
+    return (await this.activeCart(ctx, ownerOf(ctx), ctx.storeKey)) !== undefined;
+  }
+
   async myActiveCart(ctx: RequestContext): Promise<Cart> {
     const cart = await this.activeCart(ctx, ownerOf(ctx), ctx.storeKey);
     if (!cart) throw new ResourceNotFoundError('', 'No active cart exists.');

@@ -6,7 +6,7 @@ import type { Dialect } from '../db/sql-runner.js';
 import { list, sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
 import { RequiredFieldError } from '../errors/api-error.js';
-import type { PagedQueryResult, QueryParams, SqlFragment } from '../query/index.js';
+import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../query/index.js';
 import { hashSecret, randomToken, verifySecret } from '../security/secrets.js';
 import { clientLogging } from './client-logging.js';
 import { CustomerAccount } from './customer-account.js';
@@ -193,6 +193,11 @@ export class CustomerService {
   /** A page of customers (`where`, `sort`, paging on the query engine); with `storeKey` only that store's customers. */
   query(ctx: RequestContext, params: QueryParams, storeKey?: string): Promise<PagedQueryResult<CustomerDocument>> {
     return this.repository.query(ctx, params, storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, storeKey));
+  }
+
+  /** HEAD on the collection: does any customer (with `storeKey`, of that store) match the predicates? */
+  anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }, storeKey?: string): Promise<boolean> {
+    return this.repository.anyMatches(ctx, params, storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, storeKey));
   }
 
   /** The customer at `selector`; with `storeKey` only if it belongs to that store. */

@@ -46,6 +46,16 @@ export class ProductProjectionService {
     return projection;
   }
 
+  /** HEAD: whether the product has a projection in the view the caller reads (current, or staged when asked and allowed). */
+  async exists(ctx: RequestContext, at: DocumentAddress, staged: boolean | undefined): Promise<boolean> {
+    const view = viewFor(ctx, staged);
+    const text =
+      'id' in at
+        ? await ctx.db.value<string>(BY_ID[ctx.db.dialect], [ctx.projectKey, view, at.id])
+        : await ctx.db.value<string>(BY_KEY[ctx.db.dialect], [ctx.projectKey, view, at.key]);
+    return text !== undefined;
+  }
+
   async query(ctx: RequestContext, params: QueryParams, read: ProjectionRead): Promise<PagedQueryResult<ProductProjection>> {
     const page = await queryResources<ProductProjection>(ctx.db, productProjectionResource, params, { projectKey: ctx.projectKey, base: inView(ctx, read.staged) });
     return { ...page, results: await this.finish(ctx, page.results, { ...read, expand: params.expand }) };

@@ -10,7 +10,7 @@ import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
 import { DuplicateFieldError } from '../errors/api-error.js';
-import type { PagedQueryResult, QueryParams } from '../query/index.js';
+import type { PagedQueryResult, PredicateVariables, QueryParams } from '../query/index.js';
 import { resolveCustomerId, resolveStores } from './business-unit-references.js';
 import { ownerCondition, ownerOf, owns } from './cart-owner.js';
 import { customFieldsFromDraft } from './custom-fields.js';
@@ -126,10 +126,23 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
     return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
   }
 
+  anyMineMatch(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
+    return this.repository.anyMatches(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
+  }
+
+  private async findMine(ctx: RequestContext, at: DocumentAddress): Promise<ShoppingList | undefined> {
+    const list = await this.repository.find(ctx, at);
+    return list && owns(ownerOf(ctx), ownerColumns(list)) ? list : undefined;
+  }
+
+  async mineExists(ctx: RequestContext, at: DocumentAddress): Promise<boolean> {
+    return (await this.findMine(ctx, at)) !== undefined;
+  }
+
   /** One of the caller's lists; another's is 404 as if it did not exist. */
   async getMine(ctx: RequestContext, at: DocumentAddress, expand: readonly string[] = []): Promise<ShoppingList> {
-    const list = await this.repository.find(ctx, at);
-    if (!list || !owns(ownerOf(ctx), ownerColumns(list))) throw notFound(at);
+    const list = await this.findMine(ctx, at);
+    if (!list) throw notFound(at);
     return expand.length > 0 ? (await this.repository.expand(ctx, [list], expand))[0] : list;
   }
 

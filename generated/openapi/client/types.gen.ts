@@ -4585,6 +4585,31 @@ export type QueryApiClientsResponses = {
 
 export type QueryApiClientsResponse = QueryApiClientsResponses[keyof QueryApiClientsResponses];
 
+export type CheckApiClientsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/api-clients';
+};
+
+export type CheckApiClientsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckApiClientsExistResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
 export type CreateApiClientData = {
     body: ApiClientDraft;
     path: {
@@ -4667,6 +4692,30 @@ export type GetApiClientByIdResponses = {
 };
 
 export type GetApiClientByIdResponse = GetApiClientByIdResponses[keyof GetApiClientByIdResponses];
+
+export type CheckApiClientExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/api-clients/{id}';
+};
+
+export type CheckApiClientExistsByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckApiClientExistsByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type QueryAssociateRolesData = {
     body?: never;
@@ -8614,6 +8663,32 @@ export type QueryCustomersInStoreResponses = {
 
 export type QueryCustomersInStoreResponse = QueryCustomersInStoreResponses[keyof QueryCustomersInStoreResponses];
 
+export type CheckCustomersExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/customers';
+};
+
+export type CheckCustomersExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCustomersExistInStoreResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
 export type CreateCustomerInStoreData = {
     body: CustomerDraft;
     path: {
@@ -8705,6 +8780,31 @@ export type GetCustomerInStoreByIdResponses = {
 };
 
 export type GetCustomerInStoreByIdResponse = GetCustomerInStoreByIdResponses[keyof GetCustomerInStoreByIdResponses];
+
+export type CheckCustomerExistsInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/{id}';
+};
+
+export type CheckCustomerExistsInStoreByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckCustomerExistsInStoreByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateCustomerInStoreByIdData = {
     body: CustomerUpdate;
@@ -8798,6 +8898,31 @@ export type GetCustomerInStoreByKeyResponses = {
 };
 
 export type GetCustomerInStoreByKeyResponse = GetCustomerInStoreByKeyResponses[keyof GetCustomerInStoreByKeyResponses];
+
+export type CheckCustomerExistsInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/customers/key={key}';
+};
+
+export type CheckCustomerExistsInStoreByKeyErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckCustomerExistsInStoreByKeyResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateCustomerInStoreByKeyData = {
     body: CustomerUpdate;
@@ -9088,6 +9213,31 @@ export type QueryCustomersResponses = {
 
 export type QueryCustomersResponse = QueryCustomersResponses[keyof QueryCustomersResponses];
 
+export type CheckCustomersExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/customers';
+};
+
+export type CheckCustomersExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCustomersExistResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
 export type CreateCustomerData = {
     body: CustomerDraft;
     path: {
@@ -9176,6 +9326,30 @@ export type GetCustomerByIdResponses = {
 };
 
 export type GetCustomerByIdResponse = GetCustomerByIdResponses[keyof GetCustomerByIdResponses];
+
+export type CheckCustomerExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/{id}';
+};
+
+export type CheckCustomerExistsByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckCustomerExistsByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateCustomerByIdData = {
     body: CustomerUpdate;
@@ -9266,6 +9440,30 @@ export type GetCustomerByKeyResponses = {
 };
 
 export type GetCustomerByKeyResponse = GetCustomerByKeyResponses[keyof GetCustomerByKeyResponses];
+
+export type CheckCustomerExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/customers/key={key}';
+};
+
+export type CheckCustomerExistsByKeyErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckCustomerExistsByKeyResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateCustomerByKeyData = {
     body: CustomerUpdate;
@@ -10441,6 +10639,30 @@ export type GetMyActiveCartInStoreResponses = {
 
 export type GetMyActiveCartInStoreResponse = GetMyActiveCartInStoreResponses[keyof GetMyActiveCartInStoreResponses];
 
+export type CheckMyActiveCartExistsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/active-cart';
+};
+
+export type CheckMyActiveCartExistsInStoreErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyActiveCartExistsInStoreResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
+
 export type QueryMyOrdersInStoreData = {
     body?: never;
     path: {
@@ -10835,6 +11057,29 @@ export type GetMyActiveCartResponses = {
 
 export type GetMyActiveCartResponse = GetMyActiveCartResponses[keyof GetMyActiveCartResponses];
 
+export type CheckMyActiveCartExistsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/active-cart';
+};
+
+export type CheckMyActiveCartExistsErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyActiveCartExistsResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
+
 export type QueryMyOrdersData = {
     body?: never;
     path: {
@@ -11034,6 +11279,31 @@ export type QueryMyShoppingListsResponses = {
 
 export type QueryMyShoppingListsResponse = QueryMyShoppingListsResponses[keyof QueryMyShoppingListsResponses];
 
+export type CheckMyShoppingListsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/me/shopping-lists';
+};
+
+export type CheckMyShoppingListsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyShoppingListsExistResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
 export type CreateMyShoppingListData = {
     body: MyShoppingListDraft;
     path: {
@@ -11123,6 +11393,30 @@ export type GetMyShoppingListByIdResponses = {
 };
 
 export type GetMyShoppingListByIdResponse = GetMyShoppingListByIdResponses[keyof GetMyShoppingListByIdResponses];
+
+export type CheckMyShoppingListExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/shopping-lists/{id}';
+};
+
+export type CheckMyShoppingListExistsByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyShoppingListExistsByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateMyShoppingListByIdData = {
     body: MyShoppingListUpdate;
@@ -11214,6 +11508,30 @@ export type GetMyShoppingListByKeyResponses = {
 };
 
 export type GetMyShoppingListByKeyResponse = GetMyShoppingListByKeyResponses[keyof GetMyShoppingListByKeyResponses];
+
+export type CheckMyShoppingListExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/shopping-lists/key={key}';
+};
+
+export type CheckMyShoppingListExistsByKeyErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyShoppingListExistsByKeyResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateMyShoppingListByKeyData = {
     body: MyShoppingListUpdate;
@@ -12714,6 +13032,32 @@ export type GetProductProjectionByIdResponses = {
 
 export type GetProductProjectionByIdResponse = GetProductProjectionByIdResponses[keyof GetProductProjectionByIdResponses];
 
+export type CheckProductProjectionExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        staged?: boolean;
+    };
+    url: '/{projectKey}/product-projections/{id}';
+};
+
+export type CheckProductProjectionExistsByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckProductProjectionExistsByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
+
 export type GetProductProjectionByKeyData = {
     body?: never;
     path: {
@@ -12748,6 +13092,32 @@ export type GetProductProjectionByKeyResponses = {
 };
 
 export type GetProductProjectionByKeyResponse = GetProductProjectionByKeyResponses[keyof GetProductProjectionByKeyResponses];
+
+export type CheckProductProjectionExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        staged?: boolean;
+    };
+    url: '/{projectKey}/product-projections/key={key}';
+};
+
+export type CheckProductProjectionExistsByKeyErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckProductProjectionExistsByKeyResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type QueryProductTypesData = {
     body?: never;
@@ -13411,6 +13781,29 @@ export type GetProjectResponses = {
 };
 
 export type GetProjectResponse = GetProjectResponses[keyof GetProjectResponses];
+
+export type CheckProjectExistsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}';
+};
+
+export type CheckProjectExistsErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckProjectExistsResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
 
 export type UpdateProjectData = {
     body: ProjectUpdate;

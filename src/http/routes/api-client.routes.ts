@@ -2,9 +2,9 @@ import { assertMayGrant } from '../../auth/authorize.js';
 import { splitScopes } from '../../auth/scopes.js';
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
-import { queryParams } from './query-input.js';
+import { headResult, queryParams } from './query-input.js';
 
-type ApiClientHandlers = Pick<Handlers, 'queryApiClients' | 'createApiClient' | 'getApiClientById' | 'deleteApiClientById'>;
+type ApiClientHandlers = Pick<Handlers, 'queryApiClients' | 'checkApiClientsExist' | 'createApiClient' | 'getApiClientById' | 'checkApiClientExistsById' | 'deleteApiClientById'>;
 
 export function apiClientRoutes(services: Services): ApiClientHandlers {
   const clients = services.apiClients;
@@ -15,6 +15,8 @@ export function apiClientRoutes(services: Services): ApiClientHandlers {
       return { status: 201, body: await clients.create(ctx.projectKey, input.body) };
     },
     getApiClientById: async (ctx, input) => ({ body: await clients.get(ctx.projectKey, input.path.id) }),
+    checkApiClientsExist: async (ctx, input, http) => headResult(await clients.anyMatches(ctx.projectKey, queryParams(input.query, http))),
+    checkApiClientExistsById: async (ctx, input) => headResult((await clients.find(ctx.projectKey, input.path.id)) !== undefined),
     deleteApiClientById: async (ctx, input) => ({ body: await clients.delete(ctx.projectKey, input.path.id) }),
   };
 }

@@ -3,7 +3,7 @@ import { ResourceNotFoundError } from '../../errors/api-error.js';
 import { TOKEN_TTL_MINUTES } from '../../services/customer-tokens.js';
 import type { Services } from '../../services/index.js';
 import type { Handler, Handlers } from '../router.js';
-import { queryParams } from './query-input.js';
+import { headResult, queryParams } from './query-input.js';
 
 /** The store of an in-store operation (`/in-store/key={storeKey}/…`); undefined for the global form. */
 const storeOf = (input: { path: object }): string | undefined => (input.path as { storeKey?: string }).storeKey;
@@ -32,6 +32,10 @@ export function customerRoutes(services: Services): Pick<Handlers, CustomerOpera
     for (const name of names) routes[name] = handler;
   };
   each(['queryCustomers', 'queryCustomersInStore'], async (ctx, input, http) => ({ body: await customers.query(ctx, queryParams(input.query, http), storeOf(input)) }));
+  each(['checkCustomersExist', 'checkCustomersExistInStore'], async (ctx, input, http) => headResult(await customers.anyMatches(ctx, queryParams(input.query, http), storeOf(input))));
+  each(['checkCustomerExistsById', 'checkCustomerExistsByKey', 'checkCustomerExistsInStoreById', 'checkCustomerExistsInStoreByKey'], async (ctx, input) =>
+    headResult((await customers.find(ctx, at(input), storeOf(input))) !== undefined),
+  );
   each(['createCustomer', 'createCustomerInStore'], async (ctx, input) => ({ status: 201, body: await customers.create(ctx, inStoreDraft(input.body, storeOf(input))) }));
   each(['getCustomerById', 'getCustomerByKey', 'getCustomerInStoreById', 'getCustomerInStoreByKey'], async (ctx, input) => ({
     body: await customers.locate(ctx, at(input), storeOf(input)),
@@ -71,6 +75,12 @@ export function customerRoutes(services: Services): Pick<Handlers, CustomerOpera
 const OPERATIONS = [
   'queryCustomers',
   'queryCustomersInStore',
+  'checkCustomersExist',
+  'checkCustomersExistInStore',
+  'checkCustomerExistsById',
+  'checkCustomerExistsByKey',
+  'checkCustomerExistsInStoreById',
+  'checkCustomerExistsInStoreByKey',
   'createCustomer',
   'createCustomerInStore',
   'getCustomerById',

@@ -16,6 +16,7 @@ type MeCartOperations =
   | 'updateMyCartById'
   | 'deleteMyCartById'
   | 'getMyActiveCart'
+  | 'checkMyActiveCartExists'
   | 'queryMyOrders'
   | 'createMyOrderFromCart'
   | 'getMyOrderById';
@@ -36,6 +37,7 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
     updateMyCartById: async (ctx, input) => ({ body: await carts.updateMine(ctx, input.path.id, input.body) }),
     deleteMyCartById: async (ctx, input) => ({ body: await carts.deleteMine(ctx, input.path.id, input.query.version) }),
     getMyActiveCart: async (ctx) => ({ body: await carts.myActiveCart(ctx) }),
+    checkMyActiveCartExists: async (ctx) => headResult(await carts.hasActiveCart(ctx)),
     queryMyOrders: async (ctx, input, http) => ({ body: await orders.mine.query(ctx, queryParams(input.query, http)) }),
     createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createFromCart(ctx, input.body, ownCartsOnly) }),
     getMyOrderById: async (ctx, input) => ({ body: await orders.mine.get(ctx, input.path.id) }),
@@ -53,6 +55,7 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
     updateMyCartInStoreById: inStoreTwin<'updateMyCartInStoreById'>(mine.updateMyCartById),
     deleteMyCartInStoreById: inStoreTwin<'deleteMyCartInStoreById'>(mine.deleteMyCartById),
     getMyActiveCartInStore: inStoreTwin<'getMyActiveCartInStore'>(mine.getMyActiveCart),
+    checkMyActiveCartExistsInStore: inStoreTwin<'checkMyActiveCartExistsInStore'>(mine.checkMyActiveCartExists),
     queryMyOrdersInStore: inStoreTwin<'queryMyOrdersInStore'>(mine.queryMyOrders),
     createMyOrderFromCartInStore: inStoreTwin<'createMyOrderFromCartInStore'>(mine.createMyOrderFromCart),
     getMyOrderInStoreById: inStoreTwin<'getMyOrderInStoreById'>(mine.getMyOrderById),

@@ -2,7 +2,10 @@ import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { headResult, queryParams } from './query-input.js';
 
-type ProductProjectionHandlers = Pick<Handlers, 'queryProductProjections' | 'checkProductProjectionsExist' | 'getProductProjectionById' | 'getProductProjectionByKey'>;
+type ProductProjectionHandlers = Pick<
+  Handlers,
+  'queryProductProjections' | 'checkProductProjectionsExist' | 'getProductProjectionById' | 'getProductProjectionByKey' | 'checkProductProjectionExistsById' | 'checkProductProjectionExistsByKey'
+>;
 
 export function productProjectionRoutes(services: Services): ProductProjectionHandlers {
   const projections = services.productProjections;
@@ -11,5 +14,7 @@ export function productProjectionRoutes(services: Services): ProductProjectionHa
     checkProductProjectionsExist: async (ctx, input, http) => headResult(await projections.anyMatches(ctx, queryParams(input.query, http), input.query?.staged)),
     getProductProjectionById: async (ctx, input) => ({ body: await projections.get(ctx, { id: input.path.id }, input.query ?? {}) }),
     getProductProjectionByKey: async (ctx, input) => ({ body: await projections.get(ctx, { key: input.path.key }, input.query ?? {}) }),
+    checkProductProjectionExistsById: async (ctx, input) => headResult(await projections.exists(ctx, { id: input.path.id }, input.query?.staged)),
+    checkProductProjectionExistsByKey: async (ctx, input) => headResult(await projections.exists(ctx, { key: input.path.key }, input.query?.staged)),
   };
 }

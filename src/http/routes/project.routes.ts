@@ -3,6 +3,7 @@ import { requireScopes } from '../../auth/authorize.js';
 import type { Services } from '../../services/index.js';
 import type { ProjectDocument } from '../../services/project.service.js';
 import type { Handlers } from '../router.js';
+import { headResult } from './query-input.js';
 
 /**
  * Update actions that need more than the operation's manage_project_settings. setExternalOAuth makes
@@ -20,9 +21,10 @@ function toResponse(project: ProjectDocument): ProjectDocument {
   return { ...project, externalOAuth: { ...project.externalOAuth, authorizationHeader: `****${header.length > 12 ? header.slice(-4) : ''}` } };
 }
 
-export function projectRoutes(services: Services): Pick<Handlers, 'getProject' | 'updateProject'> {
+export function projectRoutes(services: Services): Pick<Handlers, 'getProject' | 'checkProjectExists' | 'updateProject'> {
   return {
     getProject: async (ctx) => ({ body: toResponse(await services.projects.get(ctx)) }),
+    checkProjectExists: async (ctx) => headResult((await services.projects.find(ctx.projectKey)) !== undefined),
     updateProject: async (ctx, input) => {
       for (const { action } of input.body.actions) {
         const accepted = ACTION_SCOPES[action];

@@ -1,6 +1,6 @@
 import type { Services } from '../../services/index.js';
 import type { Handler, Handlers } from '../router.js';
-import { queryParams } from './query-input.js';
+import { headResult, queryParams } from './query-input.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
 
 const at = (path: { id: string } | { key: string }) => ('id' in path ? { id: path.id } : { key: path.key });
@@ -37,6 +37,9 @@ export function shoppingListRoutes(services: Services) {
 
 type MyShoppingListOperation =
   | 'queryMyShoppingLists'
+  | 'checkMyShoppingListsExist'
+  | 'checkMyShoppingListExistsById'
+  | 'checkMyShoppingListExistsByKey'
   | 'createMyShoppingList'
   | 'getMyShoppingListById'
   | 'getMyShoppingListByKey'
@@ -54,6 +57,8 @@ export function myShoppingListRoutes(services: Services): Pick<Handlers, MyShopp
     for (const name of names) routes[name] = handler;
   };
   each(['queryMyShoppingLists'], async (ctx, input, http) => ({ body: await lists.queryMine(ctx, queryParams(input.query, http)) }));
+  each(['checkMyShoppingListsExist'], async (ctx, input, http) => headResult(await lists.anyMineMatch(ctx, queryParams(input.query, http))));
+  each(['checkMyShoppingListExistsById', 'checkMyShoppingListExistsByKey'], async (ctx, input) => headResult(await lists.mineExists(ctx, at(input.path))));
   each(['createMyShoppingList'], async (ctx, input) => ({ status: 201, body: await lists.createMine(ctx, input.body, input.query?.expand) }));
   each(['getMyShoppingListById', 'getMyShoppingListByKey'], async (ctx, input) => ({ body: await lists.getMine(ctx, at(input.path), input.query?.expand) }));
   each(['updateMyShoppingListById', 'updateMyShoppingListByKey'], async (ctx, input) => ({
