@@ -18366,6 +18366,98 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/in-store/key={storeKey}/carts/customer-id={customerId}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "customerId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCartByCustomerIdInStore",
+        "summary": "The customer's most recently modified Active cart; 404 when it has none",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer's active cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCartByCustomerIdExistsInStore",
+        "summary": "200 if the customer has an Active cart, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer has an active cart"
+          },
+          "404": {
+            "description": "It has none"
+          }
+        }
+      }
+    },
     "/{projectKey}/in-store/key={storeKey}/carts/customer-id={customerId}/merge": {
       "parameters": [
         {
@@ -19070,6 +19162,90 @@ export const openApiDocument = {
                 }
               }
             }
+          }
+        }
+      }
+    },
+    "/{projectKey}/carts/customer-id={customerId}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "customerId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getCartByCustomerId",
+        "summary": "The customer's most recently modified Active cart; 404 when it has none",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer's active cart",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Cart"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkCartByCustomerIdExists",
+        "summary": "200 if the customer has an Active cart, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The customer has an active cart"
+          },
+          "404": {
+            "description": "It has none"
           }
         }
       }

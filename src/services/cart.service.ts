@@ -162,6 +162,16 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     return (await this.activeCart(ctx, ownerOf(ctx), ctx.storeKey)) !== undefined;
   }
 
+  /**
+   * GET /carts/customer-id={customerId} (and its in-store form): the customer's most recently modified
+   * Active cart (of the request's store, if any), or 404.
+   */
+  async activeCartOfCustomer(ctx: RequestContext, customerId: string, expand: readonly string[] = []): Promise<Cart> {
+    const cart = await this.activeCart(ctx, { customerId }, ctx.storeKey);
+    if (!cart) throw new ResourceNotFoundError(customerId, `The customer '${customerId}' has no active cart.`);
+    return expand.length > 0 ? this.repository.get(ctx, { id: cart.id }, expand) : cart;
+  }
+
   async myActiveCart(ctx: RequestContext): Promise<Cart> {
     const cart = await this.activeCart(ctx, ownerOf(ctx), ctx.storeKey);
     if (!cart) throw new ResourceNotFoundError('', 'No active cart exists.');

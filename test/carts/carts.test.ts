@@ -174,6 +174,27 @@ describe('my carts (/me)', () => {
     expect([await head(customer, '/test/me/carts'), await head(other.token, '/test/me/carts')]).toEqual([200, 404]);
   });
 
+  test("a customer's active cart by customer id: the most recently modified Active one, in a store only the store's", async () => {
+    const customer = (await ok<{ customer: { id: string } }>(api(server, admin, '/test/customers', { body: { email: 'by-customer-id@example.com', password: 'pw-123456' } }), 201)).customer.id;
+    const path = `/test/carts/customer-id=${customer}`;
+    await expectError(await api(server, admin, path), 404, 'ResourceNotFound');
+    expect((await api(server, admin, path, { method: 'HEAD' })).status).toBe(404);
+    const older = await ok<CartBody>(api(server, admin, '/test/carts', { body: { currency: 'EUR', customerId: customer } }), 201);
+    const newer = await ok<CartBody>(api(server, admin, '/test/carts', { body: { currency: 'EUR', customerId: customer } }), 201);
+    expect((await ok<CartBody>(api(server, admin, path))).id).toBe(newer.id);
+    // Ordering it leaves the older one as the active cart.
+    await ok(api(server, admin, '/test/orders', { body: { cart: { id: newer.id }, version: newer.version } }), 201);
+    expect((await ok<CartBody>(api(server, admin, path))).id).toBe(older.id);
+    expect((await api(server, admin, path, { method: 'HEAD' })).status).toBe(200);
+    // In a store: only a cart of that store.
+    await ok(api(server, await clientToken(server, 'manage_stores:test'), '/test/stores', { body: { key: 'by-customer-id' } }), 201);
+    const inStore = `/test/in-store/key=by-customer-id/carts/customer-id=${customer}`;
+    await expectError(await api(server, admin, inStore), 404, 'ResourceNotFound');
+    const local = await ok<CartBody>(api(server, admin, '/test/in-store/key=by-customer-id/carts', { body: { currency: 'EUR', customerId: customer } }), 201);
+    expect((await ok<CartBody>(api(server, admin, inStore))).id).toBe(local.id);
+    await expectError(await api(server, await clientToken(server, 'view_products:test'), path), 403, 'insufficient_scope');
+  });
+
   test('an anonymous id that a cart or order carries is in use for the anonymous-token endpoint', async () => {
     await ok(api(server, admin, '/test/carts', { body: { currency: 'EUR', anonymousId: 'taken-by-a-cart' } }), 201);
     await expect(anonymousSession(server, 'taken-by-a-cart')).rejects.toThrow(/AnonymousIdAlreadyInUse/);

@@ -7021,6 +7021,62 @@ export type UpdateCartInStoreByKeyResponses = {
 
 export type UpdateCartInStoreByKeyResponse = UpdateCartInStoreByKeyResponses[keyof UpdateCartInStoreByKeyResponses];
 
+export type GetCartByCustomerIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        customerId: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/carts/customer-id={customerId}';
+};
+
+export type GetCartByCustomerIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartByCustomerIdInStoreError = GetCartByCustomerIdInStoreErrors[keyof GetCartByCustomerIdInStoreErrors];
+
+export type GetCartByCustomerIdInStoreResponses = {
+    /**
+     * The customer's active cart
+     */
+    200: Cart;
+};
+
+export type GetCartByCustomerIdInStoreResponse = GetCartByCustomerIdInStoreResponses[keyof GetCartByCustomerIdInStoreResponses];
+
+export type CheckCartByCustomerIdExistsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        customerId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/carts/customer-id={customerId}';
+};
+
+export type CheckCartByCustomerIdExistsInStoreErrors = {
+    /**
+     * It has none
+     */
+    404: unknown;
+};
+
+export type CheckCartByCustomerIdExistsInStoreResponses = {
+    /**
+     * The customer has an active cart
+     */
+    200: unknown;
+};
+
 export type MergeCartInStoreData = {
     body: MergeCartDraft;
     path: {
@@ -7395,6 +7451,60 @@ export type UpdateCartByKeyResponses = {
 };
 
 export type UpdateCartByKeyResponse = UpdateCartByKeyResponses[keyof UpdateCartByKeyResponses];
+
+export type GetCartByCustomerIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        customerId: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/carts/customer-id={customerId}';
+};
+
+export type GetCartByCustomerIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartByCustomerIdError = GetCartByCustomerIdErrors[keyof GetCartByCustomerIdErrors];
+
+export type GetCartByCustomerIdResponses = {
+    /**
+     * The customer's active cart
+     */
+    200: Cart;
+};
+
+export type GetCartByCustomerIdResponse = GetCartByCustomerIdResponses[keyof GetCartByCustomerIdResponses];
+
+export type CheckCartByCustomerIdExistsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        customerId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/carts/customer-id={customerId}';
+};
+
+export type CheckCartByCustomerIdExistsErrors = {
+    /**
+     * It has none
+     */
+    404: unknown;
+};
+
+export type CheckCartByCustomerIdExistsResponses = {
+    /**
+     * The customer has an active cart
+     */
+    200: unknown;
+};
 
 export type MergeCartData = {
     body: MergeCartDraft;

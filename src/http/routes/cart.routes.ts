@@ -2,6 +2,7 @@ import { replicateAsAssociate } from '../../services/cart-as-associate.js';
 import type { Services } from '../../services/index.js';
 import type { Handlers } from '../router.js';
 import { inStoreTwin } from './in-store-twin.js';
+import { headResult } from './query-input.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
 
 export function cartRoutes(services: Services) {
@@ -50,5 +51,21 @@ export function cartRoutes(services: Services) {
     body: await replicateAsAssociate(ctx, services.carts, services.cartReplicas, input.body),
   });
   const mergeCart: Handlers['mergeCart'] = async (ctx, input) => ({ body: await services.mergeCart(ctx, input.path.customerId, input.body) });
-  return { ...global, ...inStore, ...asAssociate, mergeCart, mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart), replicateCart, replicateCartInStore: inStoreTwin<'replicateCartInStore'>(replicateCart), replicateCartAsAssociate };
+  const getCartByCustomerId: Handlers['getCartByCustomerId'] = async (ctx, input) => ({ body: await services.carts.activeCartOfCustomer(ctx, input.path.customerId, input.query?.expand) });
+  const checkCartByCustomerIdExists: Handlers['checkCartByCustomerIdExists'] = async (ctx, input) =>
+    headResult((await services.carts.activeCart(ctx, { customerId: input.path.customerId }, ctx.storeKey)) !== undefined);
+  return {
+    ...global,
+    ...inStore,
+    ...asAssociate,
+    mergeCart,
+    mergeCartInStore: inStoreTwin<'mergeCartInStore'>(mergeCart),
+    replicateCart,
+    replicateCartInStore: inStoreTwin<'replicateCartInStore'>(replicateCart),
+    replicateCartAsAssociate,
+    getCartByCustomerId,
+    getCartByCustomerIdInStore: inStoreTwin<'getCartByCustomerIdInStore'>(getCartByCustomerId),
+    checkCartByCustomerIdExists,
+    checkCartByCustomerIdExistsInStore: inStoreTwin<'checkCartByCustomerIdExistsInStore'>(checkCartByCustomerIdExists),
+  };
 }
