@@ -6,7 +6,7 @@ import { cartActions, customLineItem, setCartShippingMethod, type CartDependenci
 import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
 import { assertMayNameUnit, owningUnit } from './owning-business-unit.js';
-import { cartsInStore } from './cart-in-store.js';
+import { documentsInStore } from './in-store-documents.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { resolveStores } from './business-unit-references.js';
 import { ownDocuments, ownerFields, ownerOf, readCustomer, type Owner } from './cart-owner.js';
@@ -52,7 +52,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   protected readonly actions;
   private readonly customerGroups = customerGroupLookup();
   /** The in-store cart endpoints' view of the carts: only those of the request's store. */
-  readonly inStore = cartsInStore(this);
+  readonly inStore = documentsInStore<Cart, CartDraft, { version: number; actions: readonly CartUpdateAction[] }>(this, 'cart');
   /** The associate cart endpoints' view: the carts of the path's business unit, as the path's associate may see and change them. */
   readonly asAssociate = cartsAsAssociate(this);
 

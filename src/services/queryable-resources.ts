@@ -92,7 +92,7 @@ export const shoppingListResource = defineQueryableResource({
   table: 'ShoppingList',
   typeId: 'shopping-list',
   fields: fieldsFromJsonSchema(schemas.ShoppingListSchema, components),
-  extraColumns: { 'businessUnit.key': { column: 'businessUnitKey', type: 'string' } },
+  extraColumns: { 'businessUnit.key': { column: 'businessUnitKey', type: 'string' }, 'store.key': { column: 'storeKey', type: 'string' } },
 });
 
 export const taxCategoryResource = defineQueryableResource({

@@ -12,7 +12,8 @@ import { translateUniqueViolation } from '../db/unique-violations.js';
 import { DuplicateFieldError } from '../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams } from '../query/index.js';
 import { resolveCustomerId, resolveStores } from './business-unit-references.js';
-import { ownerCondition, ownerOf, owns } from './cart-owner.js';
+import { inRequestStore, ownerCondition, ownerOf, owns } from './cart-owner.js';
+import { documentsInStore } from './in-store-documents.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
@@ -43,6 +44,9 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
   readonly repository: DocumentRepository<ShoppingList>;
   protected readonly actions;
 
+  /** The in-store shopping list endpoints' view: only the lists of the request's store. */
+  readonly inStore = documentsInStore<ShoppingList, ShoppingListDraft, Update<ShoppingListUpdateAction>>(this, 'shopping list');
+
   /** The associate shopping list endpoints' view: the lists of the path's business unit, as the path's associate may see and change them. */
   readonly asAssociate = shoppingListsAsAssociate(this);
 
@@ -55,11 +59,12 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
     this.repository = new DocumentRepository<ShoppingList>({
       resource: shoppingListResource,
       extraColumns: {
-        names: ['customerId', 'anonymousId', 'businessUnitKey', 'deleteAfter'],
+        names: ['customerId', 'anonymousId', 'businessUnitKey', 'storeKey', 'deleteAfter'],
         values: (doc) => ({
           customerId: doc.customer?.id ?? null,
           anonymousId: doc.anonymousId ?? null,
           businessUnitKey: doc.businessUnit?.key ?? null,
+          storeKey: doc.store?.key ?? null,
           deleteAfter: ownDeadline(doc),
         }),
       },
@@ -114,25 +119,33 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
     });
   }
 
-  /** POST /me/shopping-lists: the list belongs to the token's customer or anonymous session. */
+  /**
+   * POST /me/shopping-lists: the list belongs to the token's customer or anonymous session; on the
+   * in-store form, to the path's store too.
+   */
   createMine(ctx: RequestContext, draft: MyShoppingListDraft, expand?: readonly string[]): Promise<ShoppingList> {
     const owner = ownerOf(ctx);
     assertMayNameUnit(draft, owner, 'shopping list');
     const ownerFields = 'customerId' in owner ? { customer: { typeId: 'customer', id: owner.customerId } } : { anonymousId: owner.anonymousId };
-    return this.create(ctx, { ...draft, ...ownerFields }, expand);
+    return (ctx.storeKey === undefined ? this : this.inStore).create(ctx, { ...draft, ...ownerFields }, expand);
+  }
+
+  /** The caller's lists (of the request's store, on an in-store request) as a query's base condition. */
+  private mine(ctx: RequestContext) {
+    return ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey);
   }
 
   queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<ShoppingList>> {
-    return this.repository.query(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
+    return this.repository.query(ctx, params, this.mine(ctx));
   }
 
   anyMineMatch(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
-    return this.repository.anyMatches(ctx, params, ownerCondition(ctx.db.dialect, ownerOf(ctx)));
+    return this.repository.anyMatches(ctx, params, this.mine(ctx));
   }
 
   private async findMine(ctx: RequestContext, at: DocumentAddress): Promise<ShoppingList | undefined> {
     const list = await this.repository.find(ctx, at);
-    return list && owns(ownerOf(ctx), ownerColumns(list)) ? list : undefined;
+    return list && owns(ownerOf(ctx), ownerColumns(list)) && inRequestStore(ctx.storeKey, list) ? list : undefined;
   }
 
   async mineExists(ctx: RequestContext, at: DocumentAddress): Promise<boolean> {

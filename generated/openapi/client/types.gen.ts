@@ -11355,6 +11355,335 @@ export type ReplicateMyCartResponses = {
 
 export type ReplicateMyCartResponse = ReplicateMyCartResponses[keyof ReplicateMyCartResponses];
 
+export type QueryMyShoppingListsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists';
+};
+
+export type QueryMyShoppingListsInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyShoppingListsInStoreError = QueryMyShoppingListsInStoreErrors[keyof QueryMyShoppingListsInStoreErrors];
+
+export type QueryMyShoppingListsInStoreResponses = {
+    /**
+     * A page of shopping lists
+     */
+    200: ShoppingListPagedQueryResponse;
+};
+
+export type QueryMyShoppingListsInStoreResponse = QueryMyShoppingListsInStoreResponses[keyof QueryMyShoppingListsInStoreResponses];
+
+export type CheckMyShoppingListsExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists';
+};
+
+export type CheckMyShoppingListsExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyShoppingListsExistInStoreResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
+export type CreateMyShoppingListInStoreData = {
+    body: MyShoppingListDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists';
+};
+
+export type CreateMyShoppingListInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyShoppingListInStoreError = CreateMyShoppingListInStoreErrors[keyof CreateMyShoppingListInStoreErrors];
+
+export type CreateMyShoppingListInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    201: ShoppingList;
+};
+
+export type CreateMyShoppingListInStoreResponse = CreateMyShoppingListInStoreResponses[keyof CreateMyShoppingListInStoreResponses];
+
+export type DeleteMyShoppingListByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists/{id}';
+};
+
+export type DeleteMyShoppingListByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyShoppingListByIdInStoreError = DeleteMyShoppingListByIdInStoreErrors[keyof DeleteMyShoppingListByIdInStoreErrors];
+
+export type DeleteMyShoppingListByIdInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteMyShoppingListByIdInStoreResponse = DeleteMyShoppingListByIdInStoreResponses[keyof DeleteMyShoppingListByIdInStoreResponses];
+
+export type GetMyShoppingListByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists/{id}';
+};
+
+export type GetMyShoppingListByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyShoppingListByIdInStoreError = GetMyShoppingListByIdInStoreErrors[keyof GetMyShoppingListByIdInStoreErrors];
+
+export type GetMyShoppingListByIdInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetMyShoppingListByIdInStoreResponse = GetMyShoppingListByIdInStoreResponses[keyof GetMyShoppingListByIdInStoreResponses];
+
+export type CheckMyShoppingListExistsByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists/{id}';
+};
+
+export type CheckMyShoppingListExistsByIdInStoreErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyShoppingListExistsByIdInStoreResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
+
+export type UpdateMyShoppingListByIdInStoreData = {
+    body: MyShoppingListUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists/{id}';
+};
+
+export type UpdateMyShoppingListByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyShoppingListByIdInStoreError = UpdateMyShoppingListByIdInStoreErrors[keyof UpdateMyShoppingListByIdInStoreErrors];
+
+export type UpdateMyShoppingListByIdInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateMyShoppingListByIdInStoreResponse = UpdateMyShoppingListByIdInStoreResponses[keyof UpdateMyShoppingListByIdInStoreResponses];
+
+export type DeleteMyShoppingListByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists/key={key}';
+};
+
+export type DeleteMyShoppingListByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyShoppingListByKeyInStoreError = DeleteMyShoppingListByKeyInStoreErrors[keyof DeleteMyShoppingListByKeyInStoreErrors];
+
+export type DeleteMyShoppingListByKeyInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteMyShoppingListByKeyInStoreResponse = DeleteMyShoppingListByKeyInStoreResponses[keyof DeleteMyShoppingListByKeyInStoreResponses];
+
+export type GetMyShoppingListByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists/key={key}';
+};
+
+export type GetMyShoppingListByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyShoppingListByKeyInStoreError = GetMyShoppingListByKeyInStoreErrors[keyof GetMyShoppingListByKeyInStoreErrors];
+
+export type GetMyShoppingListByKeyInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetMyShoppingListByKeyInStoreResponse = GetMyShoppingListByKeyInStoreResponses[keyof GetMyShoppingListByKeyInStoreResponses];
+
+export type CheckMyShoppingListExistsByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists/key={key}';
+};
+
+export type CheckMyShoppingListExistsByKeyInStoreErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyShoppingListExistsByKeyInStoreResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
+
+export type UpdateMyShoppingListByKeyInStoreData = {
+    body: MyShoppingListUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/me/shopping-lists/key={key}';
+};
+
+export type UpdateMyShoppingListByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyShoppingListByKeyInStoreError = UpdateMyShoppingListByKeyInStoreErrors[keyof UpdateMyShoppingListByKeyInStoreErrors];
+
+export type UpdateMyShoppingListByKeyInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateMyShoppingListByKeyInStoreResponse = UpdateMyShoppingListByKeyInStoreResponses[keyof UpdateMyShoppingListByKeyInStoreResponses];
+
 export type QueryMyShoppingListsData = {
     body?: never;
     path: {
@@ -14656,6 +14985,337 @@ export type UpdateShoppingListByKeyAsAssociateResponses = {
 };
 
 export type UpdateShoppingListByKeyAsAssociateResponse = UpdateShoppingListByKeyAsAssociateResponses[keyof UpdateShoppingListByKeyAsAssociateResponses];
+
+export type QueryShoppingListsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists';
+};
+
+export type QueryShoppingListsInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryShoppingListsInStoreError = QueryShoppingListsInStoreErrors[keyof QueryShoppingListsInStoreErrors];
+
+export type QueryShoppingListsInStoreResponses = {
+    /**
+     * A page of shopping lists
+     */
+    200: ShoppingListPagedQueryResponse;
+};
+
+export type QueryShoppingListsInStoreResponse = QueryShoppingListsInStoreResponses[keyof QueryShoppingListsInStoreResponses];
+
+export type CheckShoppingListsExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists';
+};
+
+export type CheckShoppingListsExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListsExistInStoreResponses = {
+    /**
+     * At least one shopping list matches
+     */
+    200: unknown;
+};
+
+export type CreateShoppingListInStoreData = {
+    body: ShoppingListDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists';
+};
+
+export type CreateShoppingListInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateShoppingListInStoreError = CreateShoppingListInStoreErrors[keyof CreateShoppingListInStoreErrors];
+
+export type CreateShoppingListInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    201: ShoppingList;
+};
+
+export type CreateShoppingListInStoreResponse = CreateShoppingListInStoreResponses[keyof CreateShoppingListInStoreResponses];
+
+export type DeleteShoppingListByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists/{id}';
+};
+
+export type DeleteShoppingListByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteShoppingListByIdInStoreError = DeleteShoppingListByIdInStoreErrors[keyof DeleteShoppingListByIdInStoreErrors];
+
+export type DeleteShoppingListByIdInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteShoppingListByIdInStoreResponse = DeleteShoppingListByIdInStoreResponses[keyof DeleteShoppingListByIdInStoreResponses];
+
+export type GetShoppingListByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists/{id}';
+};
+
+export type GetShoppingListByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShoppingListByIdInStoreError = GetShoppingListByIdInStoreErrors[keyof GetShoppingListByIdInStoreErrors];
+
+export type GetShoppingListByIdInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetShoppingListByIdInStoreResponse = GetShoppingListByIdInStoreResponses[keyof GetShoppingListByIdInStoreResponses];
+
+export type CheckShoppingListExistsByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists/{id}';
+};
+
+export type CheckShoppingListExistsByIdInStoreErrors = {
+    /**
+     * No such shopping list
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListExistsByIdInStoreResponses = {
+    /**
+     * The shopping list exists
+     */
+    200: unknown;
+};
+
+export type UpdateShoppingListByIdInStoreData = {
+    body: ShoppingListUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists/{id}';
+};
+
+export type UpdateShoppingListByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateShoppingListByIdInStoreError = UpdateShoppingListByIdInStoreErrors[keyof UpdateShoppingListByIdInStoreErrors];
+
+export type UpdateShoppingListByIdInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateShoppingListByIdInStoreResponse = UpdateShoppingListByIdInStoreResponses[keyof UpdateShoppingListByIdInStoreResponses];
+
+export type DeleteShoppingListByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists/key={key}';
+};
+
+export type DeleteShoppingListByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteShoppingListByKeyInStoreError = DeleteShoppingListByKeyInStoreErrors[keyof DeleteShoppingListByKeyInStoreErrors];
+
+export type DeleteShoppingListByKeyInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type DeleteShoppingListByKeyInStoreResponse = DeleteShoppingListByKeyInStoreResponses[keyof DeleteShoppingListByKeyInStoreResponses];
+
+export type GetShoppingListByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists/key={key}';
+};
+
+export type GetShoppingListByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShoppingListByKeyInStoreError = GetShoppingListByKeyInStoreErrors[keyof GetShoppingListByKeyInStoreErrors];
+
+export type GetShoppingListByKeyInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type GetShoppingListByKeyInStoreResponse = GetShoppingListByKeyInStoreResponses[keyof GetShoppingListByKeyInStoreResponses];
+
+export type CheckShoppingListExistsByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists/key={key}';
+};
+
+export type CheckShoppingListExistsByKeyInStoreErrors = {
+    /**
+     * No such shopping list
+     */
+    404: unknown;
+};
+
+export type CheckShoppingListExistsByKeyInStoreResponses = {
+    /**
+     * The shopping list exists
+     */
+    200: unknown;
+};
+
+export type UpdateShoppingListByKeyInStoreData = {
+    body: ShoppingListUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shopping-lists/key={key}';
+};
+
+export type UpdateShoppingListByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateShoppingListByKeyInStoreError = UpdateShoppingListByKeyInStoreErrors[keyof UpdateShoppingListByKeyInStoreErrors];
+
+export type UpdateShoppingListByKeyInStoreResponses = {
+    /**
+     * The shopping list
+     */
+    200: ShoppingList;
+};
+
+export type UpdateShoppingListByKeyInStoreResponse = UpdateShoppingListByKeyInStoreResponses[keyof UpdateShoppingListByKeyInStoreResponses];
 
 export type QueryShoppingListsData = {
     body?: never;

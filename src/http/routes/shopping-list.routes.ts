@@ -32,10 +32,24 @@ export function shoppingListRoutes(services: Services) {
     updateByKey: 'updateShoppingListByKey',
     deleteByKey: 'deleteShoppingListByKey',
   } as const);
-  return { ...global, ...asAssociate };
+  // The in-store forms: the same operations on the lists of the path's store.
+  const inStore = versionedResourceRoutes(services.shoppingLists.inStore, {
+    query: 'queryShoppingListsInStore',
+    exists: 'checkShoppingListsExistInStore',
+    create: 'createShoppingListInStore',
+    getById: 'getShoppingListByIdInStore',
+    existsById: 'checkShoppingListExistsByIdInStore',
+    updateById: 'updateShoppingListByIdInStore',
+    deleteById: 'deleteShoppingListByIdInStore',
+    getByKey: 'getShoppingListByKeyInStore',
+    existsByKey: 'checkShoppingListExistsByKeyInStore',
+    updateByKey: 'updateShoppingListByKeyInStore',
+    deleteByKey: 'deleteShoppingListByKeyInStore',
+  } as const);
+  return { ...global, ...inStore, ...asAssociate };
 }
 
-type MyShoppingListOperation =
+type MyOperation =
   | 'queryMyShoppingLists'
   | 'checkMyShoppingListsExist'
   | 'checkMyShoppingListExistsById'
@@ -47,6 +61,8 @@ type MyShoppingListOperation =
   | 'updateMyShoppingListByKey'
   | 'deleteMyShoppingListById'
   | 'deleteMyShoppingListByKey';
+/** Each /me operation and its in-store form (`/in-store/key={storeKey}/me/shopping-lists…`): the service reads the store from the context. */
+type MyShoppingListOperation = MyOperation | `${MyOperation}InStore`;
 
 /** The shopping lists of the token's customer or anonymous session, by id or by key. */
 export function myShoppingListRoutes(services: Services): Pick<Handlers, MyShoppingListOperation> {
@@ -56,15 +72,15 @@ export function myShoppingListRoutes(services: Services): Pick<Handlers, MyShopp
   const each = <K extends MyShoppingListOperation>(names: K[], handler: Handler<K>) => {
     for (const name of names) routes[name] = handler;
   };
-  each(['queryMyShoppingLists'], async (ctx, input, http) => ({ body: await lists.queryMine(ctx, queryParams(input.query, http)) }));
-  each(['checkMyShoppingListsExist'], async (ctx, input, http) => headResult(await lists.anyMineMatch(ctx, queryParams(input.query, http))));
-  each(['checkMyShoppingListExistsById', 'checkMyShoppingListExistsByKey'], async (ctx, input) => headResult(await lists.mineExists(ctx, at(input.path))));
-  each(['createMyShoppingList'], async (ctx, input) => ({ status: 201, body: await lists.createMine(ctx, input.body, input.query?.expand) }));
-  each(['getMyShoppingListById', 'getMyShoppingListByKey'], async (ctx, input) => ({ body: await lists.getMine(ctx, at(input.path), input.query?.expand) }));
-  each(['updateMyShoppingListById', 'updateMyShoppingListByKey'], async (ctx, input) => ({
+  each(['queryMyShoppingLists', 'queryMyShoppingListsInStore'], async (ctx, input, http) => ({ body: await lists.queryMine(ctx, queryParams(input.query, http)) }));
+  each(['checkMyShoppingListsExist', 'checkMyShoppingListsExistInStore'], async (ctx, input, http) => headResult(await lists.anyMineMatch(ctx, queryParams(input.query, http))));
+  each(['checkMyShoppingListExistsById', 'checkMyShoppingListExistsByKey', 'checkMyShoppingListExistsByIdInStore', 'checkMyShoppingListExistsByKeyInStore'], async (ctx, input) => headResult(await lists.mineExists(ctx, at(input.path))));
+  each(['createMyShoppingList', 'createMyShoppingListInStore'], async (ctx, input) => ({ status: 201, body: await lists.createMine(ctx, input.body, input.query?.expand) }));
+  each(['getMyShoppingListById', 'getMyShoppingListByKey', 'getMyShoppingListByIdInStore', 'getMyShoppingListByKeyInStore'], async (ctx, input) => ({ body: await lists.getMine(ctx, at(input.path), input.query?.expand) }));
+  each(['updateMyShoppingListById', 'updateMyShoppingListByKey', 'updateMyShoppingListByIdInStore', 'updateMyShoppingListByKeyInStore'], async (ctx, input) => ({
     body: await lists.updateMine(ctx, at(input.path), input.body, input.query?.expand),
   }));
-  each(['deleteMyShoppingListById', 'deleteMyShoppingListByKey'], async (ctx, input) => ({
+  each(['deleteMyShoppingListById', 'deleteMyShoppingListByKey', 'deleteMyShoppingListByIdInStore', 'deleteMyShoppingListByKeyInStore'], async (ctx, input) => ({
     body: await lists.deleteMine(ctx, at(input.path), input.query.version, input.query.expand),
   }));
   return routes as Pick<Handlers, MyShoppingListOperation>;

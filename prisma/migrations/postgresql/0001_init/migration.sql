@@ -263,6 +263,7 @@ CREATE TABLE "ShoppingList" (
     "customerId" TEXT COLLATE "C",
     "anonymousId" TEXT COLLATE "C",
     "businessUnitKey" TEXT COLLATE "C",
+    "storeKey" TEXT COLLATE "C",
     "deleteAfter" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
@@ -650,6 +651,9 @@ CREATE INDEX "ShoppingList_projectKey_deleteAfter_idx" ON "ShoppingList"("projec
 
 -- CreateIndex
 CREATE INDEX "ShoppingList_projectKey_businessUnitKey_customerId_idx" ON "ShoppingList"("projectKey", "businessUnitKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_storeKey_idx" ON "ShoppingList"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShoppingList_projectKey_key_key" ON "ShoppingList"("projectKey", "key");

@@ -233,6 +233,7 @@ CREATE TABLE "ShoppingList" (
     "customerId" TEXT,
     "anonymousId" TEXT,
     "businessUnitKey" TEXT,
+    "storeKey" TEXT,
     "deleteAfter" TEXT,
     "data" JSONB NOT NULL
 );
@@ -602,6 +603,9 @@ CREATE INDEX "ShoppingList_projectKey_deleteAfter_idx" ON "ShoppingList"("projec
 
 -- CreateIndex
 CREATE INDEX "ShoppingList_projectKey_businessUnitKey_customerId_idx" ON "ShoppingList"("projectKey", "businessUnitKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "ShoppingList_projectKey_storeKey_idx" ON "ShoppingList"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShoppingList_projectKey_key_key" ON "ShoppingList"("projectKey", "key");

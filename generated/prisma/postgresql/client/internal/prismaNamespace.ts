@@ -3041,6 +3041,7 @@ export const ShoppingListScalarFieldEnum = {
   customerId: 'customerId',
   anonymousId: 'anonymousId',
   businessUnitKey: 'businessUnitKey',
+  storeKey: 'storeKey',
   deleteAfter: 'deleteAfter',
   data: 'data'
 } as const

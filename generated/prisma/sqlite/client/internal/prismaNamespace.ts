@@ -3038,6 +3038,7 @@ export const ShoppingListScalarFieldEnum = {
   customerId: 'customerId',
   anonymousId: 'anonymousId',
   businessUnitKey: 'businessUnitKey',
+  storeKey: 'storeKey',
   deleteAfter: 'deleteAfter',
   data: 'data'
 } as const

@@ -46,6 +46,7 @@ export type ShoppingListMinAggregateOutputType = {
   customerId: string | null
   anonymousId: string | null
   businessUnitKey: string | null
+  storeKey: string | null
   deleteAfter: string | null
 }
 
@@ -59,6 +60,7 @@ export type ShoppingListMaxAggregateOutputType = {
   customerId: string | null
   anonymousId: string | null
   businessUnitKey: string | null
+  storeKey: string | null
   deleteAfter: string | null
 }
 
@@ -72,6 +74,7 @@ export type ShoppingListCountAggregateOutputType = {
   customerId: number
   anonymousId: number
   businessUnitKey: number
+  storeKey: number
   deleteAfter: number
   data: number
   _all: number
@@ -96,6 +99,7 @@ export type ShoppingListMinAggregateInputType = {
   customerId?: true
   anonymousId?: true
   businessUnitKey?: true
+  storeKey?: true
   deleteAfter?: true
 }
 
@@ -109,6 +113,7 @@ export type ShoppingListMaxAggregateInputType = {
   customerId?: true
   anonymousId?: true
   businessUnitKey?: true
+  storeKey?: true
   deleteAfter?: true
 }
 
@@ -122,6 +127,7 @@ export type ShoppingListCountAggregateInputType = {
   customerId?: true
   anonymousId?: true
   businessUnitKey?: true
+  storeKey?: true
   deleteAfter?: true
   data?: true
   _all?: true
@@ -223,6 +229,7 @@ export type ShoppingListGroupByOutputType = {
   customerId: string | null
   anonymousId: string | null
   businessUnitKey: string | null
+  storeKey: string | null
   deleteAfter: string | null
   data: runtime.JsonValue
   _count: ShoppingListCountAggregateOutputType | null
@@ -260,6 +267,7 @@ export type ShoppingListWhereInput = {
   customerId?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   businessUnitKey?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
+  storeKey?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   deleteAfter?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   data?: Prisma.JsonFilter<"ShoppingList">
 }
@@ -274,6 +282,7 @@ export type ShoppingListOrderByWithRelationInput = {
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   businessUnitKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
   deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -292,6 +301,7 @@ export type ShoppingListWhereUniqueInput = Prisma.AtLeast<{
   customerId?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   anonymousId?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   businessUnitKey?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
+  storeKey?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   deleteAfter?: Prisma.StringNullableFilter<"ShoppingList"> | string | null
   data?: Prisma.JsonFilter<"ShoppingList">
 }, "id" | "projectKey_key">
@@ -306,6 +316,7 @@ export type ShoppingListOrderByWithAggregationInput = {
   customerId?: Prisma.SortOrderInput | Prisma.SortOrder
   anonymousId?: Prisma.SortOrderInput | Prisma.SortOrder
   businessUnitKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
   deleteAfter?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.ShoppingListCountOrderByAggregateInput
@@ -328,6 +339,7 @@ export type ShoppingListScalarWhereWithAggregatesInput = {
   customerId?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
   anonymousId?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
   businessUnitKey?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
+  storeKey?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
   deleteAfter?: Prisma.StringNullableWithAggregatesFilter<"ShoppingList"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"ShoppingList">
 }
@@ -342,6 +354,7 @@ export type ShoppingListCreateInput = {
   customerId?: string | null
   anonymousId?: string | null
   businessUnitKey?: string | null
+  storeKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -356,6 +369,7 @@ export type ShoppingListUncheckedCreateInput = {
   customerId?: string | null
   anonymousId?: string | null
   businessUnitKey?: string | null
+  storeKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -370,6 +384,7 @@ export type ShoppingListUpdateInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -384,6 +399,7 @@ export type ShoppingListUncheckedUpdateInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -398,6 +414,7 @@ export type ShoppingListCreateManyInput = {
   customerId?: string | null
   anonymousId?: string | null
   businessUnitKey?: string | null
+  storeKey?: string | null
   deleteAfter?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -412,6 +429,7 @@ export type ShoppingListUpdateManyMutationInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -426,6 +444,7 @@ export type ShoppingListUncheckedUpdateManyInput = {
   customerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   anonymousId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   businessUnitKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deleteAfter?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -445,6 +464,7 @@ export type ShoppingListCountOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   businessUnitKey?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -463,6 +483,7 @@ export type ShoppingListMaxOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   businessUnitKey?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
 }
 
@@ -476,6 +497,7 @@ export type ShoppingListMinOrderByAggregateInput = {
   customerId?: Prisma.SortOrder
   anonymousId?: Prisma.SortOrder
   businessUnitKey?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
   deleteAfter?: Prisma.SortOrder
 }
 
@@ -495,6 +517,7 @@ export type ShoppingListSelect<ExtArgs extends runtime.Types.Extensions.Internal
   customerId?: boolean
   anonymousId?: boolean
   businessUnitKey?: boolean
+  storeKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["shoppingList"]>
@@ -509,6 +532,7 @@ export type ShoppingListSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   customerId?: boolean
   anonymousId?: boolean
   businessUnitKey?: boolean
+  storeKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["shoppingList"]>
@@ -523,6 +547,7 @@ export type ShoppingListSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   customerId?: boolean
   anonymousId?: boolean
   businessUnitKey?: boolean
+  storeKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }, ExtArgs["result"]["shoppingList"]>
@@ -537,11 +562,12 @@ export type ShoppingListSelectScalar = {
   customerId?: boolean
   anonymousId?: boolean
   businessUnitKey?: boolean
+  storeKey?: boolean
   deleteAfter?: boolean
   data?: boolean
 }
 
-export type ShoppingListOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "businessUnitKey" | "deleteAfter" | "data", ExtArgs["result"]["shoppingList"]>
+export type ShoppingListOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "customerId" | "anonymousId" | "businessUnitKey" | "storeKey" | "deleteAfter" | "data", ExtArgs["result"]["shoppingList"]>
 
 export type $ShoppingListPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "ShoppingList"
@@ -559,6 +585,10 @@ export type $ShoppingListPayload<ExtArgs extends runtime.Types.Extensions.Intern
      * The list's business unit (`businessUnit.key`): the associate shopping list endpoints read and query by it.
      */
     businessUnitKey: string | null
+    /**
+     * The list's store (`store.key`): the in-store shopping list endpoints see only theirs.
+     */
+    storeKey: string | null
     deleteAfter: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["shoppingList"]>
@@ -993,6 +1023,7 @@ export interface ShoppingListFieldRefs {
   readonly customerId: Prisma.FieldRef<"ShoppingList", 'String'>
   readonly anonymousId: Prisma.FieldRef<"ShoppingList", 'String'>
   readonly businessUnitKey: Prisma.FieldRef<"ShoppingList", 'String'>
+  readonly storeKey: Prisma.FieldRef<"ShoppingList", 'String'>
   readonly deleteAfter: Prisma.FieldRef<"ShoppingList", 'String'>
   readonly data: Prisma.FieldRef<"ShoppingList", 'Json'>
 }
