@@ -15310,6 +15310,144 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/in-store/key={storeKey}/business-units/{id}/associates/{associateId}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitAssociateInStoreById",
+        "summary": "The roles and effective permissions of an associate in a unit of the store (404 if the unit is not the store's or the customer no associate)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate's roles and permissions",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitAssociateResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/in-store/key={storeKey}/business-units/key={key}/associates/{associateId}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getBusinessUnitAssociateInStoreByKey",
+        "summary": "The roles and effective permissions of an associate in a unit of the store (404 if the unit is not the store's or the customer no associate)",
+        "security": [
+          {
+            "oauth2": [
+              "view_business_units"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The associate's roles and permissions",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BusinessUnitAssociateResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/business-units": {
       "parameters": [
         {
@@ -32460,6 +32598,112 @@ export const openApiDocument = {
       },
       "head": {
         "operationId": "checkShippingMethodsMatchingCartExist",
+        "summary": "200 if an active shipping method ships to the cart's shipping address, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "cartId",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A shipping method matches"
+          },
+          "404": {
+            "description": "None matches"
+          }
+        }
+      }
+    },
+    "/{projectKey}/in-store/key={storeKey}/shipping-methods/matching-cart": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShippingMethodsMatchingCartInStore",
+        "summary": "The active shipping methods that ship to the cart's shipping address, each with its one matching rate marked isMatching (the default first)",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "cartId",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The matching shipping methods (one page holding all of them)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethodPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShippingMethodsMatchingCartExistInStore",
         "summary": "200 if an active shipping method ships to the cart's shipping address, 404 otherwise",
         "security": [
           {

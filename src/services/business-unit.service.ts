@@ -1,5 +1,5 @@
 import type { BusinessUnit, BusinessUnitAssociateResponse, BusinessUnitDraft, BusinessUnitUpdateAction } from '../../generated/openapi/client/types.gen.js';
-import { businessUnitsInStore } from './business-unit-in-store.js';
+import { businessUnitsInStore, inStore } from './business-unit-in-store.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { list, sql } from '../db/statements.js';
 import { InvalidFieldError, InvalidOperationError, ReferenceExistsError, ReferencedResourceNotFoundError, RequiredFieldError, ResourceNotFoundError } from '../errors/api-error.js';
@@ -162,8 +162,10 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
    * BusinessUnitAssociateResponse (facts §1.4): the roles `customerId` holds in the unit, explicitly and
    * by inheritance, and the union of their permissions; 404 if the customer is no associate there.
    */
+  /** The associate's roles and permissions in the unit; on an in-store request the unit must be one of the store's (else 404). */
   async associate(ctx: RequestContext, at: DocumentAddress, customerId: string): Promise<BusinessUnitAssociateResponse> {
     const unit = await this.get(ctx, at);
+    if (ctx.storeKey !== undefined && !inStore(unit, ctx.storeKey)) throw notFound(at);
     const keysIn = (entries: readonly { customer: { id: string }; associateRoleAssignments: readonly { associateRole: { key: string } }[] }[]) =>
       entries.find((a) => a.customer.id === customerId)?.associateRoleAssignments.map((a) => a.associateRole.key);
     const explicit = keysIn(unit.associates);

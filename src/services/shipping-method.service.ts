@@ -2,6 +2,7 @@ import type { Cart, ShippingMethod, ShippingMethodDraft, ShippingMethodUpdateAct
 import type { RequestContext } from '../context.js';
 import { DuplicateFieldError, InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
 import { normalizeQueryParams, QUERY_LIMITS, type PagedQueryResult } from '../query/index.js';
+import { inRequestStore } from './cart-owner.js';
 import { checkedCartPredicate } from './cart-predicate-scopes.js';
 import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
@@ -99,11 +100,12 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
   /**
    * GET /shipping-methods/matching-cart: the active methods with a rate in the cart's currency for
    * a zone of its shipping address and a predicate matching the cart, each narrowed to that zone and
-   * rate (marked `isMatching`), the default first. An unknown cart is 400 ReferencedResourceNotFound.
+   * rate (marked `isMatching`), the default first. An unknown cart (on the in-store form, one of another
+   * store or of none) is 400 ReferencedResourceNotFound.
    */
   async matchingCart(ctx: RequestContext, cartId: string, expand: readonly string[] = []): Promise<PagedQueryResult<ShippingMethod>> {
     const cart = await this.carts!.find(ctx, cartId);
-    if (!cart) throw new ReferencedResourceNotFoundError('cart', { id: cartId });
+    if (!cart || !inRequestStore(ctx.storeKey, cart)) throw new ReferencedResourceNotFoundError('cart', { id: cartId });
     const address = cart.shippingAddress;
     if (!address) throw new InvalidOperationError(`The cart with ID '${cart.id}' does not have a shipping address set.`);
     const facts = await this.carts!.facts(ctx, cart);

@@ -56,6 +56,20 @@ describe('in-store business units', () => {
     expect(head.status).toBe(200);
   });
 
+  test("an associate's roles in a unit of the store; another store's unit is 404 there", async () => {
+    const role = await f.role(['ViewMyCarts']);
+    const customer = await f.customer();
+    const eu = await f.unit({ stores: [{ key: 'eu' }], associates: [{ customer: { id: customer }, associateRoleAssignments: [{ associateRole: { key: role } }] }] });
+    const us = await f.unit({ stores: [{ key: 'us' }], associates: [{ customer: { id: customer }, associateRoleAssignments: [{ associateRole: { key: role } }] }] });
+    const viewer = await clientToken(server, 'view_business_units:test:eu');
+    const answer = await f.ok<{ permissions: string[] }>(api(server, viewer, IN('eu', `/${eu.id}/associates/${customer}`)));
+    expect(answer.permissions).toEqual(['ViewMyCarts']);
+    expect((await f.ok<{ permissions: string[] }>(api(server, viewer, IN('eu', `/key=${eu.key}/associates/${customer}`)))).permissions).toEqual(['ViewMyCarts']);
+    await expectError(await api(server, viewer, IN('eu', `/${us.id}/associates/${customer}`)), 404, 'ResourceNotFound');
+    await expectError(await api(server, viewer, IN('eu', `/key=${eu.key}/associates/${await f.customer()}`)), 404, 'ResourceNotFound');
+    await expectError(await api(server, viewer, IN('us', `/key=${us.key}/associates/${customer}`)), 403, 'insufficient_scope');
+  });
+
   test('refuses a unit created there that would not belong to the store', async () => {
     const us = await f.unit({ name: 'US parent', stores: [{ key: 'us' }] });
     await expectError(await api(server, clerk, IN('eu'), { body: { key: f.next('x'), name: 'X', unitType: 'Company', stores: [{ key: 'us' }] } }), 400, 'InvalidOperation');

@@ -169,6 +169,20 @@ describe('matching-cart', () => {
     await expectError(await api(server, cartToken, '/test/shipping-methods/matching-cart?cartId=nope'), 400, 'ReferencedResourceNotFound', { typeId: 'cart' });
     await expectError(await api(server, cartToken, '/test/shipping-methods/matching-cart'), 400, 'InvalidInput');
   });
+
+  it("in a store: only a cart of the store (another's, or one of no store, is 400 ReferencedResourceNotFound)", async () => {
+    const storeKey = 'matching-store';
+    await expect(create(server, await clientToken(server, 'manage_stores:test'), 'stores', { key: storeKey })).resolves.toBeDefined();
+    const zone = await create(server, manager, 'zones', { name: 'Belgium', locations: [{ country: 'BE' }] });
+    const method = await newMethod({ zoneRates: [{ zone: { id: zone.id }, shippingRates: [{ price: money(700) }] }] });
+    const local = await create(server, cartToken, 'carts', { currency: 'EUR', shippingAddress: { country: 'BE' }, store: { key: storeKey } });
+    const global = await create(server, cartToken, 'carts', { currency: 'EUR', shippingAddress: { country: 'BE' } });
+    const path = (cartId: string) => `/test/in-store/key=${storeKey}/shipping-methods/matching-cart?cartId=${cartId}`;
+    const page = (await (await api(server, cartToken, path(local.id))).json()) as { results: ShippingMethod[] };
+    expect(page.results.map((m) => m.id)).toContain(method.id);
+    expect((await api(server, cartToken, path(local.id), { method: 'HEAD' })).status).toBe(200);
+    await expectError(await api(server, cartToken, path(global.id)), 400, 'ReferencedResourceNotFound', { typeId: 'cart' });
+  });
 });
 
 describe('scopes', () => {

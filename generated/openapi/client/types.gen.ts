@@ -5364,6 +5364,66 @@ export type UpdateBusinessUnitInStoreByKeyResponses = {
 
 export type UpdateBusinessUnitInStoreByKeyResponse = UpdateBusinessUnitInStoreByKeyResponses[keyof UpdateBusinessUnitInStoreByKeyResponses];
 
+export type GetBusinessUnitAssociateInStoreByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+        associateId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/{id}/associates/{associateId}';
+};
+
+export type GetBusinessUnitAssociateInStoreByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitAssociateInStoreByIdError = GetBusinessUnitAssociateInStoreByIdErrors[keyof GetBusinessUnitAssociateInStoreByIdErrors];
+
+export type GetBusinessUnitAssociateInStoreByIdResponses = {
+    /**
+     * The associate's roles and permissions
+     */
+    200: BusinessUnitAssociateResponse;
+};
+
+export type GetBusinessUnitAssociateInStoreByIdResponse = GetBusinessUnitAssociateInStoreByIdResponses[keyof GetBusinessUnitAssociateInStoreByIdResponses];
+
+export type GetBusinessUnitAssociateInStoreByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+        associateId: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/business-units/key={key}/associates/{associateId}';
+};
+
+export type GetBusinessUnitAssociateInStoreByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetBusinessUnitAssociateInStoreByKeyError = GetBusinessUnitAssociateInStoreByKeyErrors[keyof GetBusinessUnitAssociateInStoreByKeyErrors];
+
+export type GetBusinessUnitAssociateInStoreByKeyResponses = {
+    /**
+     * The associate's roles and permissions
+     */
+    200: BusinessUnitAssociateResponse;
+};
+
+export type GetBusinessUnitAssociateInStoreByKeyResponse = GetBusinessUnitAssociateInStoreByKeyResponses[keyof GetBusinessUnitAssociateInStoreByKeyResponses];
+
 export type QueryBusinessUnitsData = {
     body?: never;
     path: {
@@ -14638,6 +14698,63 @@ export type CheckShippingMethodsMatchingCartExistErrors = {
 };
 
 export type CheckShippingMethodsMatchingCartExistResponses = {
+    /**
+     * A shipping method matches
+     */
+    200: unknown;
+};
+
+export type GetShippingMethodsMatchingCartInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query: {
+        cartId: string;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shipping-methods/matching-cart';
+};
+
+export type GetShippingMethodsMatchingCartInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShippingMethodsMatchingCartInStoreError = GetShippingMethodsMatchingCartInStoreErrors[keyof GetShippingMethodsMatchingCartInStoreErrors];
+
+export type GetShippingMethodsMatchingCartInStoreResponses = {
+    /**
+     * The matching shipping methods (one page holding all of them)
+     */
+    200: ShippingMethodPagedQueryResponse;
+};
+
+export type GetShippingMethodsMatchingCartInStoreResponse = GetShippingMethodsMatchingCartInStoreResponses[keyof GetShippingMethodsMatchingCartInStoreResponses];
+
+export type CheckShippingMethodsMatchingCartExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query: {
+        cartId: string;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/shipping-methods/matching-cart';
+};
+
+export type CheckShippingMethodsMatchingCartExistInStoreErrors = {
+    /**
+     * None matches
+     */
+    404: unknown;
+};
+
+export type CheckShippingMethodsMatchingCartExistInStoreResponses = {
     /**
      * A shipping method matches
      */

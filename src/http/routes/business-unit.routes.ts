@@ -70,6 +70,8 @@ export function businessUnitRoutes(services: Services) {
     ...myRoutes(services),
     getBusinessUnitAssociateById: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { id: input.path.id }, input.path.associateId) }),
     getBusinessUnitAssociateByKey: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId) }),
+    getBusinessUnitAssociateInStoreById: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { id: input.path.id }, input.path.associateId) }),
+    getBusinessUnitAssociateInStoreByKey: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId) }),
   } satisfies Partial<Handlers>;
 }
 
