@@ -3074,6 +3074,9 @@ export const openApiDocument = {
               "$ref": "#/components/schemas/DiscountCodeInfo"
             }
           },
+          "paymentInfo": {
+            "$ref": "#/components/schemas/PaymentInfo"
+          },
           "directDiscounts": {
             "type": "array",
             "items": {
@@ -3755,6 +3758,8 @@ export const openApiDocument = {
             "setCustomerEmail": "#/components/schemas/CartSetCustomerEmailAction",
             "setBillingAddress": "#/components/schemas/CartSetBillingAddressAction",
             "setLocale": "#/components/schemas/CartSetLocaleAction",
+            "addPayment": "#/components/schemas/CartAddPaymentAction",
+            "removePayment": "#/components/schemas/CartRemovePaymentAction",
             "changeLineItemsOrder": "#/components/schemas/CartChangeLineItemsOrderAction",
             "removeItemShippingAddress": "#/components/schemas/CartRemoveItemShippingAddressAction",
             "updateItemShippingAddress": "#/components/schemas/CartUpdateItemShippingAddressAction"
@@ -3810,6 +3815,12 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/CartSetLocaleAction"
           },
           {
+            "$ref": "#/components/schemas/CartAddPaymentAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemovePaymentAction"
+          },
+          {
             "$ref": "#/components/schemas/CartChangeLineItemsOrderAction"
           },
           {
@@ -3848,6 +3859,8 @@ export const openApiDocument = {
             "setCustomerEmail": "#/components/schemas/CartSetCustomerEmailAction",
             "setBillingAddress": "#/components/schemas/CartSetBillingAddressAction",
             "setLocale": "#/components/schemas/CartSetLocaleAction",
+            "addPayment": "#/components/schemas/CartAddPaymentAction",
+            "removePayment": "#/components/schemas/CartRemovePaymentAction",
             "changeLineItemsOrder": "#/components/schemas/CartChangeLineItemsOrderAction",
             "removeItemShippingAddress": "#/components/schemas/CartRemoveItemShippingAddressAction",
             "updateItemShippingAddress": "#/components/schemas/CartUpdateItemShippingAddressAction",
@@ -3918,6 +3931,12 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/CartSetLocaleAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartAddPaymentAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartRemovePaymentAction"
           },
           {
             "$ref": "#/components/schemas/CartChangeLineItemsOrderAction"
@@ -4520,6 +4539,40 @@ export const openApiDocument = {
             "type": "string",
             "minLength": 1,
             "description": "Gives the carts of this anonymous session to the customer; must be the anonymousCart's own when both are given (400 InvalidOperation)"
+          }
+        }
+      },
+      "CartAddPaymentAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "payment"
+        ],
+        "description": "Adds a payment, by id or key, to the cart's paymentInfo (400 ReferencedResourceNotFound when there is none, 400 InvalidOperation when the cart has it already); on /me only one of the caller's own payments.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addPayment"
+          },
+          "payment": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "CartRemovePaymentAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "payment"
+        ],
+        "description": "Removes a payment, by id or key, from the cart's paymentInfo (400 InvalidOperation when the cart does not have it).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removePayment"
+          },
+          "payment": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
           }
         }
       },
@@ -8364,6 +8417,9 @@ export const openApiDocument = {
           },
           "custom": {
             "$ref": "#/components/schemas/CustomFields"
+          },
+          "paymentInfo": {
+            "$ref": "#/components/schemas/PaymentInfo"
           }
         }
       },
@@ -8528,7 +8584,9 @@ export const openApiDocument = {
             "setStore": "#/components/schemas/OrderSetStoreAction",
             "setBusinessUnit": "#/components/schemas/OrderSetBusinessUnitAction",
             "setCustomType": "#/components/schemas/OrderSetCustomTypeAction",
-            "setCustomField": "#/components/schemas/OrderSetCustomFieldAction"
+            "setCustomField": "#/components/schemas/OrderSetCustomFieldAction",
+            "addPayment": "#/components/schemas/OrderAddPaymentAction",
+            "removePayment": "#/components/schemas/OrderRemovePaymentAction"
           }
         },
         "oneOf": [
@@ -8573,6 +8631,12 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/OrderSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderAddPaymentAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderRemovePaymentAction"
           }
         ]
       },
@@ -8798,6 +8862,1078 @@ export const openApiDocument = {
             "type": "string"
           },
           "value": {}
+        }
+      },
+      "OrderAddPaymentAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "payment"
+        ],
+        "description": "Adds a payment, by id or key, to the order's paymentInfo (400 ReferencedResourceNotFound when there is none, 400 InvalidOperation when the order has it already).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addPayment"
+          },
+          "payment": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "OrderRemovePaymentAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "payment"
+        ],
+        "description": "Removes a payment, by id or key, from the order's paymentInfo (400 InvalidOperation when the order does not have it).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removePayment"
+          },
+          "payment": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "Payment": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "amountPlanned",
+          "paymentMethodInfo",
+          "paymentStatus",
+          "transactions",
+          "interfaceInteractions"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "key": {
+            "type": "string"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "anonymousId": {
+            "type": "string"
+          },
+          "interfaceId": {
+            "type": "string"
+          },
+          "amountPlanned": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "paymentMethodInfo": {
+            "$ref": "#/components/schemas/PaymentMethodInfo"
+          },
+          "paymentStatus": {
+            "$ref": "#/components/schemas/PaymentStatus"
+          },
+          "transactions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Transaction"
+            }
+          },
+          "interfaceInteractions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomFields"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "PaymentMethodInfo": {
+        "type": "object",
+        "properties": {
+          "paymentInterface": {
+            "type": "string"
+          },
+          "method": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "token": {
+            "$ref": "#/components/schemas/PaymentMethodToken"
+          },
+          "interfaceAccount": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "PaymentMethodInfoDraft": {
+        "type": "object",
+        "properties": {
+          "paymentInterface": {
+            "type": "string"
+          },
+          "method": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "token": {
+            "$ref": "#/components/schemas/PaymentMethodToken"
+          },
+          "interfaceAccount": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "PaymentMethodToken": {
+        "type": "object",
+        "required": [
+          "value"
+        ],
+        "properties": {
+          "value": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentStatus": {
+        "type": "object",
+        "properties": {
+          "interfaceCode": {
+            "type": "string"
+          },
+          "interfaceText": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentStatusDraft": {
+        "type": "object",
+        "properties": {
+          "interfaceCode": {
+            "type": "string"
+          },
+          "interfaceText": {
+            "type": "string"
+          }
+        }
+      },
+      "TransactionType": {
+        "type": "string",
+        "enum": [
+          "Authorization",
+          "CancelAuthorization",
+          "Charge",
+          "Refund",
+          "Chargeback"
+        ]
+      },
+      "TransactionState": {
+        "type": "string",
+        "enum": [
+          "Initial",
+          "Pending",
+          "Success",
+          "Failure"
+        ]
+      },
+      "Transaction": {
+        "type": "object",
+        "required": [
+          "id",
+          "type",
+          "amount",
+          "state"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "timestamp": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "type": {
+            "$ref": "#/components/schemas/TransactionType"
+          },
+          "amount": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "interactionId": {
+            "type": "string"
+          },
+          "state": {
+            "$ref": "#/components/schemas/TransactionState"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "interfaceId": {
+            "type": "string"
+          }
+        }
+      },
+      "TransactionDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "amount"
+        ],
+        "description": "The state is Initial unless given.",
+        "properties": {
+          "timestamp": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "type": {
+            "$ref": "#/components/schemas/TransactionType"
+          },
+          "amount": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "interactionId": {
+            "type": "string"
+          },
+          "state": {
+            "$ref": "#/components/schemas/TransactionState"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "interfaceId": {
+            "type": "string"
+          }
+        }
+      },
+      "MyTransactionDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "amount"
+        ],
+        "properties": {
+          "timestamp": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "Authorization",
+              "Charge"
+            ]
+          },
+          "amount": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "interactionId": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "interfaceId": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentDraft": {
+        "type": "object",
+        "required": [
+          "amountPlanned"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "anonymousId": {
+            "type": "string"
+          },
+          "interfaceId": {
+            "type": "string"
+          },
+          "amountPlanned": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "paymentMethodInfo": {
+            "$ref": "#/components/schemas/PaymentMethodInfoDraft"
+          },
+          "paymentStatus": {
+            "$ref": "#/components/schemas/PaymentStatusDraft"
+          },
+          "transactions": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/TransactionDraft"
+            }
+          },
+          "interfaceInteractions": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/CustomFieldsDraft"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "MyPaymentDraft": {
+        "type": "object",
+        "required": [
+          "amountPlanned"
+        ],
+        "properties": {
+          "amountPlanned": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "paymentMethodInfo": {
+            "$ref": "#/components/schemas/PaymentMethodInfoDraft"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "transaction": {
+            "$ref": "#/components/schemas/MyTransactionDraft"
+          }
+        }
+      },
+      "PaymentPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Payment"
+            }
+          }
+        }
+      },
+      "PaymentUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/PaymentUpdateAction"
+            }
+          }
+        }
+      },
+      "MyPaymentUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/MyPaymentUpdateAction"
+            }
+          }
+        }
+      },
+      "PaymentUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addInterfaceInteraction": "#/components/schemas/PaymentAddInterfaceInteractionAction",
+            "addTransaction": "#/components/schemas/PaymentAddTransactionAction",
+            "changeAmountPlanned": "#/components/schemas/PaymentChangeAmountPlannedAction",
+            "changeTransactionInteractionId": "#/components/schemas/PaymentChangeTransactionInteractionIdAction",
+            "changeTransactionState": "#/components/schemas/PaymentChangeTransactionStateAction",
+            "changeTransactionTimestamp": "#/components/schemas/PaymentChangeTransactionTimestampAction",
+            "setAnonymousId": "#/components/schemas/PaymentSetAnonymousIdAction",
+            "setCustomer": "#/components/schemas/PaymentSetCustomerAction",
+            "setInterfaceId": "#/components/schemas/PaymentSetInterfaceIdAction",
+            "setKey": "#/components/schemas/PaymentSetKeyAction",
+            "setMethodInfo": "#/components/schemas/PaymentSetMethodInfoAction",
+            "setMethodInfoInterface": "#/components/schemas/PaymentSetMethodInfoInterfaceAction",
+            "setMethodInfoMethod": "#/components/schemas/PaymentSetMethodInfoMethodAction",
+            "setMethodInfoName": "#/components/schemas/PaymentSetMethodInfoNameAction",
+            "setMethodInfoInterfaceAccount": "#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction",
+            "setMethodInfoToken": "#/components/schemas/PaymentSetMethodInfoTokenAction",
+            "setMethodInfoCustomType": "#/components/schemas/PaymentSetMethodInfoCustomTypeAction",
+            "setMethodInfoCustomField": "#/components/schemas/PaymentSetMethodInfoCustomFieldAction",
+            "setStatusInterfaceCode": "#/components/schemas/PaymentSetStatusInterfaceCodeAction",
+            "setStatusInterfaceText": "#/components/schemas/PaymentSetStatusInterfaceTextAction",
+            "setTransactionInterfaceId": "#/components/schemas/PaymentSetTransactionInterfaceIdAction",
+            "setTransactionCustomType": "#/components/schemas/PaymentSetTransactionCustomTypeAction",
+            "setTransactionCustomField": "#/components/schemas/PaymentSetTransactionCustomFieldAction",
+            "setCustomType": "#/components/schemas/PaymentSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/PaymentSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/PaymentAddInterfaceInteractionAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentAddTransactionAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentChangeAmountPlannedAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentChangeTransactionInteractionIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentChangeTransactionStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentChangeTransactionTimestampAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetAnonymousIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetCustomerAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetInterfaceIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoInterfaceAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoMethodAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoTokenAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetStatusInterfaceCodeAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetStatusInterfaceTextAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetTransactionInterfaceIdAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetTransactionCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetTransactionCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetCustomFieldAction"
+          }
+        ]
+      },
+      "MyPaymentUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addTransaction": "#/components/schemas/MyPaymentAddTransactionAction",
+            "changeAmountPlanned": "#/components/schemas/PaymentChangeAmountPlannedAction",
+            "setMethodInfoInterface": "#/components/schemas/PaymentSetMethodInfoInterfaceAction",
+            "setMethodInfoMethod": "#/components/schemas/PaymentSetMethodInfoMethodAction",
+            "setMethodInfoName": "#/components/schemas/PaymentSetMethodInfoNameAction",
+            "setMethodInfoInterfaceAccount": "#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction",
+            "setMethodInfoCustomType": "#/components/schemas/PaymentSetMethodInfoCustomTypeAction",
+            "setMethodInfoCustomField": "#/components/schemas/PaymentSetMethodInfoCustomFieldAction",
+            "setTransactionCustomField": "#/components/schemas/PaymentSetTransactionCustomFieldAction",
+            "setCustomField": "#/components/schemas/PaymentSetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/MyPaymentAddTransactionAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentChangeAmountPlannedAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoInterfaceAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoMethodAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetMethodInfoCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetTransactionCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentSetCustomFieldAction"
+          }
+        ]
+      },
+      "PaymentAddInterfaceInteractionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "type"
+        ],
+        "description": "Appends a record of an interaction with the payment service provider, as custom fields of a Type for `payment-interface-interaction`.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addInterfaceInteraction"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "PaymentAddTransactionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "transaction"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addTransaction"
+          },
+          "transaction": {
+            "$ref": "#/components/schemas/TransactionDraft"
+          }
+        }
+      },
+      "MyPaymentAddTransactionAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "transaction"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addTransaction"
+          },
+          "transaction": {
+            "$ref": "#/components/schemas/MyTransactionDraft"
+          }
+        }
+      },
+      "PaymentChangeAmountPlannedAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "amount"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeAmountPlanned"
+          },
+          "amount": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          }
+        }
+      },
+      "PaymentChangeTransactionInteractionIdAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "transactionId",
+          "interactionId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTransactionInteractionId"
+          },
+          "transactionId": {
+            "type": "string"
+          },
+          "interactionId": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentChangeTransactionStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "transactionId",
+          "state"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTransactionState"
+          },
+          "transactionId": {
+            "type": "string"
+          },
+          "state": {
+            "$ref": "#/components/schemas/TransactionState"
+          }
+        }
+      },
+      "PaymentChangeTransactionTimestampAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "transactionId",
+          "timestamp"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeTransactionTimestamp"
+          },
+          "transactionId": {
+            "type": "string"
+          },
+          "timestamp": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "PaymentSetAnonymousIdAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAnonymousId"
+          },
+          "anonymousId": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentSetCustomerAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "The customer must exist (400 ReferencedResourceNotFound); without `customer` the payment has none.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomer"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "PaymentSetInterfaceIdAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "interfaceId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setInterfaceId"
+          },
+          "interfaceId": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "PaymentSetMethodInfoAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "Replaces the whole payment method (fields left out are removed).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethodInfo"
+          },
+          "paymentInterface": {
+            "type": "string"
+          },
+          "method": {
+            "type": "string"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "token": {
+            "$ref": "#/components/schemas/PaymentMethodToken"
+          },
+          "interfaceAccount": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "PaymentSetMethodInfoInterfaceAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "interface"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethodInfoInterface"
+          },
+          "interface": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentSetMethodInfoMethodAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethodInfoMethod"
+          },
+          "method": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentSetMethodInfoNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethodInfoName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "PaymentSetMethodInfoInterfaceAccountAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethodInfoInterfaceAccount"
+          },
+          "interfaceAccount": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentSetMethodInfoTokenAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethodInfoToken"
+          },
+          "token": {
+            "$ref": "#/components/schemas/PaymentMethodToken"
+          }
+        }
+      },
+      "PaymentSetMethodInfoCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethodInfoCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "PaymentSetMethodInfoCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethodInfoCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "PaymentSetStatusInterfaceCodeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setStatusInterfaceCode"
+          },
+          "interfaceCode": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentSetStatusInterfaceTextAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "interfaceText"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setStatusInterfaceText"
+          },
+          "interfaceText": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentSetTransactionInterfaceIdAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "transactionId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTransactionInterfaceId"
+          },
+          "transactionId": {
+            "type": "string"
+          },
+          "interfaceId": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentSetTransactionCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "transactionId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTransactionCustomType"
+          },
+          "transactionId": {
+            "type": "string"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "PaymentSetTransactionCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "transactionId",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTransactionCustomField"
+          },
+          "transactionId": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "PaymentSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "PaymentSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "PaymentInfo": {
+        "type": "object",
+        "required": [
+          "payments"
+        ],
+        "properties": {
+          "payments": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          }
         }
       },
       "ProductProjection": {
@@ -12826,6 +13962,8 @@ export const openApiDocument = {
           "order-return-item",
           "payment",
           "payment-interface-interaction",
+          "payment-method",
+          "payment-method-info",
           "product-price",
           "product-selection",
           "product-tailoring",
@@ -26515,6 +27653,386 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/me/payments": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryMyPayments",
+        "summary": "Query the payments of the token's customer or anonymous session",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of payments",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyPaymentsExist",
+        "summary": "200 if any matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createMyPayment",
+        "summary": "Create a payment for the token's customer or anonymous session",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyPaymentDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/payments/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyPaymentById",
+        "summary": "One of the caller's payments",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyPaymentExistsById",
+        "summary": "200 if it exists (and the caller may see it), 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_payments"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyPaymentById",
+        "summary": "Apply update actions to one of the caller's payments",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyPaymentUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteMyPaymentById",
+        "summary": "Delete one of the caller's payments at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/in-store/key={storeKey}/me/shopping-lists": {
       "parameters": [
         {
@@ -30236,6 +31754,592 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/payments": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryPayments",
+        "summary": "Query payments (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of payments",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkPaymentsExist",
+        "summary": "200 if any payment matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one payment matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createPayment",
+        "summary": "Create a payment",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PaymentDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/payments/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getPaymentById",
+        "summary": "Get a payment by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkPaymentExistsById",
+        "summary": "200 if the payment exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment exists"
+          },
+          "404": {
+            "description": "No such payment"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updatePaymentById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PaymentUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deletePaymentById",
+        "summary": "Delete the payment at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/payments/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getPaymentByKey",
+        "summary": "Get a payment by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkPaymentExistsByKey",
+        "summary": "200 if the payment exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment exists"
+          },
+          "404": {
+            "description": "No such payment"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updatePaymentByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PaymentUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deletePaymentByKey",
+        "summary": "Delete the payment at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Payment"
                 }
               }
             }

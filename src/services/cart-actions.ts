@@ -18,6 +18,7 @@ import {
 } from './cart-lines.js';
 import { assertStillBelongs, owningUnit } from './owning-business-unit.js';
 import { readCustomer } from './cart-owner.js';
+import { addPayment, removePayment } from './payment-info.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
 import type { CartCalculator } from './cart-totals.js';
@@ -161,6 +162,8 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
     setShippingMethod: (cart, a, ctx) => setCartShippingMethod(ctx, cart, a, deps),
     addDiscountCode: (cart, a, ctx) => addDiscountCode(ctx, cart, a.code, deps.discountCodes),
     removeDiscountCode: (cart, a) => removeDiscountCode(cart, a.discountCode),
+    addPayment: (cart, a, ctx) => addPayment(ctx, cart, a.payment, 'cart'),
+    removePayment: (cart, a, ctx) => removePayment(ctx, cart, a.payment, 'cart'),
     changeTaxMode: (cart, a) => void (cart.taxMode = a.taxMode),
     changeTaxRoundingMode: (cart, a) => void (cart.taxRoundingMode = a.taxRoundingMode),
     changeTaxCalculationMode: (cart, a) => void (cart.taxCalculationMode = a.taxCalculationMode),

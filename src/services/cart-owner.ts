@@ -4,7 +4,7 @@ import type { Dialect } from '../db/sql-runner.js';
 import { sql } from '../db/statements.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../query/index.js';
 import { NoCustomerInTokenError } from './customer-account.js';
-import type { DocumentRepository, VersionedDocument } from './document-repository.js';
+import type { DocumentAddress, DocumentRepository, VersionedDocument } from './document-repository.js';
 import { customerResource } from './queryable-resources.js';
 import { notFound } from './versioning.js';
 
@@ -53,27 +53,32 @@ export async function readCustomer(ctx: Pick<RequestContext, 'db' | 'projectKey'
   return text === undefined ? undefined : JSON.parse(text);
 }
 
-type OwnedDocument = VersionedDocument & Pick<Cart | Order, 'customerId' | 'anonymousId' | 'store'>;
+/** Who owns a document and where it is: a cart or order has these fields, a list or payment maps to them. */
+type OwnerColumns = Pick<Cart | Order, 'customerId' | 'anonymousId' | 'store'>;
 
 /**
- * The /me view of the carts or orders: the caller's own (its customer's, else its anonymous
- * session's), and on an in-store request only those of the store. Another's is 404 as if it did not
- * exist; queries and HEAD filter on the indexed owner and store columns.
+ * The /me view of the carts, orders, shopping lists or payments: the caller's own (its customer's, else
+ * its anonymous session's), and on an in-store request only those of the store. Another's is 404 as if
+ * it did not exist; queries and HEAD filter on the indexed owner and store columns. `columns` gives a
+ * document's owner as carts and orders name it (shopping lists and payments name their customer by a
+ * Reference).
  */
-export function ownDocuments<D extends OwnedDocument>(repository: DocumentRepository<D>) {
+export function ownDocuments<D extends VersionedDocument>(repository: DocumentRepository<D>, columns: (doc: D) => OwnerColumns = (doc) => doc as OwnerColumns) {
   const mine = (ctx: RequestContext) => ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey);
-  const find = async (ctx: RequestContext, id: string): Promise<D | undefined> => {
-    const doc = await repository.find(ctx, { id });
-    return doc && owns(ownerOf(ctx), doc) && inRequestStore(ctx.storeKey, doc) ? doc : undefined;
+  const find = async (ctx: RequestContext, at: DocumentAddress): Promise<D | undefined> => {
+    const doc = await repository.find(ctx, at);
+    return doc && owns(ownerOf(ctx), columns(doc)) && inRequestStore(ctx.storeKey, columns(doc)) ? doc : undefined;
   };
   return {
-    async get(ctx: RequestContext, id: string): Promise<D> {
-      const doc = await find(ctx, id);
-      if (!doc) throw notFound({ id });
-      return doc;
+    find,
+    async get(ctx: RequestContext, at: DocumentAddress | string, expand: readonly string[] = []): Promise<D> {
+      const address = typeof at === 'string' ? { id: at } : at;
+      const doc = await find(ctx, address);
+      if (!doc) throw notFound(address);
+      return expand.length > 0 ? repository.get(ctx, { id: doc.id }, expand) : doc;
     },
-    async exists(ctx: RequestContext, id: string): Promise<boolean> {
-      return (await find(ctx, id)) !== undefined;
+    async exists(ctx: RequestContext, at: DocumentAddress | string): Promise<boolean> {
+      return (await find(ctx, typeof at === 'string' ? { id: at } : at)) !== undefined;
     },
     query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<D>> {
       return repository.query(ctx, params, mine(ctx));

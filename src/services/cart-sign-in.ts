@@ -9,11 +9,13 @@ import type { CartSignInRequest, CustomerService } from './customer.service.js';
 import type { OrderService } from './order.service.js';
 import type { ShoppingListService } from './shopping-list.service.js';
 import type { DocumentRepository, VersionedDocument } from './document-repository.js';
+import { paymentRepository } from './payment-info.js';
 
 const CARTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 const CARTS_OF_ANONYMOUS_IN_STORE = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL AND "storeKey" = ?');
 const ORDERS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Order" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 const SHOPPING_LISTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "ShoppingList" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
+const PAYMENTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Payment" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 
 /**
  * What sign-in and sign-up do with carts (the CustomerService.cartSignIn seam), in one transaction:
@@ -82,6 +84,8 @@ async function signIn(ctx: RequestContext, carts: CartService, orders: OrderServ
     await reassign(ctx, orders.repository, ORDERS_OF_ANONYMOUS, [request.anonymousId], { customerId: customer.id });
     // A shopping list names its customer by a Reference (carts and orders by customerId).
     await reassign(ctx, shoppingLists.repository, SHOPPING_LISTS_OF_ANONYMOUS, [request.anonymousId], { customer: { typeId: 'customer', id: customer.id } });
+    // Payments too (facts: sign-in re-assigns the session's carts, orders, shopping lists and payments).
+    await reassign(ctx, paymentRepository, PAYMENTS_OF_ANONYMOUS, [request.anonymousId], { customer: { typeId: 'customer', id: customer.id } });
   }
   const recalculated = async (cart: Cart): Promise<Cart> => {
     const next = structuredClone(cart);

@@ -22,13 +22,14 @@ import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
 import { ZoneService } from './zone.service.js';
-import { typeUser, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
+import { typeUser, USES_TYPE_IN_PAYMENTS, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
 import { ChannelService } from './channel.service.js';
 import { referrer } from './referrers.js';
 import { CustomObjectService } from './custom-object.service.js';
 import { ProductProjectionService } from './product-projection.service.js';
 import { CategoryService } from './category.service.js';
 import { categoryRepository } from './category-repository.js';
+import { PaymentService } from './payment.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -59,6 +60,7 @@ export interface Services {
   channels: ChannelService;
   customObjects: CustomObjectService;
   productProjections: ProductProjectionService;
+  payments: PaymentService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -103,6 +105,7 @@ export function createServices(app: AppServices): Services {
     referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
   ]);
   const shoppingLists = new ShoppingListService(productLookup, businessUnits.repository);
+  const payments = new PaymentService();
   const projects = new ProjectService(app);
   const asAssociateBusinessUnits = new AsAssociateBusinessUnitService(businessUnits);
   const signIn = cartSignIn(carts, orders, shoppingLists);
@@ -135,6 +138,7 @@ export function createServices(app: AppServices): Services {
     channels,
     customObjects: new CustomObjectService(),
     productProjections: new ProductProjectionService(),
+    payments,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -143,6 +147,7 @@ export function createServices(app: AppServices): Services {
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(orders.repository),
+      typeUser(payments.repository, USES_TYPE_IN_PAYMENTS),
       typeUser(shoppingLists.repository),
       typeUser(shippingMethods.repository),
       typeUser(cartDiscounts.repository),

@@ -5,6 +5,7 @@ import { readCustomer } from './cart-owner.js';
 import { setCustomField, setCustomType } from './custom-fields.js';
 import type { DocumentRepository } from './document-repository.js';
 import { assertStillBelongs, owningUnit } from './owning-business-unit.js';
+import { addPayment, removePayment } from './payment-info.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 
 /**
@@ -47,6 +48,8 @@ export function orderActions(units: () => DocumentRepository<BusinessUnit>): Act
     setBusinessUnit: async (order, a, ctx) => {
       setOptional(order, 'businessUnit', a.businessUnit ? await owningUnit(ctx, units(), a.businessUnit, order, 'order') : undefined);
     },
+    addPayment: (order, a, ctx) => addPayment(ctx, order, a.payment, 'order'),
+    removePayment: (order, a, ctx) => removePayment(ctx, order, a.payment, 'order'),
     setCustomType: (order, a, ctx) => setCustomType(ctx, 'order', order, a.type, a.fields),
     setCustomField: (order, a, ctx) => setCustomField(ctx, order, a.name, a.value),
   };

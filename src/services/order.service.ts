@@ -170,6 +170,7 @@ function snapshot(cart: Cart, draft: OrderFromCartDraft): Omit<Order, 'id' | 've
     taxCalculationMode: cart.taxCalculationMode,
     ...(cart.shippingInfo ? { shippingInfo: cart.shippingInfo } : {}),
     discountCodes: cart.discountCodes,
+    ...(cart.paymentInfo ? { paymentInfo: cart.paymentInfo } : {}),
     orderState: draft.orderState ?? 'Open',
     ...(draft.paymentState !== undefined ? { paymentState: draft.paymentState } : {}),
     ...(draft.shipmentState !== undefined ? { shipmentState: draft.shipmentState } : {}),

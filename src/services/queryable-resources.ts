@@ -88,6 +88,14 @@ export const orderResource = defineQueryableResource({
   extraColumns: { orderNumber: { column: 'key', type: 'string' } },
 });
 
+/** Payments: a customer's or anonymous session's, with the owner columns /me reads by. */
+export const paymentResource = defineQueryableResource({
+  table: 'Payment',
+  typeId: 'payment',
+  fields: fieldsFromJsonSchema(schemas.PaymentSchema, components),
+  extraColumns: { 'customer.id': { column: 'customerId', type: 'string' } },
+});
+
 export const shoppingListResource = defineQueryableResource({
   table: 'ShoppingList',
   typeId: 'shopping-list',
@@ -170,6 +178,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: cartResource, viewScopes: ['view_orders'] },
   { resource: orderResource, viewScopes: ['view_orders'] },
   { resource: shoppingListResource, viewScopes: ['view_shopping_lists'] },
+  { resource: paymentResource, viewScopes: ['view_payments', 'view_orders'] },
   // Units are referenced by id only from custom fields (Reference to business-unit); parentUnit and
   // topLevelUnit are KeyReferences, which the spec says are never expanded.
   { resource: businessUnitResource, viewScopes: ['view_business_units'] },

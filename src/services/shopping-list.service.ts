@@ -10,9 +10,8 @@ import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
 import { DuplicateFieldError } from '../errors/api-error.js';
-import type { PagedQueryResult, PredicateVariables, QueryParams } from '../query/index.js';
 import { resolveCustomerId, resolveStores } from './business-unit-references.js';
-import { inRequestStore, ownerCondition, ownerOf, owns } from './cart-owner.js';
+import { ownDocuments, ownerOf } from './cart-owner.js';
 import { documentsInStore } from './in-store-documents.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
@@ -24,7 +23,6 @@ import { ownDeadline } from './retention.js';
 import { shoppingListsAsAssociate } from './shopping-list-as-associate.js';
 import { shoppingListActions } from './shopping-list-actions.js';
 import { addLineItem, addTextLineItem, expandLineItems } from './shopping-list-lines.js';
-import { notFound } from './versioning.js';
 
 const DELETE_SLUGS = sql('DELETE FROM "ShoppingListSlug" WHERE "shoppingListId" = ?');
 const INSERT_SLUG = sql('INSERT INTO "ShoppingListSlug" ("projectKey", "locale", "slug", "shoppingListId") VALUES (?, ?, ?, ?)');
@@ -32,7 +30,7 @@ const INSERT_SLUG = sql('INSERT INTO "ShoppingListSlug" ("projectKey", "locale",
 type Update<A> = { version: number; actions: readonly A[] };
 
 /** The owner columns of a list: /me reads and the sign-in reassignment find a caller's lists on them. */
-const ownerColumns = (list: ShoppingList) => ({ customerId: list.customer?.id, anonymousId: list.anonymousId });
+const ownerColumns = (list: ShoppingList) => ({ customerId: list.customer?.id, anonymousId: list.anonymousId, store: list.store });
 
 /**
  * Shopping lists: a customer's or an anonymous session's list of product variants (resolved against
@@ -49,6 +47,9 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
 
   /** The associate shopping list endpoints' view: the lists of the path's business unit, as the path's associate may see and change them. */
   readonly asAssociate = shoppingListsAsAssociate(this);
+
+  /** The caller's own lists (/me), in the request's store if there is one. */
+  readonly mine: ReturnType<typeof ownDocuments<ShoppingList>>;
 
   constructor(
     readonly products: ProductLookup,
@@ -70,6 +71,7 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
       },
       expandFields: (ctx, docs, paths) => expandLineItems(ctx, docs, paths, products),
     });
+    this.mine = ownDocuments(this.repository, ownerColumns);
   }
 
   protected async fromDraft(ctx: RequestContext, draft: ShoppingListDraft): Promise<NewDocument<ShoppingList>> {
@@ -130,41 +132,12 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
     return (ctx.storeKey === undefined ? this : this.inStore).create(ctx, { ...draft, ...ownerFields }, expand);
   }
 
-  /** The caller's lists (of the request's store, on an in-store request) as a query's base condition. */
-  private mine(ctx: RequestContext) {
-    return ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey);
-  }
-
-  queryMine(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<ShoppingList>> {
-    return this.repository.query(ctx, params, this.mine(ctx));
-  }
-
-  anyMineMatch(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
-    return this.repository.anyMatches(ctx, params, this.mine(ctx));
-  }
-
-  private async findMine(ctx: RequestContext, at: DocumentAddress): Promise<ShoppingList | undefined> {
-    const list = await this.repository.find(ctx, at);
-    return list && owns(ownerOf(ctx), ownerColumns(list)) && inRequestStore(ctx.storeKey, list) ? list : undefined;
-  }
-
-  async mineExists(ctx: RequestContext, at: DocumentAddress): Promise<boolean> {
-    return (await this.findMine(ctx, at)) !== undefined;
-  }
-
-  /** One of the caller's lists; another's is 404 as if it did not exist. */
-  async getMine(ctx: RequestContext, at: DocumentAddress, expand: readonly string[] = []): Promise<ShoppingList> {
-    const list = await this.findMine(ctx, at);
-    if (!list) throw notFound(at);
-    return expand.length > 0 ? (await this.repository.expand(ctx, [list], expand))[0] : list;
-  }
-
   updateMine(ctx: RequestContext, at: DocumentAddress, update: Update<MyShoppingListUpdateAction>, expand?: readonly string[]): Promise<ShoppingList> {
-    return withTransaction(ctx, async (tx) => this.update(tx, { id: (await this.getMine(tx, at)).id }, update, expand));
+    return withTransaction(ctx, async (tx) => this.update(tx, { id: (await this.mine.get(tx, at)).id }, update, expand));
   }
 
   deleteMine(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<ShoppingList> {
-    return withTransaction(ctx, async (tx) => this.delete(tx, { id: (await this.getMine(tx, at)).id }, version, expand));
+    return withTransaction(ctx, async (tx) => this.delete(tx, { id: (await this.mine.get(tx, at)).id }, version, expand));
   }
 }
 

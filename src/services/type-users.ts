@@ -17,6 +17,9 @@ export const USES_TYPE_WITH_ADDRESSES = `${USES_TYPE} or addresses(${USES_TYPE})
 /** For resources with one address that carries custom fields too (channels). */
 export const USES_TYPE_WITH_ADDRESS = `${USES_TYPE} or address(${USES_TYPE})`;
 
+/** Payments: their own, their payment method's, their transactions' and their interface interactions' custom fields. */
+export const USES_TYPE_IN_PAYMENTS = `${USES_TYPE} or paymentMethodInfo(${USES_TYPE}) or transactions(${USES_TYPE}) or interfaceInteractions(type(id = :typeId))`;
+
 /** For resources whose assets carry custom fields too (categories). */
 export const USES_TYPE_WITH_ASSETS = `${USES_TYPE} or assets(${USES_TYPE})`;
 

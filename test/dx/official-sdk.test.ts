@@ -155,6 +155,37 @@ describe('a versioned resource through the request builders (stores)', () => {
   });
 });
 
+describe('a checkout with a payment through the request builders', () => {
+  it('creates a payment, adds it to a cart, orders the cart and records the charge', async () => {
+    const payment = await api
+      .payments()
+      .post({ body: { key: 'sdk-payment', amountPlanned: { currencyCode: 'EUR', centAmount: 1999 }, paymentMethodInfo: { paymentInterface: 'sdk-psp', method: 'card' } } })
+      .execute();
+    expect((await api.payments().withKey({ key: 'sdk-payment' }).head().execute()).statusCode).toBe(200);
+    const cart = await api.carts().post({ body: { currency: 'EUR' } }).execute();
+    const withPayment = await api
+      .carts()
+      .withId({ ID: cart.body.id })
+      .post({ body: { version: cart.body.version, actions: [{ action: 'addPayment', payment: { typeId: 'payment', key: 'sdk-payment' } }] } })
+      .execute();
+    expect(withPayment.body.paymentInfo?.payments.map((p) => p.id)).toEqual([payment.body.id]);
+    const order = await api.orders().post({ body: { cart: { typeId: 'cart', id: cart.body.id }, version: withPayment.body.version } }).execute();
+    expect(order.body.paymentInfo?.payments.map((p) => p.id)).toEqual([payment.body.id]);
+    const charged = await api
+      .payments()
+      .withId({ ID: payment.body.id })
+      .post({ body: { version: payment.body.version, actions: [{ action: 'addTransaction', transaction: { type: 'Charge', amount: { currencyCode: 'EUR', centAmount: 1999 }, state: 'Success' } }] } })
+      .execute();
+    expect(charged.body.transactions.map((t) => [t.type, t.state])).toEqual([['Charge', 'Success']]);
+    const paid = await api
+      .orders()
+      .withId({ ID: order.body.id })
+      .post({ body: { version: order.body.version, actions: [{ action: 'changePaymentState', paymentState: 'Paid' }] } })
+      .execute();
+    expect(paid.body.paymentState).toBe('Paid');
+  });
+});
+
 describe('customers, business units as an associate, GraphQL', () => {
   let customerId: string;
   const email = 'sdk-buyer@example.com';

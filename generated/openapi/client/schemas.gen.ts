@@ -3160,6 +3160,9 @@ export const CartSchema = {
                 $ref: '#/components/schemas/DiscountCodeInfo'
             }
         },
+        paymentInfo: {
+            $ref: '#/components/schemas/PaymentInfo'
+        },
         directDiscounts: {
             type: 'array',
             items: {
@@ -3857,6 +3860,8 @@ export const MyCartUpdateActionSchema = {
             setCustomerEmail: '#/components/schemas/CartSetCustomerEmailAction',
             setBillingAddress: '#/components/schemas/CartSetBillingAddressAction',
             setLocale: '#/components/schemas/CartSetLocaleAction',
+            addPayment: '#/components/schemas/CartAddPaymentAction',
+            removePayment: '#/components/schemas/CartRemovePaymentAction',
             changeLineItemsOrder: '#/components/schemas/CartChangeLineItemsOrderAction',
             removeItemShippingAddress: '#/components/schemas/CartRemoveItemShippingAddressAction',
             updateItemShippingAddress: '#/components/schemas/CartUpdateItemShippingAddressAction'
@@ -3912,6 +3917,12 @@ export const MyCartUpdateActionSchema = {
             $ref: '#/components/schemas/CartSetLocaleAction'
         },
         {
+            $ref: '#/components/schemas/CartAddPaymentAction'
+        },
+        {
+            $ref: '#/components/schemas/CartRemovePaymentAction'
+        },
+        {
             $ref: '#/components/schemas/CartChangeLineItemsOrderAction'
         },
         {
@@ -3951,6 +3962,8 @@ export const CartUpdateActionSchema = {
             setCustomerEmail: '#/components/schemas/CartSetCustomerEmailAction',
             setBillingAddress: '#/components/schemas/CartSetBillingAddressAction',
             setLocale: '#/components/schemas/CartSetLocaleAction',
+            addPayment: '#/components/schemas/CartAddPaymentAction',
+            removePayment: '#/components/schemas/CartRemovePaymentAction',
             changeLineItemsOrder: '#/components/schemas/CartChangeLineItemsOrderAction',
             removeItemShippingAddress: '#/components/schemas/CartRemoveItemShippingAddressAction',
             updateItemShippingAddress: '#/components/schemas/CartUpdateItemShippingAddressAction',
@@ -4021,6 +4034,12 @@ export const CartUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/CartSetLocaleAction'
+        },
+        {
+            $ref: '#/components/schemas/CartAddPaymentAction'
+        },
+        {
+            $ref: '#/components/schemas/CartRemovePaymentAction'
         },
         {
             $ref: '#/components/schemas/CartChangeLineItemsOrderAction'
@@ -4653,6 +4672,42 @@ export const MergeCartDraftSchema = {
             type: 'string',
             minLength: 1,
             description: 'Gives the carts of this anonymous session to the customer; must be the anonymousCart\'s own when both are given (400 InvalidOperation)'
+        }
+    }
+} as const;
+
+export const CartAddPaymentActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'payment'
+    ],
+    description: 'Adds a payment, by id or key, to the cart\'s paymentInfo (400 ReferencedResourceNotFound when there is none, 400 InvalidOperation when the cart has it already); on /me only one of the caller\'s own payments.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addPayment'
+        },
+        payment: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const CartRemovePaymentActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'payment'
+    ],
+    description: 'Removes a payment, by id or key, from the cart\'s paymentInfo (400 InvalidOperation when the cart does not have it).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removePayment'
+        },
+        payment: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         }
     }
 } as const;
@@ -8653,6 +8708,9 @@ export const OrderSchema = {
         },
         custom: {
             $ref: '#/components/schemas/CustomFields'
+        },
+        paymentInfo: {
+            $ref: '#/components/schemas/PaymentInfo'
         }
     }
 } as const;
@@ -8826,7 +8884,9 @@ export const OrderUpdateActionSchema = {
             setStore: '#/components/schemas/OrderSetStoreAction',
             setBusinessUnit: '#/components/schemas/OrderSetBusinessUnitAction',
             setCustomType: '#/components/schemas/OrderSetCustomTypeAction',
-            setCustomField: '#/components/schemas/OrderSetCustomFieldAction'
+            setCustomField: '#/components/schemas/OrderSetCustomFieldAction',
+            addPayment: '#/components/schemas/OrderAddPaymentAction',
+            removePayment: '#/components/schemas/OrderRemovePaymentAction'
         }
     },
     oneOf: [
@@ -8871,6 +8931,12 @@ export const OrderUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/OrderSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderAddPaymentAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderRemovePaymentAction'
         }
     ]
 } as const;
@@ -9110,6 +9176,1125 @@ export const OrderSetCustomFieldActionSchema = {
             type: 'string'
         },
         value: {}
+    }
+} as const;
+
+export const OrderAddPaymentActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'payment'
+    ],
+    description: 'Adds a payment, by id or key, to the order\'s paymentInfo (400 ReferencedResourceNotFound when there is none, 400 InvalidOperation when the order has it already).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addPayment'
+        },
+        payment: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const OrderRemovePaymentActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'payment'
+    ],
+    description: 'Removes a payment, by id or key, from the order\'s paymentInfo (400 InvalidOperation when the order does not have it).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removePayment'
+        },
+        payment: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const PaymentSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'amountPlanned',
+        'paymentMethodInfo',
+        'paymentStatus',
+        'transactions',
+        'interfaceInteractions'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        key: {
+            type: 'string'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        anonymousId: {
+            type: 'string'
+        },
+        interfaceId: {
+            type: 'string'
+        },
+        amountPlanned: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        paymentMethodInfo: {
+            $ref: '#/components/schemas/PaymentMethodInfo'
+        },
+        paymentStatus: {
+            $ref: '#/components/schemas/PaymentStatus'
+        },
+        transactions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Transaction'
+            }
+        },
+        interfaceInteractions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomFields'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const PaymentMethodInfoSchema = {
+    type: 'object',
+    properties: {
+        paymentInterface: {
+            type: 'string'
+        },
+        method: {
+            type: 'string'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        token: {
+            $ref: '#/components/schemas/PaymentMethodToken'
+        },
+        interfaceAccount: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const PaymentMethodInfoDraftSchema = {
+    type: 'object',
+    properties: {
+        paymentInterface: {
+            type: 'string'
+        },
+        method: {
+            type: 'string'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        token: {
+            $ref: '#/components/schemas/PaymentMethodToken'
+        },
+        interfaceAccount: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const PaymentMethodTokenSchema = {
+    type: 'object',
+    required: [
+        'value'
+    ],
+    properties: {
+        value: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentStatusSchema = {
+    type: 'object',
+    properties: {
+        interfaceCode: {
+            type: 'string'
+        },
+        interfaceText: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentStatusDraftSchema = {
+    type: 'object',
+    properties: {
+        interfaceCode: {
+            type: 'string'
+        },
+        interfaceText: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const TransactionTypeSchema = {
+    type: 'string',
+    enum: [
+        'Authorization',
+        'CancelAuthorization',
+        'Charge',
+        'Refund',
+        'Chargeback'
+    ]
+} as const;
+
+export const TransactionStateSchema = {
+    type: 'string',
+    enum: [
+        'Initial',
+        'Pending',
+        'Success',
+        'Failure'
+    ]
+} as const;
+
+export const TransactionSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'type',
+        'amount',
+        'state'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        timestamp: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        type: {
+            $ref: '#/components/schemas/TransactionType'
+        },
+        amount: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        interactionId: {
+            type: 'string'
+        },
+        state: {
+            $ref: '#/components/schemas/TransactionState'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        interfaceId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const TransactionDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'amount'
+    ],
+    description: 'The state is Initial unless given.',
+    properties: {
+        timestamp: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        type: {
+            $ref: '#/components/schemas/TransactionType'
+        },
+        amount: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        interactionId: {
+            type: 'string'
+        },
+        state: {
+            $ref: '#/components/schemas/TransactionState'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        interfaceId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const MyTransactionDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'amount'
+    ],
+    properties: {
+        timestamp: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        type: {
+            type: 'string',
+            enum: [
+                'Authorization',
+                'Charge'
+            ]
+        },
+        amount: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        interactionId: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        interfaceId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentDraftSchema = {
+    type: 'object',
+    required: [
+        'amountPlanned'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        anonymousId: {
+            type: 'string'
+        },
+        interfaceId: {
+            type: 'string'
+        },
+        amountPlanned: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        paymentMethodInfo: {
+            $ref: '#/components/schemas/PaymentMethodInfoDraft'
+        },
+        paymentStatus: {
+            $ref: '#/components/schemas/PaymentStatusDraft'
+        },
+        transactions: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/TransactionDraft'
+            }
+        },
+        interfaceInteractions: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/CustomFieldsDraft'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const MyPaymentDraftSchema = {
+    type: 'object',
+    required: [
+        'amountPlanned'
+    ],
+    properties: {
+        amountPlanned: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        paymentMethodInfo: {
+            $ref: '#/components/schemas/PaymentMethodInfoDraft'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        transaction: {
+            $ref: '#/components/schemas/MyTransactionDraft'
+        }
+    }
+} as const;
+
+export const PaymentPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Payment'
+            }
+        }
+    }
+} as const;
+
+export const PaymentUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/PaymentUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const MyPaymentUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/MyPaymentUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const PaymentUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addInterfaceInteraction: '#/components/schemas/PaymentAddInterfaceInteractionAction',
+            addTransaction: '#/components/schemas/PaymentAddTransactionAction',
+            changeAmountPlanned: '#/components/schemas/PaymentChangeAmountPlannedAction',
+            changeTransactionInteractionId: '#/components/schemas/PaymentChangeTransactionInteractionIdAction',
+            changeTransactionState: '#/components/schemas/PaymentChangeTransactionStateAction',
+            changeTransactionTimestamp: '#/components/schemas/PaymentChangeTransactionTimestampAction',
+            setAnonymousId: '#/components/schemas/PaymentSetAnonymousIdAction',
+            setCustomer: '#/components/schemas/PaymentSetCustomerAction',
+            setInterfaceId: '#/components/schemas/PaymentSetInterfaceIdAction',
+            setKey: '#/components/schemas/PaymentSetKeyAction',
+            setMethodInfo: '#/components/schemas/PaymentSetMethodInfoAction',
+            setMethodInfoInterface: '#/components/schemas/PaymentSetMethodInfoInterfaceAction',
+            setMethodInfoMethod: '#/components/schemas/PaymentSetMethodInfoMethodAction',
+            setMethodInfoName: '#/components/schemas/PaymentSetMethodInfoNameAction',
+            setMethodInfoInterfaceAccount: '#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction',
+            setMethodInfoToken: '#/components/schemas/PaymentSetMethodInfoTokenAction',
+            setMethodInfoCustomType: '#/components/schemas/PaymentSetMethodInfoCustomTypeAction',
+            setMethodInfoCustomField: '#/components/schemas/PaymentSetMethodInfoCustomFieldAction',
+            setStatusInterfaceCode: '#/components/schemas/PaymentSetStatusInterfaceCodeAction',
+            setStatusInterfaceText: '#/components/schemas/PaymentSetStatusInterfaceTextAction',
+            setTransactionInterfaceId: '#/components/schemas/PaymentSetTransactionInterfaceIdAction',
+            setTransactionCustomType: '#/components/schemas/PaymentSetTransactionCustomTypeAction',
+            setTransactionCustomField: '#/components/schemas/PaymentSetTransactionCustomFieldAction',
+            setCustomType: '#/components/schemas/PaymentSetCustomTypeAction',
+            setCustomField: '#/components/schemas/PaymentSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/PaymentAddInterfaceInteractionAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentAddTransactionAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentChangeAmountPlannedAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentChangeTransactionInteractionIdAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentChangeTransactionStateAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentChangeTransactionTimestampAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetAnonymousIdAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetCustomerAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetInterfaceIdAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoInterfaceAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoMethodAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoNameAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoTokenAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetStatusInterfaceCodeAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetStatusInterfaceTextAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetTransactionInterfaceIdAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetTransactionCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetTransactionCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const MyPaymentUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addTransaction: '#/components/schemas/MyPaymentAddTransactionAction',
+            changeAmountPlanned: '#/components/schemas/PaymentChangeAmountPlannedAction',
+            setMethodInfoInterface: '#/components/schemas/PaymentSetMethodInfoInterfaceAction',
+            setMethodInfoMethod: '#/components/schemas/PaymentSetMethodInfoMethodAction',
+            setMethodInfoName: '#/components/schemas/PaymentSetMethodInfoNameAction',
+            setMethodInfoInterfaceAccount: '#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction',
+            setMethodInfoCustomType: '#/components/schemas/PaymentSetMethodInfoCustomTypeAction',
+            setMethodInfoCustomField: '#/components/schemas/PaymentSetMethodInfoCustomFieldAction',
+            setTransactionCustomField: '#/components/schemas/PaymentSetTransactionCustomFieldAction',
+            setCustomField: '#/components/schemas/PaymentSetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/MyPaymentAddTransactionAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentChangeAmountPlannedAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoInterfaceAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoMethodAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoNameAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetMethodInfoCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetTransactionCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentSetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const PaymentAddInterfaceInteractionActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'type'
+    ],
+    description: 'Appends a record of an interaction with the payment service provider, as custom fields of a Type for `payment-interface-interaction`.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addInterfaceInteraction'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const PaymentAddTransactionActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'transaction'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addTransaction'
+        },
+        transaction: {
+            $ref: '#/components/schemas/TransactionDraft'
+        }
+    }
+} as const;
+
+export const MyPaymentAddTransactionActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'transaction'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addTransaction'
+        },
+        transaction: {
+            $ref: '#/components/schemas/MyTransactionDraft'
+        }
+    }
+} as const;
+
+export const PaymentChangeAmountPlannedActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'amount'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeAmountPlanned'
+        },
+        amount: {
+            $ref: '#/components/schemas/MoneyDraft'
+        }
+    }
+} as const;
+
+export const PaymentChangeTransactionInteractionIdActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'transactionId',
+        'interactionId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTransactionInteractionId'
+        },
+        transactionId: {
+            type: 'string'
+        },
+        interactionId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentChangeTransactionStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'transactionId',
+        'state'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTransactionState'
+        },
+        transactionId: {
+            type: 'string'
+        },
+        state: {
+            $ref: '#/components/schemas/TransactionState'
+        }
+    }
+} as const;
+
+export const PaymentChangeTransactionTimestampActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'transactionId',
+        'timestamp'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeTransactionTimestamp'
+        },
+        transactionId: {
+            type: 'string'
+        },
+        timestamp: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const PaymentSetAnonymousIdActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAnonymousId'
+        },
+        anonymousId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentSetCustomerActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'The customer must exist (400 ReferencedResourceNotFound); without `customer` the payment has none.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomer'
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const PaymentSetInterfaceIdActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'interfaceId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setInterfaceId'
+        },
+        interfaceId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const PaymentSetMethodInfoActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'Replaces the whole payment method (fields left out are removed).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethodInfo'
+        },
+        paymentInterface: {
+            type: 'string'
+        },
+        method: {
+            type: 'string'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        token: {
+            $ref: '#/components/schemas/PaymentMethodToken'
+        },
+        interfaceAccount: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const PaymentSetMethodInfoInterfaceActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'interface'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethodInfoInterface'
+        },
+        interface: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentSetMethodInfoMethodActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethodInfoMethod'
+        },
+        method: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentSetMethodInfoNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethodInfoName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const PaymentSetMethodInfoInterfaceAccountActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethodInfoInterfaceAccount'
+        },
+        interfaceAccount: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentSetMethodInfoTokenActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethodInfoToken'
+        },
+        token: {
+            $ref: '#/components/schemas/PaymentMethodToken'
+        }
+    }
+} as const;
+
+export const PaymentSetMethodInfoCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethodInfoCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const PaymentSetMethodInfoCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethodInfoCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const PaymentSetStatusInterfaceCodeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStatusInterfaceCode'
+        },
+        interfaceCode: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentSetStatusInterfaceTextActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'interfaceText'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStatusInterfaceText'
+        },
+        interfaceText: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentSetTransactionInterfaceIdActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'transactionId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTransactionInterfaceId'
+        },
+        transactionId: {
+            type: 'string'
+        },
+        interfaceId: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentSetTransactionCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'transactionId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTransactionCustomType'
+        },
+        transactionId: {
+            type: 'string'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const PaymentSetTransactionCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'transactionId',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTransactionCustomField'
+        },
+        transactionId: {
+            type: 'string'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const PaymentSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const PaymentSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const PaymentInfoSchema = {
+    type: 'object',
+    required: [
+        'payments'
+    ],
+    properties: {
+        payments: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        }
     }
 } as const;
 
@@ -13289,6 +14474,8 @@ export const ResourceTypeIdSchema = {
         'order-return-item',
         'payment',
         'payment-interface-interaction',
+        'payment-method',
+        'payment-method-info',
         'product-price',
         'product-selection',
         'product-tailoring',

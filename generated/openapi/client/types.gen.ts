@@ -975,6 +975,7 @@ export type Cart = {
     }>;
     itemShippingAddresses: Array<BaseAddress>;
     discountCodes: Array<DiscountCodeInfo>;
+    paymentInfo?: PaymentInfo;
     directDiscounts: Array<{
         [key: string]: unknown;
     }>;
@@ -1204,6 +1205,10 @@ export type MyCartUpdateAction = ({
 } & CartSetBillingAddressAction) | ({
     action: 'setLocale';
 } & CartSetLocaleAction) | ({
+    action: 'addPayment';
+} & CartAddPaymentAction) | ({
+    action: 'removePayment';
+} & CartRemovePaymentAction) | ({
     action: 'changeLineItemsOrder';
 } & CartChangeLineItemsOrderAction) | ({
     action: 'removeItemShippingAddress';
@@ -1252,6 +1257,10 @@ export type CartUpdateAction = ({
 } & CartSetBillingAddressAction) | ({
     action: 'setLocale';
 } & CartSetLocaleAction) | ({
+    action: 'addPayment';
+} & CartAddPaymentAction) | ({
+    action: 'removePayment';
+} & CartRemovePaymentAction) | ({
     action: 'changeLineItemsOrder';
 } & CartChangeLineItemsOrderAction) | ({
     action: 'removeItemShippingAddress';
@@ -1472,6 +1481,22 @@ export type MergeCartDraft = {
      * Gives the carts of this anonymous session to the customer; must be the anonymousCart's own when both are given (400 InvalidOperation)
      */
     anonymousId?: string;
+};
+
+/**
+ * Adds a payment, by id or key, to the cart's paymentInfo (400 ReferencedResourceNotFound when there is none, 400 InvalidOperation when the cart has it already); on /me only one of the caller's own payments.
+ */
+export type CartAddPaymentAction = {
+    action: 'addPayment';
+    payment: ResourceIdentifier;
+};
+
+/**
+ * Removes a payment, by id or key, from the cart's paymentInfo (400 InvalidOperation when the cart does not have it).
+ */
+export type CartRemovePaymentAction = {
+    action: 'removePayment';
+    payment: ResourceIdentifier;
 };
 
 export type Category = {
@@ -2782,6 +2807,7 @@ export type Order = {
     itemShippingAddresses: Array<BaseAddress>;
     cart: Reference;
     custom?: CustomFields;
+    paymentInfo?: PaymentInfo;
 };
 
 export type OrderState = 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
@@ -2857,7 +2883,11 @@ export type OrderUpdateAction = ({
     action: 'setCustomType';
 } & OrderSetCustomTypeAction) | ({
     action: 'setCustomField';
-} & OrderSetCustomFieldAction);
+} & OrderSetCustomFieldAction) | ({
+    action: 'addPayment';
+} & OrderAddPaymentAction) | ({
+    action: 'removePayment';
+} & OrderRemovePaymentAction);
 
 export type OrderChangeOrderStateAction = {
     action: 'changeOrderState';
@@ -2941,6 +2971,383 @@ export type OrderSetCustomFieldAction = {
     action: 'setCustomField';
     name: string;
     value?: unknown;
+};
+
+/**
+ * Adds a payment, by id or key, to the order's paymentInfo (400 ReferencedResourceNotFound when there is none, 400 InvalidOperation when the order has it already).
+ */
+export type OrderAddPaymentAction = {
+    action: 'addPayment';
+    payment: ResourceIdentifier;
+};
+
+/**
+ * Removes a payment, by id or key, from the order's paymentInfo (400 InvalidOperation when the order does not have it).
+ */
+export type OrderRemovePaymentAction = {
+    action: 'removePayment';
+    payment: ResourceIdentifier;
+};
+
+export type Payment = {
+    id: string;
+    version: Version;
+    key?: string;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    customer?: Reference;
+    anonymousId?: string;
+    interfaceId?: string;
+    amountPlanned: CentPrecisionMoney;
+    paymentMethodInfo: PaymentMethodInfo;
+    paymentStatus: PaymentStatus;
+    transactions: Array<Transaction>;
+    interfaceInteractions: Array<CustomFields>;
+    custom?: CustomFields;
+};
+
+export type PaymentMethodInfo = {
+    paymentInterface?: string;
+    method?: string;
+    name?: LocalizedString;
+    token?: PaymentMethodToken;
+    interfaceAccount?: string;
+    custom?: CustomFields;
+};
+
+export type PaymentMethodInfoDraft = {
+    paymentInterface?: string;
+    method?: string;
+    name?: LocalizedString;
+    token?: PaymentMethodToken;
+    interfaceAccount?: string;
+    custom?: CustomFieldsDraft;
+};
+
+export type PaymentMethodToken = {
+    value: string;
+};
+
+export type PaymentStatus = {
+    interfaceCode?: string;
+    interfaceText?: string;
+};
+
+export type PaymentStatusDraft = {
+    interfaceCode?: string;
+    interfaceText?: string;
+};
+
+export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Refund' | 'Chargeback';
+
+export type TransactionState = 'Initial' | 'Pending' | 'Success' | 'Failure';
+
+export type Transaction = {
+    id: string;
+    timestamp?: DateTime;
+    type: TransactionType;
+    amount: CentPrecisionMoney;
+    interactionId?: string;
+    state: TransactionState;
+    custom?: CustomFields;
+    interfaceId?: string;
+};
+
+/**
+ * The state is Initial unless given.
+ */
+export type TransactionDraft = {
+    timestamp?: DateTime;
+    type: TransactionType;
+    amount: MoneyDraft;
+    interactionId?: string;
+    state?: TransactionState;
+    custom?: CustomFieldsDraft;
+    interfaceId?: string;
+};
+
+export type MyTransactionDraft = {
+    timestamp?: DateTime;
+    type: 'Authorization' | 'Charge';
+    amount: MoneyDraft;
+    interactionId?: string;
+    custom?: CustomFieldsDraft;
+    interfaceId?: string;
+};
+
+export type PaymentDraft = {
+    key?: Key;
+    customer?: ResourceIdentifier;
+    anonymousId?: string;
+    interfaceId?: string;
+    amountPlanned: MoneyDraft;
+    paymentMethodInfo?: PaymentMethodInfoDraft;
+    paymentStatus?: PaymentStatusDraft;
+    transactions?: Array<TransactionDraft>;
+    interfaceInteractions?: Array<CustomFieldsDraft>;
+    custom?: CustomFieldsDraft;
+};
+
+export type MyPaymentDraft = {
+    amountPlanned: MoneyDraft;
+    paymentMethodInfo?: PaymentMethodInfoDraft;
+    custom?: CustomFieldsDraft;
+    transaction?: MyTransactionDraft;
+};
+
+export type PaymentPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Payment>;
+};
+
+export type PaymentUpdate = {
+    version: Version;
+    actions: Array<PaymentUpdateAction>;
+};
+
+export type MyPaymentUpdate = {
+    version: Version;
+    actions: Array<MyPaymentUpdateAction>;
+};
+
+export type PaymentUpdateAction = ({
+    action: 'addInterfaceInteraction';
+} & PaymentAddInterfaceInteractionAction) | ({
+    action: 'addTransaction';
+} & PaymentAddTransactionAction) | ({
+    action: 'changeAmountPlanned';
+} & PaymentChangeAmountPlannedAction) | ({
+    action: 'changeTransactionInteractionId';
+} & PaymentChangeTransactionInteractionIdAction) | ({
+    action: 'changeTransactionState';
+} & PaymentChangeTransactionStateAction) | ({
+    action: 'changeTransactionTimestamp';
+} & PaymentChangeTransactionTimestampAction) | ({
+    action: 'setAnonymousId';
+} & PaymentSetAnonymousIdAction) | ({
+    action: 'setCustomer';
+} & PaymentSetCustomerAction) | ({
+    action: 'setInterfaceId';
+} & PaymentSetInterfaceIdAction) | ({
+    action: 'setKey';
+} & PaymentSetKeyAction) | ({
+    action: 'setMethodInfo';
+} & PaymentSetMethodInfoAction) | ({
+    action: 'setMethodInfoInterface';
+} & PaymentSetMethodInfoInterfaceAction) | ({
+    action: 'setMethodInfoMethod';
+} & PaymentSetMethodInfoMethodAction) | ({
+    action: 'setMethodInfoName';
+} & PaymentSetMethodInfoNameAction) | ({
+    action: 'setMethodInfoInterfaceAccount';
+} & PaymentSetMethodInfoInterfaceAccountAction) | ({
+    action: 'setMethodInfoToken';
+} & PaymentSetMethodInfoTokenAction) | ({
+    action: 'setMethodInfoCustomType';
+} & PaymentSetMethodInfoCustomTypeAction) | ({
+    action: 'setMethodInfoCustomField';
+} & PaymentSetMethodInfoCustomFieldAction) | ({
+    action: 'setStatusInterfaceCode';
+} & PaymentSetStatusInterfaceCodeAction) | ({
+    action: 'setStatusInterfaceText';
+} & PaymentSetStatusInterfaceTextAction) | ({
+    action: 'setTransactionInterfaceId';
+} & PaymentSetTransactionInterfaceIdAction) | ({
+    action: 'setTransactionCustomType';
+} & PaymentSetTransactionCustomTypeAction) | ({
+    action: 'setTransactionCustomField';
+} & PaymentSetTransactionCustomFieldAction) | ({
+    action: 'setCustomType';
+} & PaymentSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & PaymentSetCustomFieldAction);
+
+export type MyPaymentUpdateAction = ({
+    action: 'addTransaction';
+} & MyPaymentAddTransactionAction) | ({
+    action: 'changeAmountPlanned';
+} & PaymentChangeAmountPlannedAction) | ({
+    action: 'setMethodInfoInterface';
+} & PaymentSetMethodInfoInterfaceAction) | ({
+    action: 'setMethodInfoMethod';
+} & PaymentSetMethodInfoMethodAction) | ({
+    action: 'setMethodInfoName';
+} & PaymentSetMethodInfoNameAction) | ({
+    action: 'setMethodInfoInterfaceAccount';
+} & PaymentSetMethodInfoInterfaceAccountAction) | ({
+    action: 'setMethodInfoCustomType';
+} & PaymentSetMethodInfoCustomTypeAction) | ({
+    action: 'setMethodInfoCustomField';
+} & PaymentSetMethodInfoCustomFieldAction) | ({
+    action: 'setTransactionCustomField';
+} & PaymentSetTransactionCustomFieldAction) | ({
+    action: 'setCustomField';
+} & PaymentSetCustomFieldAction);
+
+/**
+ * Appends a record of an interaction with the payment service provider, as custom fields of a Type for `payment-interface-interaction`.
+ */
+export type PaymentAddInterfaceInteractionAction = {
+    action: 'addInterfaceInteraction';
+    type: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type PaymentAddTransactionAction = {
+    action: 'addTransaction';
+    transaction: TransactionDraft;
+};
+
+export type MyPaymentAddTransactionAction = {
+    action: 'addTransaction';
+    transaction: MyTransactionDraft;
+};
+
+export type PaymentChangeAmountPlannedAction = {
+    action: 'changeAmountPlanned';
+    amount: MoneyDraft;
+};
+
+export type PaymentChangeTransactionInteractionIdAction = {
+    action: 'changeTransactionInteractionId';
+    transactionId: string;
+    interactionId: string;
+};
+
+export type PaymentChangeTransactionStateAction = {
+    action: 'changeTransactionState';
+    transactionId: string;
+    state: TransactionState;
+};
+
+export type PaymentChangeTransactionTimestampAction = {
+    action: 'changeTransactionTimestamp';
+    transactionId: string;
+    timestamp: DateTime;
+};
+
+export type PaymentSetAnonymousIdAction = {
+    action: 'setAnonymousId';
+    anonymousId?: string;
+};
+
+/**
+ * The customer must exist (400 ReferencedResourceNotFound); without `customer` the payment has none.
+ */
+export type PaymentSetCustomerAction = {
+    action: 'setCustomer';
+    customer?: ResourceIdentifier;
+};
+
+export type PaymentSetInterfaceIdAction = {
+    action: 'setInterfaceId';
+    interfaceId: string;
+};
+
+export type PaymentSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+/**
+ * Replaces the whole payment method (fields left out are removed).
+ */
+export type PaymentSetMethodInfoAction = {
+    action: 'setMethodInfo';
+    paymentInterface?: string;
+    method?: string;
+    name?: LocalizedString;
+    token?: PaymentMethodToken;
+    interfaceAccount?: string;
+    custom?: CustomFieldsDraft;
+};
+
+export type PaymentSetMethodInfoInterfaceAction = {
+    action: 'setMethodInfoInterface';
+    interface: string;
+};
+
+export type PaymentSetMethodInfoMethodAction = {
+    action: 'setMethodInfoMethod';
+    method?: string;
+};
+
+export type PaymentSetMethodInfoNameAction = {
+    action: 'setMethodInfoName';
+    name?: LocalizedString;
+};
+
+export type PaymentSetMethodInfoInterfaceAccountAction = {
+    action: 'setMethodInfoInterfaceAccount';
+    interfaceAccount?: string;
+};
+
+export type PaymentSetMethodInfoTokenAction = {
+    action: 'setMethodInfoToken';
+    token?: PaymentMethodToken;
+};
+
+export type PaymentSetMethodInfoCustomTypeAction = {
+    action: 'setMethodInfoCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type PaymentSetMethodInfoCustomFieldAction = {
+    action: 'setMethodInfoCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type PaymentSetStatusInterfaceCodeAction = {
+    action: 'setStatusInterfaceCode';
+    interfaceCode?: string;
+};
+
+export type PaymentSetStatusInterfaceTextAction = {
+    action: 'setStatusInterfaceText';
+    interfaceText: string;
+};
+
+export type PaymentSetTransactionInterfaceIdAction = {
+    action: 'setTransactionInterfaceId';
+    transactionId: string;
+    interfaceId?: string;
+};
+
+export type PaymentSetTransactionCustomTypeAction = {
+    action: 'setTransactionCustomType';
+    transactionId: string;
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type PaymentSetTransactionCustomFieldAction = {
+    action: 'setTransactionCustomField';
+    transactionId: string;
+    name: string;
+    value?: unknown;
+};
+
+export type PaymentSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type PaymentSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type PaymentInfo = {
+    payments: Array<Reference>;
 };
 
 export type ProductProjection = {
@@ -4217,7 +4624,7 @@ export type TypeDraft = {
 /**
  * The resources (and embedded objects) a Type can customize.
  */
-export type ResourceTypeId = 'address' | 'approval-flow' | 'approval-rule' | 'asset' | 'associate-role' | 'business-unit' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'custom-line-item' | 'discount-code' | 'inventory-entry' | 'line-item' | 'order' | 'order-edit' | 'order-delivery' | 'order-parcel' | 'order-return-item' | 'payment' | 'payment-interface-interaction' | 'product-price' | 'product-selection' | 'product-tailoring' | 'quote' | 'review' | 'shipping' | 'shipping-method' | 'shopping-list' | 'shopping-list-text-line-item' | 'standalone-price' | 'store' | 'transaction';
+export type ResourceTypeId = 'address' | 'approval-flow' | 'approval-rule' | 'asset' | 'associate-role' | 'business-unit' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'custom-line-item' | 'discount-code' | 'inventory-entry' | 'line-item' | 'order' | 'order-edit' | 'order-delivery' | 'order-parcel' | 'order-return-item' | 'payment' | 'payment-interface-interaction' | 'payment-method' | 'payment-method-info' | 'product-price' | 'product-selection' | 'product-tailoring' | 'quote' | 'review' | 'shipping' | 'shipping-method' | 'shopping-list' | 'shopping-list-text-line-item' | 'standalone-price' | 'store' | 'transaction';
 
 export type FieldDefinition = {
     type: FieldType;
@@ -11415,6 +11822,209 @@ export type ReplicateMyCartResponses = {
 
 export type ReplicateMyCartResponse = ReplicateMyCartResponses[keyof ReplicateMyCartResponses];
 
+export type QueryMyPaymentsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/me/payments';
+};
+
+export type QueryMyPaymentsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyPaymentsError = QueryMyPaymentsErrors[keyof QueryMyPaymentsErrors];
+
+export type QueryMyPaymentsResponses = {
+    /**
+     * A page of payments
+     */
+    200: PaymentPagedQueryResponse;
+};
+
+export type QueryMyPaymentsResponse = QueryMyPaymentsResponses[keyof QueryMyPaymentsResponses];
+
+export type CheckMyPaymentsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/me/payments';
+};
+
+export type CheckMyPaymentsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyPaymentsExistResponses = {
+    /**
+     * At least one matches
+     */
+    200: unknown;
+};
+
+export type CreateMyPaymentData = {
+    body: MyPaymentDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/payments';
+};
+
+export type CreateMyPaymentErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyPaymentError = CreateMyPaymentErrors[keyof CreateMyPaymentErrors];
+
+export type CreateMyPaymentResponses = {
+    /**
+     * The payment
+     */
+    201: Payment;
+};
+
+export type CreateMyPaymentResponse = CreateMyPaymentResponses[keyof CreateMyPaymentResponses];
+
+export type DeleteMyPaymentByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/payments/{id}';
+};
+
+export type DeleteMyPaymentByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteMyPaymentByIdError = DeleteMyPaymentByIdErrors[keyof DeleteMyPaymentByIdErrors];
+
+export type DeleteMyPaymentByIdResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type DeleteMyPaymentByIdResponse = DeleteMyPaymentByIdResponses[keyof DeleteMyPaymentByIdResponses];
+
+export type GetMyPaymentByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/payments/{id}';
+};
+
+export type GetMyPaymentByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyPaymentByIdError = GetMyPaymentByIdErrors[keyof GetMyPaymentByIdErrors];
+
+export type GetMyPaymentByIdResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type GetMyPaymentByIdResponse = GetMyPaymentByIdResponses[keyof GetMyPaymentByIdResponses];
+
+export type CheckMyPaymentExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/payments/{id}';
+};
+
+export type CheckMyPaymentExistsByIdErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckMyPaymentExistsByIdResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
+
+export type UpdateMyPaymentByIdData = {
+    body: MyPaymentUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/payments/{id}';
+};
+
+export type UpdateMyPaymentByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyPaymentByIdError = UpdateMyPaymentByIdErrors[keyof UpdateMyPaymentByIdErrors];
+
+export type UpdateMyPaymentByIdResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type UpdateMyPaymentByIdResponse = UpdateMyPaymentByIdResponses[keyof UpdateMyPaymentByIdResponses];
+
 export type QueryMyShoppingListsInStoreData = {
     body?: never;
     path: {
@@ -13430,6 +14040,326 @@ export type UpdateOrderByOrderNumberResponses = {
 };
 
 export type UpdateOrderByOrderNumberResponse = UpdateOrderByOrderNumberResponses[keyof UpdateOrderByOrderNumberResponses];
+
+export type QueryPaymentsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/payments';
+};
+
+export type QueryPaymentsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryPaymentsError = QueryPaymentsErrors[keyof QueryPaymentsErrors];
+
+export type QueryPaymentsResponses = {
+    /**
+     * A page of payments
+     */
+    200: PaymentPagedQueryResponse;
+};
+
+export type QueryPaymentsResponse = QueryPaymentsResponses[keyof QueryPaymentsResponses];
+
+export type CheckPaymentsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/payments';
+};
+
+export type CheckPaymentsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckPaymentsExistResponses = {
+    /**
+     * At least one payment matches
+     */
+    200: unknown;
+};
+
+export type CreatePaymentData = {
+    body: PaymentDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payments';
+};
+
+export type CreatePaymentErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreatePaymentError = CreatePaymentErrors[keyof CreatePaymentErrors];
+
+export type CreatePaymentResponses = {
+    /**
+     * The payment
+     */
+    201: Payment;
+};
+
+export type CreatePaymentResponse = CreatePaymentResponses[keyof CreatePaymentResponses];
+
+export type DeletePaymentByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/payments/{id}';
+};
+
+export type DeletePaymentByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeletePaymentByIdError = DeletePaymentByIdErrors[keyof DeletePaymentByIdErrors];
+
+export type DeletePaymentByIdResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type DeletePaymentByIdResponse = DeletePaymentByIdResponses[keyof DeletePaymentByIdResponses];
+
+export type GetPaymentByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payments/{id}';
+};
+
+export type GetPaymentByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetPaymentByIdError = GetPaymentByIdErrors[keyof GetPaymentByIdErrors];
+
+export type GetPaymentByIdResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type GetPaymentByIdResponse = GetPaymentByIdResponses[keyof GetPaymentByIdResponses];
+
+export type CheckPaymentExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/payments/{id}';
+};
+
+export type CheckPaymentExistsByIdErrors = {
+    /**
+     * No such payment
+     */
+    404: unknown;
+};
+
+export type CheckPaymentExistsByIdResponses = {
+    /**
+     * The payment exists
+     */
+    200: unknown;
+};
+
+export type UpdatePaymentByIdData = {
+    body: PaymentUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payments/{id}';
+};
+
+export type UpdatePaymentByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdatePaymentByIdError = UpdatePaymentByIdErrors[keyof UpdatePaymentByIdErrors];
+
+export type UpdatePaymentByIdResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type UpdatePaymentByIdResponse = UpdatePaymentByIdResponses[keyof UpdatePaymentByIdResponses];
+
+export type DeletePaymentByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/payments/key={key}';
+};
+
+export type DeletePaymentByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeletePaymentByKeyError = DeletePaymentByKeyErrors[keyof DeletePaymentByKeyErrors];
+
+export type DeletePaymentByKeyResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type DeletePaymentByKeyResponse = DeletePaymentByKeyResponses[keyof DeletePaymentByKeyResponses];
+
+export type GetPaymentByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payments/key={key}';
+};
+
+export type GetPaymentByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetPaymentByKeyError = GetPaymentByKeyErrors[keyof GetPaymentByKeyErrors];
+
+export type GetPaymentByKeyResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type GetPaymentByKeyResponse = GetPaymentByKeyResponses[keyof GetPaymentByKeyResponses];
+
+export type CheckPaymentExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/payments/key={key}';
+};
+
+export type CheckPaymentExistsByKeyErrors = {
+    /**
+     * No such payment
+     */
+    404: unknown;
+};
+
+export type CheckPaymentExistsByKeyResponses = {
+    /**
+     * The payment exists
+     */
+    200: unknown;
+};
+
+export type UpdatePaymentByKeyData = {
+    body: PaymentUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payments/key={key}';
+};
+
+export type UpdatePaymentByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdatePaymentByKeyError = UpdatePaymentByKeyErrors[keyof UpdatePaymentByKeyErrors];
+
+export type UpdatePaymentByKeyResponses = {
+    /**
+     * The payment
+     */
+    200: Payment;
+};
+
+export type UpdatePaymentByKeyResponse = UpdatePaymentByKeyResponses[keyof UpdatePaymentByKeyResponses];
 
 export type QueryProductProjectionsData = {
     body?: never;

@@ -23,11 +23,11 @@ export const shoppingListResolvers: Resolvers = {
     // `me` admits manage_my_profile; the lists under it need manage_my_shopping_lists too.
     shoppingList: (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_SHOPPING_LISTS);
-      return orNull(services.shoppingLists.getMine(ctx, selector(args)));
+      return orNull(services.shoppingLists.mine.get(ctx, selector(args)));
     },
     shoppingLists: async (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_SHOPPING_LISTS);
-      return queryResult(await services.shoppingLists.queryMine(ctx, normalizeQueryParams(args)));
+      return queryResult(await services.shoppingLists.mine.query(ctx, normalizeQueryParams(args)));
     },
   },
   ShoppingList: {

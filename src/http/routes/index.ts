@@ -26,6 +26,7 @@ import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
 import { customObjectRoutes } from './custom-object.routes.js';
 import { productProjectionRoutes } from './product-projection.routes.js';
+import { myPaymentRoutes, paymentRoutes } from './payment.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -56,5 +57,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...channelRoutes(services),
     ...customObjectRoutes(services),
     ...productProjectionRoutes(services),
+    ...paymentRoutes(services),
+    ...myPaymentRoutes(services),
   };
 }

@@ -253,6 +253,21 @@ CREATE TABLE "Order" (
 );
 
 -- CreateTable
+CREATE TABLE "Payment" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C",
+    "anonymousId" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Payment_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "ShoppingList" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -630,6 +645,24 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_id_idx" ON "Payment"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_createdAt_idx" ON "Payment"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_lastModifiedAt_idx" ON "Payment"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_customerId_idx" ON "Payment"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_anonymousId_idx" ON "Payment"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Payment_projectKey_key_key" ON "Payment"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "ShoppingList_projectKey_id_idx" ON "ShoppingList"("projectKey", "id");

@@ -223,6 +223,19 @@ CREATE TABLE "Order" (
 );
 
 -- CreateTable
+CREATE TABLE "Payment" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "customerId" TEXT,
+    "anonymousId" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "ShoppingList" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -582,6 +595,24 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_id_idx" ON "Payment"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_createdAt_idx" ON "Payment"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_lastModifiedAt_idx" ON "Payment"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_customerId_idx" ON "Payment"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "Payment_projectKey_anonymousId_idx" ON "Payment"("projectKey", "anonymousId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Payment_projectKey_key_key" ON "Payment"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "ShoppingList_projectKey_id_idx" ON "ShoppingList"("projectKey", "id");

@@ -69,6 +69,7 @@ export const ModelName = {
   ProductSku: 'ProductSku',
   Cart: 'Cart',
   Order: 'Order',
+  Payment: 'Payment',
   ShoppingList: 'ShoppingList',
   ShoppingListSlug: 'ShoppingListSlug',
   Category: 'Category',
@@ -349,6 +350,21 @@ export const OrderScalarFieldEnum = {
 } as const
 
 export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
+
+
+export const PaymentScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  customerId: 'customerId',
+  anonymousId: 'anonymousId',
+  data: 'data'
+} as const
+
+export type PaymentScalarFieldEnum = (typeof PaymentScalarFieldEnum)[keyof typeof PaymentScalarFieldEnum]
 
 
 export const ShoppingListScalarFieldEnum = {

@@ -415,6 +415,7 @@ export const ModelName = {
   ProductSku: 'ProductSku',
   Cart: 'Cart',
   Order: 'Order',
+  Payment: 'Payment',
   ShoppingList: 'ShoppingList',
   ShoppingListSlug: 'ShoppingListSlug',
   Category: 'Category',
@@ -443,7 +444,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "payment" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1779,6 +1780,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    Payment: {
+      payload: Prisma.$PaymentPayload<ExtArgs>
+      fields: Prisma.PaymentFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PaymentFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PaymentFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>
+        }
+        findFirst: {
+          args: Prisma.PaymentFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PaymentFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>
+        }
+        findMany: {
+          args: Prisma.PaymentFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>[]
+        }
+        create: {
+          args: Prisma.PaymentCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>
+        }
+        createMany: {
+          args: Prisma.PaymentCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PaymentCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>[]
+        }
+        delete: {
+          args: Prisma.PaymentDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>
+        }
+        update: {
+          args: Prisma.PaymentUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>
+        }
+        deleteMany: {
+          args: Prisma.PaymentDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PaymentUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PaymentUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>[]
+        }
+        upsert: {
+          args: Prisma.PaymentUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PaymentPayload>
+        }
+        aggregate: {
+          args: Prisma.PaymentAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePayment>
+        }
+        groupBy: {
+          args: Prisma.PaymentGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PaymentGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PaymentCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PaymentCountAggregateOutputType> | number
+        }
+      }
+    }
     ShoppingList: {
       payload: Prisma.$ShoppingListPayload<ExtArgs>
       fields: Prisma.ShoppingListFieldRefs
@@ -3028,6 +3103,21 @@ export const OrderScalarFieldEnum = {
 export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
 
 
+export const PaymentScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  customerId: 'customerId',
+  anonymousId: 'anonymousId',
+  data: 'data'
+} as const
+
+export type PaymentScalarFieldEnum = (typeof PaymentScalarFieldEnum)[keyof typeof PaymentScalarFieldEnum]
+
+
 export const ShoppingListScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -3449,6 +3539,7 @@ export type GlobalOmitConfig = {
   productSku?: Prisma.ProductSkuOmit
   cart?: Prisma.CartOmit
   order?: Prisma.OrderOmit
+  payment?: Prisma.PaymentOmit
   shoppingList?: Prisma.ShoppingListOmit
   shoppingListSlug?: Prisma.ShoppingListSlugOmit
   category?: Prisma.CategoryOmit
