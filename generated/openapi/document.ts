@@ -8420,6 +8420,9 @@ export const openApiDocument = {
           },
           "paymentInfo": {
             "$ref": "#/components/schemas/PaymentInfo"
+          },
+          "state": {
+            "$ref": "#/components/schemas/Reference"
           }
         }
       },
@@ -8486,6 +8489,10 @@ export const openApiDocument = {
           },
           "shipmentState": {
             "$ref": "#/components/schemas/ShipmentState"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "An OrderState, by id or key."
           },
           "custom": {
             "$ref": "#/components/schemas/CustomFieldsDraft"
@@ -8586,7 +8593,8 @@ export const openApiDocument = {
             "setCustomType": "#/components/schemas/OrderSetCustomTypeAction",
             "setCustomField": "#/components/schemas/OrderSetCustomFieldAction",
             "addPayment": "#/components/schemas/OrderAddPaymentAction",
-            "removePayment": "#/components/schemas/OrderRemovePaymentAction"
+            "removePayment": "#/components/schemas/OrderRemovePaymentAction",
+            "transitionState": "#/components/schemas/TransitionStateAction"
           }
         },
         "oneOf": [
@@ -8637,6 +8645,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/OrderRemovePaymentAction"
+          },
+          {
+            "$ref": "#/components/schemas/TransitionStateAction"
           }
         ]
       },
@@ -9033,6 +9044,9 @@ export const openApiDocument = {
           },
           "interfaceText": {
             "type": "string"
+          },
+          "state": {
+            "$ref": "#/components/schemas/Reference"
           }
         }
       },
@@ -9044,6 +9058,10 @@ export const openApiDocument = {
           },
           "interfaceText": {
             "type": "string"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "A PaymentState, by id or key."
           }
         }
       },
@@ -9328,7 +9346,8 @@ export const openApiDocument = {
             "setTransactionCustomType": "#/components/schemas/PaymentSetTransactionCustomTypeAction",
             "setTransactionCustomField": "#/components/schemas/PaymentSetTransactionCustomFieldAction",
             "setCustomType": "#/components/schemas/PaymentSetCustomTypeAction",
-            "setCustomField": "#/components/schemas/PaymentSetCustomFieldAction"
+            "setCustomField": "#/components/schemas/PaymentSetCustomFieldAction",
+            "transitionState": "#/components/schemas/TransitionStateAction"
           }
         },
         "oneOf": [
@@ -9406,6 +9425,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/PaymentSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/TransitionStateAction"
           }
         ]
       },
@@ -13050,6 +13072,400 @@ export const openApiDocument = {
             "type": "string"
           },
           "value": {}
+        }
+      },
+      "State": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "key",
+          "type",
+          "initial",
+          "builtIn"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "key": {
+            "type": "string"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "type": {
+            "$ref": "#/components/schemas/StateTypeEnum"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "initial": {
+            "type": "boolean"
+          },
+          "builtIn": {
+            "type": "boolean"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StateRoleEnum"
+            }
+          },
+          "transitions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          }
+        }
+      },
+      "StateTypeEnum": {
+        "type": "string",
+        "enum": [
+          "OrderState",
+          "LineItemState",
+          "ProductState",
+          "ReviewState",
+          "PaymentState",
+          "QuoteRequestState",
+          "StagedQuoteState",
+          "QuoteState",
+          "RecurringOrderState"
+        ]
+      },
+      "StateRoleEnum": {
+        "type": "string",
+        "enum": [
+          "ReviewIncludedInStatistics",
+          "Return"
+        ]
+      },
+      "StateDraft": {
+        "type": "object",
+        "required": [
+          "key",
+          "type"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "type": {
+            "$ref": "#/components/schemas/StateTypeEnum"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "initial": {
+            "type": "boolean",
+            "description": "true unless given"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StateRoleEnum"
+            }
+          },
+          "transitions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            },
+            "description": "States of the same type, by id or key (400 ReferencedResourceNotFound or InvalidOperation otherwise)."
+          }
+        }
+      },
+      "StatePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/State"
+            }
+          }
+        }
+      },
+      "StateUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/StateUpdateAction"
+            }
+          }
+        }
+      },
+      "StateUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeKey": "#/components/schemas/StateChangeKeyAction",
+            "changeType": "#/components/schemas/StateChangeTypeAction",
+            "changeInitial": "#/components/schemas/StateChangeInitialAction",
+            "setName": "#/components/schemas/StateSetNameAction",
+            "setDescription": "#/components/schemas/StateSetDescriptionAction",
+            "setRoles": "#/components/schemas/StateSetRolesAction",
+            "addRoles": "#/components/schemas/StateAddRolesAction",
+            "removeRoles": "#/components/schemas/StateRemoveRolesAction",
+            "setTransitions": "#/components/schemas/StateSetTransitionsAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/StateChangeKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/StateChangeTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/StateChangeInitialAction"
+          },
+          {
+            "$ref": "#/components/schemas/StateSetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/StateSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/StateSetRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/StateAddRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/StateRemoveRolesAction"
+          },
+          {
+            "$ref": "#/components/schemas/StateSetTransitionsAction"
+          }
+        ]
+      },
+      "StateChangeKeyAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "key"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "StateChangeTypeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "type"
+        ],
+        "description": "A state that other states' transitions, orders or payments use keeps its type (400 InvalidOperation).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/StateTypeEnum"
+          }
+        }
+      },
+      "StateChangeInitialAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "initial"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeInitial"
+          },
+          "initial": {
+            "type": "boolean"
+          }
+        }
+      },
+      "StateSetNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "StateSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "StateSetRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StateRoleEnum"
+            }
+          }
+        }
+      },
+      "StateAddRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StateRoleEnum"
+            }
+          }
+        }
+      },
+      "StateRemoveRolesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "roles"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeRoles"
+          },
+          "roles": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StateRoleEnum"
+            }
+          }
+        }
+      },
+      "StateSetTransitionsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "Without `transitions` any transition is allowed; an empty list makes the state final.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTransitions"
+          },
+          "transitions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ResourceIdentifier"
+            }
+          }
+        }
+      },
+      "TransitionStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "state"
+        ],
+        "description": "Moves the resource to a state of its type (OrderState, PaymentState), by id or key: one the current state's transitions allow, unless `force` is true (400 InvalidOperation otherwise).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "transitionState"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "force": {
+            "type": "boolean"
+          }
         }
       },
       "Store": {
@@ -36651,6 +37067,578 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/states": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryStates",
+        "summary": "Query states (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of states",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StatePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStatesExist",
+        "summary": "200 if any state matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one state matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createState",
+        "summary": "Create a state",
+        "security": [
+          {
+            "oauth2": [
+              "manage_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StateDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The state",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/State"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/states/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getStateById",
+        "summary": "Get a state by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The state",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/State"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStateExistsById",
+        "summary": "200 if the state exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_states"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The state exists"
+          },
+          "404": {
+            "description": "No such state"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateStateById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StateUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The state",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/State"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteStateById",
+        "summary": "Delete the state at the expected version (ReferenceExists while a store or a price references it)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The state",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/State"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/states/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getStateByKey",
+        "summary": "Get a state by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The state",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/State"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStateExistsByKey",
+        "summary": "200 if the state exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_states"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The state exists"
+          },
+          "404": {
+            "description": "No such state"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateStateByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StateUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The state",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/State"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteStateByKey",
+        "summary": "Delete the state at the expected version (ReferenceExists while a store or a price references it)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_states"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The state",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/State"
                 }
               }
             }

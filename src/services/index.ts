@@ -30,6 +30,8 @@ import { ProductProjectionService } from './product-projection.service.js';
 import { CategoryService } from './category.service.js';
 import { categoryRepository } from './category-repository.js';
 import { PaymentService } from './payment.service.js';
+import { StateService } from './state.service.js';
+import { stateRepository } from './states.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -61,6 +63,7 @@ export interface Services {
   customObjects: CustomObjectService;
   productProjections: ProductProjectionService;
   payments: PaymentService;
+  states: StateService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -106,6 +109,11 @@ export function createServices(app: AppServices): Services {
   ]);
   const shoppingLists = new ShoppingListService(productLookup, businessUnits.repository);
   const payments = new PaymentService();
+  const states = new StateService([
+    referrer(orders.repository, 'state(id = :stateId)'),
+    referrer(payments.repository, 'paymentStatus(state(id = :stateId))'),
+    referrer(stateRepository, 'transitions(id = :stateId)'),
+  ]);
   const projects = new ProjectService(app);
   const asAssociateBusinessUnits = new AsAssociateBusinessUnitService(businessUnits);
   const signIn = cartSignIn(carts, orders, shoppingLists);
@@ -139,6 +147,7 @@ export function createServices(app: AppServices): Services {
     customObjects: new CustomObjectService(),
     productProjections: new ProductProjectionService(),
     payments,
+    states,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),

@@ -6,6 +6,7 @@ import { setCustomField, setCustomType } from './custom-fields.js';
 import type { DocumentRepository } from './document-repository.js';
 import { assertStillBelongs, owningUnit } from './owning-business-unit.js';
 import { addPayment, removePayment } from './payment-info.js';
+import { transition } from './states.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 
 /**
@@ -48,6 +49,7 @@ export function orderActions(units: () => DocumentRepository<BusinessUnit>): Act
     setBusinessUnit: async (order, a, ctx) => {
       setOptional(order, 'businessUnit', a.businessUnit ? await owningUnit(ctx, units(), a.businessUnit, order, 'order') : undefined);
     },
+    transitionState: async (order, a, ctx) => void (order.state = await transition(ctx, order.state, a.state, 'OrderState', a.force)),
     addPayment: (order, a, ctx) => addPayment(ctx, order, a.payment, 'order'),
     removePayment: (order, a, ctx) => removePayment(ctx, order, a.payment, 'order'),
     setCustomType: (order, a, ctx) => setCustomType(ctx, 'order', order, a.type, a.fields),

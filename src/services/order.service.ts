@@ -8,6 +8,7 @@ import { inRequestStore, ownDocuments, ownerOf, owns, storeCondition } from './c
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress } from './document-repository.js';
 import { orderActions } from './order-actions.js';
+import { stateOfType } from './states.js';
 import { orderResource } from './queryable-resources.js';
 import { checkVersion, notFound } from './versioning.js';
 import { DiscountCodeNonApplicableError } from './cart-discount-codes.js';
@@ -76,6 +77,7 @@ export class OrderService {
     if (cartId === undefined) throw new RequiredFieldError('cart');
     return withTransaction(ctx, async (tx) => {
       const custom = await customFieldsFromDraft(tx, 'order', draft.custom);
+      const state = draft.state ? await stateOfType(tx, draft.state, 'OrderState', 'state') : undefined;
       const cart = await this.carts.repository.find(tx, { id: cartId });
       if (!cart || !inRequestStore(tx.storeKey, cart)) throw notFound({ id: cartId });
       if (admit) await admit(tx, cart);
@@ -84,7 +86,7 @@ export class OrderService {
       checkOrderable(cart);
       const codes = await this.discountCodes.findMany(tx, cart.discountCodes.map((info) => info.discountCode.id));
       await countApplications(tx, cart, codes);
-      const order = await this.repository.create(tx, { ...snapshot(cart, draft), ...(custom ? { custom } : {}) }, expand);
+      const order = await this.repository.create(tx, { ...snapshot(cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}), ...(custom ? { custom } : {}) }, expand);
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
       return order;
     });

@@ -5,6 +5,7 @@ import { newId } from '../ids.js';
 import { resolveCustomerId } from './business-unit-references.js';
 import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
 import { centMoney, moneyFromDraft, type CentPrecisionMoney, type MoneyDraft } from './money.js';
+import { transition } from './states.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 
 /**
@@ -71,6 +72,7 @@ export const paymentActions: ActionHandlers<Payment, PaymentUpdateAction> = {
   setMethodInfoCustomField: (payment, a, ctx) => setCustomField(ctx, payment.paymentMethodInfo, a.name, a.value),
   setStatusInterfaceCode: (payment, a) => setOptional(payment.paymentStatus, 'interfaceCode', a.interfaceCode),
   setStatusInterfaceText: (payment, a) => void (payment.paymentStatus.interfaceText = a.interfaceText),
+  transitionState: async (payment, a, ctx) => void (payment.paymentStatus.state = await transition(ctx, payment.paymentStatus.state, a.state, 'PaymentState', a.force)),
   setCustomType: (payment, a, ctx) => setCustomType(ctx, 'payment', payment, a.type, a.fields),
   setCustomField: (payment, a, ctx) => setCustomField(ctx, payment, a.name, a.value),
 };

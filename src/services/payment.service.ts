@@ -1,4 +1,4 @@
-import type { MyPaymentDraft, MyPaymentUpdateAction, Payment, PaymentDraft, PaymentUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { MyPaymentDraft, MyPaymentUpdateAction, Payment, PaymentDraft, PaymentStatusDraft, PaymentUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
 import { resolveCustomerId } from './business-unit-references.js';
@@ -8,8 +8,15 @@ import type { DocumentAddress, NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { centsFromDraft, interactionFromDraft, paymentActions, transactionFromDraft } from './payment-actions.js';
 import { paymentOwner, paymentRepository } from './payment-info.js';
+import { stateOfType } from './states.js';
 
 type Update<A> = { version: number; actions: readonly A[] };
+
+/** The draft's status; its state must be a PaymentState. */
+async function paymentStatusFromDraft(ctx: RequestContext, draft: PaymentStatusDraft | undefined): Promise<Payment['paymentStatus']> {
+  const { state, ...fields } = draft ?? {};
+  return { ...fields, ...(state ? { state: { typeId: 'state', id: (await stateOfType(ctx, state, 'PaymentState', 'paymentStatus.state')).id } } : {}) };
+}
 
 
 /**
@@ -40,7 +47,7 @@ export class PaymentService extends DocumentService<Payment, PaymentDraft, Payme
       ...(draft.interfaceId !== undefined ? { interfaceId: draft.interfaceId } : {}),
       amountPlanned: centsFromDraft(draft.amountPlanned, 'amountPlanned'),
       paymentMethodInfo: { ...method, ...(methodFields ? { custom: methodFields } : {}) },
-      paymentStatus: { ...draft.paymentStatus },
+      paymentStatus: await paymentStatusFromDraft(ctx, draft.paymentStatus),
       transactions,
       interfaceInteractions: interactions,
       ...(custom ? { custom } : {}),

@@ -88,6 +88,13 @@ export const orderResource = defineQueryableResource({
   extraColumns: { orderNumber: { column: 'key', type: 'string' } },
 });
 
+/** States: the workflow states of orders and payments. */
+export const stateResource = defineQueryableResource({
+  table: 'State',
+  typeId: 'state',
+  fields: fieldsFromJsonSchema(schemas.StateSchema, components),
+});
+
 /** Payments: a customer's or anonymous session's, with the owner columns /me reads by. */
 export const paymentResource = defineQueryableResource({
   table: 'Payment',
@@ -179,6 +186,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: orderResource, viewScopes: ['view_orders'] },
   { resource: shoppingListResource, viewScopes: ['view_shopping_lists'] },
   { resource: paymentResource, viewScopes: ['view_payments', 'view_orders'] },
+  { resource: stateResource, viewScopes: ['view_states', 'view_orders', 'view_payments'] },
   // Units are referenced by id only from custom fields (Reference to business-unit); parentUnit and
   // topLevelUnit are KeyReferences, which the spec says are never expanded.
   { resource: businessUnitResource, viewScopes: ['view_business_units'] },

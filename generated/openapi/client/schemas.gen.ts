@@ -8711,6 +8711,9 @@ export const OrderSchema = {
         },
         paymentInfo: {
             $ref: '#/components/schemas/PaymentInfo'
+        },
+        state: {
+            $ref: '#/components/schemas/Reference'
         }
     }
 } as const;
@@ -8781,6 +8784,10 @@ export const OrderFromCartDraftSchema = {
         },
         shipmentState: {
             $ref: '#/components/schemas/ShipmentState'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'An OrderState, by id or key.'
         },
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'
@@ -8886,7 +8893,8 @@ export const OrderUpdateActionSchema = {
             setCustomType: '#/components/schemas/OrderSetCustomTypeAction',
             setCustomField: '#/components/schemas/OrderSetCustomFieldAction',
             addPayment: '#/components/schemas/OrderAddPaymentAction',
-            removePayment: '#/components/schemas/OrderRemovePaymentAction'
+            removePayment: '#/components/schemas/OrderRemovePaymentAction',
+            transitionState: '#/components/schemas/TransitionStateAction'
         }
     },
     oneOf: [
@@ -8937,6 +8945,9 @@ export const OrderUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/OrderRemovePaymentAction'
+        },
+        {
+            $ref: '#/components/schemas/TransitionStateAction'
         }
     ]
 } as const;
@@ -9354,6 +9365,9 @@ export const PaymentStatusSchema = {
         },
         interfaceText: {
             type: 'string'
+        },
+        state: {
+            $ref: '#/components/schemas/Reference'
         }
     }
 } as const;
@@ -9366,6 +9380,10 @@ export const PaymentStatusDraftSchema = {
         },
         interfaceText: {
             type: 'string'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'A PaymentState, by id or key.'
         }
     }
 } as const;
@@ -9661,7 +9679,8 @@ export const PaymentUpdateActionSchema = {
             setTransactionCustomType: '#/components/schemas/PaymentSetTransactionCustomTypeAction',
             setTransactionCustomField: '#/components/schemas/PaymentSetTransactionCustomFieldAction',
             setCustomType: '#/components/schemas/PaymentSetCustomTypeAction',
-            setCustomField: '#/components/schemas/PaymentSetCustomFieldAction'
+            setCustomField: '#/components/schemas/PaymentSetCustomFieldAction',
+            transitionState: '#/components/schemas/TransitionStateAction'
         }
     },
     oneOf: [
@@ -9739,6 +9758,9 @@ export const PaymentUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/PaymentSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/TransitionStateAction'
         }
     ]
 } as const;
@@ -13527,6 +13549,417 @@ export const ShoppingListSetCustomFieldActionSchema = {
             type: 'string'
         },
         value: {}
+    }
+} as const;
+
+export const StateSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'key',
+        'type',
+        'initial',
+        'builtIn'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        key: {
+            type: 'string'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        type: {
+            $ref: '#/components/schemas/StateTypeEnum'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        initial: {
+            type: 'boolean'
+        },
+        builtIn: {
+            type: 'boolean'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/StateRoleEnum'
+            }
+        },
+        transitions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        }
+    }
+} as const;
+
+export const StateTypeEnumSchema = {
+    type: 'string',
+    enum: [
+        'OrderState',
+        'LineItemState',
+        'ProductState',
+        'ReviewState',
+        'PaymentState',
+        'QuoteRequestState',
+        'StagedQuoteState',
+        'QuoteState',
+        'RecurringOrderState'
+    ]
+} as const;
+
+export const StateRoleEnumSchema = {
+    type: 'string',
+    enum: [
+        'ReviewIncludedInStatistics',
+        'Return'
+    ]
+} as const;
+
+export const StateDraftSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'type'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        type: {
+            $ref: '#/components/schemas/StateTypeEnum'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        initial: {
+            type: 'boolean',
+            description: 'true unless given'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/StateRoleEnum'
+            }
+        },
+        transitions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            },
+            description: 'States of the same type, by id or key (400 ReferencedResourceNotFound or InvalidOperation otherwise).'
+        }
+    }
+} as const;
+
+export const StatePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/State'
+            }
+        }
+    }
+} as const;
+
+export const StateUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/StateUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const StateUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeKey: '#/components/schemas/StateChangeKeyAction',
+            changeType: '#/components/schemas/StateChangeTypeAction',
+            changeInitial: '#/components/schemas/StateChangeInitialAction',
+            setName: '#/components/schemas/StateSetNameAction',
+            setDescription: '#/components/schemas/StateSetDescriptionAction',
+            setRoles: '#/components/schemas/StateSetRolesAction',
+            addRoles: '#/components/schemas/StateAddRolesAction',
+            removeRoles: '#/components/schemas/StateRemoveRolesAction',
+            setTransitions: '#/components/schemas/StateSetTransitionsAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/StateChangeKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/StateChangeTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/StateChangeInitialAction'
+        },
+        {
+            $ref: '#/components/schemas/StateSetNameAction'
+        },
+        {
+            $ref: '#/components/schemas/StateSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/StateSetRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/StateAddRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/StateRemoveRolesAction'
+        },
+        {
+            $ref: '#/components/schemas/StateSetTransitionsAction'
+        }
+    ]
+} as const;
+
+export const StateChangeKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'key'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const StateChangeTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'type'
+    ],
+    description: 'A state that other states\' transitions, orders or payments use keeps its type (400 InvalidOperation).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeType'
+        },
+        type: {
+            $ref: '#/components/schemas/StateTypeEnum'
+        }
+    }
+} as const;
+
+export const StateChangeInitialActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'initial'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeInitial'
+        },
+        initial: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const StateSetNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const StateSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const StateSetRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/StateRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const StateAddRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/StateRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const StateRemoveRolesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'roles'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeRoles'
+        },
+        roles: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/StateRoleEnum'
+            }
+        }
+    }
+} as const;
+
+export const StateSetTransitionsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'Without `transitions` any transition is allowed; an empty list makes the state final.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTransitions'
+        },
+        transitions: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
+    }
+} as const;
+
+export const TransitionStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'state'
+    ],
+    description: 'Moves the resource to a state of its type (OrderState, PaymentState), by id or key: one the current state\'s transitions allow, unless `force` is true (400 InvalidOperation otherwise).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'transitionState'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        force: {
+            type: 'boolean'
+        }
     }
 } as const;
 

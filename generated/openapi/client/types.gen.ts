@@ -2808,6 +2808,7 @@ export type Order = {
     cart: Reference;
     custom?: CustomFields;
     paymentInfo?: PaymentInfo;
+    state?: Reference;
 };
 
 export type OrderState = 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
@@ -2828,6 +2829,10 @@ export type OrderFromCartDraft = {
     orderState?: OrderState;
     paymentState?: PaymentState;
     shipmentState?: ShipmentState;
+    /**
+     * An OrderState, by id or key.
+     */
+    state?: ResourceIdentifier;
     custom?: CustomFieldsDraft;
 };
 
@@ -2887,7 +2892,9 @@ export type OrderUpdateAction = ({
     action: 'addPayment';
 } & OrderAddPaymentAction) | ({
     action: 'removePayment';
-} & OrderRemovePaymentAction);
+} & OrderRemovePaymentAction) | ({
+    action: 'transitionState';
+} & TransitionStateAction);
 
 export type OrderChangeOrderStateAction = {
     action: 'changeOrderState';
@@ -3033,11 +3040,16 @@ export type PaymentMethodToken = {
 export type PaymentStatus = {
     interfaceCode?: string;
     interfaceText?: string;
+    state?: Reference;
 };
 
 export type PaymentStatusDraft = {
     interfaceCode?: string;
     interfaceText?: string;
+    /**
+     * A PaymentState, by id or key.
+     */
+    state?: ResourceIdentifier;
 };
 
 export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Refund' | 'Chargeback';
@@ -3165,7 +3177,9 @@ export type PaymentUpdateAction = ({
     action: 'setCustomType';
 } & PaymentSetCustomTypeAction) | ({
     action: 'setCustomField';
-} & PaymentSetCustomFieldAction);
+} & PaymentSetCustomFieldAction) | ({
+    action: 'transitionState';
+} & TransitionStateAction);
 
 export type MyPaymentUpdateAction = ({
     action: 'addTransaction';
@@ -4349,6 +4363,136 @@ export type ShoppingListSetCustomFieldAction = {
     action: 'setCustomField';
     name: string;
     value?: unknown;
+};
+
+export type State = {
+    id: string;
+    version: Version;
+    key: string;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    type: StateTypeEnum;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    initial: boolean;
+    builtIn: boolean;
+    roles?: Array<StateRoleEnum>;
+    transitions?: Array<Reference>;
+};
+
+export type StateTypeEnum = 'OrderState' | 'LineItemState' | 'ProductState' | 'ReviewState' | 'PaymentState' | 'QuoteRequestState' | 'StagedQuoteState' | 'QuoteState' | 'RecurringOrderState';
+
+export type StateRoleEnum = 'ReviewIncludedInStatistics' | 'Return';
+
+export type StateDraft = {
+    key: Key;
+    type: StateTypeEnum;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    /**
+     * true unless given
+     */
+    initial?: boolean;
+    roles?: Array<StateRoleEnum>;
+    /**
+     * States of the same type, by id or key (400 ReferencedResourceNotFound or InvalidOperation otherwise).
+     */
+    transitions?: Array<ResourceIdentifier>;
+};
+
+export type StatePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<State>;
+};
+
+export type StateUpdate = {
+    version: Version;
+    actions: Array<StateUpdateAction>;
+};
+
+export type StateUpdateAction = ({
+    action: 'changeKey';
+} & StateChangeKeyAction) | ({
+    action: 'changeType';
+} & StateChangeTypeAction) | ({
+    action: 'changeInitial';
+} & StateChangeInitialAction) | ({
+    action: 'setName';
+} & StateSetNameAction) | ({
+    action: 'setDescription';
+} & StateSetDescriptionAction) | ({
+    action: 'setRoles';
+} & StateSetRolesAction) | ({
+    action: 'addRoles';
+} & StateAddRolesAction) | ({
+    action: 'removeRoles';
+} & StateRemoveRolesAction) | ({
+    action: 'setTransitions';
+} & StateSetTransitionsAction);
+
+export type StateChangeKeyAction = {
+    action: 'changeKey';
+    key: Key;
+};
+
+/**
+ * A state that other states' transitions, orders or payments use keeps its type (400 InvalidOperation).
+ */
+export type StateChangeTypeAction = {
+    action: 'changeType';
+    type: StateTypeEnum;
+};
+
+export type StateChangeInitialAction = {
+    action: 'changeInitial';
+    initial: boolean;
+};
+
+export type StateSetNameAction = {
+    action: 'setName';
+    name?: LocalizedString;
+};
+
+export type StateSetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type StateSetRolesAction = {
+    action: 'setRoles';
+    roles: Array<StateRoleEnum>;
+};
+
+export type StateAddRolesAction = {
+    action: 'addRoles';
+    roles: Array<StateRoleEnum>;
+};
+
+export type StateRemoveRolesAction = {
+    action: 'removeRoles';
+    roles: Array<StateRoleEnum>;
+};
+
+/**
+ * Without `transitions` any transition is allowed; an empty list makes the state final.
+ */
+export type StateSetTransitionsAction = {
+    action: 'setTransitions';
+    transitions?: Array<ResourceIdentifier>;
+};
+
+/**
+ * Moves the resource to a state of its type (OrderState, PaymentState), by id or key: one the current state's transitions allow, unless `force` is true (400 InvalidOperation otherwise).
+ */
+export type TransitionStateAction = {
+    action: 'transitionState';
+    state: ResourceIdentifier;
+    force?: boolean;
 };
 
 export type Store = {
@@ -16683,6 +16827,324 @@ export type UpdateShoppingListByKeyResponses = {
 };
 
 export type UpdateShoppingListByKeyResponse = UpdateShoppingListByKeyResponses[keyof UpdateShoppingListByKeyResponses];
+
+export type QueryStatesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/states';
+};
+
+export type QueryStatesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryStatesError = QueryStatesErrors[keyof QueryStatesErrors];
+
+export type QueryStatesResponses = {
+    /**
+     * A page of states
+     */
+    200: StatePagedQueryResponse;
+};
+
+export type QueryStatesResponse = QueryStatesResponses[keyof QueryStatesResponses];
+
+export type CheckStatesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/states';
+};
+
+export type CheckStatesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckStatesExistResponses = {
+    /**
+     * At least one state matches
+     */
+    200: unknown;
+};
+
+export type CreateStateData = {
+    body: StateDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/states';
+};
+
+export type CreateStateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateStateError = CreateStateErrors[keyof CreateStateErrors];
+
+export type CreateStateResponses = {
+    /**
+     * The state
+     */
+    201: State;
+};
+
+export type CreateStateResponse = CreateStateResponses[keyof CreateStateResponses];
+
+export type DeleteStateByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/states/{id}';
+};
+
+export type DeleteStateByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStateByIdError = DeleteStateByIdErrors[keyof DeleteStateByIdErrors];
+
+export type DeleteStateByIdResponses = {
+    /**
+     * The state
+     */
+    200: State;
+};
+
+export type DeleteStateByIdResponse = DeleteStateByIdResponses[keyof DeleteStateByIdResponses];
+
+export type GetStateByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/states/{id}';
+};
+
+export type GetStateByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStateByIdError = GetStateByIdErrors[keyof GetStateByIdErrors];
+
+export type GetStateByIdResponses = {
+    /**
+     * The state
+     */
+    200: State;
+};
+
+export type GetStateByIdResponse = GetStateByIdResponses[keyof GetStateByIdResponses];
+
+export type CheckStateExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/states/{id}';
+};
+
+export type CheckStateExistsByIdErrors = {
+    /**
+     * No such state
+     */
+    404: unknown;
+};
+
+export type CheckStateExistsByIdResponses = {
+    /**
+     * The state exists
+     */
+    200: unknown;
+};
+
+export type UpdateStateByIdData = {
+    body: StateUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/states/{id}';
+};
+
+export type UpdateStateByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStateByIdError = UpdateStateByIdErrors[keyof UpdateStateByIdErrors];
+
+export type UpdateStateByIdResponses = {
+    /**
+     * The state
+     */
+    200: State;
+};
+
+export type UpdateStateByIdResponse = UpdateStateByIdResponses[keyof UpdateStateByIdResponses];
+
+export type DeleteStateByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/states/key={key}';
+};
+
+export type DeleteStateByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStateByKeyError = DeleteStateByKeyErrors[keyof DeleteStateByKeyErrors];
+
+export type DeleteStateByKeyResponses = {
+    /**
+     * The state
+     */
+    200: State;
+};
+
+export type DeleteStateByKeyResponse = DeleteStateByKeyResponses[keyof DeleteStateByKeyResponses];
+
+export type GetStateByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/states/key={key}';
+};
+
+export type GetStateByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStateByKeyError = GetStateByKeyErrors[keyof GetStateByKeyErrors];
+
+export type GetStateByKeyResponses = {
+    /**
+     * The state
+     */
+    200: State;
+};
+
+export type GetStateByKeyResponse = GetStateByKeyResponses[keyof GetStateByKeyResponses];
+
+export type CheckStateExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/states/key={key}';
+};
+
+export type CheckStateExistsByKeyErrors = {
+    /**
+     * No such state
+     */
+    404: unknown;
+};
+
+export type CheckStateExistsByKeyResponses = {
+    /**
+     * The state exists
+     */
+    200: unknown;
+};
+
+export type UpdateStateByKeyData = {
+    body: StateUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/states/key={key}';
+};
+
+export type UpdateStateByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStateByKeyError = UpdateStateByKeyErrors[keyof UpdateStateByKeyErrors];
+
+export type UpdateStateByKeyResponses = {
+    /**
+     * The state
+     */
+    200: State;
+};
+
+export type UpdateStateByKeyResponse = UpdateStateByKeyResponses[keyof UpdateStateByKeyResponses];
 
 export type QueryStoresData = {
     body?: never;

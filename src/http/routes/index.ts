@@ -27,6 +27,7 @@ import { channelRoutes } from './channel.routes.js';
 import { customObjectRoutes } from './custom-object.routes.js';
 import { productProjectionRoutes } from './product-projection.routes.js';
 import { myPaymentRoutes, paymentRoutes } from './payment.routes.js';
+import { stateRoutes } from './state.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -59,5 +60,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...productProjectionRoutes(services),
     ...paymentRoutes(services),
     ...myPaymentRoutes(services),
+    ...stateRoutes(services),
   };
 }

@@ -149,10 +149,16 @@ export type Cart = Prisma.CartModel
  */
 export type Order = Prisma.OrderModel
 /**
- * Model Payment
+ * Model State
  * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
  * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
  * src/services/retention.ts).
+ * States (the platform's State): the custom workflow states of orders, payments and other resources,
+ * with the transitions allowed between them.
+ */
+export type State = Prisma.StateModel
+/**
+ * Model Payment
  * Payments (the platform's Payment): what a customer pays for a cart or order, with its transactions.
  * The owner columns let /me read the caller's own and sign-in give an anonymous session's to the customer.
  */

@@ -253,6 +253,19 @@ CREATE TABLE "Order" (
 );
 
 -- CreateTable
+CREATE TABLE "State" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C" NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "State_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "Payment" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -645,6 +658,18 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "State_projectKey_id_idx" ON "State"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "State_projectKey_createdAt_idx" ON "State"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "State_projectKey_lastModifiedAt_idx" ON "State"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "State_projectKey_key_key" ON "State"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "Payment_projectKey_id_idx" ON "Payment"("projectKey", "id");

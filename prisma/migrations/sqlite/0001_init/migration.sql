@@ -223,6 +223,17 @@ CREATE TABLE "Order" (
 );
 
 -- CreateTable
+CREATE TABLE "State" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "Payment" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -595,6 +606,18 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "State_projectKey_id_idx" ON "State"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "State_projectKey_createdAt_idx" ON "State"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "State_projectKey_lastModifiedAt_idx" ON "State"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "State_projectKey_key_key" ON "State"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "Payment_projectKey_id_idx" ON "Payment"("projectKey", "id");

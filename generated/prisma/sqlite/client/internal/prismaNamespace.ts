@@ -415,6 +415,7 @@ export const ModelName = {
   ProductSku: 'ProductSku',
   Cart: 'Cart',
   Order: 'Order',
+  State: 'State',
   Payment: 'Payment',
   ShoppingList: 'ShoppingList',
   ShoppingListSlug: 'ShoppingListSlug',
@@ -444,7 +445,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "payment" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "state" | "payment" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1780,6 +1781,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    State: {
+      payload: Prisma.$StatePayload<ExtArgs>
+      fields: Prisma.StateFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.StateFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.StateFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>
+        }
+        findFirst: {
+          args: Prisma.StateFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.StateFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>
+        }
+        findMany: {
+          args: Prisma.StateFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>[]
+        }
+        create: {
+          args: Prisma.StateCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>
+        }
+        createMany: {
+          args: Prisma.StateCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.StateCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>[]
+        }
+        delete: {
+          args: Prisma.StateDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>
+        }
+        update: {
+          args: Prisma.StateUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>
+        }
+        deleteMany: {
+          args: Prisma.StateDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.StateUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.StateUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>[]
+        }
+        upsert: {
+          args: Prisma.StateUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StatePayload>
+        }
+        aggregate: {
+          args: Prisma.StateAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateState>
+        }
+        groupBy: {
+          args: Prisma.StateGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.StateGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.StateCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.StateCountAggregateOutputType> | number
+        }
+      }
+    }
     Payment: {
       payload: Prisma.$PaymentPayload<ExtArgs>
       fields: Prisma.PaymentFieldRefs
@@ -3103,6 +3178,19 @@ export const OrderScalarFieldEnum = {
 export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
 
 
+export const StateScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type StateScalarFieldEnum = (typeof StateScalarFieldEnum)[keyof typeof StateScalarFieldEnum]
+
+
 export const PaymentScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -3539,6 +3627,7 @@ export type GlobalOmitConfig = {
   productSku?: Prisma.ProductSkuOmit
   cart?: Prisma.CartOmit
   order?: Prisma.OrderOmit
+  state?: Prisma.StateOmit
   payment?: Prisma.PaymentOmit
   shoppingList?: Prisma.ShoppingListOmit
   shoppingListSlug?: Prisma.ShoppingListSlugOmit

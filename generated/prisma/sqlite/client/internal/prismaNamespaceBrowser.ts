@@ -69,6 +69,7 @@ export const ModelName = {
   ProductSku: 'ProductSku',
   Cart: 'Cart',
   Order: 'Order',
+  State: 'State',
   Payment: 'Payment',
   ShoppingList: 'ShoppingList',
   ShoppingListSlug: 'ShoppingListSlug',
@@ -347,6 +348,19 @@ export const OrderScalarFieldEnum = {
 } as const
 
 export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
+
+
+export const StateScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type StateScalarFieldEnum = (typeof StateScalarFieldEnum)[keyof typeof StateScalarFieldEnum]
 
 
 export const PaymentScalarFieldEnum = {

@@ -14,9 +14,6 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model Payment
- * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
- * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
- * src/services/retention.ts).
  * Payments (the platform's Payment): what a customer pays for a cart or order, with its transactions.
  * The owner columns let /me read the caller's own and sign-in give an anonymous session's to the customer.
  */
