@@ -8194,6 +8194,345 @@ export const openApiDocument = {
           "value": {}
         }
       },
+      "InventoryEntry": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "sku",
+          "quantityOnStock",
+          "availableQuantity"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "key": {
+            "type": "string"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "sku": {
+            "type": "string"
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "quantityOnStock": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "availableQuantity": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "restockableInDays": {
+            "type": "integer"
+          },
+          "expectedDelivery": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "InventoryEntryDraft": {
+        "type": "object",
+        "required": [
+          "sku",
+          "quantityOnStock"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sku": {
+            "type": "string",
+            "minLength": 1
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "quantityOnStock": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "restockableInDays": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "expectedDelivery": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "InventoryPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/InventoryEntry"
+            }
+          }
+        }
+      },
+      "InventoryEntryUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/InventoryEntryUpdateAction"
+            }
+          }
+        }
+      },
+      "InventoryEntryUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addQuantity": "#/components/schemas/InventoryEntryAddQuantityAction",
+            "removeQuantity": "#/components/schemas/InventoryEntryRemoveQuantityAction",
+            "changeQuantity": "#/components/schemas/InventoryEntryChangeQuantityAction",
+            "setRestockableInDays": "#/components/schemas/InventoryEntrySetRestockableInDaysAction",
+            "setExpectedDelivery": "#/components/schemas/InventoryEntrySetExpectedDeliveryAction",
+            "setSupplyChannel": "#/components/schemas/InventoryEntrySetSupplyChannelAction",
+            "setKey": "#/components/schemas/InventoryEntrySetKeyAction",
+            "setCustomType": "#/components/schemas/InventoryEntrySetCustomTypeAction",
+            "setCustomField": "#/components/schemas/InventoryEntrySetCustomFieldAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/InventoryEntryAddQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/InventoryEntryRemoveQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/InventoryEntryChangeQuantityAction"
+          },
+          {
+            "$ref": "#/components/schemas/InventoryEntrySetRestockableInDaysAction"
+          },
+          {
+            "$ref": "#/components/schemas/InventoryEntrySetExpectedDeliveryAction"
+          },
+          {
+            "$ref": "#/components/schemas/InventoryEntrySetSupplyChannelAction"
+          },
+          {
+            "$ref": "#/components/schemas/InventoryEntrySetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/InventoryEntrySetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/InventoryEntrySetCustomFieldAction"
+          }
+        ]
+      },
+      "InventoryEntryAddQuantityAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quantity"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addQuantity"
+          },
+          "quantity": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          }
+        }
+      },
+      "InventoryEntryRemoveQuantityAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quantity"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeQuantity"
+          },
+          "quantity": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          }
+        }
+      },
+      "InventoryEntryChangeQuantityAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quantity"
+        ],
+        "description": "Sets quantityOnStock; availableQuantity moves by the same amount.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeQuantity"
+          },
+          "quantity": {
+            "type": "integer",
+            "format": "int64"
+          }
+        }
+      },
+      "InventoryEntrySetRestockableInDaysAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setRestockableInDays"
+          },
+          "restockableInDays": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "InventoryEntrySetExpectedDeliveryAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setExpectedDelivery"
+          },
+          "expectedDelivery": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "InventoryEntrySetSupplyChannelAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "Another channel with the role InventorySupply, or none; the SKU must not have an entry there already (400 DuplicateField).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setSupplyChannel"
+          },
+          "supplyChannel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "InventoryEntrySetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "InventoryEntrySetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "InventoryEntrySetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
       "TypedMoney": {
         "type": "object",
         "required": [
@@ -26080,6 +26419,578 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Health"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/inventory": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryInventory",
+        "summary": "Query inventory entries (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of inventory entries",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InventoryPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkInventoryEntriesExist",
+        "summary": "200 if any inventory entry matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one inventory entry matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createInventoryEntry",
+        "summary": "Create an inventory entry",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/InventoryEntryDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The inventory entry",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InventoryEntry"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/inventory/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getInventoryEntryById",
+        "summary": "Get an inventory entry by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The inventory entry",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InventoryEntry"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkInventoryEntryExistsById",
+        "summary": "200 if the inventory entry exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The inventory entry exists"
+          },
+          "404": {
+            "description": "No such inventory entry"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateInventoryEntryById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/InventoryEntryUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The inventory entry",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InventoryEntry"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteInventoryEntryById",
+        "summary": "Delete the inventory entry at the expected version (ReferenceExists while a store or a price references it)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The inventory entry",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InventoryEntry"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/inventory/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getInventoryEntryByKey",
+        "summary": "Get an inventory entry by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The inventory entry",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InventoryEntry"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkInventoryEntryExistsByKey",
+        "summary": "200 if the inventory entry exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The inventory entry exists"
+          },
+          "404": {
+            "description": "No such inventory entry"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateInventoryEntryByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/InventoryEntryUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The inventory entry",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InventoryEntry"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteInventoryEntryByKey",
+        "summary": "Delete the inventory entry at the expected version (ReferenceExists while a store or a price references it)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The inventory entry",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/InventoryEntry"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
                 }
               }
             }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { BaseAddress, Cart, CustomLineItem, CustomLineItemDraft, ItemShippingDetails, ItemShippingDetailsDraft, LineItem, LineItemDraft } from '../../generated/openapi/client/types.gen.js';
 import { isoNow } from '../clock.js';
 import type { RequestContext } from '../context.js';
-import { ApiError, DuplicateFieldError, InvalidFieldError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
+import { ApiError, DuplicateFieldError, InvalidFieldError, InvalidOperationError, RequiredFieldError } from '../errors/api-error.js';
 import { centMoney, moneyFromDraft, multiply, sum, type CentPrecisionMoney, type TypedMoney } from './money.js';
 import { selectPrice } from './price-selection.js';
+import { channelReference } from './channel-repository.js';
 import { productOfDraft, type ProductLookup } from './product-lookup.js';
 import { findVariant } from './product-variants.js';
 
@@ -22,10 +23,6 @@ export class MatchingPriceNotFoundError extends ApiError {
   }
 }
 
-/** Channels are not served yet: a line item naming one is refused as not found. */
-function refuseChannel(channel: { id?: string; key?: string } | undefined): void {
-  if (channel) throw new ReferencedResourceNotFoundError('channel', channel.id !== undefined ? { id: channel.id } : { key: channel.key ?? '' });
-}
 
 /** The line item's price and total for its quantity (the price selection; tiers by quantity). */
 export function priceLineItem(cart: Cart, item: LineItem, now: number): void {
@@ -63,8 +60,6 @@ export function shippingValid(targets: readonly { quantity: number }[], quantity
  * product's current (published) data; the same variant already in the cart gets the quantity added.
  */
 export async function addLineItem(ctx: RequestContext, cart: Cart, draft: LineItemDraft, products: ProductLookup): Promise<void> {
-  refuseChannel(draft.supplyChannel);
-  refuseChannel(draft.distributionChannel);
   const quantity = draft.quantity ?? 1;
   // The platform adds nothing for quantity 0.
   if (quantity === 0) return;
@@ -72,7 +67,18 @@ export async function addLineItem(ctx: RequestContext, cart: Cart, draft: LineIt
   if (!product.masterData.published) throw new InvalidOperationError(`The product '${product.id}' is not published.`);
   const data = product.masterData.current;
   const variant = draft.productId !== undefined ? findVariant(data, { variantId: draft.variantId ?? data.masterVariant.id }) : findVariant(data, { sku: draft.sku });
-  const existing = cart.lineItems.find((li) => li.productId === product.id && li.variant.id === variant.id && li.key === draft.key && !draft.shippingDetails);
+  // The supply channel is where the stock comes from (inventory), the distribution channel whose prices apply.
+  const supplyChannel = draft.supplyChannel ? await channelReference(ctx, draft.supplyChannel, 'supplyChannel', 'InventorySupply') : undefined;
+  const distributionChannel = draft.distributionChannel ? await channelReference(ctx, draft.distributionChannel, 'distributionChannel', 'ProductDistribution') : undefined;
+  const existing = cart.lineItems.find(
+    (li) =>
+      li.productId === product.id &&
+      li.variant.id === variant.id &&
+      li.key === draft.key &&
+      li.supplyChannel?.id === supplyChannel?.id &&
+      li.distributionChannel?.id === distributionChannel?.id &&
+      !draft.shippingDetails,
+  );
   const now = isoNow(ctx.app.clock);
   if (existing) {
     existing.quantity = checkedQuantity(existing.quantity + quantity);
@@ -99,6 +105,8 @@ export async function addLineItem(ctx: RequestContext, cart: Cart, draft: LineIt
     perMethodTaxRate: [],
     priceMode: 'Platform',
     lineItemMode: 'Standard',
+    ...(supplyChannel ? { supplyChannel } : {}),
+    ...(distributionChannel ? { distributionChannel } : {}),
     ...(draft.shippingDetails ? { shippingDetails: shippingDetailsFromDraft(cart, draft.shippingDetails, quantity) } : {}),
     addedAt: draft.addedAt ?? now,
     lastModifiedAt: now,

@@ -31,6 +31,7 @@ import { CategoryService } from './category.service.js';
 import { categoryRepository } from './category-repository.js';
 import { PaymentService } from './payment.service.js';
 import { StateService } from './state.service.js';
+import { InventoryService, inventoryRepository } from './inventory.service.js';
 import { stateRepository } from './states.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
@@ -64,6 +65,7 @@ export interface Services {
   productProjections: ProductProjectionService;
   payments: PaymentService;
   states: StateService;
+  inventory: InventoryService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -106,9 +108,11 @@ export function createServices(app: AppServices): Services {
   const channels = new ChannelService([
     referrer(stores.repository, 'distributionChannels(id = :channelId) or supplyChannels(id = :channelId)'),
     referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
+    referrer(inventoryRepository, 'supplyChannel(id = :channelId)'),
   ]);
   const shoppingLists = new ShoppingListService(productLookup, businessUnits.repository);
   const payments = new PaymentService();
+  const inventory = new InventoryService();
   const states = new StateService([
     referrer(orders.repository, 'state(id = :stateId)'),
     referrer(payments.repository, 'paymentStatus(state(id = :stateId))'),
@@ -148,6 +152,7 @@ export function createServices(app: AppServices): Services {
     productProjections: new ProductProjectionService(),
     payments,
     states,
+    inventory,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -157,6 +162,7 @@ export function createServices(app: AppServices): Services {
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(orders.repository),
       typeUser(payments.repository, USES_TYPE_IN_PAYMENTS),
+      typeUser(inventory.repository),
       typeUser(shoppingLists.repository),
       typeUser(shippingMethods.repository),
       typeUser(cartDiscounts.repository),

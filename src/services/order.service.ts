@@ -9,6 +9,7 @@ import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress } from './document-repository.js';
 import { orderActions } from './order-actions.js';
 import { stateOfType } from './states.js';
+import { takeStock } from './inventory.service.js';
 import { orderResource } from './queryable-resources.js';
 import { checkVersion, notFound } from './versioning.js';
 import { DiscountCodeNonApplicableError } from './cart-discount-codes.js';
@@ -84,6 +85,7 @@ export class OrderService {
       checkVersion(cart.id, draft.version, cart.version);
       if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState}: only an Active cart can be ordered.`);
       checkOrderable(cart);
+      await takeStock(tx, cart);
       const codes = await this.discountCodes.findMany(tx, cart.discountCodes.map((info) => info.discountCode.id));
       await countApplications(tx, cart, codes);
       const order = await this.repository.create(tx, { ...snapshot(cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}), ...(custom ? { custom } : {}) }, expand);

@@ -88,6 +88,14 @@ export const orderResource = defineQueryableResource({
   extraColumns: { orderNumber: { column: 'key', type: 'string' } },
 });
 
+/** Inventory entries: the stock of a SKU per supply channel. */
+export const inventoryResource = defineQueryableResource({
+  table: 'InventoryEntry',
+  typeId: 'inventory-entry',
+  fields: fieldsFromJsonSchema(schemas.InventoryEntrySchema, components),
+  extraColumns: { sku: { column: 'sku', type: 'string', notNull: true } },
+});
+
 /** States: the workflow states of orders and payments. */
 export const stateResource = defineQueryableResource({
   table: 'State',

@@ -8482,6 +8482,359 @@ export const DiscountCodeSetCustomFieldActionSchema = {
     }
 } as const;
 
+export const InventoryEntrySchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'sku',
+        'quantityOnStock',
+        'availableQuantity'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        key: {
+            type: 'string'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        sku: {
+            type: 'string'
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/Reference'
+        },
+        quantityOnStock: {
+            type: 'integer',
+            format: 'int64'
+        },
+        availableQuantity: {
+            type: 'integer',
+            format: 'int64'
+        },
+        restockableInDays: {
+            type: 'integer'
+        },
+        expectedDelivery: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const InventoryEntryDraftSchema = {
+    type: 'object',
+    required: [
+        'sku',
+        'quantityOnStock'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        sku: {
+            type: 'string',
+            minLength: 1
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        quantityOnStock: {
+            type: 'integer',
+            format: 'int64'
+        },
+        restockableInDays: {
+            type: 'integer',
+            minimum: 0
+        },
+        expectedDelivery: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const InventoryPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/InventoryEntry'
+            }
+        }
+    }
+} as const;
+
+export const InventoryEntryUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/InventoryEntryUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const InventoryEntryUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addQuantity: '#/components/schemas/InventoryEntryAddQuantityAction',
+            removeQuantity: '#/components/schemas/InventoryEntryRemoveQuantityAction',
+            changeQuantity: '#/components/schemas/InventoryEntryChangeQuantityAction',
+            setRestockableInDays: '#/components/schemas/InventoryEntrySetRestockableInDaysAction',
+            setExpectedDelivery: '#/components/schemas/InventoryEntrySetExpectedDeliveryAction',
+            setSupplyChannel: '#/components/schemas/InventoryEntrySetSupplyChannelAction',
+            setKey: '#/components/schemas/InventoryEntrySetKeyAction',
+            setCustomType: '#/components/schemas/InventoryEntrySetCustomTypeAction',
+            setCustomField: '#/components/schemas/InventoryEntrySetCustomFieldAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/InventoryEntryAddQuantityAction'
+        },
+        {
+            $ref: '#/components/schemas/InventoryEntryRemoveQuantityAction'
+        },
+        {
+            $ref: '#/components/schemas/InventoryEntryChangeQuantityAction'
+        },
+        {
+            $ref: '#/components/schemas/InventoryEntrySetRestockableInDaysAction'
+        },
+        {
+            $ref: '#/components/schemas/InventoryEntrySetExpectedDeliveryAction'
+        },
+        {
+            $ref: '#/components/schemas/InventoryEntrySetSupplyChannelAction'
+        },
+        {
+            $ref: '#/components/schemas/InventoryEntrySetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/InventoryEntrySetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/InventoryEntrySetCustomFieldAction'
+        }
+    ]
+} as const;
+
+export const InventoryEntryAddQuantityActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quantity'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addQuantity'
+        },
+        quantity: {
+            type: 'integer',
+            format: 'int64',
+            minimum: 0
+        }
+    }
+} as const;
+
+export const InventoryEntryRemoveQuantityActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quantity'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeQuantity'
+        },
+        quantity: {
+            type: 'integer',
+            format: 'int64',
+            minimum: 0
+        }
+    }
+} as const;
+
+export const InventoryEntryChangeQuantityActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quantity'
+    ],
+    description: 'Sets quantityOnStock; availableQuantity moves by the same amount.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeQuantity'
+        },
+        quantity: {
+            type: 'integer',
+            format: 'int64'
+        }
+    }
+} as const;
+
+export const InventoryEntrySetRestockableInDaysActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setRestockableInDays'
+        },
+        restockableInDays: {
+            type: 'integer',
+            minimum: 0
+        }
+    }
+} as const;
+
+export const InventoryEntrySetExpectedDeliveryActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setExpectedDelivery'
+        },
+        expectedDelivery: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const InventoryEntrySetSupplyChannelActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'Another channel with the role InventorySupply, or none; the SKU must not have an entry there already (400 DuplicateField).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSupplyChannel'
+        },
+        supplyChannel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const InventoryEntrySetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const InventoryEntrySetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const InventoryEntrySetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
 export const TypedMoneySchema = {
     type: 'object',
     required: [

@@ -2742,6 +2742,119 @@ export type DiscountCodeSetCustomFieldAction = {
     value?: unknown;
 };
 
+export type InventoryEntry = {
+    id: string;
+    version: Version;
+    key?: string;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    sku: string;
+    supplyChannel?: Reference;
+    quantityOnStock: number;
+    availableQuantity: number;
+    restockableInDays?: number;
+    expectedDelivery?: DateTime;
+    custom?: CustomFields;
+};
+
+export type InventoryEntryDraft = {
+    key?: Key;
+    sku: string;
+    supplyChannel?: ResourceIdentifier;
+    quantityOnStock: number;
+    restockableInDays?: number;
+    expectedDelivery?: DateTime;
+    custom?: CustomFieldsDraft;
+};
+
+export type InventoryPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<InventoryEntry>;
+};
+
+export type InventoryEntryUpdate = {
+    version: Version;
+    actions: Array<InventoryEntryUpdateAction>;
+};
+
+export type InventoryEntryUpdateAction = ({
+    action: 'addQuantity';
+} & InventoryEntryAddQuantityAction) | ({
+    action: 'removeQuantity';
+} & InventoryEntryRemoveQuantityAction) | ({
+    action: 'changeQuantity';
+} & InventoryEntryChangeQuantityAction) | ({
+    action: 'setRestockableInDays';
+} & InventoryEntrySetRestockableInDaysAction) | ({
+    action: 'setExpectedDelivery';
+} & InventoryEntrySetExpectedDeliveryAction) | ({
+    action: 'setSupplyChannel';
+} & InventoryEntrySetSupplyChannelAction) | ({
+    action: 'setKey';
+} & InventoryEntrySetKeyAction) | ({
+    action: 'setCustomType';
+} & InventoryEntrySetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & InventoryEntrySetCustomFieldAction);
+
+export type InventoryEntryAddQuantityAction = {
+    action: 'addQuantity';
+    quantity: number;
+};
+
+export type InventoryEntryRemoveQuantityAction = {
+    action: 'removeQuantity';
+    quantity: number;
+};
+
+/**
+ * Sets quantityOnStock; availableQuantity moves by the same amount.
+ */
+export type InventoryEntryChangeQuantityAction = {
+    action: 'changeQuantity';
+    quantity: number;
+};
+
+export type InventoryEntrySetRestockableInDaysAction = {
+    action: 'setRestockableInDays';
+    restockableInDays?: number;
+};
+
+export type InventoryEntrySetExpectedDeliveryAction = {
+    action: 'setExpectedDelivery';
+    expectedDelivery?: DateTime;
+};
+
+/**
+ * Another channel with the role InventorySupply, or none; the SKU must not have an entry there already (400 DuplicateField).
+ */
+export type InventoryEntrySetSupplyChannelAction = {
+    action: 'setSupplyChannel';
+    supplyChannel?: ResourceIdentifier;
+};
+
+export type InventoryEntrySetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type InventoryEntrySetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type InventoryEntrySetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
 export type TypedMoney = {
     type: 'centPrecision' | 'highPrecision';
     currencyCode: CurrencyCode;
@@ -10844,6 +10957,324 @@ export type GetReadinessResponses = {
 };
 
 export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
+
+export type QueryInventoryData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/inventory';
+};
+
+export type QueryInventoryErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryInventoryError = QueryInventoryErrors[keyof QueryInventoryErrors];
+
+export type QueryInventoryResponses = {
+    /**
+     * A page of inventory entries
+     */
+    200: InventoryPagedQueryResponse;
+};
+
+export type QueryInventoryResponse = QueryInventoryResponses[keyof QueryInventoryResponses];
+
+export type CheckInventoryEntriesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/inventory';
+};
+
+export type CheckInventoryEntriesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckInventoryEntriesExistResponses = {
+    /**
+     * At least one inventory entry matches
+     */
+    200: unknown;
+};
+
+export type CreateInventoryEntryData = {
+    body: InventoryEntryDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/inventory';
+};
+
+export type CreateInventoryEntryErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateInventoryEntryError = CreateInventoryEntryErrors[keyof CreateInventoryEntryErrors];
+
+export type CreateInventoryEntryResponses = {
+    /**
+     * The inventory entry
+     */
+    201: InventoryEntry;
+};
+
+export type CreateInventoryEntryResponse = CreateInventoryEntryResponses[keyof CreateInventoryEntryResponses];
+
+export type DeleteInventoryEntryByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/inventory/{id}';
+};
+
+export type DeleteInventoryEntryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteInventoryEntryByIdError = DeleteInventoryEntryByIdErrors[keyof DeleteInventoryEntryByIdErrors];
+
+export type DeleteInventoryEntryByIdResponses = {
+    /**
+     * The inventory entry
+     */
+    200: InventoryEntry;
+};
+
+export type DeleteInventoryEntryByIdResponse = DeleteInventoryEntryByIdResponses[keyof DeleteInventoryEntryByIdResponses];
+
+export type GetInventoryEntryByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/inventory/{id}';
+};
+
+export type GetInventoryEntryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetInventoryEntryByIdError = GetInventoryEntryByIdErrors[keyof GetInventoryEntryByIdErrors];
+
+export type GetInventoryEntryByIdResponses = {
+    /**
+     * The inventory entry
+     */
+    200: InventoryEntry;
+};
+
+export type GetInventoryEntryByIdResponse = GetInventoryEntryByIdResponses[keyof GetInventoryEntryByIdResponses];
+
+export type CheckInventoryEntryExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/inventory/{id}';
+};
+
+export type CheckInventoryEntryExistsByIdErrors = {
+    /**
+     * No such inventory entry
+     */
+    404: unknown;
+};
+
+export type CheckInventoryEntryExistsByIdResponses = {
+    /**
+     * The inventory entry exists
+     */
+    200: unknown;
+};
+
+export type UpdateInventoryEntryByIdData = {
+    body: InventoryEntryUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/inventory/{id}';
+};
+
+export type UpdateInventoryEntryByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateInventoryEntryByIdError = UpdateInventoryEntryByIdErrors[keyof UpdateInventoryEntryByIdErrors];
+
+export type UpdateInventoryEntryByIdResponses = {
+    /**
+     * The inventory entry
+     */
+    200: InventoryEntry;
+};
+
+export type UpdateInventoryEntryByIdResponse = UpdateInventoryEntryByIdResponses[keyof UpdateInventoryEntryByIdResponses];
+
+export type DeleteInventoryEntryByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/inventory/key={key}';
+};
+
+export type DeleteInventoryEntryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteInventoryEntryByKeyError = DeleteInventoryEntryByKeyErrors[keyof DeleteInventoryEntryByKeyErrors];
+
+export type DeleteInventoryEntryByKeyResponses = {
+    /**
+     * The inventory entry
+     */
+    200: InventoryEntry;
+};
+
+export type DeleteInventoryEntryByKeyResponse = DeleteInventoryEntryByKeyResponses[keyof DeleteInventoryEntryByKeyResponses];
+
+export type GetInventoryEntryByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/inventory/key={key}';
+};
+
+export type GetInventoryEntryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetInventoryEntryByKeyError = GetInventoryEntryByKeyErrors[keyof GetInventoryEntryByKeyErrors];
+
+export type GetInventoryEntryByKeyResponses = {
+    /**
+     * The inventory entry
+     */
+    200: InventoryEntry;
+};
+
+export type GetInventoryEntryByKeyResponse = GetInventoryEntryByKeyResponses[keyof GetInventoryEntryByKeyResponses];
+
+export type CheckInventoryEntryExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/inventory/key={key}';
+};
+
+export type CheckInventoryEntryExistsByKeyErrors = {
+    /**
+     * No such inventory entry
+     */
+    404: unknown;
+};
+
+export type CheckInventoryEntryExistsByKeyResponses = {
+    /**
+     * The inventory entry exists
+     */
+    200: unknown;
+};
+
+export type UpdateInventoryEntryByKeyData = {
+    body: InventoryEntryUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/inventory/key={key}';
+};
+
+export type UpdateInventoryEntryByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateInventoryEntryByKeyError = UpdateInventoryEntryByKeyErrors[keyof UpdateInventoryEntryByKeyErrors];
+
+export type UpdateInventoryEntryByKeyResponses = {
+    /**
+     * The inventory entry
+     */
+    200: InventoryEntry;
+};
+
+export type UpdateInventoryEntryByKeyResponse = UpdateInventoryEntryByKeyResponses[keyof UpdateInventoryEntryByKeyResponses];
 
 export type QueryMyBusinessUnitsData = {
     body?: never;

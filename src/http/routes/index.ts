@@ -28,6 +28,7 @@ import { customObjectRoutes } from './custom-object.routes.js';
 import { productProjectionRoutes } from './product-projection.routes.js';
 import { myPaymentRoutes, paymentRoutes } from './payment.routes.js';
 import { stateRoutes } from './state.routes.js';
+import { inventoryRoutes } from './inventory.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -61,5 +62,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...paymentRoutes(services),
     ...myPaymentRoutes(services),
     ...stateRoutes(services),
+    ...inventoryRoutes(services),
   };
 }

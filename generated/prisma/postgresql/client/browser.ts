@@ -125,10 +125,16 @@ export type Cart = Prisma.CartModel
  */
 export type Order = Prisma.OrderModel
 /**
- * Model State
+ * Model InventoryEntry
  * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
  * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
  * src/services/retention.ts).
+ * Inventory (the platform's InventoryEntry): the stock of a SKU, in one supply channel or in none.
+ * `supplyChannelId` is '' for none, so the database keeps one entry per SKU and channel.
+ */
+export type InventoryEntry = Prisma.InventoryEntryModel
+/**
+ * Model State
  * States (the platform's State): the custom workflow states of orders, payments and other resources,
  * with the transitions allowed between them.
  */

@@ -253,6 +253,21 @@ CREATE TABLE "Order" (
 );
 
 -- CreateTable
+CREATE TABLE "InventoryEntry" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "sku" TEXT COLLATE "C" NOT NULL,
+    "supplyChannelId" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "InventoryEntry_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "State" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -658,6 +673,21 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "InventoryEntry_projectKey_id_idx" ON "InventoryEntry"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "InventoryEntry_projectKey_createdAt_idx" ON "InventoryEntry"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "InventoryEntry_projectKey_lastModifiedAt_idx" ON "InventoryEntry"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "InventoryEntry_projectKey_key_key" ON "InventoryEntry"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "InventoryEntry_projectKey_sku_supplyChannelId_key" ON "InventoryEntry"("projectKey", "sku", "supplyChannelId");
 
 -- CreateIndex
 CREATE INDEX "State_projectKey_id_idx" ON "State"("projectKey", "id");

@@ -223,6 +223,19 @@ CREATE TABLE "Order" (
 );
 
 -- CreateTable
+CREATE TABLE "InventoryEntry" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "sku" TEXT NOT NULL,
+    "supplyChannelId" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "State" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -606,6 +619,21 @@ CREATE UNIQUE INDEX "Order_projectKey_key_key" ON "Order"("projectKey", "key");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_projectKey_cartId_key" ON "Order"("projectKey", "cartId");
+
+-- CreateIndex
+CREATE INDEX "InventoryEntry_projectKey_id_idx" ON "InventoryEntry"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "InventoryEntry_projectKey_createdAt_idx" ON "InventoryEntry"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "InventoryEntry_projectKey_lastModifiedAt_idx" ON "InventoryEntry"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "InventoryEntry_projectKey_key_key" ON "InventoryEntry"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "InventoryEntry_projectKey_sku_supplyChannelId_key" ON "InventoryEntry"("projectKey", "sku", "supplyChannelId");
 
 -- CreateIndex
 CREATE INDEX "State_projectKey_id_idx" ON "State"("projectKey", "id");

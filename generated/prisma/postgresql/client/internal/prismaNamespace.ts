@@ -415,6 +415,7 @@ export const ModelName = {
   ProductSku: 'ProductSku',
   Cart: 'Cart',
   Order: 'Order',
+  InventoryEntry: 'InventoryEntry',
   State: 'State',
   Payment: 'Payment',
   ShoppingList: 'ShoppingList',
@@ -445,7 +446,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "state" | "payment" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1778,6 +1779,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.OrderCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.OrderCountAggregateOutputType> | number
+        }
+      }
+    }
+    InventoryEntry: {
+      payload: Prisma.$InventoryEntryPayload<ExtArgs>
+      fields: Prisma.InventoryEntryFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.InventoryEntryFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.InventoryEntryFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>
+        }
+        findFirst: {
+          args: Prisma.InventoryEntryFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.InventoryEntryFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>
+        }
+        findMany: {
+          args: Prisma.InventoryEntryFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>[]
+        }
+        create: {
+          args: Prisma.InventoryEntryCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>
+        }
+        createMany: {
+          args: Prisma.InventoryEntryCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.InventoryEntryCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>[]
+        }
+        delete: {
+          args: Prisma.InventoryEntryDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>
+        }
+        update: {
+          args: Prisma.InventoryEntryUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>
+        }
+        deleteMany: {
+          args: Prisma.InventoryEntryDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.InventoryEntryUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.InventoryEntryUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>[]
+        }
+        upsert: {
+          args: Prisma.InventoryEntryUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InventoryEntryPayload>
+        }
+        aggregate: {
+          args: Prisma.InventoryEntryAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateInventoryEntry>
+        }
+        groupBy: {
+          args: Prisma.InventoryEntryGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.InventoryEntryGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.InventoryEntryCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.InventoryEntryCountAggregateOutputType> | number
         }
       }
     }
@@ -3181,6 +3256,21 @@ export const OrderScalarFieldEnum = {
 export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
 
 
+export const InventoryEntryScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sku: 'sku',
+  supplyChannelId: 'supplyChannelId',
+  data: 'data'
+} as const
+
+export type InventoryEntryScalarFieldEnum = (typeof InventoryEntryScalarFieldEnum)[keyof typeof InventoryEntryScalarFieldEnum]
+
+
 export const StateScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -3651,6 +3741,7 @@ export type GlobalOmitConfig = {
   productSku?: Prisma.ProductSkuOmit
   cart?: Prisma.CartOmit
   order?: Prisma.OrderOmit
+  inventoryEntry?: Prisma.InventoryEntryOmit
   state?: Prisma.StateOmit
   payment?: Prisma.PaymentOmit
   shoppingList?: Prisma.ShoppingListOmit

@@ -69,6 +69,7 @@ export const ModelName = {
   ProductSku: 'ProductSku',
   Cart: 'Cart',
   Order: 'Order',
+  InventoryEntry: 'InventoryEntry',
   State: 'State',
   Payment: 'Payment',
   ShoppingList: 'ShoppingList',
@@ -351,6 +352,21 @@ export const OrderScalarFieldEnum = {
 } as const
 
 export type OrderScalarFieldEnum = (typeof OrderScalarFieldEnum)[keyof typeof OrderScalarFieldEnum]
+
+
+export const InventoryEntryScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sku: 'sku',
+  supplyChannelId: 'supplyChannelId',
+  data: 'data'
+} as const
+
+export type InventoryEntryScalarFieldEnum = (typeof InventoryEntryScalarFieldEnum)[keyof typeof InventoryEntryScalarFieldEnum]
 
 
 export const StateScalarFieldEnum = {

@@ -14,9 +14,6 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model State
- * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
- * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
- * src/services/retention.ts).
  * States (the platform's State): the custom workflow states of orders, payments and other resources,
  * with the transitions allowed between them.
  */
