@@ -47,6 +47,11 @@ export function ownerFields(owner: Owner): { customerId?: string; anonymousId?: 
   return 'customerId' in owner ? { customerId: owner.customerId } : { anonymousId: owner.anonymousId };
 }
 
+/** The owner as fields of a new shopping list or payment, which name their customer by a Reference. */
+export function ownerReferenceFields(owner: Owner): { customer?: { typeId: 'customer'; id: string }; anonymousId?: string } {
+  return 'customerId' in owner ? { customer: { typeId: 'customer', id: owner.customerId } } : { anonymousId: owner.anonymousId };
+}
+
 /** The customer a cart is given to (draft or setCustomerId): what the cart copies from it, or undefined when there is none. */
 export async function readCustomer(ctx: Pick<RequestContext, 'db' | 'projectKey'>, id: string): Promise<{ email?: string; customerGroup?: Cart['customerGroup'] } | undefined> {
   const text = await ctx.db.value<string>(CUSTOMER[ctx.db.dialect], [ctx.projectKey, id]);

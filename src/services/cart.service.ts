@@ -121,7 +121,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   }
 
   /** The key of the store a draft names by id or key (400 ReferencedResourceNotFound when there is none). */
-  async storeKeyOf(ctx: RequestContext, store: ResourceIdentifier): Promise<string> {
+  private async storeKeyOf(ctx: RequestContext, store: ResourceIdentifier): Promise<string> {
     const [ref] = await resolveStores(ctx, [store], 'store');
     return ref.key;
   }

@@ -2,7 +2,7 @@ import type { MyPaymentDraft, MyPaymentUpdateAction, Payment, PaymentDraft, Paym
 import { withTransaction, type RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
 import { resolveCustomerId } from './business-unit-references.js';
-import { ownDocuments, ownerOf } from './cart-owner.js';
+import { ownDocuments, ownerOf, ownerReferenceFields } from './cart-owner.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import type { DocumentAddress, NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
@@ -56,17 +56,8 @@ export class PaymentService extends DocumentService<Payment, PaymentDraft, Payme
 
   /** POST /me/payments: the payment belongs to the token's customer or anonymous session. */
   createMine(ctx: RequestContext, draft: MyPaymentDraft, expand?: readonly string[]): Promise<Payment> {
-    const owner = ownerOf(ctx);
     const { transaction, ...rest } = draft;
-    return this.create(
-      ctx,
-      {
-        ...rest,
-        ...('customerId' in owner ? { customer: { typeId: 'customer', id: owner.customerId } } : { anonymousId: owner.anonymousId }),
-        ...(transaction ? { transactions: [transaction] } : {}),
-      },
-      expand,
-    );
+    return this.create(ctx, { ...rest, ...ownerReferenceFields(ownerOf(ctx)), ...(transaction ? { transactions: [transaction] } : {}) }, expand);
   }
 
   /** Documented: a customer changes or deletes its payment only while it has no transactions. */

@@ -11,7 +11,7 @@ import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
 import { DuplicateFieldError } from '../errors/api-error.js';
 import { resolveCustomerId, resolveStores } from './business-unit-references.js';
-import { ownDocuments, ownerOf } from './cart-owner.js';
+import { ownDocuments, ownerOf, ownerReferenceFields } from './cart-owner.js';
 import { documentsInStore } from './in-store-documents.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
@@ -128,8 +128,7 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
   createMine(ctx: RequestContext, draft: MyShoppingListDraft, expand?: readonly string[]): Promise<ShoppingList> {
     const owner = ownerOf(ctx);
     assertMayNameUnit(draft, owner, 'shopping list');
-    const ownerFields = 'customerId' in owner ? { customer: { typeId: 'customer', id: owner.customerId } } : { anonymousId: owner.anonymousId };
-    return (ctx.storeKey === undefined ? this : this.inStore).create(ctx, { ...draft, ...ownerFields }, expand);
+    return (ctx.storeKey === undefined ? this : this.inStore).create(ctx, { ...draft, ...ownerReferenceFields(owner) }, expand);
   }
 
   updateMine(ctx: RequestContext, at: DocumentAddress, update: Update<MyShoppingListUpdateAction>, expand?: readonly string[]): Promise<ShoppingList> {
