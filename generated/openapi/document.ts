@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate), product types, products, carts, orders, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate), product types, products, carts, orders, quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -8754,6 +8754,9 @@ export const openApiDocument = {
           "cart": {
             "$ref": "#/components/schemas/Reference"
           },
+          "quote": {
+            "$ref": "#/components/schemas/Reference"
+          },
           "custom": {
             "$ref": "#/components/schemas/CustomFields"
           },
@@ -11850,6 +11853,1057 @@ export const openApiDocument = {
           }
         }
       },
+      "QuoteRequest": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "quoteRequestState",
+          "customer",
+          "lineItems",
+          "customLineItems",
+          "totalPrice",
+          "taxMode",
+          "priceRoundingMode",
+          "taxRoundingMode",
+          "taxCalculationMode"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "quoteRequestState": {
+            "$ref": "#/components/schemas/QuoteRequestState"
+          },
+          "comment": {
+            "type": "string"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "store": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "lineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/LineItem"
+            }
+          },
+          "customLineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomLineItem"
+            }
+          },
+          "totalPrice": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "taxedPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
+          },
+          "shippingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "billingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "inventoryMode": {
+            "type": "string",
+            "enum": [
+              "None",
+              "TrackOnly",
+              "ReserveOnOrder"
+            ]
+          },
+          "taxMode": {
+            "type": "string",
+            "enum": [
+              "Platform",
+              "External",
+              "ExternalAmount",
+              "Disabled"
+            ]
+          },
+          "priceRoundingMode": {
+            "type": "string",
+            "enum": [
+              "HalfEven",
+              "HalfUp",
+              "HalfDown"
+            ]
+          },
+          "taxRoundingMode": {
+            "type": "string",
+            "enum": [
+              "HalfEven",
+              "HalfUp",
+              "HalfDown"
+            ]
+          },
+          "taxCalculationMode": {
+            "type": "string",
+            "enum": [
+              "LineItemLevel",
+              "UnitPriceLevel"
+            ]
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "shippingInfo": {
+            "$ref": "#/components/schemas/ShippingInfo"
+          },
+          "paymentInfo": {
+            "$ref": "#/components/schemas/PaymentInfo"
+          },
+          "itemShippingAddresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BaseAddress"
+            }
+          },
+          "directDiscounts": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "state": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "purchaseOrderNumber": {
+            "type": "string"
+          },
+          "cart": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/KeyReference"
+          }
+        }
+      },
+      "QuoteRequestState": {
+        "type": "string",
+        "enum": [
+          "Submitted",
+          "Accepted",
+          "Closed",
+          "Rejected",
+          "Cancelled"
+        ]
+      },
+      "QuoteRequestDraft": {
+        "type": "object",
+        "required": [
+          "cart",
+          "cartVersion"
+        ],
+        "properties": {
+          "cart": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "cartVersion": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "comment": {
+            "type": "string",
+            "maxLength": 10000
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "A QuoteRequestState, by id or key."
+          },
+          "purchaseOrderNumber": {
+            "type": "string",
+            "maxLength": 256
+          }
+        }
+      },
+      "MyQuoteRequestDraft": {
+        "type": "object",
+        "required": [
+          "cartId",
+          "cartVersion"
+        ],
+        "properties": {
+          "cartId": {
+            "type": "string"
+          },
+          "cartVersion": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "comment": {
+            "type": "string",
+            "maxLength": 10000
+          }
+        }
+      },
+      "QuoteRequestPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/QuoteRequest"
+            }
+          }
+        }
+      },
+      "QuoteRequestUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/QuoteRequestUpdateAction"
+            }
+          }
+        }
+      },
+      "QuoteRequestUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeQuoteRequestState": "#/components/schemas/QuoteRequestChangeQuoteRequestStateAction",
+            "changeCustomer": "#/components/schemas/QuoteChangeCustomerAction",
+            "setCustomType": "#/components/schemas/QuoteSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/QuoteSetCustomFieldAction",
+            "transitionState": "#/components/schemas/TransitionStateAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/QuoteRequestChangeQuoteRequestStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteChangeCustomerAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/TransitionStateAction"
+          }
+        ]
+      },
+      "QuoteRequestChangeQuoteRequestStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quoteRequestState"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeQuoteRequestState"
+          },
+          "quoteRequestState": {
+            "$ref": "#/components/schemas/QuoteRequestState"
+          }
+        }
+      },
+      "MyQuoteRequestUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/MyQuoteRequestCancelAction"
+            }
+          }
+        }
+      },
+      "MyQuoteRequestCancelAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "Cancels a Submitted quote request (400 InvalidOperation in any other state).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "cancelQuoteRequest"
+          }
+        }
+      },
+      "QuoteChangeCustomerAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "customer"
+        ],
+        "description": "Gives the quote or quote request to another customer, by id or key (400 ReferencedResourceNotFound when there is none); on a business unit's, the customer must be one of its associates (400 InvalidOperation).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeCustomer"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "QuoteSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "QuoteSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "StagedQuote": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "stagedQuoteState",
+          "quoteRequest",
+          "quotationCart"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "stagedQuoteState": {
+            "$ref": "#/components/schemas/StagedQuoteState"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "quoteRequest": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "quotationCart": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "validTo": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "sellerComment": {
+            "type": "string"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "state": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "purchaseOrderNumber": {
+            "type": "string"
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "store": {
+            "$ref": "#/components/schemas/KeyReference"
+          }
+        }
+      },
+      "StagedQuoteState": {
+        "type": "string",
+        "enum": [
+          "InProgress",
+          "Sent",
+          "Closed"
+        ]
+      },
+      "StagedQuoteDraft": {
+        "type": "object",
+        "required": [
+          "quoteRequest",
+          "quoteRequestVersion"
+        ],
+        "properties": {
+          "quoteRequest": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "quoteRequestVersion": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "quoteRequestStateToAccepted": {
+            "type": "boolean"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "A StagedQuoteState, by id or key."
+          }
+        }
+      },
+      "StagedQuotePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StagedQuote"
+            }
+          }
+        }
+      },
+      "StagedQuoteUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/StagedQuoteUpdateAction"
+            }
+          }
+        }
+      },
+      "StagedQuoteUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeStagedQuoteState": "#/components/schemas/StagedQuoteChangeStagedQuoteStateAction",
+            "setSellerComment": "#/components/schemas/StagedQuoteSetSellerCommentAction",
+            "setValidTo": "#/components/schemas/StagedQuoteSetValidToAction",
+            "setCustomType": "#/components/schemas/QuoteSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/QuoteSetCustomFieldAction",
+            "transitionState": "#/components/schemas/TransitionStateAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/StagedQuoteChangeStagedQuoteStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/StagedQuoteSetSellerCommentAction"
+          },
+          {
+            "$ref": "#/components/schemas/StagedQuoteSetValidToAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/TransitionStateAction"
+          }
+        ]
+      },
+      "StagedQuoteChangeStagedQuoteStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "stagedQuoteState"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeStagedQuoteState"
+          },
+          "stagedQuoteState": {
+            "$ref": "#/components/schemas/StagedQuoteState"
+          }
+        }
+      },
+      "StagedQuoteSetSellerCommentAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setSellerComment"
+          },
+          "sellerComment": {
+            "type": "string",
+            "maxLength": 10000
+          }
+        }
+      },
+      "StagedQuoteSetValidToAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidTo"
+          },
+          "validTo": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "Quote": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "quoteRequest",
+          "stagedQuote",
+          "quoteState",
+          "lineItems",
+          "customLineItems",
+          "totalPrice",
+          "taxMode",
+          "priceRoundingMode",
+          "taxRoundingMode",
+          "taxCalculationMode"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "quoteRequest": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "stagedQuote": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "validTo": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "sellerComment": {
+            "type": "string"
+          },
+          "buyerComment": {
+            "type": "string"
+          },
+          "store": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "lineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/LineItem"
+            }
+          },
+          "customLineItems": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomLineItem"
+            }
+          },
+          "totalPrice": {
+            "$ref": "#/components/schemas/CentPrecisionMoney"
+          },
+          "taxedPrice": {
+            "$ref": "#/components/schemas/TaxedPrice"
+          },
+          "shippingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "billingAddress": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "inventoryMode": {
+            "type": "string",
+            "enum": [
+              "None",
+              "TrackOnly",
+              "ReserveOnOrder"
+            ]
+          },
+          "taxMode": {
+            "type": "string",
+            "enum": [
+              "Platform",
+              "External",
+              "ExternalAmount",
+              "Disabled"
+            ]
+          },
+          "priceRoundingMode": {
+            "type": "string",
+            "enum": [
+              "HalfEven",
+              "HalfUp",
+              "HalfDown"
+            ]
+          },
+          "taxRoundingMode": {
+            "type": "string",
+            "enum": [
+              "HalfEven",
+              "HalfUp",
+              "HalfDown"
+            ]
+          },
+          "taxCalculationMode": {
+            "type": "string",
+            "enum": [
+              "LineItemLevel",
+              "UnitPriceLevel"
+            ]
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "shippingInfo": {
+            "$ref": "#/components/schemas/ShippingInfo"
+          },
+          "paymentInfo": {
+            "$ref": "#/components/schemas/PaymentInfo"
+          },
+          "itemShippingAddresses": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BaseAddress"
+            }
+          },
+          "directDiscounts": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "quoteState": {
+            "$ref": "#/components/schemas/QuoteState"
+          },
+          "state": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "purchaseOrderNumber": {
+            "type": "string"
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/KeyReference"
+          }
+        }
+      },
+      "QuoteState": {
+        "type": "string",
+        "enum": [
+          "Pending",
+          "Declined",
+          "DeclinedForRenegotiation",
+          "RenegotiationAddressed",
+          "Accepted",
+          "Failed",
+          "Withdrawn"
+        ]
+      },
+      "QuoteDraft": {
+        "type": "object",
+        "required": [
+          "stagedQuote",
+          "stagedQuoteVersion"
+        ],
+        "properties": {
+          "stagedQuote": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "stagedQuoteVersion": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "stagedQuoteStateToSent": {
+            "type": "boolean"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "A QuoteState (a State of that type), by id or key."
+          }
+        }
+      },
+      "QuotePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Quote"
+            }
+          }
+        }
+      },
+      "QuoteUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/QuoteUpdateAction"
+            }
+          }
+        }
+      },
+      "QuoteUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeQuoteState": "#/components/schemas/QuoteChangeQuoteStateAction",
+            "requestQuoteRenegotiation": "#/components/schemas/QuoteRequestQuoteRenegotiationAction",
+            "changeCustomer": "#/components/schemas/QuoteChangeCustomerAction",
+            "setCustomType": "#/components/schemas/QuoteSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/QuoteSetCustomFieldAction",
+            "transitionState": "#/components/schemas/TransitionStateAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/QuoteChangeQuoteStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteRequestQuoteRenegotiationAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteChangeCustomerAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/QuoteSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/TransitionStateAction"
+          }
+        ]
+      },
+      "QuoteChangeQuoteStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quoteState"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeQuoteState"
+          },
+          "quoteState": {
+            "$ref": "#/components/schemas/QuoteState"
+          }
+        }
+      },
+      "QuoteRequestQuoteRenegotiationAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "description": "The buyer declines a Pending quote and asks for a new offer (DeclinedForRenegotiation); 400 InvalidOperation in any other state.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "requestQuoteRenegotiation"
+          },
+          "buyerComment": {
+            "type": "string",
+            "maxLength": 10000
+          }
+        }
+      },
+      "MyQuoteUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/MyQuoteChangeMyQuoteStateAction"
+            }
+          }
+        }
+      },
+      "MyQuoteChangeMyQuoteStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "quoteState"
+        ],
+        "description": "Accepts or declines a Pending quote (400 InvalidOperation in any other state).",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeMyQuoteState"
+          },
+          "quoteState": {
+            "type": "string",
+            "enum": [
+              "Accepted",
+              "Declined"
+            ]
+          }
+        }
+      },
+      "OrderFromQuoteDraft": {
+        "type": "object",
+        "required": [
+          "quote",
+          "version"
+        ],
+        "properties": {
+          "quote": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "quoteStateToAccepted": {
+            "type": "boolean"
+          },
+          "orderNumber": {
+            "$ref": "#/components/schemas/OrderNumber"
+          },
+          "paymentState": {
+            "$ref": "#/components/schemas/PaymentState"
+          },
+          "shipmentState": {
+            "$ref": "#/components/schemas/ShipmentState"
+          },
+          "orderState": {
+            "$ref": "#/components/schemas/OrderState"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "An OrderState, by id or key."
+          }
+        }
+      },
+      "MyOrderFromQuoteDraft": {
+        "type": "object",
+        "required": [
+          "id",
+          "version"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "quoteStateToAccepted": {
+            "type": "boolean"
+          }
+        }
+      },
       "ShippingMethod": {
         "type": "object",
         "required": [
@@ -14723,11 +15777,13 @@ export const openApiDocument = {
           "product-selection",
           "product-tailoring",
           "quote",
+          "quote-request",
           "review",
           "shipping",
           "shipping-method",
           "shopping-list",
           "shopping-list-text-line-item",
+          "staged-quote",
           "standalone-price",
           "store",
           "transaction"
@@ -29360,6 +30416,950 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/me/quote-requests": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryMyQuoteRequests",
+        "summary": "Query quote requests (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of quote requests",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequestPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyQuoteRequestsExist",
+        "summary": "200 if any quote request matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one quote request matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createMyQuoteRequest",
+        "summary": "Request a quote for one of the caller's own carts",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyQuoteRequestDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/quote-requests/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyQuoteRequestById",
+        "summary": "Get a quote request by id",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyQuoteRequestExistsById",
+        "summary": "200 if the quote request exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request exists"
+          },
+          "404": {
+            "description": "No such quote request"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyQuoteRequestById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyQuoteRequestUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/quote-requests/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyQuoteRequestByKey",
+        "summary": "Get a quote request by key",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyQuoteRequestExistsByKey",
+        "summary": "200 if the quote request exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request exists"
+          },
+          "404": {
+            "description": "No such quote request"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyQuoteRequestByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyQuoteRequestUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/quotes": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryMyQuotes",
+        "summary": "Query quotes (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of quotes",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuotePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyQuotesExist",
+        "summary": "200 if any quote matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one quote matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/quotes/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyQuoteById",
+        "summary": "Get a quote by id",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyQuoteExistsById",
+        "summary": "200 if the quote exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quotes"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote exists"
+          },
+          "404": {
+            "description": "No such quote"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyQuoteById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyQuoteUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/quotes/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getMyQuoteByKey",
+        "summary": "Get a quote by key",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkMyQuoteExistsByKey",
+        "summary": "200 if the quote exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quotes"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote exists"
+          },
+          "404": {
+            "description": "No such quote"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateMyQuoteByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyQuoteUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/me/orders/quotes": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "createMyOrderFromQuote",
+        "summary": "Order one of the caller's own Pending quotes at its current version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MyOrderFromQuoteDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/in-store/key={storeKey}/me/shopping-lists": {
       "parameters": [
         {
@@ -35372,6 +37372,2301 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryQuoteRequestsAsAssociate",
+        "summary": "Query quote requests (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of quote requests",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequestPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteRequestsExistAsAssociate",
+        "summary": "200 if any quote request matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one quote request matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createQuoteRequestAsAssociate",
+        "summary": "Request a quote for one of the unit's carts",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteRequestDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getQuoteRequestByIdAsAssociate",
+        "summary": "Get a quote request by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteRequestExistsByIdAsAssociate",
+        "summary": "200 if the quote request exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request exists"
+          },
+          "404": {
+            "description": "No such quote request"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateQuoteRequestByIdAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteRequestUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getQuoteRequestByKeyAsAssociate",
+        "summary": "Get a quote request by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteRequestExistsByKeyAsAssociate",
+        "summary": "200 if the quote request exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request exists"
+          },
+          "404": {
+            "description": "No such quote request"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateQuoteRequestByKeyAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteRequestUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/quote-requests": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryQuoteRequests",
+        "summary": "Query quote requests (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of quote requests",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequestPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteRequestsExist",
+        "summary": "200 if any quote request matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one quote request matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createQuoteRequest",
+        "summary": "Create a quote request",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteRequestDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/quote-requests/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getQuoteRequestById",
+        "summary": "Get a quote request by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteRequestExistsById",
+        "summary": "200 if the quote request exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request exists"
+          },
+          "404": {
+            "description": "No such quote request"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateQuoteRequestById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteRequestUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteQuoteRequestById",
+        "summary": "Delete the quote request at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/quote-requests/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getQuoteRequestByKey",
+        "summary": "Get a quote request by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteRequestExistsByKey",
+        "summary": "200 if the quote request exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quote_requests"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request exists"
+          },
+          "404": {
+            "description": "No such quote request"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateQuoteRequestByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteRequestUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteQuoteRequestByKey",
+        "summary": "Delete the quote request at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quote_requests"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote request",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuoteRequest"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryQuotesAsAssociate",
+        "summary": "Query quotes (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of quotes",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuotePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuotesExistAsAssociate",
+        "summary": "200 if any quote matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one quote matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getQuoteByIdAsAssociate",
+        "summary": "Get a quote by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteExistsByIdAsAssociate",
+        "summary": "200 if the quote exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote exists"
+          },
+          "404": {
+            "description": "No such quote"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateQuoteByIdAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getQuoteByKeyAsAssociate",
+        "summary": "Get a quote by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteExistsByKeyAsAssociate",
+        "summary": "200 if the quote exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote exists"
+          },
+          "404": {
+            "description": "No such quote"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateQuoteByKeyAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/quotes": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "createOrderFromQuoteAsAssociate",
+        "summary": "Order a Pending quote of the unit at its current version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderFromQuoteDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/quotes": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryQuotes",
+        "summary": "Query quotes (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of quotes",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/QuotePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuotesExist",
+        "summary": "200 if any quote matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one quote matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createQuote",
+        "summary": "Create a quote",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/quotes/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getQuoteById",
+        "summary": "Get a quote by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteExistsById",
+        "summary": "200 if the quote exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote exists"
+          },
+          "404": {
+            "description": "No such quote"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateQuoteById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteQuoteById",
+        "summary": "Delete the quote at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/quotes/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getQuoteByKey",
+        "summary": "Get a quote by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkQuoteExistsByKey",
+        "summary": "200 if the quote exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_quotes"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote exists"
+          },
+          "404": {
+            "description": "No such quote"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateQuoteByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/QuoteUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteQuoteByKey",
+        "summary": "Delete the quote at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Quote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/orders/quotes": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "createOrderFromQuote",
+        "summary": "Order a Pending quote at its current version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OrderFromQuoteDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The order",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/{projectKey}/shipping-methods": {
       "parameters": [
         {
@@ -37978,6 +42273,592 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/ShoppingList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/staged-quotes": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryStagedQuotes",
+        "summary": "Query staged quotes (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of staged quotes",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StagedQuotePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStagedQuotesExist",
+        "summary": "200 if any staged quote matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one staged quote matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createStagedQuote",
+        "summary": "Create a staged quote",
+        "security": [
+          {
+            "oauth2": [
+              "manage_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StagedQuoteDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The staged quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StagedQuote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/staged-quotes/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getStagedQuoteById",
+        "summary": "Get a staged quote by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The staged quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StagedQuote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStagedQuoteExistsById",
+        "summary": "200 if the staged quote exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_staged_quotes"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The staged quote exists"
+          },
+          "404": {
+            "description": "No such staged quote"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateStagedQuoteById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StagedQuoteUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The staged quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StagedQuote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteStagedQuoteById",
+        "summary": "Delete the staged quote at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The staged quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StagedQuote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/staged-quotes/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getStagedQuoteByKey",
+        "summary": "Get a staged quote by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The staged quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StagedQuote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStagedQuoteExistsByKey",
+        "summary": "200 if the staged quote exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_staged_quotes"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The staged quote exists"
+          },
+          "404": {
+            "description": "No such staged quote"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateStagedQuoteByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StagedQuoteUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The staged quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StagedQuote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteStagedQuoteByKey",
+        "summary": "Delete the staged quote at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_staged_quotes"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "dataErasure",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The staged quote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StagedQuote"
                 }
               }
             }

@@ -76,7 +76,7 @@ export function assertActive(a: Acting, what: string): void {
 }
 
 /** 400 InvalidOperation when the cart or order belongs to another unit (the platform's documented answer). */
-export function assertOfUnit(a: Acting, doc: { id: string; businessUnit?: KeyReference }, kind: 'cart' | 'order' | 'shopping list'): void {
+export function assertOfUnit(a: Acting, doc: { id: string; businessUnit?: KeyReference }, kind: 'cart' | 'order' | 'shopping list' | 'quote request' | 'quote'): void {
   if (doc.businessUnit?.key !== a.unit.key) throw new InvalidOperationError(`The ${kind} '${doc.id}' does not belong to the business unit '${a.unit.key}'.`);
 }
 
@@ -89,4 +89,23 @@ export function visibleTo(ctx: RequestContext, a: Acting, view: Access): SqlFrag
   if (a.held.has(view.others)) return { sql: `"businessUnitKey" = ${p(1)}`, params: [a.unit.key] };
   if (a.held.has(view.my)) return { sql: `"businessUnitKey" = ${p(1)} AND "customerId" = ${p(2)}`, params: [a.unit.key, a.associateId] };
   throw new AssociateMissingPermissionError(a.associateId, a.unit.key, view.what, [view.my, view.others]);
+}
+
+/**
+ * The check of the document (a cart, a quote) an associate makes something from (an order, a quote
+ * request): the path's unit must be Active, the document one of the unit's, and the associate must hold
+ * `access` for the document's customer. Returned for the maker to run on the document it reads in its
+ * own transaction.
+ */
+export async function madeFromUnitDocument<D extends { id: string; businessUnit?: KeyReference }>(
+  ctx: RequestContext,
+  units: DocumentRepository<BusinessUnit>,
+  rules: { inactive: string; kind: 'cart' | 'quote'; access: Access; customerOf: (doc: D) => string | undefined },
+): Promise<(tx: RequestContext, doc: D) => void> {
+  const a = await actingAssociate(ctx, units);
+  assertActive(a, rules.inactive);
+  return (_tx, doc) => {
+    assertOfUnit(a, doc, rules.kind);
+    assertMay(a, rules.access, rules.customerOf(doc));
+  };
 }

@@ -26,7 +26,7 @@ interface DraftedResource<D extends UnitDocument, Draft, A> extends Resource<D, 
 
 /** The rules of an associate's access to a unit's documents, whatever makes them (a draft, a cart). */
 export interface AssociateAccessRules<D, A> {
-  kind: 'cart' | 'order' | 'shopping list';
+  kind: 'cart' | 'order' | 'shopping list' | 'quote request' | 'quote';
   /** The permissions of each kind of access (facts §2.3). */
   access: { view: Access; update: Access };
   /** The customer whose document it is (none: someone else's). */

@@ -33,6 +33,9 @@ import { PaymentService } from './payment.service.js';
 import { StateService } from './state.service.js';
 import { InventoryService, inventoryRepository } from './inventory.service.js';
 import { stateRepository } from './states.js';
+import { QuoteRequestService } from './quote-request.service.js';
+import { QuoteService } from './quote.service.js';
+import { StagedQuoteService } from './staged-quote.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -66,6 +69,9 @@ export interface Services {
   payments: PaymentService;
   states: StateService;
   inventory: InventoryService;
+  quoteRequests: QuoteRequestService;
+  stagedQuotes: StagedQuoteService;
+  quotes: QuoteService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -113,9 +119,15 @@ export function createServices(app: AppServices): Services {
   const shoppingLists = new ShoppingListService(productLookup, businessUnits.repository);
   const payments = new PaymentService();
   const inventory = new InventoryService();
+  const quoteRequests = new QuoteRequestService(carts);
+  const stagedQuotes = new StagedQuoteService(quoteRequests, carts);
+  const quotes = new QuoteService(stagedQuotes, carts, orders);
   const states = new StateService([
     referrer(orders.repository, 'state(id = :stateId)'),
     referrer(payments.repository, 'paymentStatus(state(id = :stateId))'),
+    referrer(quoteRequests.repository, 'state(id = :stateId)'),
+    referrer(stagedQuotes.repository, 'state(id = :stateId)'),
+    referrer(quotes.repository, 'state(id = :stateId)'),
     referrer(stateRepository, 'transitions(id = :stateId)'),
   ]);
   const projects = new ProjectService(app);
@@ -153,6 +165,9 @@ export function createServices(app: AppServices): Services {
     payments,
     states,
     inventory,
+    quoteRequests,
+    stagedQuotes,
+    quotes,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),
@@ -163,6 +178,9 @@ export function createServices(app: AppServices): Services {
       typeUser(orders.repository),
       typeUser(payments.repository, USES_TYPE_IN_PAYMENTS),
       typeUser(inventory.repository),
+      typeUser(quoteRequests.repository),
+      typeUser(stagedQuotes.repository),
+      typeUser(quotes.repository),
       typeUser(shoppingLists.repository),
       typeUser(shippingMethods.repository),
       typeUser(cartDiscounts.repository),

@@ -1,7 +1,7 @@
-import type { Order, OrderFromCartDraft, OrderUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { Cart, Order, OrderFromCartDraft, OrderUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
-import { actingAssociate, assertActive, assertMay, assertOfUnit, ORDERS_UPDATE, ORDERS_VIEW, type Access } from './associate-access.js';
+import { madeFromUnitDocument, ORDERS_UPDATE, ORDERS_VIEW, type Access } from './associate-access.js';
 import { associateAccess } from './associate-documents.js';
 import type { OrderService } from './order.service.js';
 
@@ -30,18 +30,9 @@ export function ordersAsAssociate(orders: OrderService) {
   return {
     ...view,
     async create(ctx: RequestContext, draft: OrderFromCartDraft, expand?: readonly string[]): Promise<Order> {
-      // Read when called: the order service's cart service is set after this view is made.
-      const a = await actingAssociate(ctx, orders.businessUnits);
-      assertActive(a, 'its carts cannot be ordered');
-      return orders.createFromCart(
-        ctx,
-        draft,
-        (_tx, cart) => {
-          assertOfUnit(a, cart, 'cart');
-          assertMay(a, CREATE, cart.customerId);
-        },
-        expand,
-      );
+      // The units are read when called: the order service's cart service is set after this view is made.
+      const admit = await madeFromUnitDocument(ctx, orders.businessUnits, { inactive: 'its carts cannot be ordered', kind: 'cart', access: CREATE, customerOf: (cart: Cart) => cart.customerId });
+      return orders.createFromCart(ctx, draft, admit, expand);
     },
   };
 }

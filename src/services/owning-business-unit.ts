@@ -11,7 +11,7 @@ import { resolveIdentifier } from './resource-identifiers.js';
  * column the associate endpoints read by.
  */
 
-type Kind = 'cart' | 'order' | 'shopping list';
+type Kind = 'cart' | 'order' | 'shopping list' | 'quote request' | 'quote';
 
 /** Who and where a document is: its customer and its store. */
 interface Owned {

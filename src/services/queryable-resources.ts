@@ -111,6 +111,33 @@ export const paymentResource = defineQueryableResource({
   extraColumns: { 'customer.id': { column: 'customerId', type: 'string' } },
 });
 
+/** Quote requests, staged quotes and quotes (B2B): with the owner, unit and store columns their views filter on. */
+export const quoteRequestResource = defineQueryableResource({
+  table: 'QuoteRequest',
+  typeId: 'quote-request',
+  fields: fieldsFromJsonSchema(schemas.QuoteRequestSchema, components),
+  extraColumns: { 'customer.id': { column: 'customerId', type: 'string' }, 'businessUnit.key': { column: 'businessUnitKey', type: 'string' }, 'store.key': { column: 'storeKey', type: 'string' } },
+});
+
+export const stagedQuoteResource = defineQueryableResource({
+  table: 'StagedQuote',
+  typeId: 'staged-quote',
+  fields: fieldsFromJsonSchema(schemas.StagedQuoteSchema, components),
+  extraColumns: { 'quoteRequest.id': { column: 'quoteRequestId', type: 'string', notNull: true } },
+});
+
+export const quoteResource = defineQueryableResource({
+  table: 'Quote',
+  typeId: 'quote',
+  fields: fieldsFromJsonSchema(schemas.QuoteSchema, components),
+  extraColumns: {
+    'customer.id': { column: 'customerId', type: 'string' },
+    'businessUnit.key': { column: 'businessUnitKey', type: 'string' },
+    'store.key': { column: 'storeKey', type: 'string' },
+    'stagedQuote.id': { column: 'stagedQuoteId', type: 'string', notNull: true },
+  },
+});
+
 export const shoppingListResource = defineQueryableResource({
   table: 'ShoppingList',
   typeId: 'shopping-list',
@@ -193,6 +220,9 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: cartResource, viewScopes: ['view_orders'] },
   { resource: orderResource, viewScopes: ['view_orders'] },
   { resource: shoppingListResource, viewScopes: ['view_shopping_lists'] },
+  { resource: quoteRequestResource, viewScopes: ['view_quote_requests', 'view_staged_quotes', 'view_quotes'] },
+  { resource: stagedQuoteResource, viewScopes: ['view_staged_quotes', 'view_quotes'] },
+  { resource: quoteResource, viewScopes: ['view_quotes', 'view_orders'] },
   { resource: paymentResource, viewScopes: ['view_payments', 'view_orders'] },
   { resource: stateResource, viewScopes: ['view_states', 'view_orders', 'view_payments'] },
   // Units are referenced by id only from custom fields (Reference to business-unit); parentUnit and

@@ -186,6 +186,38 @@ describe('a checkout with a payment through the request builders', () => {
   });
 });
 
+describe('a quote negotiation through the request builders', () => {
+  it('requests a quote for a cart, stages and sends it, and orders the quote', async () => {
+    const { body: customer } = await api.customers().post({ body: { email: 'sdk-quote@example.com', password: 'pw' } }).execute();
+    const cart = await api
+      .carts()
+      .post({
+        body: {
+          currency: 'EUR',
+          customerId: customer.customer.id,
+          taxMode: 'Disabled',
+          shippingAddress: { country: 'DE' },
+          customLineItems: [{ name: { en: 'Crate' }, slug: 'crate', money: { currencyCode: 'EUR', centAmount: 2500 }, quantity: 4 }],
+        },
+      })
+      .execute();
+    const request = await api.quoteRequests().post({ body: { cart: { typeId: 'cart', id: cart.body.id }, cartVersion: cart.body.version, key: 'sdk-qr' } }).execute();
+    expect((await api.quoteRequests().withKey({ key: 'sdk-qr' }).head().execute()).statusCode).toBe(200);
+    const staged = await api
+      .stagedQuotes()
+      .post({ body: { quoteRequest: { typeId: 'quote-request', id: request.body.id }, quoteRequestVersion: request.body.version, quoteRequestStateToAccepted: true } })
+      .execute();
+    const quote = await api
+      .quotes()
+      .post({ body: { stagedQuote: { typeId: 'staged-quote', id: staged.body.id }, stagedQuoteVersion: staged.body.version, stagedQuoteStateToSent: true, key: 'sdk-quote' } })
+      .execute();
+    expect(quote.body).toMatchObject({ quoteState: 'Pending', totalPrice: { centAmount: 10000 } });
+    const order = await api.orders().orderQuote().post({ body: { quote: { typeId: 'quote', key: 'sdk-quote' }, version: quote.body.version, quoteStateToAccepted: true } }).execute();
+    expect(order.body).toMatchObject({ origin: 'Quote', quote: { typeId: 'quote', id: quote.body.id } });
+    expect((await api.quotes().withId({ ID: quote.body.id }).get().execute()).body.quoteState).toBe('Accepted');
+  });
+});
+
 describe('customers, business units as an associate, GraphQL', () => {
   let customerId: string;
   const email = 'sdk-buyer@example.com';

@@ -9059,6 +9059,9 @@ export const OrderSchema = {
         cart: {
             $ref: '#/components/schemas/Reference'
         },
+        quote: {
+            $ref: '#/components/schemas/Reference'
+        },
         custom: {
             $ref: '#/components/schemas/CustomFields'
         },
@@ -12283,6 +12286,1091 @@ export const ProjectSetMyBusinessUnitAssociateRoleOnCreationActionSchema = {
     }
 } as const;
 
+export const QuoteRequestSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'quoteRequestState',
+        'customer',
+        'lineItems',
+        'customLineItems',
+        'totalPrice',
+        'taxMode',
+        'priceRoundingMode',
+        'taxRoundingMode',
+        'taxCalculationMode'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        quoteRequestState: {
+            $ref: '#/components/schemas/QuoteRequestState'
+        },
+        comment: {
+            type: 'string'
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/Reference'
+        },
+        store: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        lineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/LineItem'
+            }
+        },
+        customLineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomLineItem'
+            }
+        },
+        totalPrice: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        taxedPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
+        },
+        shippingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        billingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        inventoryMode: {
+            type: 'string',
+            enum: [
+                'None',
+                'TrackOnly',
+                'ReserveOnOrder'
+            ]
+        },
+        taxMode: {
+            type: 'string',
+            enum: [
+                'Platform',
+                'External',
+                'ExternalAmount',
+                'Disabled'
+            ]
+        },
+        priceRoundingMode: {
+            type: 'string',
+            enum: [
+                'HalfEven',
+                'HalfUp',
+                'HalfDown'
+            ]
+        },
+        taxRoundingMode: {
+            type: 'string',
+            enum: [
+                'HalfEven',
+                'HalfUp',
+                'HalfDown'
+            ]
+        },
+        taxCalculationMode: {
+            type: 'string',
+            enum: [
+                'LineItemLevel',
+                'UnitPriceLevel'
+            ]
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        shippingInfo: {
+            $ref: '#/components/schemas/ShippingInfo'
+        },
+        paymentInfo: {
+            $ref: '#/components/schemas/PaymentInfo'
+        },
+        itemShippingAddresses: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/BaseAddress'
+            }
+        },
+        directDiscounts: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        state: {
+            $ref: '#/components/schemas/Reference'
+        },
+        purchaseOrderNumber: {
+            type: 'string'
+        },
+        cart: {
+            $ref: '#/components/schemas/Reference'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        }
+    }
+} as const;
+
+export const QuoteRequestStateSchema = {
+    type: 'string',
+    enum: [
+        'Submitted',
+        'Accepted',
+        'Closed',
+        'Rejected',
+        'Cancelled'
+    ]
+} as const;
+
+export const QuoteRequestDraftSchema = {
+    type: 'object',
+    required: [
+        'cart',
+        'cartVersion'
+    ],
+    properties: {
+        cart: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        cartVersion: {
+            $ref: '#/components/schemas/Version'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        comment: {
+            type: 'string',
+            maxLength: 10000
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'A QuoteRequestState, by id or key.'
+        },
+        purchaseOrderNumber: {
+            type: 'string',
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const MyQuoteRequestDraftSchema = {
+    type: 'object',
+    required: [
+        'cartId',
+        'cartVersion'
+    ],
+    properties: {
+        cartId: {
+            type: 'string'
+        },
+        cartVersion: {
+            $ref: '#/components/schemas/Version'
+        },
+        comment: {
+            type: 'string',
+            maxLength: 10000
+        }
+    }
+} as const;
+
+export const QuoteRequestPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/QuoteRequest'
+            }
+        }
+    }
+} as const;
+
+export const QuoteRequestUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/QuoteRequestUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const QuoteRequestUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeQuoteRequestState: '#/components/schemas/QuoteRequestChangeQuoteRequestStateAction',
+            changeCustomer: '#/components/schemas/QuoteChangeCustomerAction',
+            setCustomType: '#/components/schemas/QuoteSetCustomTypeAction',
+            setCustomField: '#/components/schemas/QuoteSetCustomFieldAction',
+            transitionState: '#/components/schemas/TransitionStateAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/QuoteRequestChangeQuoteRequestStateAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteChangeCustomerAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/TransitionStateAction'
+        }
+    ]
+} as const;
+
+export const QuoteRequestChangeQuoteRequestStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quoteRequestState'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeQuoteRequestState'
+        },
+        quoteRequestState: {
+            $ref: '#/components/schemas/QuoteRequestState'
+        }
+    }
+} as const;
+
+export const MyQuoteRequestUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/MyQuoteRequestCancelAction'
+            }
+        }
+    }
+} as const;
+
+export const MyQuoteRequestCancelActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'Cancels a Submitted quote request (400 InvalidOperation in any other state).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'cancelQuoteRequest'
+        }
+    }
+} as const;
+
+export const QuoteChangeCustomerActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'customer'
+    ],
+    description: 'Gives the quote or quote request to another customer, by id or key (400 ReferencedResourceNotFound when there is none); on a business unit\'s, the customer must be one of its associates (400 InvalidOperation).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeCustomer'
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const QuoteSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const QuoteSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const StagedQuoteSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'stagedQuoteState',
+        'quoteRequest',
+        'quotationCart'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        stagedQuoteState: {
+            $ref: '#/components/schemas/StagedQuoteState'
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        quoteRequest: {
+            $ref: '#/components/schemas/Reference'
+        },
+        quotationCart: {
+            $ref: '#/components/schemas/Reference'
+        },
+        validTo: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        sellerComment: {
+            type: 'string'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        state: {
+            $ref: '#/components/schemas/Reference'
+        },
+        purchaseOrderNumber: {
+            type: 'string'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        store: {
+            $ref: '#/components/schemas/KeyReference'
+        }
+    }
+} as const;
+
+export const StagedQuoteStateSchema = {
+    type: 'string',
+    enum: [
+        'InProgress',
+        'Sent',
+        'Closed'
+    ]
+} as const;
+
+export const StagedQuoteDraftSchema = {
+    type: 'object',
+    required: [
+        'quoteRequest',
+        'quoteRequestVersion'
+    ],
+    properties: {
+        quoteRequest: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        quoteRequestVersion: {
+            $ref: '#/components/schemas/Version'
+        },
+        quoteRequestStateToAccepted: {
+            type: 'boolean'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'A StagedQuoteState, by id or key.'
+        }
+    }
+} as const;
+
+export const StagedQuotePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/StagedQuote'
+            }
+        }
+    }
+} as const;
+
+export const StagedQuoteUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/StagedQuoteUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const StagedQuoteUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeStagedQuoteState: '#/components/schemas/StagedQuoteChangeStagedQuoteStateAction',
+            setSellerComment: '#/components/schemas/StagedQuoteSetSellerCommentAction',
+            setValidTo: '#/components/schemas/StagedQuoteSetValidToAction',
+            setCustomType: '#/components/schemas/QuoteSetCustomTypeAction',
+            setCustomField: '#/components/schemas/QuoteSetCustomFieldAction',
+            transitionState: '#/components/schemas/TransitionStateAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/StagedQuoteChangeStagedQuoteStateAction'
+        },
+        {
+            $ref: '#/components/schemas/StagedQuoteSetSellerCommentAction'
+        },
+        {
+            $ref: '#/components/schemas/StagedQuoteSetValidToAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/TransitionStateAction'
+        }
+    ]
+} as const;
+
+export const StagedQuoteChangeStagedQuoteStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'stagedQuoteState'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeStagedQuoteState'
+        },
+        stagedQuoteState: {
+            $ref: '#/components/schemas/StagedQuoteState'
+        }
+    }
+} as const;
+
+export const StagedQuoteSetSellerCommentActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSellerComment'
+        },
+        sellerComment: {
+            type: 'string',
+            maxLength: 10000
+        }
+    }
+} as const;
+
+export const StagedQuoteSetValidToActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidTo'
+        },
+        validTo: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const QuoteSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'quoteRequest',
+        'stagedQuote',
+        'quoteState',
+        'lineItems',
+        'customLineItems',
+        'totalPrice',
+        'taxMode',
+        'priceRoundingMode',
+        'taxRoundingMode',
+        'taxCalculationMode'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        quoteRequest: {
+            $ref: '#/components/schemas/Reference'
+        },
+        stagedQuote: {
+            $ref: '#/components/schemas/Reference'
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/Reference'
+        },
+        validTo: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        sellerComment: {
+            type: 'string'
+        },
+        buyerComment: {
+            type: 'string'
+        },
+        store: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        lineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/LineItem'
+            }
+        },
+        customLineItems: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/CustomLineItem'
+            }
+        },
+        totalPrice: {
+            $ref: '#/components/schemas/CentPrecisionMoney'
+        },
+        taxedPrice: {
+            $ref: '#/components/schemas/TaxedPrice'
+        },
+        shippingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        billingAddress: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        inventoryMode: {
+            type: 'string',
+            enum: [
+                'None',
+                'TrackOnly',
+                'ReserveOnOrder'
+            ]
+        },
+        taxMode: {
+            type: 'string',
+            enum: [
+                'Platform',
+                'External',
+                'ExternalAmount',
+                'Disabled'
+            ]
+        },
+        priceRoundingMode: {
+            type: 'string',
+            enum: [
+                'HalfEven',
+                'HalfUp',
+                'HalfDown'
+            ]
+        },
+        taxRoundingMode: {
+            type: 'string',
+            enum: [
+                'HalfEven',
+                'HalfUp',
+                'HalfDown'
+            ]
+        },
+        taxCalculationMode: {
+            type: 'string',
+            enum: [
+                'LineItemLevel',
+                'UnitPriceLevel'
+            ]
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        shippingInfo: {
+            $ref: '#/components/schemas/ShippingInfo'
+        },
+        paymentInfo: {
+            $ref: '#/components/schemas/PaymentInfo'
+        },
+        itemShippingAddresses: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/BaseAddress'
+            }
+        },
+        directDiscounts: {
+            type: 'array',
+            items: {
+                type: 'object'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        quoteState: {
+            $ref: '#/components/schemas/QuoteState'
+        },
+        state: {
+            $ref: '#/components/schemas/Reference'
+        },
+        purchaseOrderNumber: {
+            type: 'string'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        }
+    }
+} as const;
+
+export const QuoteStateSchema = {
+    type: 'string',
+    enum: [
+        'Pending',
+        'Declined',
+        'DeclinedForRenegotiation',
+        'RenegotiationAddressed',
+        'Accepted',
+        'Failed',
+        'Withdrawn'
+    ]
+} as const;
+
+export const QuoteDraftSchema = {
+    type: 'object',
+    required: [
+        'stagedQuote',
+        'stagedQuoteVersion'
+    ],
+    properties: {
+        stagedQuote: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        stagedQuoteVersion: {
+            $ref: '#/components/schemas/Version'
+        },
+        stagedQuoteStateToSent: {
+            type: 'boolean'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'A QuoteState (a State of that type), by id or key.'
+        }
+    }
+} as const;
+
+export const QuotePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Quote'
+            }
+        }
+    }
+} as const;
+
+export const QuoteUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/QuoteUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const QuoteUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeQuoteState: '#/components/schemas/QuoteChangeQuoteStateAction',
+            requestQuoteRenegotiation: '#/components/schemas/QuoteRequestQuoteRenegotiationAction',
+            changeCustomer: '#/components/schemas/QuoteChangeCustomerAction',
+            setCustomType: '#/components/schemas/QuoteSetCustomTypeAction',
+            setCustomField: '#/components/schemas/QuoteSetCustomFieldAction',
+            transitionState: '#/components/schemas/TransitionStateAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/QuoteChangeQuoteStateAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteRequestQuoteRenegotiationAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteChangeCustomerAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/QuoteSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/TransitionStateAction'
+        }
+    ]
+} as const;
+
+export const QuoteChangeQuoteStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quoteState'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeQuoteState'
+        },
+        quoteState: {
+            $ref: '#/components/schemas/QuoteState'
+        }
+    }
+} as const;
+
+export const QuoteRequestQuoteRenegotiationActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    description: 'The buyer declines a Pending quote and asks for a new offer (DeclinedForRenegotiation); 400 InvalidOperation in any other state.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'requestQuoteRenegotiation'
+        },
+        buyerComment: {
+            type: 'string',
+            maxLength: 10000
+        }
+    }
+} as const;
+
+export const MyQuoteUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/MyQuoteChangeMyQuoteStateAction'
+            }
+        }
+    }
+} as const;
+
+export const MyQuoteChangeMyQuoteStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'quoteState'
+    ],
+    description: 'Accepts or declines a Pending quote (400 InvalidOperation in any other state).',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeMyQuoteState'
+        },
+        quoteState: {
+            type: 'string',
+            enum: [
+                'Accepted',
+                'Declined'
+            ]
+        }
+    }
+} as const;
+
+export const OrderFromQuoteDraftSchema = {
+    type: 'object',
+    required: [
+        'quote',
+        'version'
+    ],
+    properties: {
+        quote: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        quoteStateToAccepted: {
+            type: 'boolean'
+        },
+        orderNumber: {
+            $ref: '#/components/schemas/OrderNumber'
+        },
+        paymentState: {
+            $ref: '#/components/schemas/PaymentState'
+        },
+        shipmentState: {
+            $ref: '#/components/schemas/ShipmentState'
+        },
+        orderState: {
+            $ref: '#/components/schemas/OrderState'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'An OrderState, by id or key.'
+        }
+    }
+} as const;
+
+export const MyOrderFromQuoteDraftSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        quoteStateToAccepted: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
 export const ShippingMethodSchema = {
     type: 'object',
     required: [
@@ -15266,11 +16354,13 @@ export const ResourceTypeIdSchema = {
         'product-selection',
         'product-tailoring',
         'quote',
+        'quote-request',
         'review',
         'shipping',
         'shipping-method',
         'shopping-list',
         'shopping-list-text-line-item',
+        'staged-quote',
         'standalone-price',
         'store',
         'transaction'

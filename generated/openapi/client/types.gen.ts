@@ -2919,6 +2919,7 @@ export type Order = {
     billingAddress?: BaseAddress;
     itemShippingAddresses: Array<BaseAddress>;
     cart: Reference;
+    quote?: Reference;
     custom?: CustomFields;
     paymentInfo?: PaymentInfo;
     state?: Reference;
@@ -3959,6 +3960,332 @@ export type ProjectSetMyBusinessUnitAssociateRoleOnCreationAction = {
     associateRole: ResourceIdentifier;
 };
 
+export type QuoteRequest = {
+    id: string;
+    version: Version;
+    key?: Key;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    quoteRequestState: QuoteRequestState;
+    comment?: string;
+    customer: Reference;
+    customerGroup?: Reference;
+    store?: KeyReference;
+    lineItems: Array<LineItem>;
+    customLineItems: Array<CustomLineItem>;
+    totalPrice: CentPrecisionMoney;
+    taxedPrice?: TaxedPrice;
+    shippingAddress?: BaseAddress;
+    billingAddress?: BaseAddress;
+    inventoryMode?: 'None' | 'TrackOnly' | 'ReserveOnOrder';
+    taxMode: 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
+    priceRoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    taxRoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    taxCalculationMode: 'LineItemLevel' | 'UnitPriceLevel';
+    country?: CountryCode;
+    shippingInfo?: ShippingInfo;
+    paymentInfo?: PaymentInfo;
+    itemShippingAddresses?: Array<BaseAddress>;
+    directDiscounts?: Array<{
+        [key: string]: unknown;
+    }>;
+    custom?: CustomFields;
+    state?: Reference;
+    purchaseOrderNumber?: string;
+    cart?: Reference;
+    businessUnit?: KeyReference;
+};
+
+export type QuoteRequestState = 'Submitted' | 'Accepted' | 'Closed' | 'Rejected' | 'Cancelled';
+
+export type QuoteRequestDraft = {
+    cart: ResourceIdentifier;
+    cartVersion: Version;
+    key?: Key;
+    comment?: string;
+    custom?: CustomFieldsDraft;
+    /**
+     * A QuoteRequestState, by id or key.
+     */
+    state?: ResourceIdentifier;
+    purchaseOrderNumber?: string;
+};
+
+export type MyQuoteRequestDraft = {
+    cartId: string;
+    cartVersion: Version;
+    comment?: string;
+};
+
+export type QuoteRequestPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<QuoteRequest>;
+};
+
+export type QuoteRequestUpdate = {
+    version: Version;
+    actions: Array<QuoteRequestUpdateAction>;
+};
+
+export type QuoteRequestUpdateAction = ({
+    action: 'changeQuoteRequestState';
+} & QuoteRequestChangeQuoteRequestStateAction) | ({
+    action: 'changeCustomer';
+} & QuoteChangeCustomerAction) | ({
+    action: 'setCustomType';
+} & QuoteSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & QuoteSetCustomFieldAction) | ({
+    action: 'transitionState';
+} & TransitionStateAction);
+
+export type QuoteRequestChangeQuoteRequestStateAction = {
+    action: 'changeQuoteRequestState';
+    quoteRequestState: QuoteRequestState;
+};
+
+export type MyQuoteRequestUpdate = {
+    version: Version;
+    actions: Array<MyQuoteRequestCancelAction>;
+};
+
+/**
+ * Cancels a Submitted quote request (400 InvalidOperation in any other state).
+ */
+export type MyQuoteRequestCancelAction = {
+    action: 'cancelQuoteRequest';
+};
+
+/**
+ * Gives the quote or quote request to another customer, by id or key (400 ReferencedResourceNotFound when there is none); on a business unit's, the customer must be one of its associates (400 InvalidOperation).
+ */
+export type QuoteChangeCustomerAction = {
+    action: 'changeCustomer';
+    customer: ResourceIdentifier;
+};
+
+export type QuoteSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type QuoteSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type StagedQuote = {
+    id: string;
+    version: Version;
+    key?: Key;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    stagedQuoteState: StagedQuoteState;
+    customer?: Reference;
+    quoteRequest: Reference;
+    quotationCart: Reference;
+    validTo?: DateTime;
+    sellerComment?: string;
+    custom?: CustomFields;
+    state?: Reference;
+    purchaseOrderNumber?: string;
+    businessUnit?: KeyReference;
+    store?: KeyReference;
+};
+
+export type StagedQuoteState = 'InProgress' | 'Sent' | 'Closed';
+
+export type StagedQuoteDraft = {
+    quoteRequest: ResourceIdentifier;
+    quoteRequestVersion: Version;
+    quoteRequestStateToAccepted?: boolean;
+    key?: Key;
+    custom?: CustomFieldsDraft;
+    /**
+     * A StagedQuoteState, by id or key.
+     */
+    state?: ResourceIdentifier;
+};
+
+export type StagedQuotePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<StagedQuote>;
+};
+
+export type StagedQuoteUpdate = {
+    version: Version;
+    actions: Array<StagedQuoteUpdateAction>;
+};
+
+export type StagedQuoteUpdateAction = ({
+    action: 'changeStagedQuoteState';
+} & StagedQuoteChangeStagedQuoteStateAction) | ({
+    action: 'setSellerComment';
+} & StagedQuoteSetSellerCommentAction) | ({
+    action: 'setValidTo';
+} & StagedQuoteSetValidToAction) | ({
+    action: 'setCustomType';
+} & QuoteSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & QuoteSetCustomFieldAction) | ({
+    action: 'transitionState';
+} & TransitionStateAction);
+
+export type StagedQuoteChangeStagedQuoteStateAction = {
+    action: 'changeStagedQuoteState';
+    stagedQuoteState: StagedQuoteState;
+};
+
+export type StagedQuoteSetSellerCommentAction = {
+    action: 'setSellerComment';
+    sellerComment?: string;
+};
+
+export type StagedQuoteSetValidToAction = {
+    action: 'setValidTo';
+    validTo?: DateTime;
+};
+
+export type Quote = {
+    id: string;
+    version: Version;
+    key?: Key;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    quoteRequest: Reference;
+    stagedQuote: Reference;
+    customer?: Reference;
+    customerGroup?: Reference;
+    validTo?: DateTime;
+    sellerComment?: string;
+    buyerComment?: string;
+    store?: KeyReference;
+    lineItems: Array<LineItem>;
+    customLineItems: Array<CustomLineItem>;
+    totalPrice: CentPrecisionMoney;
+    taxedPrice?: TaxedPrice;
+    shippingAddress?: BaseAddress;
+    billingAddress?: BaseAddress;
+    inventoryMode?: 'None' | 'TrackOnly' | 'ReserveOnOrder';
+    taxMode: 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
+    priceRoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    taxRoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    taxCalculationMode: 'LineItemLevel' | 'UnitPriceLevel';
+    country?: CountryCode;
+    shippingInfo?: ShippingInfo;
+    paymentInfo?: PaymentInfo;
+    itemShippingAddresses?: Array<BaseAddress>;
+    directDiscounts?: Array<{
+        [key: string]: unknown;
+    }>;
+    custom?: CustomFields;
+    quoteState: QuoteState;
+    state?: Reference;
+    purchaseOrderNumber?: string;
+    businessUnit?: KeyReference;
+};
+
+export type QuoteState = 'Pending' | 'Declined' | 'DeclinedForRenegotiation' | 'RenegotiationAddressed' | 'Accepted' | 'Failed' | 'Withdrawn';
+
+export type QuoteDraft = {
+    stagedQuote: ResourceIdentifier;
+    stagedQuoteVersion: Version;
+    stagedQuoteStateToSent?: boolean;
+    key?: Key;
+    custom?: CustomFieldsDraft;
+    /**
+     * A QuoteState (a State of that type), by id or key.
+     */
+    state?: ResourceIdentifier;
+};
+
+export type QuotePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Quote>;
+};
+
+export type QuoteUpdate = {
+    version: Version;
+    actions: Array<QuoteUpdateAction>;
+};
+
+export type QuoteUpdateAction = ({
+    action: 'changeQuoteState';
+} & QuoteChangeQuoteStateAction) | ({
+    action: 'requestQuoteRenegotiation';
+} & QuoteRequestQuoteRenegotiationAction) | ({
+    action: 'changeCustomer';
+} & QuoteChangeCustomerAction) | ({
+    action: 'setCustomType';
+} & QuoteSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & QuoteSetCustomFieldAction) | ({
+    action: 'transitionState';
+} & TransitionStateAction);
+
+export type QuoteChangeQuoteStateAction = {
+    action: 'changeQuoteState';
+    quoteState: QuoteState;
+};
+
+/**
+ * The buyer declines a Pending quote and asks for a new offer (DeclinedForRenegotiation); 400 InvalidOperation in any other state.
+ */
+export type QuoteRequestQuoteRenegotiationAction = {
+    action: 'requestQuoteRenegotiation';
+    buyerComment?: string;
+};
+
+export type MyQuoteUpdate = {
+    version: Version;
+    actions: Array<MyQuoteChangeMyQuoteStateAction>;
+};
+
+/**
+ * Accepts or declines a Pending quote (400 InvalidOperation in any other state).
+ */
+export type MyQuoteChangeMyQuoteStateAction = {
+    action: 'changeMyQuoteState';
+    quoteState: 'Accepted' | 'Declined';
+};
+
+export type OrderFromQuoteDraft = {
+    quote: ResourceIdentifier;
+    version: Version;
+    quoteStateToAccepted?: boolean;
+    orderNumber?: OrderNumber;
+    paymentState?: PaymentState;
+    shipmentState?: ShipmentState;
+    orderState?: OrderState;
+    /**
+     * An OrderState, by id or key.
+     */
+    state?: ResourceIdentifier;
+};
+
+export type MyOrderFromQuoteDraft = {
+    id: string;
+    version: Version;
+    quoteStateToAccepted?: boolean;
+};
+
 export type ShippingMethod = {
     id: string;
     version: Version;
@@ -4881,7 +5208,7 @@ export type TypeDraft = {
 /**
  * The resources (and embedded objects) a Type can customize.
  */
-export type ResourceTypeId = 'address' | 'approval-flow' | 'approval-rule' | 'asset' | 'associate-role' | 'business-unit' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'custom-line-item' | 'discount-code' | 'inventory-entry' | 'line-item' | 'order' | 'order-edit' | 'order-delivery' | 'order-parcel' | 'order-return-item' | 'payment' | 'payment-interface-interaction' | 'payment-method' | 'payment-method-info' | 'product-price' | 'product-selection' | 'product-tailoring' | 'quote' | 'review' | 'shipping' | 'shipping-method' | 'shopping-list' | 'shopping-list-text-line-item' | 'standalone-price' | 'store' | 'transaction';
+export type ResourceTypeId = 'address' | 'approval-flow' | 'approval-rule' | 'asset' | 'associate-role' | 'business-unit' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'custom-line-item' | 'discount-code' | 'inventory-entry' | 'line-item' | 'order' | 'order-edit' | 'order-delivery' | 'order-parcel' | 'order-return-item' | 'payment' | 'payment-interface-interaction' | 'payment-method' | 'payment-method-info' | 'product-price' | 'product-selection' | 'product-tailoring' | 'quote' | 'quote-request' | 'review' | 'shipping' | 'shipping-method' | 'shopping-list' | 'shopping-list-text-line-item' | 'staged-quote' | 'standalone-price' | 'store' | 'transaction';
 
 export type FieldDefinition = {
     type: FieldType;
@@ -12600,6 +12927,518 @@ export type UpdateMyPaymentByIdResponses = {
 
 export type UpdateMyPaymentByIdResponse = UpdateMyPaymentByIdResponses[keyof UpdateMyPaymentByIdResponses];
 
+export type QueryMyQuoteRequestsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/me/quote-requests';
+};
+
+export type QueryMyQuoteRequestsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyQuoteRequestsError = QueryMyQuoteRequestsErrors[keyof QueryMyQuoteRequestsErrors];
+
+export type QueryMyQuoteRequestsResponses = {
+    /**
+     * A page of quote requests
+     */
+    200: QuoteRequestPagedQueryResponse;
+};
+
+export type QueryMyQuoteRequestsResponse = QueryMyQuoteRequestsResponses[keyof QueryMyQuoteRequestsResponses];
+
+export type CheckMyQuoteRequestsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/me/quote-requests';
+};
+
+export type CheckMyQuoteRequestsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyQuoteRequestsExistResponses = {
+    /**
+     * At least one quote request matches
+     */
+    200: unknown;
+};
+
+export type CreateMyQuoteRequestData = {
+    body: MyQuoteRequestDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quote-requests';
+};
+
+export type CreateMyQuoteRequestErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyQuoteRequestError = CreateMyQuoteRequestErrors[keyof CreateMyQuoteRequestErrors];
+
+export type CreateMyQuoteRequestResponses = {
+    /**
+     * The quote request
+     */
+    201: QuoteRequest;
+};
+
+export type CreateMyQuoteRequestResponse = CreateMyQuoteRequestResponses[keyof CreateMyQuoteRequestResponses];
+
+export type GetMyQuoteRequestByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quote-requests/{id}';
+};
+
+export type GetMyQuoteRequestByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyQuoteRequestByIdError = GetMyQuoteRequestByIdErrors[keyof GetMyQuoteRequestByIdErrors];
+
+export type GetMyQuoteRequestByIdResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type GetMyQuoteRequestByIdResponse = GetMyQuoteRequestByIdResponses[keyof GetMyQuoteRequestByIdResponses];
+
+export type CheckMyQuoteRequestExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/quote-requests/{id}';
+};
+
+export type CheckMyQuoteRequestExistsByIdErrors = {
+    /**
+     * No such quote request
+     */
+    404: unknown;
+};
+
+export type CheckMyQuoteRequestExistsByIdResponses = {
+    /**
+     * The quote request exists
+     */
+    200: unknown;
+};
+
+export type UpdateMyQuoteRequestByIdData = {
+    body: MyQuoteRequestUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quote-requests/{id}';
+};
+
+export type UpdateMyQuoteRequestByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyQuoteRequestByIdError = UpdateMyQuoteRequestByIdErrors[keyof UpdateMyQuoteRequestByIdErrors];
+
+export type UpdateMyQuoteRequestByIdResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type UpdateMyQuoteRequestByIdResponse = UpdateMyQuoteRequestByIdResponses[keyof UpdateMyQuoteRequestByIdResponses];
+
+export type GetMyQuoteRequestByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quote-requests/key={key}';
+};
+
+export type GetMyQuoteRequestByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyQuoteRequestByKeyError = GetMyQuoteRequestByKeyErrors[keyof GetMyQuoteRequestByKeyErrors];
+
+export type GetMyQuoteRequestByKeyResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type GetMyQuoteRequestByKeyResponse = GetMyQuoteRequestByKeyResponses[keyof GetMyQuoteRequestByKeyResponses];
+
+export type CheckMyQuoteRequestExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/quote-requests/key={key}';
+};
+
+export type CheckMyQuoteRequestExistsByKeyErrors = {
+    /**
+     * No such quote request
+     */
+    404: unknown;
+};
+
+export type CheckMyQuoteRequestExistsByKeyResponses = {
+    /**
+     * The quote request exists
+     */
+    200: unknown;
+};
+
+export type UpdateMyQuoteRequestByKeyData = {
+    body: MyQuoteRequestUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quote-requests/key={key}';
+};
+
+export type UpdateMyQuoteRequestByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyQuoteRequestByKeyError = UpdateMyQuoteRequestByKeyErrors[keyof UpdateMyQuoteRequestByKeyErrors];
+
+export type UpdateMyQuoteRequestByKeyResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type UpdateMyQuoteRequestByKeyResponse = UpdateMyQuoteRequestByKeyResponses[keyof UpdateMyQuoteRequestByKeyResponses];
+
+export type QueryMyQuotesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/me/quotes';
+};
+
+export type QueryMyQuotesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryMyQuotesError = QueryMyQuotesErrors[keyof QueryMyQuotesErrors];
+
+export type QueryMyQuotesResponses = {
+    /**
+     * A page of quotes
+     */
+    200: QuotePagedQueryResponse;
+};
+
+export type QueryMyQuotesResponse = QueryMyQuotesResponses[keyof QueryMyQuotesResponses];
+
+export type CheckMyQuotesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/me/quotes';
+};
+
+export type CheckMyQuotesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckMyQuotesExistResponses = {
+    /**
+     * At least one quote matches
+     */
+    200: unknown;
+};
+
+export type GetMyQuoteByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quotes/{id}';
+};
+
+export type GetMyQuoteByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyQuoteByIdError = GetMyQuoteByIdErrors[keyof GetMyQuoteByIdErrors];
+
+export type GetMyQuoteByIdResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type GetMyQuoteByIdResponse = GetMyQuoteByIdResponses[keyof GetMyQuoteByIdResponses];
+
+export type CheckMyQuoteExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/quotes/{id}';
+};
+
+export type CheckMyQuoteExistsByIdErrors = {
+    /**
+     * No such quote
+     */
+    404: unknown;
+};
+
+export type CheckMyQuoteExistsByIdResponses = {
+    /**
+     * The quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateMyQuoteByIdData = {
+    body: MyQuoteUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quotes/{id}';
+};
+
+export type UpdateMyQuoteByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyQuoteByIdError = UpdateMyQuoteByIdErrors[keyof UpdateMyQuoteByIdErrors];
+
+export type UpdateMyQuoteByIdResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type UpdateMyQuoteByIdResponse = UpdateMyQuoteByIdResponses[keyof UpdateMyQuoteByIdResponses];
+
+export type GetMyQuoteByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quotes/key={key}';
+};
+
+export type GetMyQuoteByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetMyQuoteByKeyError = GetMyQuoteByKeyErrors[keyof GetMyQuoteByKeyErrors];
+
+export type GetMyQuoteByKeyResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type GetMyQuoteByKeyResponse = GetMyQuoteByKeyResponses[keyof GetMyQuoteByKeyResponses];
+
+export type CheckMyQuoteExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/me/quotes/key={key}';
+};
+
+export type CheckMyQuoteExistsByKeyErrors = {
+    /**
+     * No such quote
+     */
+    404: unknown;
+};
+
+export type CheckMyQuoteExistsByKeyResponses = {
+    /**
+     * The quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateMyQuoteByKeyData = {
+    body: MyQuoteUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/quotes/key={key}';
+};
+
+export type UpdateMyQuoteByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateMyQuoteByKeyError = UpdateMyQuoteByKeyErrors[keyof UpdateMyQuoteByKeyErrors];
+
+export type UpdateMyQuoteByKeyResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type UpdateMyQuoteByKeyResponse = UpdateMyQuoteByKeyResponses[keyof UpdateMyQuoteByKeyResponses];
+
+export type CreateMyOrderFromQuoteData = {
+    body: MyOrderFromQuoteDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/me/orders/quotes';
+};
+
+export type CreateMyOrderFromQuoteErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateMyOrderFromQuoteError = CreateMyOrderFromQuoteErrors[keyof CreateMyOrderFromQuoteErrors];
+
+export type CreateMyOrderFromQuoteResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateMyOrderFromQuoteResponse = CreateMyOrderFromQuoteResponses[keyof CreateMyOrderFromQuoteResponses];
+
 export type QueryMyShoppingListsInStoreData = {
     body?: never;
     path: {
@@ -15836,6 +16675,1223 @@ export type UpdateProjectResponses = {
 
 export type UpdateProjectResponse = UpdateProjectResponses[keyof UpdateProjectResponses];
 
+export type QueryQuoteRequestsAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests';
+};
+
+export type QueryQuoteRequestsAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryQuoteRequestsAsAssociateError = QueryQuoteRequestsAsAssociateErrors[keyof QueryQuoteRequestsAsAssociateErrors];
+
+export type QueryQuoteRequestsAsAssociateResponses = {
+    /**
+     * A page of quote requests
+     */
+    200: QuoteRequestPagedQueryResponse;
+};
+
+export type QueryQuoteRequestsAsAssociateResponse = QueryQuoteRequestsAsAssociateResponses[keyof QueryQuoteRequestsAsAssociateResponses];
+
+export type CheckQuoteRequestsExistAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests';
+};
+
+export type CheckQuoteRequestsExistAsAssociateErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestsExistAsAssociateResponses = {
+    /**
+     * At least one quote request matches
+     */
+    200: unknown;
+};
+
+export type CreateQuoteRequestAsAssociateData = {
+    body: QuoteRequestDraft;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests';
+};
+
+export type CreateQuoteRequestAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateQuoteRequestAsAssociateError = CreateQuoteRequestAsAssociateErrors[keyof CreateQuoteRequestAsAssociateErrors];
+
+export type CreateQuoteRequestAsAssociateResponses = {
+    /**
+     * The quote request
+     */
+    201: QuoteRequest;
+};
+
+export type CreateQuoteRequestAsAssociateResponse = CreateQuoteRequestAsAssociateResponses[keyof CreateQuoteRequestAsAssociateResponses];
+
+export type GetQuoteRequestByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests/{id}';
+};
+
+export type GetQuoteRequestByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteRequestByIdAsAssociateError = GetQuoteRequestByIdAsAssociateErrors[keyof GetQuoteRequestByIdAsAssociateErrors];
+
+export type GetQuoteRequestByIdAsAssociateResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type GetQuoteRequestByIdAsAssociateResponse = GetQuoteRequestByIdAsAssociateResponses[keyof GetQuoteRequestByIdAsAssociateResponses];
+
+export type CheckQuoteRequestExistsByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests/{id}';
+};
+
+export type CheckQuoteRequestExistsByIdAsAssociateErrors = {
+    /**
+     * No such quote request
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestExistsByIdAsAssociateResponses = {
+    /**
+     * The quote request exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteRequestByIdAsAssociateData = {
+    body: QuoteRequestUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests/{id}';
+};
+
+export type UpdateQuoteRequestByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteRequestByIdAsAssociateError = UpdateQuoteRequestByIdAsAssociateErrors[keyof UpdateQuoteRequestByIdAsAssociateErrors];
+
+export type UpdateQuoteRequestByIdAsAssociateResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type UpdateQuoteRequestByIdAsAssociateResponse = UpdateQuoteRequestByIdAsAssociateResponses[keyof UpdateQuoteRequestByIdAsAssociateResponses];
+
+export type GetQuoteRequestByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests/key={key}';
+};
+
+export type GetQuoteRequestByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteRequestByKeyAsAssociateError = GetQuoteRequestByKeyAsAssociateErrors[keyof GetQuoteRequestByKeyAsAssociateErrors];
+
+export type GetQuoteRequestByKeyAsAssociateResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type GetQuoteRequestByKeyAsAssociateResponse = GetQuoteRequestByKeyAsAssociateResponses[keyof GetQuoteRequestByKeyAsAssociateResponses];
+
+export type CheckQuoteRequestExistsByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests/key={key}';
+};
+
+export type CheckQuoteRequestExistsByKeyAsAssociateErrors = {
+    /**
+     * No such quote request
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestExistsByKeyAsAssociateResponses = {
+    /**
+     * The quote request exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteRequestByKeyAsAssociateData = {
+    body: QuoteRequestUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests/key={key}';
+};
+
+export type UpdateQuoteRequestByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteRequestByKeyAsAssociateError = UpdateQuoteRequestByKeyAsAssociateErrors[keyof UpdateQuoteRequestByKeyAsAssociateErrors];
+
+export type UpdateQuoteRequestByKeyAsAssociateResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type UpdateQuoteRequestByKeyAsAssociateResponse = UpdateQuoteRequestByKeyAsAssociateResponses[keyof UpdateQuoteRequestByKeyAsAssociateResponses];
+
+export type QueryQuoteRequestsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/quote-requests';
+};
+
+export type QueryQuoteRequestsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryQuoteRequestsError = QueryQuoteRequestsErrors[keyof QueryQuoteRequestsErrors];
+
+export type QueryQuoteRequestsResponses = {
+    /**
+     * A page of quote requests
+     */
+    200: QuoteRequestPagedQueryResponse;
+};
+
+export type QueryQuoteRequestsResponse = QueryQuoteRequestsResponses[keyof QueryQuoteRequestsResponses];
+
+export type CheckQuoteRequestsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/quote-requests';
+};
+
+export type CheckQuoteRequestsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestsExistResponses = {
+    /**
+     * At least one quote request matches
+     */
+    200: unknown;
+};
+
+export type CreateQuoteRequestData = {
+    body: QuoteRequestDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quote-requests';
+};
+
+export type CreateQuoteRequestErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateQuoteRequestError = CreateQuoteRequestErrors[keyof CreateQuoteRequestErrors];
+
+export type CreateQuoteRequestResponses = {
+    /**
+     * The quote request
+     */
+    201: QuoteRequest;
+};
+
+export type CreateQuoteRequestResponse = CreateQuoteRequestResponses[keyof CreateQuoteRequestResponses];
+
+export type DeleteQuoteRequestByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/quote-requests/{id}';
+};
+
+export type DeleteQuoteRequestByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteQuoteRequestByIdError = DeleteQuoteRequestByIdErrors[keyof DeleteQuoteRequestByIdErrors];
+
+export type DeleteQuoteRequestByIdResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type DeleteQuoteRequestByIdResponse = DeleteQuoteRequestByIdResponses[keyof DeleteQuoteRequestByIdResponses];
+
+export type GetQuoteRequestByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quote-requests/{id}';
+};
+
+export type GetQuoteRequestByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteRequestByIdError = GetQuoteRequestByIdErrors[keyof GetQuoteRequestByIdErrors];
+
+export type GetQuoteRequestByIdResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type GetQuoteRequestByIdResponse = GetQuoteRequestByIdResponses[keyof GetQuoteRequestByIdResponses];
+
+export type CheckQuoteRequestExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/quote-requests/{id}';
+};
+
+export type CheckQuoteRequestExistsByIdErrors = {
+    /**
+     * No such quote request
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestExistsByIdResponses = {
+    /**
+     * The quote request exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteRequestByIdData = {
+    body: QuoteRequestUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quote-requests/{id}';
+};
+
+export type UpdateQuoteRequestByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteRequestByIdError = UpdateQuoteRequestByIdErrors[keyof UpdateQuoteRequestByIdErrors];
+
+export type UpdateQuoteRequestByIdResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type UpdateQuoteRequestByIdResponse = UpdateQuoteRequestByIdResponses[keyof UpdateQuoteRequestByIdResponses];
+
+export type DeleteQuoteRequestByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/quote-requests/key={key}';
+};
+
+export type DeleteQuoteRequestByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteQuoteRequestByKeyError = DeleteQuoteRequestByKeyErrors[keyof DeleteQuoteRequestByKeyErrors];
+
+export type DeleteQuoteRequestByKeyResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type DeleteQuoteRequestByKeyResponse = DeleteQuoteRequestByKeyResponses[keyof DeleteQuoteRequestByKeyResponses];
+
+export type GetQuoteRequestByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quote-requests/key={key}';
+};
+
+export type GetQuoteRequestByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteRequestByKeyError = GetQuoteRequestByKeyErrors[keyof GetQuoteRequestByKeyErrors];
+
+export type GetQuoteRequestByKeyResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type GetQuoteRequestByKeyResponse = GetQuoteRequestByKeyResponses[keyof GetQuoteRequestByKeyResponses];
+
+export type CheckQuoteRequestExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/quote-requests/key={key}';
+};
+
+export type CheckQuoteRequestExistsByKeyErrors = {
+    /**
+     * No such quote request
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestExistsByKeyResponses = {
+    /**
+     * The quote request exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteRequestByKeyData = {
+    body: QuoteRequestUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quote-requests/key={key}';
+};
+
+export type UpdateQuoteRequestByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteRequestByKeyError = UpdateQuoteRequestByKeyErrors[keyof UpdateQuoteRequestByKeyErrors];
+
+export type UpdateQuoteRequestByKeyResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type UpdateQuoteRequestByKeyResponse = UpdateQuoteRequestByKeyResponses[keyof UpdateQuoteRequestByKeyResponses];
+
+export type QueryQuotesAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes';
+};
+
+export type QueryQuotesAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryQuotesAsAssociateError = QueryQuotesAsAssociateErrors[keyof QueryQuotesAsAssociateErrors];
+
+export type QueryQuotesAsAssociateResponses = {
+    /**
+     * A page of quotes
+     */
+    200: QuotePagedQueryResponse;
+};
+
+export type QueryQuotesAsAssociateResponse = QueryQuotesAsAssociateResponses[keyof QueryQuotesAsAssociateResponses];
+
+export type CheckQuotesExistAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes';
+};
+
+export type CheckQuotesExistAsAssociateErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckQuotesExistAsAssociateResponses = {
+    /**
+     * At least one quote matches
+     */
+    200: unknown;
+};
+
+export type GetQuoteByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes/{id}';
+};
+
+export type GetQuoteByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteByIdAsAssociateError = GetQuoteByIdAsAssociateErrors[keyof GetQuoteByIdAsAssociateErrors];
+
+export type GetQuoteByIdAsAssociateResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type GetQuoteByIdAsAssociateResponse = GetQuoteByIdAsAssociateResponses[keyof GetQuoteByIdAsAssociateResponses];
+
+export type CheckQuoteExistsByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes/{id}';
+};
+
+export type CheckQuoteExistsByIdAsAssociateErrors = {
+    /**
+     * No such quote
+     */
+    404: unknown;
+};
+
+export type CheckQuoteExistsByIdAsAssociateResponses = {
+    /**
+     * The quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteByIdAsAssociateData = {
+    body: QuoteUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes/{id}';
+};
+
+export type UpdateQuoteByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteByIdAsAssociateError = UpdateQuoteByIdAsAssociateErrors[keyof UpdateQuoteByIdAsAssociateErrors];
+
+export type UpdateQuoteByIdAsAssociateResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type UpdateQuoteByIdAsAssociateResponse = UpdateQuoteByIdAsAssociateResponses[keyof UpdateQuoteByIdAsAssociateResponses];
+
+export type GetQuoteByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes/key={key}';
+};
+
+export type GetQuoteByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteByKeyAsAssociateError = GetQuoteByKeyAsAssociateErrors[keyof GetQuoteByKeyAsAssociateErrors];
+
+export type GetQuoteByKeyAsAssociateResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type GetQuoteByKeyAsAssociateResponse = GetQuoteByKeyAsAssociateResponses[keyof GetQuoteByKeyAsAssociateResponses];
+
+export type CheckQuoteExistsByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes/key={key}';
+};
+
+export type CheckQuoteExistsByKeyAsAssociateErrors = {
+    /**
+     * No such quote
+     */
+    404: unknown;
+};
+
+export type CheckQuoteExistsByKeyAsAssociateResponses = {
+    /**
+     * The quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteByKeyAsAssociateData = {
+    body: QuoteUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quotes/key={key}';
+};
+
+export type UpdateQuoteByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteByKeyAsAssociateError = UpdateQuoteByKeyAsAssociateErrors[keyof UpdateQuoteByKeyAsAssociateErrors];
+
+export type UpdateQuoteByKeyAsAssociateResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type UpdateQuoteByKeyAsAssociateResponse = UpdateQuoteByKeyAsAssociateResponses[keyof UpdateQuoteByKeyAsAssociateResponses];
+
+export type CreateOrderFromQuoteAsAssociateData = {
+    body: OrderFromQuoteDraft;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders/quotes';
+};
+
+export type CreateOrderFromQuoteAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateOrderFromQuoteAsAssociateError = CreateOrderFromQuoteAsAssociateErrors[keyof CreateOrderFromQuoteAsAssociateErrors];
+
+export type CreateOrderFromQuoteAsAssociateResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateOrderFromQuoteAsAssociateResponse = CreateOrderFromQuoteAsAssociateResponses[keyof CreateOrderFromQuoteAsAssociateResponses];
+
+export type QueryQuotesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/quotes';
+};
+
+export type QueryQuotesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryQuotesError = QueryQuotesErrors[keyof QueryQuotesErrors];
+
+export type QueryQuotesResponses = {
+    /**
+     * A page of quotes
+     */
+    200: QuotePagedQueryResponse;
+};
+
+export type QueryQuotesResponse = QueryQuotesResponses[keyof QueryQuotesResponses];
+
+export type CheckQuotesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/quotes';
+};
+
+export type CheckQuotesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckQuotesExistResponses = {
+    /**
+     * At least one quote matches
+     */
+    200: unknown;
+};
+
+export type CreateQuoteData = {
+    body: QuoteDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quotes';
+};
+
+export type CreateQuoteErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateQuoteError = CreateQuoteErrors[keyof CreateQuoteErrors];
+
+export type CreateQuoteResponses = {
+    /**
+     * The quote
+     */
+    201: Quote;
+};
+
+export type CreateQuoteResponse = CreateQuoteResponses[keyof CreateQuoteResponses];
+
+export type DeleteQuoteByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/quotes/{id}';
+};
+
+export type DeleteQuoteByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteQuoteByIdError = DeleteQuoteByIdErrors[keyof DeleteQuoteByIdErrors];
+
+export type DeleteQuoteByIdResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type DeleteQuoteByIdResponse = DeleteQuoteByIdResponses[keyof DeleteQuoteByIdResponses];
+
+export type GetQuoteByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quotes/{id}';
+};
+
+export type GetQuoteByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteByIdError = GetQuoteByIdErrors[keyof GetQuoteByIdErrors];
+
+export type GetQuoteByIdResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type GetQuoteByIdResponse = GetQuoteByIdResponses[keyof GetQuoteByIdResponses];
+
+export type CheckQuoteExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/quotes/{id}';
+};
+
+export type CheckQuoteExistsByIdErrors = {
+    /**
+     * No such quote
+     */
+    404: unknown;
+};
+
+export type CheckQuoteExistsByIdResponses = {
+    /**
+     * The quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteByIdData = {
+    body: QuoteUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quotes/{id}';
+};
+
+export type UpdateQuoteByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteByIdError = UpdateQuoteByIdErrors[keyof UpdateQuoteByIdErrors];
+
+export type UpdateQuoteByIdResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type UpdateQuoteByIdResponse = UpdateQuoteByIdResponses[keyof UpdateQuoteByIdResponses];
+
+export type DeleteQuoteByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/quotes/key={key}';
+};
+
+export type DeleteQuoteByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteQuoteByKeyError = DeleteQuoteByKeyErrors[keyof DeleteQuoteByKeyErrors];
+
+export type DeleteQuoteByKeyResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type DeleteQuoteByKeyResponse = DeleteQuoteByKeyResponses[keyof DeleteQuoteByKeyResponses];
+
+export type GetQuoteByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quotes/key={key}';
+};
+
+export type GetQuoteByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteByKeyError = GetQuoteByKeyErrors[keyof GetQuoteByKeyErrors];
+
+export type GetQuoteByKeyResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type GetQuoteByKeyResponse = GetQuoteByKeyResponses[keyof GetQuoteByKeyResponses];
+
+export type CheckQuoteExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/quotes/key={key}';
+};
+
+export type CheckQuoteExistsByKeyErrors = {
+    /**
+     * No such quote
+     */
+    404: unknown;
+};
+
+export type CheckQuoteExistsByKeyResponses = {
+    /**
+     * The quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteByKeyData = {
+    body: QuoteUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/quotes/key={key}';
+};
+
+export type UpdateQuoteByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteByKeyError = UpdateQuoteByKeyErrors[keyof UpdateQuoteByKeyErrors];
+
+export type UpdateQuoteByKeyResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type UpdateQuoteByKeyResponse = UpdateQuoteByKeyResponses[keyof UpdateQuoteByKeyResponses];
+
+export type CreateOrderFromQuoteData = {
+    body: OrderFromQuoteDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/orders/quotes';
+};
+
+export type CreateOrderFromQuoteErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateOrderFromQuoteError = CreateOrderFromQuoteErrors[keyof CreateOrderFromQuoteErrors];
+
+export type CreateOrderFromQuoteResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateOrderFromQuoteResponse = CreateOrderFromQuoteResponses[keyof CreateOrderFromQuoteResponses];
+
 export type QueryShippingMethodsData = {
     body?: never;
     path: {
@@ -17258,6 +19314,326 @@ export type UpdateShoppingListByKeyResponses = {
 };
 
 export type UpdateShoppingListByKeyResponse = UpdateShoppingListByKeyResponses[keyof UpdateShoppingListByKeyResponses];
+
+export type QueryStagedQuotesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/staged-quotes';
+};
+
+export type QueryStagedQuotesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryStagedQuotesError = QueryStagedQuotesErrors[keyof QueryStagedQuotesErrors];
+
+export type QueryStagedQuotesResponses = {
+    /**
+     * A page of staged quotes
+     */
+    200: StagedQuotePagedQueryResponse;
+};
+
+export type QueryStagedQuotesResponse = QueryStagedQuotesResponses[keyof QueryStagedQuotesResponses];
+
+export type CheckStagedQuotesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/staged-quotes';
+};
+
+export type CheckStagedQuotesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckStagedQuotesExistResponses = {
+    /**
+     * At least one staged quote matches
+     */
+    200: unknown;
+};
+
+export type CreateStagedQuoteData = {
+    body: StagedQuoteDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/staged-quotes';
+};
+
+export type CreateStagedQuoteErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateStagedQuoteError = CreateStagedQuoteErrors[keyof CreateStagedQuoteErrors];
+
+export type CreateStagedQuoteResponses = {
+    /**
+     * The staged quote
+     */
+    201: StagedQuote;
+};
+
+export type CreateStagedQuoteResponse = CreateStagedQuoteResponses[keyof CreateStagedQuoteResponses];
+
+export type DeleteStagedQuoteByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/staged-quotes/{id}';
+};
+
+export type DeleteStagedQuoteByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStagedQuoteByIdError = DeleteStagedQuoteByIdErrors[keyof DeleteStagedQuoteByIdErrors];
+
+export type DeleteStagedQuoteByIdResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type DeleteStagedQuoteByIdResponse = DeleteStagedQuoteByIdResponses[keyof DeleteStagedQuoteByIdResponses];
+
+export type GetStagedQuoteByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/staged-quotes/{id}';
+};
+
+export type GetStagedQuoteByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStagedQuoteByIdError = GetStagedQuoteByIdErrors[keyof GetStagedQuoteByIdErrors];
+
+export type GetStagedQuoteByIdResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type GetStagedQuoteByIdResponse = GetStagedQuoteByIdResponses[keyof GetStagedQuoteByIdResponses];
+
+export type CheckStagedQuoteExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/staged-quotes/{id}';
+};
+
+export type CheckStagedQuoteExistsByIdErrors = {
+    /**
+     * No such staged quote
+     */
+    404: unknown;
+};
+
+export type CheckStagedQuoteExistsByIdResponses = {
+    /**
+     * The staged quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateStagedQuoteByIdData = {
+    body: StagedQuoteUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/staged-quotes/{id}';
+};
+
+export type UpdateStagedQuoteByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStagedQuoteByIdError = UpdateStagedQuoteByIdErrors[keyof UpdateStagedQuoteByIdErrors];
+
+export type UpdateStagedQuoteByIdResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type UpdateStagedQuoteByIdResponse = UpdateStagedQuoteByIdResponses[keyof UpdateStagedQuoteByIdResponses];
+
+export type DeleteStagedQuoteByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/staged-quotes/key={key}';
+};
+
+export type DeleteStagedQuoteByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStagedQuoteByKeyError = DeleteStagedQuoteByKeyErrors[keyof DeleteStagedQuoteByKeyErrors];
+
+export type DeleteStagedQuoteByKeyResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type DeleteStagedQuoteByKeyResponse = DeleteStagedQuoteByKeyResponses[keyof DeleteStagedQuoteByKeyResponses];
+
+export type GetStagedQuoteByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/staged-quotes/key={key}';
+};
+
+export type GetStagedQuoteByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStagedQuoteByKeyError = GetStagedQuoteByKeyErrors[keyof GetStagedQuoteByKeyErrors];
+
+export type GetStagedQuoteByKeyResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type GetStagedQuoteByKeyResponse = GetStagedQuoteByKeyResponses[keyof GetStagedQuoteByKeyResponses];
+
+export type CheckStagedQuoteExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/staged-quotes/key={key}';
+};
+
+export type CheckStagedQuoteExistsByKeyErrors = {
+    /**
+     * No such staged quote
+     */
+    404: unknown;
+};
+
+export type CheckStagedQuoteExistsByKeyResponses = {
+    /**
+     * The staged quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateStagedQuoteByKeyData = {
+    body: StagedQuoteUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/staged-quotes/key={key}';
+};
+
+export type UpdateStagedQuoteByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStagedQuoteByKeyError = UpdateStagedQuoteByKeyErrors[keyof UpdateStagedQuoteByKeyErrors];
+
+export type UpdateStagedQuoteByKeyResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type UpdateStagedQuoteByKeyResponse = UpdateStagedQuoteByKeyResponses[keyof UpdateStagedQuoteByKeyResponses];
 
 export type QueryStatesData = {
     body?: never;

@@ -29,6 +29,7 @@ import { productProjectionRoutes } from './product-projection.routes.js';
 import { myPaymentRoutes, paymentRoutes } from './payment.routes.js';
 import { stateRoutes } from './state.routes.js';
 import { inventoryRoutes } from './inventory.routes.js';
+import { quoteRoutes } from './quote.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -63,5 +64,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...myPaymentRoutes(services),
     ...stateRoutes(services),
     ...inventoryRoutes(services),
+    ...quoteRoutes(services),
   };
 }

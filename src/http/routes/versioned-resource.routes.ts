@@ -7,7 +7,8 @@ import { headResult, queryParams, type DeclaredQuery } from './query-input.js';
 
 /** What the eleven standard operations of a versioned resource need from its service. */
 export interface VersionedResourceService<D, Draft, Update> {
-  create(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D>;
+  /** Absent where the contract has no create (an associate's quotes: the seller makes them). */
+  create?(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D>;
   getForResponse(ctx: RequestContext, at: DocumentAddress, expand?: readonly string[]): Promise<D | JsonText>;
   exists(ctx: RequestContext, at: DocumentAddress): Promise<boolean>;
   query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<D>>;
@@ -62,7 +63,7 @@ export function versionedResourceRoutes<D, Draft, Update, N extends Partial<Vers
   const handlers: Record<keyof VersionedResourceOperations, StandardHandler<never>> = {
     query: async (ctx, input, http) => ({ body: await service.query(ctx, queryParams(input.query, http)) }),
     exists: async (ctx, input, http) => headResult(await service.anyMatches(ctx, queryParams(input.query, http))),
-    create: (async (ctx, input) => ({ status: 201, body: await service.create(ctx, input.body, input.query?.expand) })) as StandardHandler<Draft>,
+    create: (async (ctx, input) => ({ status: 201, body: await service.create!(ctx, input.body, input.query?.expand) })) as StandardHandler<Draft>,
     getById: byAddress.get,
     existsById: byAddress.exists,
     updateById: byAddress.update,

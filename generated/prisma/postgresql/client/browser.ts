@@ -126,9 +126,6 @@ export type Cart = Prisma.CartModel
 export type Order = Prisma.OrderModel
 /**
  * Model InventoryEntry
- * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
- * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
- * src/services/retention.ts).
  * Inventory (the platform's InventoryEntry): the stock of a SKU, in one supply channel or in none.
  * `supplyChannelId` is '' for none, so the database keeps one entry per SKU and channel.
  */
@@ -146,8 +143,29 @@ export type State = Prisma.StateModel
  */
 export type Payment = Prisma.PaymentModel
 /**
+ * Model QuoteRequest
+ * Quote requests: a buyer's request for a quote on a cart. The owner, store and unit columns serve
+ * /me, the associate endpoints and their queries on an index (anonymousId stays null: only customers
+ * request quotes; /me reads by the same owner columns as carts).
+ */
+export type QuoteRequest = Prisma.QuoteRequestModel
+/**
+ * Model StagedQuote
+ * Staged quotes: the seller's offer in preparation. A quote request has at most one (the unique
+ * quoteRequestId).
+ */
+export type StagedQuote = Prisma.StagedQuoteModel
+/**
+ * Model Quote
+ * Quotes: the offers sent to buyers, with the owner and unit columns of quote requests, and the staged
+ * quote they were made from (a new quote addresses the earlier ones' renegotiation requests).
+ */
+export type Quote = Prisma.QuoteModel
+/**
  * Model ShoppingList
- * 
+ * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
+ * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
+ * src/services/retention.ts).
  */
 export type ShoppingList = Prisma.ShoppingListModel
 /**

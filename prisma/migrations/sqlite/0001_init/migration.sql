@@ -260,6 +260,50 @@ CREATE TABLE "Payment" (
 );
 
 -- CreateTable
+CREATE TABLE "QuoteRequest" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "customerId" TEXT,
+    "anonymousId" TEXT,
+    "storeKey" TEXT,
+    "businessUnitKey" TEXT,
+    "cartId" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "StagedQuote" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "quoteRequestId" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Quote" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "customerId" TEXT,
+    "anonymousId" TEXT,
+    "storeKey" TEXT,
+    "businessUnitKey" TEXT,
+    "stagedQuoteId" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "ShoppingList" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -664,6 +708,60 @@ CREATE INDEX "Payment_projectKey_anonymousId_idx" ON "Payment"("projectKey", "an
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Payment_projectKey_key_key" ON "Payment"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "QuoteRequest_projectKey_id_idx" ON "QuoteRequest"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "QuoteRequest_projectKey_createdAt_idx" ON "QuoteRequest"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "QuoteRequest_projectKey_lastModifiedAt_idx" ON "QuoteRequest"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "QuoteRequest_projectKey_customerId_idx" ON "QuoteRequest"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "QuoteRequest_projectKey_businessUnitKey_customerId_idx" ON "QuoteRequest"("projectKey", "businessUnitKey", "customerId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "QuoteRequest_projectKey_key_key" ON "QuoteRequest"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "StagedQuote_projectKey_id_idx" ON "StagedQuote"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "StagedQuote_projectKey_createdAt_idx" ON "StagedQuote"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "StagedQuote_projectKey_lastModifiedAt_idx" ON "StagedQuote"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StagedQuote_projectKey_key_key" ON "StagedQuote"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StagedQuote_projectKey_quoteRequestId_key" ON "StagedQuote"("projectKey", "quoteRequestId");
+
+-- CreateIndex
+CREATE INDEX "Quote_projectKey_id_idx" ON "Quote"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Quote_projectKey_createdAt_idx" ON "Quote"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Quote_projectKey_lastModifiedAt_idx" ON "Quote"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "Quote_projectKey_customerId_idx" ON "Quote"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "Quote_projectKey_businessUnitKey_customerId_idx" ON "Quote"("projectKey", "businessUnitKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "Quote_projectKey_stagedQuoteId_idx" ON "Quote"("projectKey", "stagedQuoteId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Quote_projectKey_key_key" ON "Quote"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "ShoppingList_projectKey_id_idx" ON "ShoppingList"("projectKey", "id");

@@ -72,6 +72,9 @@ export const ModelName = {
   InventoryEntry: 'InventoryEntry',
   State: 'State',
   Payment: 'Payment',
+  QuoteRequest: 'QuoteRequest',
+  StagedQuote: 'StagedQuote',
+  Quote: 'Quote',
   ShoppingList: 'ShoppingList',
   ShoppingListSlug: 'ShoppingListSlug',
   Category: 'Category',
@@ -395,6 +398,56 @@ export const PaymentScalarFieldEnum = {
 } as const
 
 export type PaymentScalarFieldEnum = (typeof PaymentScalarFieldEnum)[keyof typeof PaymentScalarFieldEnum]
+
+
+export const QuoteRequestScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  customerId: 'customerId',
+  anonymousId: 'anonymousId',
+  storeKey: 'storeKey',
+  businessUnitKey: 'businessUnitKey',
+  cartId: 'cartId',
+  data: 'data'
+} as const
+
+export type QuoteRequestScalarFieldEnum = (typeof QuoteRequestScalarFieldEnum)[keyof typeof QuoteRequestScalarFieldEnum]
+
+
+export const StagedQuoteScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  quoteRequestId: 'quoteRequestId',
+  data: 'data'
+} as const
+
+export type StagedQuoteScalarFieldEnum = (typeof StagedQuoteScalarFieldEnum)[keyof typeof StagedQuoteScalarFieldEnum]
+
+
+export const QuoteScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  customerId: 'customerId',
+  anonymousId: 'anonymousId',
+  storeKey: 'storeKey',
+  businessUnitKey: 'businessUnitKey',
+  stagedQuoteId: 'stagedQuoteId',
+  data: 'data'
+} as const
+
+export type QuoteScalarFieldEnum = (typeof QuoteScalarFieldEnum)[keyof typeof QuoteScalarFieldEnum]
 
 
 export const ShoppingListScalarFieldEnum = {

@@ -14,9 +14,6 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model InventoryEntry
- * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
- * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
- * src/services/retention.ts).
  * Inventory (the platform's InventoryEntry): the stock of a SKU, in one supply channel or in none.
  * `supplyChannelId` is '' for none, so the database keeps one entry per SKU and channel.
  */

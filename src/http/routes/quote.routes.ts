@@ -1,0 +1,121 @@
+import type { Services } from '../../services/index.js';
+import type { Handler, Handlers } from '../router.js';
+import { headResult, queryParams } from './query-input.js';
+import { versionedResourceRoutes } from './versioned-resource.routes.js';
+
+type MyQuoteOperation =
+  | 'queryMyQuoteRequests'
+  | 'checkMyQuoteRequestsExist'
+  | 'createMyQuoteRequest'
+  | 'getMyQuoteRequestById'
+  | 'checkMyQuoteRequestExistsById'
+  | 'updateMyQuoteRequestById'
+  | 'getMyQuoteRequestByKey'
+  | 'checkMyQuoteRequestExistsByKey'
+  | 'updateMyQuoteRequestByKey'
+  | 'queryMyQuotes'
+  | 'checkMyQuotesExist'
+  | 'getMyQuoteById'
+  | 'checkMyQuoteExistsById'
+  | 'updateMyQuoteById'
+  | 'getMyQuoteByKey'
+  | 'checkMyQuoteExistsByKey'
+  | 'updateMyQuoteByKey'
+  | 'createMyOrderFromQuote'
+  | 'createOrderFromQuote'
+  | 'createOrderFromQuoteAsAssociate';
+
+/**
+ * Quote requests, staged quotes and quotes: the merchant's (the standard operations), the buyer's own
+ * (/me) and a business unit's for an associate (the router puts the path's associate and unit on the
+ * request context), and the orders made from quotes.
+ */
+export function quoteRoutes(services: Services) {
+  const { quoteRequests, stagedQuotes, quotes } = services;
+  const address = (path: { id?: string; key?: string }) => (path.id !== undefined ? { id: path.id } : { key: path.key! });
+  const mine: { [K in MyQuoteOperation]: Handler<K> } = {
+    queryMyQuoteRequests: async (ctx, input, http) => ({ body: await quoteRequests.mine.query(ctx, queryParams(input.query, http)) }),
+    checkMyQuoteRequestsExist: async (ctx, input, http) => headResult(await quoteRequests.mine.anyMatches(ctx, queryParams(input.query, http))),
+    createMyQuoteRequest: async (ctx, input) => ({ status: 201, body: await quoteRequests.createMine(ctx, input.body, input.query?.expand) }),
+    getMyQuoteRequestById: async (ctx, input) => ({ body: await quoteRequests.mine.get(ctx, address(input.path), input.query?.expand) }),
+    checkMyQuoteRequestExistsById: async (ctx, input) => headResult(await quoteRequests.mine.exists(ctx, address(input.path))),
+    updateMyQuoteRequestById: async (ctx, input) => ({ body: await quoteRequests.updateMine(ctx, address(input.path), input.body, input.query?.expand) }),
+    getMyQuoteRequestByKey: async (ctx, input) => ({ body: await quoteRequests.mine.get(ctx, address(input.path), input.query?.expand) }),
+    checkMyQuoteRequestExistsByKey: async (ctx, input) => headResult(await quoteRequests.mine.exists(ctx, address(input.path))),
+    updateMyQuoteRequestByKey: async (ctx, input) => ({ body: await quoteRequests.updateMine(ctx, address(input.path), input.body, input.query?.expand) }),
+    queryMyQuotes: async (ctx, input, http) => ({ body: await quotes.mine.query(ctx, queryParams(input.query, http)) }),
+    checkMyQuotesExist: async (ctx, input, http) => headResult(await quotes.mine.anyMatches(ctx, queryParams(input.query, http))),
+    getMyQuoteById: async (ctx, input) => ({ body: await quotes.mine.get(ctx, address(input.path), input.query?.expand) }),
+    checkMyQuoteExistsById: async (ctx, input) => headResult(await quotes.mine.exists(ctx, address(input.path))),
+    updateMyQuoteById: async (ctx, input) => ({ body: await quotes.updateMine(ctx, address(input.path), input.body, input.query?.expand) }),
+    getMyQuoteByKey: async (ctx, input) => ({ body: await quotes.mine.get(ctx, address(input.path), input.query?.expand) }),
+    checkMyQuoteExistsByKey: async (ctx, input) => headResult(await quotes.mine.exists(ctx, address(input.path))),
+    updateMyQuoteByKey: async (ctx, input) => ({ body: await quotes.updateMine(ctx, address(input.path), input.body, input.query?.expand) }),
+    createMyOrderFromQuote: async (ctx, input) => ({ status: 201, body: await quotes.orderMine(ctx, input.body, input.query?.expand) }),
+    createOrderFromQuote: async (ctx, input) => ({ status: 201, body: await quotes.order(ctx, input.body, undefined, input.query?.expand) }),
+    createOrderFromQuoteAsAssociate: async (ctx, input) => ({ status: 201, body: await quotes.asAssociate.order(ctx, input.body, input.query?.expand) }),
+  };
+  return {
+    ...mine,
+    ...versionedResourceRoutes(quoteRequests, {
+      query: 'queryQuoteRequests',
+      exists: 'checkQuoteRequestsExist',
+      create: 'createQuoteRequest',
+      getById: 'getQuoteRequestById',
+      existsById: 'checkQuoteRequestExistsById',
+      updateById: 'updateQuoteRequestById',
+      deleteById: 'deleteQuoteRequestById',
+      getByKey: 'getQuoteRequestByKey',
+      existsByKey: 'checkQuoteRequestExistsByKey',
+      updateByKey: 'updateQuoteRequestByKey',
+      deleteByKey: 'deleteQuoteRequestByKey',
+    } as const),
+    ...versionedResourceRoutes(quoteRequests.asAssociate, {
+      query: 'queryQuoteRequestsAsAssociate',
+      exists: 'checkQuoteRequestsExistAsAssociate',
+      create: 'createQuoteRequestAsAssociate',
+      getById: 'getQuoteRequestByIdAsAssociate',
+      existsById: 'checkQuoteRequestExistsByIdAsAssociate',
+      updateById: 'updateQuoteRequestByIdAsAssociate',
+      getByKey: 'getQuoteRequestByKeyAsAssociate',
+      existsByKey: 'checkQuoteRequestExistsByKeyAsAssociate',
+      updateByKey: 'updateQuoteRequestByKeyAsAssociate',
+    } as const),
+    ...versionedResourceRoutes(stagedQuotes, {
+      query: 'queryStagedQuotes',
+      exists: 'checkStagedQuotesExist',
+      create: 'createStagedQuote',
+      getById: 'getStagedQuoteById',
+      existsById: 'checkStagedQuoteExistsById',
+      updateById: 'updateStagedQuoteById',
+      deleteById: 'deleteStagedQuoteById',
+      getByKey: 'getStagedQuoteByKey',
+      existsByKey: 'checkStagedQuoteExistsByKey',
+      updateByKey: 'updateStagedQuoteByKey',
+      deleteByKey: 'deleteStagedQuoteByKey',
+    } as const),
+    ...versionedResourceRoutes(quotes, {
+      query: 'queryQuotes',
+      exists: 'checkQuotesExist',
+      create: 'createQuote',
+      getById: 'getQuoteById',
+      existsById: 'checkQuoteExistsById',
+      updateById: 'updateQuoteById',
+      deleteById: 'deleteQuoteById',
+      getByKey: 'getQuoteByKey',
+      existsByKey: 'checkQuoteExistsByKey',
+      updateByKey: 'updateQuoteByKey',
+      deleteByKey: 'deleteQuoteByKey',
+    } as const),
+    ...versionedResourceRoutes(quotes.asAssociate, {
+      query: 'queryQuotesAsAssociate',
+      exists: 'checkQuotesExistAsAssociate',
+      getById: 'getQuoteByIdAsAssociate',
+      existsById: 'checkQuoteExistsByIdAsAssociate',
+      updateById: 'updateQuoteByIdAsAssociate',
+      getByKey: 'getQuoteByKeyAsAssociate',
+      existsByKey: 'checkQuoteExistsByKeyAsAssociate',
+      updateByKey: 'updateQuoteByKeyAsAssociate',
+    } as const),
+  } satisfies Partial<Handlers>;
+}
