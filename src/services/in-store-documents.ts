@@ -1,7 +1,7 @@
 import type { KeyReference, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import type { JsonText } from '../db/json-text.js';
-import { InvalidOperationError } from '../errors/api-error.js';
+import { InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../query/index.js';
 import { resolveStores } from './business-unit-references.js';
 import { storeCondition } from './cart-owner.js';
@@ -67,5 +67,26 @@ export function documentsInStore<D extends StoreDocument, Draft extends { store?
       return resource.repository.anyMatches(ctx, params, inStoreCondition(ctx));
     },
     ...fencedWrites<D, U>(own, resource),
+  };
+}
+
+/** How a document is made from another (a quote request from a cart, a quote from a staged quote), with a check of that other one. */
+type Make<D, Draft> = (ctx: RequestContext, draft: Draft, admit: (tx: RequestContext, source: StoreDocument) => void, expand?: readonly string[]) => Promise<D>;
+
+/**
+ * The in-store view of documents made from another document (quote requests from carts, staged quotes
+ * from quote requests, quotes from staged quotes): reads, queries, updates and deletes as in
+ * `documentsInStore`, and creation only from a document of the request's store, whose store the new
+ * one takes (another's is 400 ReferencedResourceNotFound, as if it did not exist).
+ */
+export function madeInStore<D extends StoreDocument, Draft, U>(resource: Resource<D, Draft, U>, kind: string, sourceTypeId: string, make: Make<D, Draft>) {
+  const view = documentsInStore(resource as unknown as Resource<D, { store?: ResourceIdentifier }, U>, kind);
+  return { ...view, create: (ctx: RequestContext, draft: Draft, expand?: readonly string[]) => make(ctx, draft, ofStore(sourceTypeId), expand) };
+}
+
+/** A check that a referenced document belongs to the request's store (400 ReferencedResourceNotFound otherwise). */
+export function ofStore(typeId: string): (tx: RequestContext, source: StoreDocument) => void {
+  return (tx, source) => {
+    if (source.store?.key !== storeOf(tx)) throw new ReferencedResourceNotFoundError(typeId, { id: source.id });
   };
 }

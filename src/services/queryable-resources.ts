@@ -123,7 +123,7 @@ export const stagedQuoteResource = defineQueryableResource({
   table: 'StagedQuote',
   typeId: 'staged-quote',
   fields: fieldsFromJsonSchema(schemas.StagedQuoteSchema, components),
-  extraColumns: { 'quoteRequest.id': { column: 'quoteRequestId', type: 'string', notNull: true } },
+  extraColumns: { 'quoteRequest.id': { column: 'quoteRequestId', type: 'string', notNull: true }, 'store.key': { column: 'storeKey', type: 'string' } },
 });
 
 export const quoteResource = defineQueryableResource({

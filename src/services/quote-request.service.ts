@@ -9,6 +9,7 @@ import { ownDocuments, ownerOf, owns } from './cart-owner.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
+import { madeInStore } from './in-store-documents.js';
 import { associateQuoteRequestActions, myQuoteRequestActions, quoteRequestActions } from './quote-actions.js';
 import { assertQuotable, quoteRequestOf } from './quote-snapshots.js';
 import { quoteRequestResource } from './queryable-resources.js';
@@ -40,6 +41,8 @@ export class QuoteRequestService extends DocumentService<QuoteRequest, QuoteRequ
   readonly mine = ownDocuments(this.repository, quoteOwner);
   /** The Associate Quote Requests' view: the requests of the path's business unit, as the path's associate may see, make and cancel them. */
   readonly asAssociate = quoteRequestsAsAssociate(this);
+  /** The in-store endpoints' view: the requests of the request's store, made only from its carts. */
+  readonly inStore = madeInStore(this, 'quote request', 'cart', (ctx, draft, admit, expand) => this.createFromCart(ctx, draft, admit, expand));
 
   constructor(readonly carts: CartService) {
     super();

@@ -1,11 +1,12 @@
-import type { MyOrderFromQuoteDraft, MyQuoteUpdate, Order, OrderFromQuoteDraft, Quote, QuoteDraft, QuoteUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { MyOrderFromQuoteDraft, MyQuoteUpdate, Order, OrderFromQuoteDraft, Quote, QuoteDraft, QuoteUpdateAction, StagedQuote } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { InvalidOperationError, RequiredFieldError } from '../errors/api-error.js';
 import type { CartService } from './cart.service.js';
-import { ownDocuments, ownerOf, owns } from './cart-owner.js';
+import { inRequestStore, ownDocuments, ownerOf, owns } from './cart-owner.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
+import { madeInStore } from './in-store-documents.js';
 import { takeStock } from './inventory.service.js';
 import type { OrderService } from './order.service.js';
 import { myQuoteActions, quoteActions } from './quote-actions.js';
@@ -40,6 +41,8 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
   readonly mine = ownDocuments(this.repository, quoteOwner);
   /** The Associate Quotes' view (quote-as-associate.ts). */
   readonly asAssociate = quotesAsAssociate(this);
+  /** The in-store endpoints' view: the quotes of the request's store, made only from its staged quotes. */
+  readonly inStore = madeInStore(this, 'quote', 'staged-quote', (ctx, draft, admit, expand) => this.createFrom(ctx, draft, admit, expand));
 
   constructor(
     private readonly staged: StagedQuoteService,
@@ -59,8 +62,14 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
 
   /** The staged quote must not be Closed; `stagedQuoteStateToSent` marks it Sent in the same transaction. */
   override create(ctx: RequestContext, draft: QuoteDraft, expand?: readonly string[]): Promise<Quote> {
+    return this.createFrom(ctx, draft, undefined, expand);
+  }
+
+  /** `admit` refuses staged quotes the caller may not send here (one of another store, on an in-store request). */
+  createFrom(ctx: RequestContext, draft: QuoteDraft, admit: ((tx: RequestContext, staged: StagedQuote) => void) | undefined, expand?: readonly string[]): Promise<Quote> {
     return withTransaction(ctx, async (tx) => {
       const staged = await resolveIdentifier(tx, this.staged.repository, draft.stagedQuote, 'stagedQuote');
+      admit?.(tx, staged);
       checkVersion(staged.id, draft.stagedQuoteVersion, staged.version);
       if (staged.stagedQuoteState === 'Closed') throw new InvalidOperationError('The staged quote is Closed: no quote can be made from it.');
       const cart = await this.carts.repository.find(tx, { id: staged.quotationCart.id });
@@ -113,6 +122,14 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
       if (draft.quoteStateToAccepted && quote.quoteState !== 'Accepted') await this.repository.replace(tx, quote, { ...structuredClone(quote), quoteState: 'Accepted' });
       return order;
     });
+  }
+
+  /** POST /in-store/key={storeKey}/orders/quotes: only a quote of the store; another's is as if it did not exist. */
+  orderInStore(ctx: RequestContext, draft: OrderFromQuoteDraft, expand?: readonly string[]): Promise<Order> {
+    const inStore: QuoteAdmission = (tx, quote) => {
+      if (!inRequestStore(tx.storeKey, quote)) throw notFound({ id: quote.id });
+    };
+    return this.order(ctx, draft, inStore, expand);
   }
 
   /** POST /me/orders/quotes: one of the caller's own quotes; another's is as if it did not exist. */

@@ -1,10 +1,11 @@
-import type { StagedQuote, StagedQuoteDraft, StagedQuoteUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type { QuoteRequest, StagedQuote, StagedQuoteDraft, StagedQuoteUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { DuplicateFieldError, InvalidOperationError } from '../errors/api-error.js';
 import type { CartService } from './cart.service.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
+import { madeInStore } from './in-store-documents.js';
 import { stagedQuoteActions } from './quote-actions.js';
 import type { QuoteRequestService } from './quote-request.service.js';
 import { quotationCartOf } from './quote-snapshots.js';
@@ -22,10 +23,12 @@ import { checkVersion } from './versioning.js';
 export class StagedQuoteService extends DocumentService<StagedQuote, StagedQuoteDraft, StagedQuoteUpdateAction> {
   readonly repository = new DocumentRepository<StagedQuote>({
     resource: stagedQuoteResource,
-    extraColumns: { names: ['quoteRequestId'], values: (doc) => ({ quoteRequestId: doc.quoteRequest.id }) },
+    extraColumns: { names: ['quoteRequestId', 'storeKey'], values: (doc) => ({ quoteRequestId: doc.quoteRequest.id, storeKey: doc.store?.key ?? null }) },
     uniqueRules: (doc) => [{ model: 'StagedQuote', fields: ['projectKey', 'quoteRequestId'], error: () => new DuplicateFieldError('quoteRequest', doc.quoteRequest.id) }],
   });
   protected readonly actions = stagedQuoteActions;
+  /** The in-store endpoints' view: the staged quotes of the request's store, made only from its quote requests. */
+  readonly inStore = madeInStore(this, 'staged quote', 'quote-request', (ctx, draft, admit, expand) => this.createFrom(ctx, draft, admit, expand));
 
   constructor(
     private readonly requests: QuoteRequestService,
@@ -40,8 +43,14 @@ export class StagedQuoteService extends DocumentService<StagedQuote, StagedQuote
 
   /** The request must be Submitted, or Accepted already (`quoteRequestStateToAccepted` accepts it in the same transaction). */
   override create(ctx: RequestContext, draft: StagedQuoteDraft, expand?: readonly string[]): Promise<StagedQuote> {
+    return this.createFrom(ctx, draft, undefined, expand);
+  }
+
+  /** `admit` refuses requests the caller may not answer here (one of another store, on an in-store request). */
+  createFrom(ctx: RequestContext, draft: StagedQuoteDraft, admit: ((tx: RequestContext, request: QuoteRequest) => void) | undefined, expand?: readonly string[]): Promise<StagedQuote> {
     return withTransaction(ctx, async (tx) => {
       const request = await resolveIdentifier(tx, this.requests.repository, draft.quoteRequest, 'quoteRequest');
+      admit?.(tx, request);
       checkVersion(request.id, draft.quoteRequestVersion, request.version);
       if (request.quoteRequestState !== 'Submitted' && request.quoteRequestState !== 'Accepted') {
         throw new InvalidOperationError(`The quote request is ${request.quoteRequestState}: only a Submitted or Accepted one can be answered with a staged quote.`);

@@ -296,3 +296,46 @@ describe("a business unit's quotes", () => {
     expect(cancelled.quoteRequestState).toBe('Cancelled');
   });
 });
+
+describe('in a store', () => {
+  test("a store's quote requests, staged quotes and quotes are made only from its own carts, requests and staged quotes; a store-scoped token suffices", async () => {
+    const [here, there] = [await f.store(), await f.store()];
+    const scopes = ['manage_quote_requests', 'view_quote_requests', 'manage_staged_quotes', 'view_staged_quotes', 'manage_quotes', 'view_quotes', 'manage_orders'];
+    const token = await clientToken(server, scopes.map((s) => `${s}:test:${here}`).join(' '));
+    const inStore = (store: string, rest: string) => `/test/in-store/key=${store}${rest}`;
+    const me = await buyer();
+    const local = await quotableCart(me.id, { store: { key: here } });
+    const foreign = await quotableCart(me.id, { store: { key: there } });
+
+    await expectError(await api(server, token, inStore(here, '/quote-requests'), { body: { cart: { id: foreign.id }, cartVersion: foreign.version } }), 400, 'ReferencedResourceNotFound');
+    await expectError(await api(server, token, inStore(there, '/quote-requests'), { body: { cart: { id: foreign.id }, cartVersion: foreign.version } }), 403, 'insufficient_scope');
+    await expectError(await api(server, token, '/test/quote-requests'), 403, 'insufficient_scope');
+    const request = await f.ok<QuoteRequestBody & { store?: { key: string } }>(api(server, token, inStore(here, '/quote-requests'), { body: { cart: { id: local.id }, cartVersion: local.version, key: f.next('qr') } }), 201);
+    expect(request.store).toEqual({ typeId: 'store', key: here });
+    const elsewhere = await f.ok<QuoteRequestBody>(api(server, admin, '/test/quote-requests', { body: { cart: { id: foreign.id }, cartVersion: foreign.version } }), 201);
+    await expectError(await api(server, token, inStore(here, `/quote-requests/${elsewhere.id}`)), 404, 'ResourceNotFound');
+    expect((await api(server, token, inStore(here, `/quote-requests/key=${request.key}`), { method: 'HEAD' })).status).toBe(200);
+    expect((await f.ok<Page<QuoteRequestBody>>(api(server, token, inStore(here, '/quote-requests?withTotal=true')))).results.map((r) => r.id)).toEqual([request.id]);
+
+    const staged = await f.ok<StagedQuoteBody & { store?: { key: string } }>(
+      api(server, token, inStore(here, '/staged-quotes'), { body: { quoteRequest: { id: request.id }, quoteRequestVersion: request.version, quoteRequestStateToAccepted: true } }),
+      201,
+    );
+    expect(staged.store).toEqual({ typeId: 'store', key: here });
+    await expectError(await api(server, token, inStore(here, '/staged-quotes'), { body: { quoteRequest: { id: elsewhere.id }, quoteRequestVersion: elsewhere.version } }), 400, 'ReferencedResourceNotFound');
+    const foreignStaged = await f.ok<StagedQuoteBody>(api(server, admin, '/test/staged-quotes', { body: { quoteRequest: { id: elsewhere.id }, quoteRequestVersion: elsewhere.version } }), 201);
+    expect((await f.ok<Page<StagedQuoteBody>>(api(server, token, inStore(here, '/staged-quotes?withTotal=true')))).total).toBe(1);
+
+    const offer = await f.ok<QuoteBody & { store?: { key: string } }>(api(server, token, inStore(here, '/quotes'), { body: { stagedQuote: { id: staged.id }, stagedQuoteVersion: staged.version } }), 201);
+    expect(offer.store).toEqual({ typeId: 'store', key: here });
+    await expectError(await api(server, token, inStore(here, '/quotes'), { body: { stagedQuote: { id: foreignStaged.id }, stagedQuoteVersion: foreignStaged.version } }), 400, 'ReferencedResourceNotFound');
+    const foreignOffer = await quote(foreignStaged);
+    await expectError(await api(server, token, inStore(here, '/orders/quotes'), { body: { quote: { id: foreignOffer.id }, version: foreignOffer.version } }), 404, 'ResourceNotFound');
+    const order = await f.ok<OrderBody & { store?: { key: string } }>(api(server, token, inStore(here, '/orders/quotes'), { body: { quote: { id: offer.id }, version: offer.version } }), 201);
+    expect(order).toMatchObject({ origin: 'Quote', store: { key: here }, quote: { id: offer.id } });
+    // Updates and deletes only reach the store's own.
+    await expectError(await update(inStore(here, `/quotes/${foreignOffer.id}`), foreignOffer, [{ action: 'changeQuoteState', quoteState: 'Withdrawn' }], token), 404, 'ResourceNotFound');
+    const withdrawn = await f.ok<QuoteBody>(update(inStore(here, `/quotes/${offer.id}`), offer, [{ action: 'changeQuoteState', quoteState: 'Withdrawn' }], token));
+    expect((await f.ok<QuoteBody>(api(server, token, inStore(here, `/quotes/${offer.id}?version=${withdrawn.version}`), { method: 'DELETE' }))).id).toBe(offer.id);
+  });
+});

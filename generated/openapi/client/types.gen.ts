@@ -16949,6 +16949,337 @@ export type UpdateQuoteRequestByKeyAsAssociateResponses = {
 
 export type UpdateQuoteRequestByKeyAsAssociateResponse = UpdateQuoteRequestByKeyAsAssociateResponses[keyof UpdateQuoteRequestByKeyAsAssociateResponses];
 
+export type QueryQuoteRequestsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests';
+};
+
+export type QueryQuoteRequestsInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryQuoteRequestsInStoreError = QueryQuoteRequestsInStoreErrors[keyof QueryQuoteRequestsInStoreErrors];
+
+export type QueryQuoteRequestsInStoreResponses = {
+    /**
+     * A page of quote requests
+     */
+    200: QuoteRequestPagedQueryResponse;
+};
+
+export type QueryQuoteRequestsInStoreResponse = QueryQuoteRequestsInStoreResponses[keyof QueryQuoteRequestsInStoreResponses];
+
+export type CheckQuoteRequestsExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests';
+};
+
+export type CheckQuoteRequestsExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestsExistInStoreResponses = {
+    /**
+     * At least one quote request matches
+     */
+    200: unknown;
+};
+
+export type CreateQuoteRequestInStoreData = {
+    body: QuoteRequestDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests';
+};
+
+export type CreateQuoteRequestInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateQuoteRequestInStoreError = CreateQuoteRequestInStoreErrors[keyof CreateQuoteRequestInStoreErrors];
+
+export type CreateQuoteRequestInStoreResponses = {
+    /**
+     * The quote request
+     */
+    201: QuoteRequest;
+};
+
+export type CreateQuoteRequestInStoreResponse = CreateQuoteRequestInStoreResponses[keyof CreateQuoteRequestInStoreResponses];
+
+export type DeleteQuoteRequestByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests/{id}';
+};
+
+export type DeleteQuoteRequestByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteQuoteRequestByIdInStoreError = DeleteQuoteRequestByIdInStoreErrors[keyof DeleteQuoteRequestByIdInStoreErrors];
+
+export type DeleteQuoteRequestByIdInStoreResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type DeleteQuoteRequestByIdInStoreResponse = DeleteQuoteRequestByIdInStoreResponses[keyof DeleteQuoteRequestByIdInStoreResponses];
+
+export type GetQuoteRequestByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests/{id}';
+};
+
+export type GetQuoteRequestByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteRequestByIdInStoreError = GetQuoteRequestByIdInStoreErrors[keyof GetQuoteRequestByIdInStoreErrors];
+
+export type GetQuoteRequestByIdInStoreResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type GetQuoteRequestByIdInStoreResponse = GetQuoteRequestByIdInStoreResponses[keyof GetQuoteRequestByIdInStoreResponses];
+
+export type CheckQuoteRequestExistsByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests/{id}';
+};
+
+export type CheckQuoteRequestExistsByIdInStoreErrors = {
+    /**
+     * No such quote request
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestExistsByIdInStoreResponses = {
+    /**
+     * The quote request exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteRequestByIdInStoreData = {
+    body: QuoteRequestUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests/{id}';
+};
+
+export type UpdateQuoteRequestByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteRequestByIdInStoreError = UpdateQuoteRequestByIdInStoreErrors[keyof UpdateQuoteRequestByIdInStoreErrors];
+
+export type UpdateQuoteRequestByIdInStoreResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type UpdateQuoteRequestByIdInStoreResponse = UpdateQuoteRequestByIdInStoreResponses[keyof UpdateQuoteRequestByIdInStoreResponses];
+
+export type DeleteQuoteRequestByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests/key={key}';
+};
+
+export type DeleteQuoteRequestByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteQuoteRequestByKeyInStoreError = DeleteQuoteRequestByKeyInStoreErrors[keyof DeleteQuoteRequestByKeyInStoreErrors];
+
+export type DeleteQuoteRequestByKeyInStoreResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type DeleteQuoteRequestByKeyInStoreResponse = DeleteQuoteRequestByKeyInStoreResponses[keyof DeleteQuoteRequestByKeyInStoreResponses];
+
+export type GetQuoteRequestByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests/key={key}';
+};
+
+export type GetQuoteRequestByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteRequestByKeyInStoreError = GetQuoteRequestByKeyInStoreErrors[keyof GetQuoteRequestByKeyInStoreErrors];
+
+export type GetQuoteRequestByKeyInStoreResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type GetQuoteRequestByKeyInStoreResponse = GetQuoteRequestByKeyInStoreResponses[keyof GetQuoteRequestByKeyInStoreResponses];
+
+export type CheckQuoteRequestExistsByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests/key={key}';
+};
+
+export type CheckQuoteRequestExistsByKeyInStoreErrors = {
+    /**
+     * No such quote request
+     */
+    404: unknown;
+};
+
+export type CheckQuoteRequestExistsByKeyInStoreResponses = {
+    /**
+     * The quote request exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteRequestByKeyInStoreData = {
+    body: QuoteRequestUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quote-requests/key={key}';
+};
+
+export type UpdateQuoteRequestByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteRequestByKeyInStoreError = UpdateQuoteRequestByKeyInStoreErrors[keyof UpdateQuoteRequestByKeyInStoreErrors];
+
+export type UpdateQuoteRequestByKeyInStoreResponses = {
+    /**
+     * The quote request
+     */
+    200: QuoteRequest;
+};
+
+export type UpdateQuoteRequestByKeyInStoreResponse = UpdateQuoteRequestByKeyInStoreResponses[keyof UpdateQuoteRequestByKeyInStoreResponses];
+
 export type QueryQuoteRequestsData = {
     body?: never;
     path: {
@@ -17542,6 +17873,367 @@ export type CreateOrderFromQuoteAsAssociateResponses = {
 };
 
 export type CreateOrderFromQuoteAsAssociateResponse = CreateOrderFromQuoteAsAssociateResponses[keyof CreateOrderFromQuoteAsAssociateResponses];
+
+export type QueryQuotesInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes';
+};
+
+export type QueryQuotesInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryQuotesInStoreError = QueryQuotesInStoreErrors[keyof QueryQuotesInStoreErrors];
+
+export type QueryQuotesInStoreResponses = {
+    /**
+     * A page of quotes
+     */
+    200: QuotePagedQueryResponse;
+};
+
+export type QueryQuotesInStoreResponse = QueryQuotesInStoreResponses[keyof QueryQuotesInStoreResponses];
+
+export type CheckQuotesExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes';
+};
+
+export type CheckQuotesExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckQuotesExistInStoreResponses = {
+    /**
+     * At least one quote matches
+     */
+    200: unknown;
+};
+
+export type CreateQuoteInStoreData = {
+    body: QuoteDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes';
+};
+
+export type CreateQuoteInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateQuoteInStoreError = CreateQuoteInStoreErrors[keyof CreateQuoteInStoreErrors];
+
+export type CreateQuoteInStoreResponses = {
+    /**
+     * The quote
+     */
+    201: Quote;
+};
+
+export type CreateQuoteInStoreResponse = CreateQuoteInStoreResponses[keyof CreateQuoteInStoreResponses];
+
+export type DeleteQuoteByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes/{id}';
+};
+
+export type DeleteQuoteByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteQuoteByIdInStoreError = DeleteQuoteByIdInStoreErrors[keyof DeleteQuoteByIdInStoreErrors];
+
+export type DeleteQuoteByIdInStoreResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type DeleteQuoteByIdInStoreResponse = DeleteQuoteByIdInStoreResponses[keyof DeleteQuoteByIdInStoreResponses];
+
+export type GetQuoteByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes/{id}';
+};
+
+export type GetQuoteByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteByIdInStoreError = GetQuoteByIdInStoreErrors[keyof GetQuoteByIdInStoreErrors];
+
+export type GetQuoteByIdInStoreResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type GetQuoteByIdInStoreResponse = GetQuoteByIdInStoreResponses[keyof GetQuoteByIdInStoreResponses];
+
+export type CheckQuoteExistsByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/quotes/{id}';
+};
+
+export type CheckQuoteExistsByIdInStoreErrors = {
+    /**
+     * No such quote
+     */
+    404: unknown;
+};
+
+export type CheckQuoteExistsByIdInStoreResponses = {
+    /**
+     * The quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteByIdInStoreData = {
+    body: QuoteUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes/{id}';
+};
+
+export type UpdateQuoteByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteByIdInStoreError = UpdateQuoteByIdInStoreErrors[keyof UpdateQuoteByIdInStoreErrors];
+
+export type UpdateQuoteByIdInStoreResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type UpdateQuoteByIdInStoreResponse = UpdateQuoteByIdInStoreResponses[keyof UpdateQuoteByIdInStoreResponses];
+
+export type DeleteQuoteByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes/key={key}';
+};
+
+export type DeleteQuoteByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteQuoteByKeyInStoreError = DeleteQuoteByKeyInStoreErrors[keyof DeleteQuoteByKeyInStoreErrors];
+
+export type DeleteQuoteByKeyInStoreResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type DeleteQuoteByKeyInStoreResponse = DeleteQuoteByKeyInStoreResponses[keyof DeleteQuoteByKeyInStoreResponses];
+
+export type GetQuoteByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes/key={key}';
+};
+
+export type GetQuoteByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetQuoteByKeyInStoreError = GetQuoteByKeyInStoreErrors[keyof GetQuoteByKeyInStoreErrors];
+
+export type GetQuoteByKeyInStoreResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type GetQuoteByKeyInStoreResponse = GetQuoteByKeyInStoreResponses[keyof GetQuoteByKeyInStoreResponses];
+
+export type CheckQuoteExistsByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/quotes/key={key}';
+};
+
+export type CheckQuoteExistsByKeyInStoreErrors = {
+    /**
+     * No such quote
+     */
+    404: unknown;
+};
+
+export type CheckQuoteExistsByKeyInStoreResponses = {
+    /**
+     * The quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateQuoteByKeyInStoreData = {
+    body: QuoteUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/quotes/key={key}';
+};
+
+export type UpdateQuoteByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateQuoteByKeyInStoreError = UpdateQuoteByKeyInStoreErrors[keyof UpdateQuoteByKeyInStoreErrors];
+
+export type UpdateQuoteByKeyInStoreResponses = {
+    /**
+     * The quote
+     */
+    200: Quote;
+};
+
+export type UpdateQuoteByKeyInStoreResponse = UpdateQuoteByKeyInStoreResponses[keyof UpdateQuoteByKeyInStoreResponses];
+
+export type CreateOrderFromQuoteInStoreData = {
+    body: OrderFromQuoteDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/orders/quotes';
+};
+
+export type CreateOrderFromQuoteInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateOrderFromQuoteInStoreError = CreateOrderFromQuoteInStoreErrors[keyof CreateOrderFromQuoteInStoreErrors];
+
+export type CreateOrderFromQuoteInStoreResponses = {
+    /**
+     * The order
+     */
+    201: Order;
+};
+
+export type CreateOrderFromQuoteInStoreResponse = CreateOrderFromQuoteInStoreResponses[keyof CreateOrderFromQuoteInStoreResponses];
 
 export type QueryQuotesData = {
     body?: never;
@@ -19314,6 +20006,337 @@ export type UpdateShoppingListByKeyResponses = {
 };
 
 export type UpdateShoppingListByKeyResponse = UpdateShoppingListByKeyResponses[keyof UpdateShoppingListByKeyResponses];
+
+export type QueryStagedQuotesInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes';
+};
+
+export type QueryStagedQuotesInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryStagedQuotesInStoreError = QueryStagedQuotesInStoreErrors[keyof QueryStagedQuotesInStoreErrors];
+
+export type QueryStagedQuotesInStoreResponses = {
+    /**
+     * A page of staged quotes
+     */
+    200: StagedQuotePagedQueryResponse;
+};
+
+export type QueryStagedQuotesInStoreResponse = QueryStagedQuotesInStoreResponses[keyof QueryStagedQuotesInStoreResponses];
+
+export type CheckStagedQuotesExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes';
+};
+
+export type CheckStagedQuotesExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckStagedQuotesExistInStoreResponses = {
+    /**
+     * At least one staged quote matches
+     */
+    200: unknown;
+};
+
+export type CreateStagedQuoteInStoreData = {
+    body: StagedQuoteDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes';
+};
+
+export type CreateStagedQuoteInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateStagedQuoteInStoreError = CreateStagedQuoteInStoreErrors[keyof CreateStagedQuoteInStoreErrors];
+
+export type CreateStagedQuoteInStoreResponses = {
+    /**
+     * The staged quote
+     */
+    201: StagedQuote;
+};
+
+export type CreateStagedQuoteInStoreResponse = CreateStagedQuoteInStoreResponses[keyof CreateStagedQuoteInStoreResponses];
+
+export type DeleteStagedQuoteByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes/{id}';
+};
+
+export type DeleteStagedQuoteByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStagedQuoteByIdInStoreError = DeleteStagedQuoteByIdInStoreErrors[keyof DeleteStagedQuoteByIdInStoreErrors];
+
+export type DeleteStagedQuoteByIdInStoreResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type DeleteStagedQuoteByIdInStoreResponse = DeleteStagedQuoteByIdInStoreResponses[keyof DeleteStagedQuoteByIdInStoreResponses];
+
+export type GetStagedQuoteByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes/{id}';
+};
+
+export type GetStagedQuoteByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStagedQuoteByIdInStoreError = GetStagedQuoteByIdInStoreErrors[keyof GetStagedQuoteByIdInStoreErrors];
+
+export type GetStagedQuoteByIdInStoreResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type GetStagedQuoteByIdInStoreResponse = GetStagedQuoteByIdInStoreResponses[keyof GetStagedQuoteByIdInStoreResponses];
+
+export type CheckStagedQuoteExistsByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes/{id}';
+};
+
+export type CheckStagedQuoteExistsByIdInStoreErrors = {
+    /**
+     * No such staged quote
+     */
+    404: unknown;
+};
+
+export type CheckStagedQuoteExistsByIdInStoreResponses = {
+    /**
+     * The staged quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateStagedQuoteByIdInStoreData = {
+    body: StagedQuoteUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes/{id}';
+};
+
+export type UpdateStagedQuoteByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStagedQuoteByIdInStoreError = UpdateStagedQuoteByIdInStoreErrors[keyof UpdateStagedQuoteByIdInStoreErrors];
+
+export type UpdateStagedQuoteByIdInStoreResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type UpdateStagedQuoteByIdInStoreResponse = UpdateStagedQuoteByIdInStoreResponses[keyof UpdateStagedQuoteByIdInStoreResponses];
+
+export type DeleteStagedQuoteByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes/key={key}';
+};
+
+export type DeleteStagedQuoteByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStagedQuoteByKeyInStoreError = DeleteStagedQuoteByKeyInStoreErrors[keyof DeleteStagedQuoteByKeyInStoreErrors];
+
+export type DeleteStagedQuoteByKeyInStoreResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type DeleteStagedQuoteByKeyInStoreResponse = DeleteStagedQuoteByKeyInStoreResponses[keyof DeleteStagedQuoteByKeyInStoreResponses];
+
+export type GetStagedQuoteByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes/key={key}';
+};
+
+export type GetStagedQuoteByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStagedQuoteByKeyInStoreError = GetStagedQuoteByKeyInStoreErrors[keyof GetStagedQuoteByKeyInStoreErrors];
+
+export type GetStagedQuoteByKeyInStoreResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type GetStagedQuoteByKeyInStoreResponse = GetStagedQuoteByKeyInStoreResponses[keyof GetStagedQuoteByKeyInStoreResponses];
+
+export type CheckStagedQuoteExistsByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes/key={key}';
+};
+
+export type CheckStagedQuoteExistsByKeyInStoreErrors = {
+    /**
+     * No such staged quote
+     */
+    404: unknown;
+};
+
+export type CheckStagedQuoteExistsByKeyInStoreResponses = {
+    /**
+     * The staged quote exists
+     */
+    200: unknown;
+};
+
+export type UpdateStagedQuoteByKeyInStoreData = {
+    body: StagedQuoteUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/staged-quotes/key={key}';
+};
+
+export type UpdateStagedQuoteByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStagedQuoteByKeyInStoreError = UpdateStagedQuoteByKeyInStoreErrors[keyof UpdateStagedQuoteByKeyInStoreErrors];
+
+export type UpdateStagedQuoteByKeyInStoreResponses = {
+    /**
+     * The staged quote
+     */
+    200: StagedQuote;
+};
+
+export type UpdateStagedQuoteByKeyInStoreResponse = UpdateStagedQuoteByKeyInStoreResponses[keyof UpdateStagedQuoteByKeyInStoreResponses];
 
 export type QueryStagedQuotesData = {
     body?: never;

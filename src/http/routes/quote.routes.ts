@@ -23,11 +23,12 @@ type MyQuoteOperation =
   | 'updateMyQuoteByKey'
   | 'createMyOrderFromQuote'
   | 'createOrderFromQuote'
-  | 'createOrderFromQuoteAsAssociate';
+  | 'createOrderFromQuoteAsAssociate'
+  | 'createOrderFromQuoteInStore';
 
 /**
  * Quote requests, staged quotes and quotes: the merchant's (the standard operations), the buyer's own
- * (/me) and a business unit's for an associate (the router puts the path's associate and unit on the
+ * (/me), a store's (in-store) and a business unit's for an associate (the router puts the path's associate and unit on the
  * request context), and the orders made from quotes.
  */
 export function quoteRoutes(services: Services) {
@@ -54,6 +55,7 @@ export function quoteRoutes(services: Services) {
     createMyOrderFromQuote: async (ctx, input) => ({ status: 201, body: await quotes.orderMine(ctx, input.body, input.query?.expand) }),
     createOrderFromQuote: async (ctx, input) => ({ status: 201, body: await quotes.order(ctx, input.body, undefined, input.query?.expand) }),
     createOrderFromQuoteAsAssociate: async (ctx, input) => ({ status: 201, body: await quotes.asAssociate.order(ctx, input.body, input.query?.expand) }),
+    createOrderFromQuoteInStore: async (ctx, input) => ({ status: 201, body: await quotes.orderInStore(ctx, input.body, input.query?.expand) }),
   };
   return {
     ...mine,
@@ -116,6 +118,45 @@ export function quoteRoutes(services: Services) {
       getByKey: 'getQuoteByKeyAsAssociate',
       existsByKey: 'checkQuoteExistsByKeyAsAssociate',
       updateByKey: 'updateQuoteByKeyAsAssociate',
+    } as const),
+    ...versionedResourceRoutes(quoteRequests.inStore, {
+      query: 'queryQuoteRequestsInStore',
+      exists: 'checkQuoteRequestsExistInStore',
+      create: 'createQuoteRequestInStore',
+      getById: 'getQuoteRequestByIdInStore',
+      existsById: 'checkQuoteRequestExistsByIdInStore',
+      updateById: 'updateQuoteRequestByIdInStore',
+      deleteById: 'deleteQuoteRequestByIdInStore',
+      getByKey: 'getQuoteRequestByKeyInStore',
+      existsByKey: 'checkQuoteRequestExistsByKeyInStore',
+      updateByKey: 'updateQuoteRequestByKeyInStore',
+      deleteByKey: 'deleteQuoteRequestByKeyInStore',
+    } as const),
+    ...versionedResourceRoutes(stagedQuotes.inStore, {
+      query: 'queryStagedQuotesInStore',
+      exists: 'checkStagedQuotesExistInStore',
+      create: 'createStagedQuoteInStore',
+      getById: 'getStagedQuoteByIdInStore',
+      existsById: 'checkStagedQuoteExistsByIdInStore',
+      updateById: 'updateStagedQuoteByIdInStore',
+      deleteById: 'deleteStagedQuoteByIdInStore',
+      getByKey: 'getStagedQuoteByKeyInStore',
+      existsByKey: 'checkStagedQuoteExistsByKeyInStore',
+      updateByKey: 'updateStagedQuoteByKeyInStore',
+      deleteByKey: 'deleteStagedQuoteByKeyInStore',
+    } as const),
+    ...versionedResourceRoutes(quotes.inStore, {
+      query: 'queryQuotesInStore',
+      exists: 'checkQuotesExistInStore',
+      create: 'createQuoteInStore',
+      getById: 'getQuoteByIdInStore',
+      existsById: 'checkQuoteExistsByIdInStore',
+      updateById: 'updateQuoteByIdInStore',
+      deleteById: 'deleteQuoteByIdInStore',
+      getByKey: 'getQuoteByKeyInStore',
+      existsByKey: 'checkQuoteExistsByKeyInStore',
+      updateByKey: 'updateQuoteByKeyInStore',
+      deleteByKey: 'deleteQuoteByKeyInStore',
     } as const),
   } satisfies Partial<Handlers>;
 }

@@ -322,6 +322,7 @@ CREATE TABLE "StagedQuote" (
     "createdAt" TEXT COLLATE "C" NOT NULL,
     "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
     "quoteRequestId" TEXT COLLATE "C" NOT NULL,
+    "storeKey" TEXT COLLATE "C",
     "data" JSONB NOT NULL,
 
     CONSTRAINT "StagedQuote_pkey" PRIMARY KEY ("id")
@@ -785,7 +786,13 @@ CREATE INDEX "QuoteRequest_projectKey_customerId_idx" ON "QuoteRequest"("project
 CREATE INDEX "QuoteRequest_projectKey_businessUnitKey_customerId_idx" ON "QuoteRequest"("projectKey", "businessUnitKey", "customerId");
 
 -- CreateIndex
+CREATE INDEX "QuoteRequest_projectKey_storeKey_idx" ON "QuoteRequest"("projectKey", "storeKey");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "QuoteRequest_projectKey_key_key" ON "QuoteRequest"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "StagedQuote_projectKey_storeKey_idx" ON "StagedQuote"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE INDEX "StagedQuote_projectKey_id_idx" ON "StagedQuote"("projectKey", "id");
@@ -819,6 +826,9 @@ CREATE INDEX "Quote_projectKey_businessUnitKey_customerId_idx" ON "Quote"("proje
 
 -- CreateIndex
 CREATE INDEX "Quote_projectKey_stagedQuoteId_idx" ON "Quote"("projectKey", "stagedQuoteId");
+
+-- CreateIndex
+CREATE INDEX "Quote_projectKey_storeKey_idx" ON "Quote"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Quote_projectKey_key_key" ON "Quote"("projectKey", "key");

@@ -284,6 +284,7 @@ CREATE TABLE "StagedQuote" (
     "createdAt" TEXT NOT NULL,
     "lastModifiedAt" TEXT NOT NULL,
     "quoteRequestId" TEXT NOT NULL,
+    "storeKey" TEXT,
     "data" JSONB NOT NULL
 );
 
@@ -725,7 +726,13 @@ CREATE INDEX "QuoteRequest_projectKey_customerId_idx" ON "QuoteRequest"("project
 CREATE INDEX "QuoteRequest_projectKey_businessUnitKey_customerId_idx" ON "QuoteRequest"("projectKey", "businessUnitKey", "customerId");
 
 -- CreateIndex
+CREATE INDEX "QuoteRequest_projectKey_storeKey_idx" ON "QuoteRequest"("projectKey", "storeKey");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "QuoteRequest_projectKey_key_key" ON "QuoteRequest"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "StagedQuote_projectKey_storeKey_idx" ON "StagedQuote"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE INDEX "StagedQuote_projectKey_id_idx" ON "StagedQuote"("projectKey", "id");
@@ -759,6 +766,9 @@ CREATE INDEX "Quote_projectKey_businessUnitKey_customerId_idx" ON "Quote"("proje
 
 -- CreateIndex
 CREATE INDEX "Quote_projectKey_stagedQuoteId_idx" ON "Quote"("projectKey", "stagedQuoteId");
+
+-- CreateIndex
+CREATE INDEX "Quote_projectKey_storeKey_idx" ON "Quote"("projectKey", "storeKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Quote_projectKey_key_key" ON "Quote"("projectKey", "key");

@@ -3550,6 +3550,7 @@ export const StagedQuoteScalarFieldEnum = {
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
   quoteRequestId: 'quoteRequestId',
+  storeKey: 'storeKey',
   data: 'data'
 } as const
 

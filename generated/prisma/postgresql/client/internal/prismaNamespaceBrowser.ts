@@ -426,6 +426,7 @@ export const StagedQuoteScalarFieldEnum = {
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
   quoteRequestId: 'quoteRequestId',
+  storeKey: 'storeKey',
   data: 'data'
 } as const
 

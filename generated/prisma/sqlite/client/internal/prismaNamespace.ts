@@ -3547,6 +3547,7 @@ export const StagedQuoteScalarFieldEnum = {
   createdAt: 'createdAt',
   lastModifiedAt: 'lastModifiedAt',
   quoteRequestId: 'quoteRequestId',
+  storeKey: 'storeKey',
   data: 'data'
 } as const
 

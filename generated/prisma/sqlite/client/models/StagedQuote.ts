@@ -43,6 +43,7 @@ export type StagedQuoteMinAggregateOutputType = {
   createdAt: string | null
   lastModifiedAt: string | null
   quoteRequestId: string | null
+  storeKey: string | null
 }
 
 export type StagedQuoteMaxAggregateOutputType = {
@@ -53,6 +54,7 @@ export type StagedQuoteMaxAggregateOutputType = {
   createdAt: string | null
   lastModifiedAt: string | null
   quoteRequestId: string | null
+  storeKey: string | null
 }
 
 export type StagedQuoteCountAggregateOutputType = {
@@ -63,6 +65,7 @@ export type StagedQuoteCountAggregateOutputType = {
   createdAt: number
   lastModifiedAt: number
   quoteRequestId: number
+  storeKey: number
   data: number
   _all: number
 }
@@ -84,6 +87,7 @@ export type StagedQuoteMinAggregateInputType = {
   createdAt?: true
   lastModifiedAt?: true
   quoteRequestId?: true
+  storeKey?: true
 }
 
 export type StagedQuoteMaxAggregateInputType = {
@@ -94,6 +98,7 @@ export type StagedQuoteMaxAggregateInputType = {
   createdAt?: true
   lastModifiedAt?: true
   quoteRequestId?: true
+  storeKey?: true
 }
 
 export type StagedQuoteCountAggregateInputType = {
@@ -104,6 +109,7 @@ export type StagedQuoteCountAggregateInputType = {
   createdAt?: true
   lastModifiedAt?: true
   quoteRequestId?: true
+  storeKey?: true
   data?: true
   _all?: true
 }
@@ -202,6 +208,7 @@ export type StagedQuoteGroupByOutputType = {
   createdAt: string
   lastModifiedAt: string
   quoteRequestId: string
+  storeKey: string | null
   data: runtime.JsonValue
   _count: StagedQuoteCountAggregateOutputType | null
   _avg: StagedQuoteAvgAggregateOutputType | null
@@ -236,6 +243,7 @@ export type StagedQuoteWhereInput = {
   createdAt?: Prisma.StringFilter<"StagedQuote"> | string
   lastModifiedAt?: Prisma.StringFilter<"StagedQuote"> | string
   quoteRequestId?: Prisma.StringFilter<"StagedQuote"> | string
+  storeKey?: Prisma.StringNullableFilter<"StagedQuote"> | string | null
   data?: Prisma.JsonFilter<"StagedQuote">
 }
 
@@ -247,6 +255,7 @@ export type StagedQuoteOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   quoteRequestId?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -263,6 +272,7 @@ export type StagedQuoteWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.StringFilter<"StagedQuote"> | string
   lastModifiedAt?: Prisma.StringFilter<"StagedQuote"> | string
   quoteRequestId?: Prisma.StringFilter<"StagedQuote"> | string
+  storeKey?: Prisma.StringNullableFilter<"StagedQuote"> | string | null
   data?: Prisma.JsonFilter<"StagedQuote">
 }, "id" | "projectKey_key" | "projectKey_quoteRequestId">
 
@@ -274,6 +284,7 @@ export type StagedQuoteOrderByWithAggregationInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   quoteRequestId?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.StagedQuoteCountOrderByAggregateInput
   _avg?: Prisma.StagedQuoteAvgOrderByAggregateInput
@@ -293,6 +304,7 @@ export type StagedQuoteScalarWhereWithAggregatesInput = {
   createdAt?: Prisma.StringWithAggregatesFilter<"StagedQuote"> | string
   lastModifiedAt?: Prisma.StringWithAggregatesFilter<"StagedQuote"> | string
   quoteRequestId?: Prisma.StringWithAggregatesFilter<"StagedQuote"> | string
+  storeKey?: Prisma.StringNullableWithAggregatesFilter<"StagedQuote"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"StagedQuote">
 }
 
@@ -304,6 +316,7 @@ export type StagedQuoteCreateInput = {
   createdAt: string
   lastModifiedAt: string
   quoteRequestId: string
+  storeKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -315,6 +328,7 @@ export type StagedQuoteUncheckedCreateInput = {
   createdAt: string
   lastModifiedAt: string
   quoteRequestId: string
+  storeKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -326,6 +340,7 @@ export type StagedQuoteUpdateInput = {
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   quoteRequestId?: Prisma.StringFieldUpdateOperationsInput | string
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -337,6 +352,7 @@ export type StagedQuoteUncheckedUpdateInput = {
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   quoteRequestId?: Prisma.StringFieldUpdateOperationsInput | string
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -348,6 +364,7 @@ export type StagedQuoteCreateManyInput = {
   createdAt: string
   lastModifiedAt: string
   quoteRequestId: string
+  storeKey?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -359,6 +376,7 @@ export type StagedQuoteUpdateManyMutationInput = {
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   quoteRequestId?: Prisma.StringFieldUpdateOperationsInput | string
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -370,6 +388,7 @@ export type StagedQuoteUncheckedUpdateManyInput = {
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
   quoteRequestId?: Prisma.StringFieldUpdateOperationsInput | string
+  storeKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
 
@@ -391,6 +410,7 @@ export type StagedQuoteCountOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   quoteRequestId?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
   data?: Prisma.SortOrder
 }
 
@@ -406,6 +426,7 @@ export type StagedQuoteMaxOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   quoteRequestId?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
 }
 
 export type StagedQuoteMinOrderByAggregateInput = {
@@ -416,6 +437,7 @@ export type StagedQuoteMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
   quoteRequestId?: Prisma.SortOrder
+  storeKey?: Prisma.SortOrder
 }
 
 export type StagedQuoteSumOrderByAggregateInput = {
@@ -432,6 +454,7 @@ export type StagedQuoteSelect<ExtArgs extends runtime.Types.Extensions.InternalA
   createdAt?: boolean
   lastModifiedAt?: boolean
   quoteRequestId?: boolean
+  storeKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["stagedQuote"]>
 
@@ -443,6 +466,7 @@ export type StagedQuoteSelectCreateManyAndReturn<ExtArgs extends runtime.Types.E
   createdAt?: boolean
   lastModifiedAt?: boolean
   quoteRequestId?: boolean
+  storeKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["stagedQuote"]>
 
@@ -454,6 +478,7 @@ export type StagedQuoteSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.E
   createdAt?: boolean
   lastModifiedAt?: boolean
   quoteRequestId?: boolean
+  storeKey?: boolean
   data?: boolean
 }, ExtArgs["result"]["stagedQuote"]>
 
@@ -465,10 +490,11 @@ export type StagedQuoteSelectScalar = {
   createdAt?: boolean
   lastModifiedAt?: boolean
   quoteRequestId?: boolean
+  storeKey?: boolean
   data?: boolean
 }
 
-export type StagedQuoteOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "quoteRequestId" | "data", ExtArgs["result"]["stagedQuote"]>
+export type StagedQuoteOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "projectKey" | "key" | "version" | "createdAt" | "lastModifiedAt" | "quoteRequestId" | "storeKey" | "data", ExtArgs["result"]["stagedQuote"]>
 
 export type $StagedQuotePayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "StagedQuote"
@@ -481,6 +507,10 @@ export type $StagedQuotePayload<ExtArgs extends runtime.Types.Extensions.Interna
     createdAt: string
     lastModifiedAt: string
     quoteRequestId: string
+    /**
+     * The request's store: the in-store endpoints read and query by it.
+     */
+    storeKey: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["stagedQuote"]>
   composites: {}
@@ -912,6 +942,7 @@ export interface StagedQuoteFieldRefs {
   readonly createdAt: Prisma.FieldRef<"StagedQuote", 'String'>
   readonly lastModifiedAt: Prisma.FieldRef<"StagedQuote", 'String'>
   readonly quoteRequestId: Prisma.FieldRef<"StagedQuote", 'String'>
+  readonly storeKey: Prisma.FieldRef<"StagedQuote", 'String'>
   readonly data: Prisma.FieldRef<"StagedQuote", 'Json'>
 }
     
