@@ -2885,7 +2885,7 @@ export const openApiDocument = {
           "deliveries": {
             "type": "array",
             "items": {
-              "type": "object"
+              "$ref": "#/components/schemas/Delivery"
             }
           },
           "discountedPrice": {
@@ -8623,6 +8623,586 @@ export const openApiDocument = {
           }
         }
       },
+      "Delivery": {
+        "type": "object",
+        "required": [
+          "id",
+          "createdAt",
+          "items",
+          "parcels"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DeliveryItem"
+            }
+          },
+          "parcels": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Parcel"
+            }
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          }
+        }
+      },
+      "DeliveryItem": {
+        "type": "object",
+        "required": [
+          "id",
+          "quantity"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1
+          }
+        }
+      },
+      "Parcel": {
+        "type": "object",
+        "required": [
+          "id",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "measurements": {
+            "$ref": "#/components/schemas/ParcelMeasurements"
+          },
+          "trackingData": {
+            "$ref": "#/components/schemas/TrackingData"
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DeliveryItem"
+            }
+          }
+        }
+      },
+      "ParcelDraft": {
+        "type": "object",
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "measurements": {
+            "$ref": "#/components/schemas/ParcelMeasurements"
+          },
+          "trackingData": {
+            "$ref": "#/components/schemas/TrackingData"
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DeliveryItem"
+            }
+          }
+        }
+      },
+      "ParcelMeasurements": {
+        "type": "object",
+        "properties": {
+          "heightInMillimeter": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "lengthInMillimeter": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "widthInMillimeter": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "weightInGram": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "TrackingData": {
+        "type": "object",
+        "properties": {
+          "trackingId": {
+            "type": "string"
+          },
+          "carrier": {
+            "type": "string"
+          },
+          "provider": {
+            "type": "string"
+          },
+          "providerTransaction": {
+            "type": "string"
+          },
+          "isReturn": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ReturnInfo": {
+        "type": "object",
+        "required": [
+          "items"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ReturnItem"
+            }
+          },
+          "returnTrackingId": {
+            "type": "string"
+          },
+          "returnDate": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ReturnItem": {
+        "type": "object",
+        "required": [
+          "type",
+          "id",
+          "quantity",
+          "shipmentState",
+          "paymentState",
+          "createdAt",
+          "lastModifiedAt"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "LineItemReturnItem",
+              "CustomLineItemReturnItem"
+            ]
+          },
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "quantity": {
+            "type": "integer"
+          },
+          "lineItemId": {
+            "type": "string"
+          },
+          "customLineItemId": {
+            "type": "string"
+          },
+          "comment": {
+            "type": "string"
+          },
+          "shipmentState": {
+            "$ref": "#/components/schemas/ReturnShipmentState"
+          },
+          "paymentState": {
+            "$ref": "#/components/schemas/ReturnPaymentState"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ReturnShipmentState": {
+        "type": "string",
+        "enum": [
+          "Advised",
+          "Returned",
+          "BackInStock",
+          "Unusable"
+        ]
+      },
+      "ReturnPaymentState": {
+        "type": "string",
+        "enum": [
+          "NonRefundable",
+          "Initial",
+          "Refunded",
+          "NotRefunded"
+        ]
+      },
+      "ReturnInfoDraft": {
+        "type": "object",
+        "required": [
+          "items"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ReturnItemDraft"
+            }
+          },
+          "returnTrackingId": {
+            "type": "string"
+          },
+          "returnDate": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ReturnItemDraft": {
+        "type": "object",
+        "required": [
+          "quantity",
+          "shipmentState"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "quantity": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "lineItemId": {
+            "type": "string"
+          },
+          "customLineItemId": {
+            "type": "string"
+          },
+          "comment": {
+            "type": "string",
+            "maxLength": 10000
+          },
+          "shipmentState": {
+            "$ref": "#/components/schemas/ReturnShipmentState"
+          }
+        }
+      },
+      "OrderAddDeliveryAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addDelivery"
+          },
+          "deliveryKey": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DeliveryItem"
+            }
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          },
+          "parcels": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ParcelDraft"
+            }
+          }
+        }
+      },
+      "OrderRemoveDeliveryAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeDelivery"
+          },
+          "deliveryId": {
+            "type": "string"
+          },
+          "deliveryKey": {
+            "type": "string"
+          }
+        }
+      },
+      "OrderSetDeliveryAddressAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDeliveryAddress"
+          },
+          "deliveryId": {
+            "type": "string"
+          },
+          "deliveryKey": {
+            "type": "string"
+          },
+          "address": {
+            "$ref": "#/components/schemas/BaseAddress"
+          }
+        }
+      },
+      "OrderSetDeliveryItemsAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "items"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDeliveryItems"
+          },
+          "deliveryId": {
+            "type": "string"
+          },
+          "deliveryKey": {
+            "type": "string"
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DeliveryItem"
+            }
+          }
+        }
+      },
+      "OrderAddParcelToDeliveryAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addParcelToDelivery"
+          },
+          "deliveryId": {
+            "type": "string"
+          },
+          "deliveryKey": {
+            "type": "string"
+          },
+          "parcelKey": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "measurements": {
+            "$ref": "#/components/schemas/ParcelMeasurements"
+          },
+          "trackingData": {
+            "$ref": "#/components/schemas/TrackingData"
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DeliveryItem"
+            }
+          }
+        }
+      },
+      "OrderRemoveParcelFromDeliveryAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeParcelFromDelivery"
+          },
+          "parcelId": {
+            "type": "string"
+          },
+          "parcelKey": {
+            "type": "string"
+          }
+        }
+      },
+      "OrderSetParcelMeasurementsAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setParcelMeasurements"
+          },
+          "parcelId": {
+            "type": "string"
+          },
+          "parcelKey": {
+            "type": "string"
+          },
+          "measurements": {
+            "$ref": "#/components/schemas/ParcelMeasurements"
+          }
+        }
+      },
+      "OrderSetParcelTrackingDataAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setParcelTrackingData"
+          },
+          "parcelId": {
+            "type": "string"
+          },
+          "parcelKey": {
+            "type": "string"
+          },
+          "trackingData": {
+            "$ref": "#/components/schemas/TrackingData"
+          }
+        }
+      },
+      "OrderSetParcelItemsAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "items"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setParcelItems"
+          },
+          "parcelId": {
+            "type": "string"
+          },
+          "parcelKey": {
+            "type": "string"
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DeliveryItem"
+            }
+          }
+        }
+      },
+      "OrderAddReturnInfoAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "items"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addReturnInfo"
+          },
+          "items": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/ReturnItemDraft"
+            }
+          },
+          "returnTrackingId": {
+            "type": "string"
+          },
+          "returnDate": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "OrderSetReturnInfoAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setReturnInfo"
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ReturnInfoDraft"
+            }
+          }
+        }
+      },
+      "OrderSetReturnShipmentStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "shipmentState"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setReturnShipmentState"
+          },
+          "returnItemId": {
+            "type": "string"
+          },
+          "returnItemKey": {
+            "type": "string"
+          },
+          "shipmentState": {
+            "$ref": "#/components/schemas/ReturnShipmentState"
+          }
+        }
+      },
+      "OrderSetReturnPaymentStateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "paymentState"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setReturnPaymentState"
+          },
+          "returnItemId": {
+            "type": "string"
+          },
+          "returnItemKey": {
+            "type": "string"
+          },
+          "paymentState": {
+            "$ref": "#/components/schemas/ReturnPaymentState"
+          }
+        }
+      },
       "Order": {
         "type": "object",
         "required": [
@@ -8762,6 +9342,12 @@ export const openApiDocument = {
           },
           "paymentInfo": {
             "$ref": "#/components/schemas/PaymentInfo"
+          },
+          "returnInfo": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ReturnInfo"
+            }
           },
           "state": {
             "$ref": "#/components/schemas/Reference"
@@ -8936,7 +9522,20 @@ export const openApiDocument = {
             "setCustomField": "#/components/schemas/OrderSetCustomFieldAction",
             "addPayment": "#/components/schemas/OrderAddPaymentAction",
             "removePayment": "#/components/schemas/OrderRemovePaymentAction",
-            "transitionState": "#/components/schemas/TransitionStateAction"
+            "transitionState": "#/components/schemas/TransitionStateAction",
+            "addDelivery": "#/components/schemas/OrderAddDeliveryAction",
+            "removeDelivery": "#/components/schemas/OrderRemoveDeliveryAction",
+            "setDeliveryAddress": "#/components/schemas/OrderSetDeliveryAddressAction",
+            "setDeliveryItems": "#/components/schemas/OrderSetDeliveryItemsAction",
+            "addParcelToDelivery": "#/components/schemas/OrderAddParcelToDeliveryAction",
+            "removeParcelFromDelivery": "#/components/schemas/OrderRemoveParcelFromDeliveryAction",
+            "setParcelMeasurements": "#/components/schemas/OrderSetParcelMeasurementsAction",
+            "setParcelTrackingData": "#/components/schemas/OrderSetParcelTrackingDataAction",
+            "setParcelItems": "#/components/schemas/OrderSetParcelItemsAction",
+            "addReturnInfo": "#/components/schemas/OrderAddReturnInfoAction",
+            "setReturnInfo": "#/components/schemas/OrderSetReturnInfoAction",
+            "setReturnShipmentState": "#/components/schemas/OrderSetReturnShipmentStateAction",
+            "setReturnPaymentState": "#/components/schemas/OrderSetReturnPaymentStateAction"
           }
         },
         "oneOf": [
@@ -8990,6 +9589,45 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/TransitionStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderAddDeliveryAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderRemoveDeliveryAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetDeliveryAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetDeliveryItemsAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderAddParcelToDeliveryAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderRemoveParcelFromDeliveryAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetParcelMeasurementsAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetParcelTrackingDataAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetParcelItemsAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderAddReturnInfoAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetReturnInfoAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetReturnShipmentStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetReturnPaymentStateAction"
           }
         ]
       },

@@ -5,13 +5,15 @@ import { readCustomer } from './cart-owner.js';
 import { setCustomField, setCustomType } from './custom-fields.js';
 import type { DocumentRepository } from './document-repository.js';
 import { assertStillBelongs, owningUnit } from './owning-business-unit.js';
+import { fulfilmentActions } from './order-fulfilment.js';
 import { addPayment, removePayment } from './payment-info.js';
 import { transition } from './states.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 
 /**
- * The order update actions on the order's own fields. An order is a snapshot: none of them reprices
- * it (the platform's documented behaviour for setCustomerId and setBusinessUnit).
+ * The order update actions on the order's own fields, its payments and (order-fulfilment.ts) its
+ * deliveries, parcels and returns. An order is a snapshot: none of them reprices it (the platform's
+ * documented behaviour for setCustomerId and setBusinessUnit).
  */
 export function orderActions(units: () => DocumentRepository<BusinessUnit>): ActionHandlers<Order, OrderUpdateAction> {
   return {
@@ -54,5 +56,6 @@ export function orderActions(units: () => DocumentRepository<BusinessUnit>): Act
     removePayment: (order, a, ctx) => removePayment(ctx, order, a.payment, 'order'),
     setCustomType: (order, a, ctx) => setCustomType(ctx, 'order', order, a.type, a.fields),
     setCustomField: (order, a, ctx) => setCustomField(ctx, order, a.name, a.value),
+    ...fulfilmentActions,
   };
 }

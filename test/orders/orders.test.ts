@@ -147,7 +147,7 @@ describe('orders by id and by order number', () => {
     );
     await expectError(await update(`/test/orders/${placed.id}`, placed, [{ action: 'changeOrderState', orderState: 'Open' }]), 409, 'ConcurrentModification', { currentVersion: updated.version });
     await expectError(await update(`/test/orders/${placed.id}`, updated, [{ action: 'changeOrderState', orderState: 'Shipped' }]), 400, 'InvalidField');
-    await expectError(await update(`/test/orders/${placed.id}`, updated, [{ action: 'addDelivery', items: [] }]), 400, 'InvalidInput');
+    await expectError(await update(`/test/orders/${placed.id}`, updated, [{ action: 'transitionLineItemState', lineItemId: 'x', quantity: 1, fromState: { id: 'a' }, toState: { id: 'b' } }]), 400, 'InvalidInput');
     const now = await f.ok<OrderBody>(api(server, admin, `/test/orders/${placed.id}`));
     expect(now).toEqual(updated);
     // Removing optional values: the partial update format.

@@ -2970,7 +2970,7 @@ export const ShippingInfoSchema = {
         deliveries: {
             type: 'array',
             items: {
-                type: 'object'
+                $ref: '#/components/schemas/Delivery'
             }
         },
         discountedPrice: {
@@ -8928,6 +8928,611 @@ export const MoneyDraftSchema = {
     }
 } as const;
 
+export const DeliverySchema = {
+    type: 'object',
+    required: [
+        'id',
+        'createdAt',
+        'items',
+        'parcels'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DeliveryItem'
+            }
+        },
+        parcels: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Parcel'
+            }
+        },
+        address: {
+            $ref: '#/components/schemas/BaseAddress'
+        }
+    }
+} as const;
+
+export const DeliveryItemSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'quantity'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1
+        }
+    }
+} as const;
+
+export const ParcelSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'createdAt'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        measurements: {
+            $ref: '#/components/schemas/ParcelMeasurements'
+        },
+        trackingData: {
+            $ref: '#/components/schemas/TrackingData'
+        },
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DeliveryItem'
+            }
+        }
+    }
+} as const;
+
+export const ParcelDraftSchema = {
+    type: 'object',
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        measurements: {
+            $ref: '#/components/schemas/ParcelMeasurements'
+        },
+        trackingData: {
+            $ref: '#/components/schemas/TrackingData'
+        },
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DeliveryItem'
+            }
+        }
+    }
+} as const;
+
+export const ParcelMeasurementsSchema = {
+    type: 'object',
+    properties: {
+        heightInMillimeter: {
+            type: 'integer',
+            minimum: 0
+        },
+        lengthInMillimeter: {
+            type: 'integer',
+            minimum: 0
+        },
+        widthInMillimeter: {
+            type: 'integer',
+            minimum: 0
+        },
+        weightInGram: {
+            type: 'integer',
+            minimum: 0
+        }
+    }
+} as const;
+
+export const TrackingDataSchema = {
+    type: 'object',
+    properties: {
+        trackingId: {
+            type: 'string'
+        },
+        carrier: {
+            type: 'string'
+        },
+        provider: {
+            type: 'string'
+        },
+        providerTransaction: {
+            type: 'string'
+        },
+        isReturn: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ReturnInfoSchema = {
+    type: 'object',
+    required: [
+        'items'
+    ],
+    properties: {
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ReturnItem'
+            }
+        },
+        returnTrackingId: {
+            type: 'string'
+        },
+        returnDate: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ReturnItemSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'id',
+        'quantity',
+        'shipmentState',
+        'paymentState',
+        'createdAt',
+        'lastModifiedAt'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            enum: [
+                'LineItemReturnItem',
+                'CustomLineItemReturnItem'
+            ]
+        },
+        id: {
+            type: 'string'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        quantity: {
+            type: 'integer'
+        },
+        lineItemId: {
+            type: 'string'
+        },
+        customLineItemId: {
+            type: 'string'
+        },
+        comment: {
+            type: 'string'
+        },
+        shipmentState: {
+            $ref: '#/components/schemas/ReturnShipmentState'
+        },
+        paymentState: {
+            $ref: '#/components/schemas/ReturnPaymentState'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ReturnShipmentStateSchema = {
+    type: 'string',
+    enum: [
+        'Advised',
+        'Returned',
+        'BackInStock',
+        'Unusable'
+    ]
+} as const;
+
+export const ReturnPaymentStateSchema = {
+    type: 'string',
+    enum: [
+        'NonRefundable',
+        'Initial',
+        'Refunded',
+        'NotRefunded'
+    ]
+} as const;
+
+export const ReturnInfoDraftSchema = {
+    type: 'object',
+    required: [
+        'items'
+    ],
+    properties: {
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ReturnItemDraft'
+            }
+        },
+        returnTrackingId: {
+            type: 'string'
+        },
+        returnDate: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ReturnItemDraftSchema = {
+    type: 'object',
+    required: [
+        'quantity',
+        'shipmentState'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        quantity: {
+            type: 'integer',
+            minimum: 1
+        },
+        lineItemId: {
+            type: 'string'
+        },
+        customLineItemId: {
+            type: 'string'
+        },
+        comment: {
+            type: 'string',
+            maxLength: 10000
+        },
+        shipmentState: {
+            $ref: '#/components/schemas/ReturnShipmentState'
+        }
+    }
+} as const;
+
+export const OrderAddDeliveryActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addDelivery'
+        },
+        deliveryKey: {
+            $ref: '#/components/schemas/Key'
+        },
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DeliveryItem'
+            }
+        },
+        address: {
+            $ref: '#/components/schemas/BaseAddress'
+        },
+        parcels: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ParcelDraft'
+            }
+        }
+    }
+} as const;
+
+export const OrderRemoveDeliveryActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeDelivery'
+        },
+        deliveryId: {
+            type: 'string'
+        },
+        deliveryKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const OrderSetDeliveryAddressActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDeliveryAddress'
+        },
+        deliveryId: {
+            type: 'string'
+        },
+        deliveryKey: {
+            type: 'string'
+        },
+        address: {
+            $ref: '#/components/schemas/BaseAddress'
+        }
+    }
+} as const;
+
+export const OrderSetDeliveryItemsActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'items'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDeliveryItems'
+        },
+        deliveryId: {
+            type: 'string'
+        },
+        deliveryKey: {
+            type: 'string'
+        },
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DeliveryItem'
+            }
+        }
+    }
+} as const;
+
+export const OrderAddParcelToDeliveryActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addParcelToDelivery'
+        },
+        deliveryId: {
+            type: 'string'
+        },
+        deliveryKey: {
+            type: 'string'
+        },
+        parcelKey: {
+            $ref: '#/components/schemas/Key'
+        },
+        measurements: {
+            $ref: '#/components/schemas/ParcelMeasurements'
+        },
+        trackingData: {
+            $ref: '#/components/schemas/TrackingData'
+        },
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DeliveryItem'
+            }
+        }
+    }
+} as const;
+
+export const OrderRemoveParcelFromDeliveryActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeParcelFromDelivery'
+        },
+        parcelId: {
+            type: 'string'
+        },
+        parcelKey: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const OrderSetParcelMeasurementsActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setParcelMeasurements'
+        },
+        parcelId: {
+            type: 'string'
+        },
+        parcelKey: {
+            type: 'string'
+        },
+        measurements: {
+            $ref: '#/components/schemas/ParcelMeasurements'
+        }
+    }
+} as const;
+
+export const OrderSetParcelTrackingDataActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setParcelTrackingData'
+        },
+        parcelId: {
+            type: 'string'
+        },
+        parcelKey: {
+            type: 'string'
+        },
+        trackingData: {
+            $ref: '#/components/schemas/TrackingData'
+        }
+    }
+} as const;
+
+export const OrderSetParcelItemsActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'items'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setParcelItems'
+        },
+        parcelId: {
+            type: 'string'
+        },
+        parcelKey: {
+            type: 'string'
+        },
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DeliveryItem'
+            }
+        }
+    }
+} as const;
+
+export const OrderAddReturnInfoActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'items'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addReturnInfo'
+        },
+        items: {
+            type: 'array',
+            minItems: 1,
+            items: {
+                $ref: '#/components/schemas/ReturnItemDraft'
+            }
+        },
+        returnTrackingId: {
+            type: 'string'
+        },
+        returnDate: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const OrderSetReturnInfoActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setReturnInfo'
+        },
+        items: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ReturnInfoDraft'
+            }
+        }
+    }
+} as const;
+
+export const OrderSetReturnShipmentStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'shipmentState'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setReturnShipmentState'
+        },
+        returnItemId: {
+            type: 'string'
+        },
+        returnItemKey: {
+            type: 'string'
+        },
+        shipmentState: {
+            $ref: '#/components/schemas/ReturnShipmentState'
+        }
+    }
+} as const;
+
+export const OrderSetReturnPaymentStateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'paymentState'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setReturnPaymentState'
+        },
+        returnItemId: {
+            type: 'string'
+        },
+        returnItemKey: {
+            type: 'string'
+        },
+        paymentState: {
+            $ref: '#/components/schemas/ReturnPaymentState'
+        }
+    }
+} as const;
+
 export const OrderSchema = {
     type: 'object',
     required: [
@@ -9067,6 +9672,12 @@ export const OrderSchema = {
         },
         paymentInfo: {
             $ref: '#/components/schemas/PaymentInfo'
+        },
+        returnInfo: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ReturnInfo'
+            }
         },
         state: {
             $ref: '#/components/schemas/Reference'
@@ -9250,7 +9861,20 @@ export const OrderUpdateActionSchema = {
             setCustomField: '#/components/schemas/OrderSetCustomFieldAction',
             addPayment: '#/components/schemas/OrderAddPaymentAction',
             removePayment: '#/components/schemas/OrderRemovePaymentAction',
-            transitionState: '#/components/schemas/TransitionStateAction'
+            transitionState: '#/components/schemas/TransitionStateAction',
+            addDelivery: '#/components/schemas/OrderAddDeliveryAction',
+            removeDelivery: '#/components/schemas/OrderRemoveDeliveryAction',
+            setDeliveryAddress: '#/components/schemas/OrderSetDeliveryAddressAction',
+            setDeliveryItems: '#/components/schemas/OrderSetDeliveryItemsAction',
+            addParcelToDelivery: '#/components/schemas/OrderAddParcelToDeliveryAction',
+            removeParcelFromDelivery: '#/components/schemas/OrderRemoveParcelFromDeliveryAction',
+            setParcelMeasurements: '#/components/schemas/OrderSetParcelMeasurementsAction',
+            setParcelTrackingData: '#/components/schemas/OrderSetParcelTrackingDataAction',
+            setParcelItems: '#/components/schemas/OrderSetParcelItemsAction',
+            addReturnInfo: '#/components/schemas/OrderAddReturnInfoAction',
+            setReturnInfo: '#/components/schemas/OrderSetReturnInfoAction',
+            setReturnShipmentState: '#/components/schemas/OrderSetReturnShipmentStateAction',
+            setReturnPaymentState: '#/components/schemas/OrderSetReturnPaymentStateAction'
         }
     },
     oneOf: [
@@ -9304,6 +9928,45 @@ export const OrderUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/TransitionStateAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderAddDeliveryAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderRemoveDeliveryAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetDeliveryAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetDeliveryItemsAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderAddParcelToDeliveryAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderRemoveParcelFromDeliveryAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetParcelMeasurementsAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetParcelTrackingDataAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetParcelItemsAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderAddReturnInfoAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetReturnInfoAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetReturnShipmentStateAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetReturnPaymentStateAction'
         }
     ]
 } as const;

@@ -932,9 +932,7 @@ export type ShippingInfo = {
     taxRate?: TaxRate;
     taxCategory?: Reference;
     shippingMethod?: Reference;
-    deliveries: Array<{
-        [key: string]: unknown;
-    }>;
+    deliveries: Array<Delivery>;
     discountedPrice?: DiscountedLineItemPrice;
     shippingMethodState: 'MatchesCart' | 'DoesNotMatchCart';
 };
@@ -2884,6 +2882,181 @@ export type MoneyDraft = {
     fractionDigits?: number;
 };
 
+export type Delivery = {
+    id: string;
+    key?: Key;
+    createdAt: DateTime;
+    items: Array<DeliveryItem>;
+    parcels: Array<Parcel>;
+    address?: BaseAddress;
+};
+
+export type DeliveryItem = {
+    id: string;
+    quantity: number;
+};
+
+export type Parcel = {
+    id: string;
+    key?: Key;
+    createdAt: DateTime;
+    measurements?: ParcelMeasurements;
+    trackingData?: TrackingData;
+    items?: Array<DeliveryItem>;
+};
+
+export type ParcelDraft = {
+    key?: Key;
+    measurements?: ParcelMeasurements;
+    trackingData?: TrackingData;
+    items?: Array<DeliveryItem>;
+};
+
+export type ParcelMeasurements = {
+    heightInMillimeter?: number;
+    lengthInMillimeter?: number;
+    widthInMillimeter?: number;
+    weightInGram?: number;
+};
+
+export type TrackingData = {
+    trackingId?: string;
+    carrier?: string;
+    provider?: string;
+    providerTransaction?: string;
+    isReturn?: boolean;
+};
+
+export type ReturnInfo = {
+    items: Array<ReturnItem>;
+    returnTrackingId?: string;
+    returnDate?: DateTime;
+};
+
+export type ReturnItem = {
+    type: 'LineItemReturnItem' | 'CustomLineItemReturnItem';
+    id: string;
+    key?: Key;
+    quantity: number;
+    lineItemId?: string;
+    customLineItemId?: string;
+    comment?: string;
+    shipmentState: ReturnShipmentState;
+    paymentState: ReturnPaymentState;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+};
+
+export type ReturnShipmentState = 'Advised' | 'Returned' | 'BackInStock' | 'Unusable';
+
+export type ReturnPaymentState = 'NonRefundable' | 'Initial' | 'Refunded' | 'NotRefunded';
+
+export type ReturnInfoDraft = {
+    items: Array<ReturnItemDraft>;
+    returnTrackingId?: string;
+    returnDate?: DateTime;
+};
+
+export type ReturnItemDraft = {
+    key?: Key;
+    quantity: number;
+    lineItemId?: string;
+    customLineItemId?: string;
+    comment?: string;
+    shipmentState: ReturnShipmentState;
+};
+
+export type OrderAddDeliveryAction = {
+    action: 'addDelivery';
+    deliveryKey?: Key;
+    items?: Array<DeliveryItem>;
+    address?: BaseAddress;
+    parcels?: Array<ParcelDraft>;
+};
+
+export type OrderRemoveDeliveryAction = {
+    action: 'removeDelivery';
+    deliveryId?: string;
+    deliveryKey?: string;
+};
+
+export type OrderSetDeliveryAddressAction = {
+    action: 'setDeliveryAddress';
+    deliveryId?: string;
+    deliveryKey?: string;
+    address?: BaseAddress;
+};
+
+export type OrderSetDeliveryItemsAction = {
+    action: 'setDeliveryItems';
+    deliveryId?: string;
+    deliveryKey?: string;
+    items: Array<DeliveryItem>;
+};
+
+export type OrderAddParcelToDeliveryAction = {
+    action: 'addParcelToDelivery';
+    deliveryId?: string;
+    deliveryKey?: string;
+    parcelKey?: Key;
+    measurements?: ParcelMeasurements;
+    trackingData?: TrackingData;
+    items?: Array<DeliveryItem>;
+};
+
+export type OrderRemoveParcelFromDeliveryAction = {
+    action: 'removeParcelFromDelivery';
+    parcelId?: string;
+    parcelKey?: string;
+};
+
+export type OrderSetParcelMeasurementsAction = {
+    action: 'setParcelMeasurements';
+    parcelId?: string;
+    parcelKey?: string;
+    measurements?: ParcelMeasurements;
+};
+
+export type OrderSetParcelTrackingDataAction = {
+    action: 'setParcelTrackingData';
+    parcelId?: string;
+    parcelKey?: string;
+    trackingData?: TrackingData;
+};
+
+export type OrderSetParcelItemsAction = {
+    action: 'setParcelItems';
+    parcelId?: string;
+    parcelKey?: string;
+    items: Array<DeliveryItem>;
+};
+
+export type OrderAddReturnInfoAction = {
+    action: 'addReturnInfo';
+    items: Array<ReturnItemDraft>;
+    returnTrackingId?: string;
+    returnDate?: DateTime;
+};
+
+export type OrderSetReturnInfoAction = {
+    action: 'setReturnInfo';
+    items?: Array<ReturnInfoDraft>;
+};
+
+export type OrderSetReturnShipmentStateAction = {
+    action: 'setReturnShipmentState';
+    returnItemId?: string;
+    returnItemKey?: string;
+    shipmentState: ReturnShipmentState;
+};
+
+export type OrderSetReturnPaymentStateAction = {
+    action: 'setReturnPaymentState';
+    returnItemId?: string;
+    returnItemKey?: string;
+    paymentState: ReturnPaymentState;
+};
+
 export type Order = {
     id: string;
     version: Version;
@@ -2922,6 +3095,7 @@ export type Order = {
     quote?: Reference;
     custom?: CustomFields;
     paymentInfo?: PaymentInfo;
+    returnInfo?: Array<ReturnInfo>;
     state?: Reference;
 };
 
@@ -3008,7 +3182,33 @@ export type OrderUpdateAction = ({
     action: 'removePayment';
 } & OrderRemovePaymentAction) | ({
     action: 'transitionState';
-} & TransitionStateAction);
+} & TransitionStateAction) | ({
+    action: 'addDelivery';
+} & OrderAddDeliveryAction) | ({
+    action: 'removeDelivery';
+} & OrderRemoveDeliveryAction) | ({
+    action: 'setDeliveryAddress';
+} & OrderSetDeliveryAddressAction) | ({
+    action: 'setDeliveryItems';
+} & OrderSetDeliveryItemsAction) | ({
+    action: 'addParcelToDelivery';
+} & OrderAddParcelToDeliveryAction) | ({
+    action: 'removeParcelFromDelivery';
+} & OrderRemoveParcelFromDeliveryAction) | ({
+    action: 'setParcelMeasurements';
+} & OrderSetParcelMeasurementsAction) | ({
+    action: 'setParcelTrackingData';
+} & OrderSetParcelTrackingDataAction) | ({
+    action: 'setParcelItems';
+} & OrderSetParcelItemsAction) | ({
+    action: 'addReturnInfo';
+} & OrderAddReturnInfoAction) | ({
+    action: 'setReturnInfo';
+} & OrderSetReturnInfoAction) | ({
+    action: 'setReturnShipmentState';
+} & OrderSetReturnShipmentStateAction) | ({
+    action: 'setReturnPaymentState';
+} & OrderSetReturnPaymentStateAction);
 
 export type OrderChangeOrderStateAction = {
     action: 'changeOrderState';

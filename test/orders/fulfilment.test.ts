@@ -1,0 +1,171 @@
+import { api } from '../support/auth.js';
+import { expectError } from '../support/errors.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { newCart, pricingShop, updatedCart, type Shop } from '../carts/pricing-fixtures.js';
+import { ok } from '../carts/support.js';
+
+/** An order's deliveries, parcels and returns (the fulfilment update actions), over HTTP. */
+interface Item {
+  id: string;
+  quantity: number;
+}
+interface ParcelBody {
+  id: string;
+  key?: string;
+  measurements?: Record<string, number>;
+  trackingData?: Record<string, unknown>;
+  items?: Item[];
+}
+interface DeliveryBody {
+  id: string;
+  key?: string;
+  createdAt: string;
+  items: Item[];
+  parcels: ParcelBody[];
+  address?: { country: string; city?: string };
+}
+interface ReturnItemBody {
+  id: string;
+  key?: string;
+  type: string;
+  quantity: number;
+  lineItemId?: string;
+  customLineItemId?: string;
+  shipmentState: string;
+  paymentState: string;
+}
+interface OrderBody {
+  id: string;
+  version: number;
+  lineItems: Item[];
+  customLineItems: Item[];
+  shippingInfo?: { deliveries: DeliveryBody[] };
+  returnInfo?: Array<{ items: ReturnItemBody[]; returnTrackingId?: string }>;
+}
+
+let server: TestServer;
+let shop: Shop;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  shop = await pricingShop(server);
+});
+afterAll(() => server.close());
+
+/** An order of 3 shirts and 2 mugs shipped to Germany with the standard method (and a custom line when asked). */
+async function order(more: Record<string, unknown> = {}, shipped = true): Promise<OrderBody> {
+  let cart = await newCart(server, shop, [[shop.shirt, 3], [shop.mug, 2]], 'DE', more);
+  if (shipped) cart = await updatedCart(server, shop, cart, [{ action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', key: 'standard' } }]);
+  return ok<OrderBody>(api(server, shop.token, '/test/orders', { body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } }), 201);
+}
+
+const update = (o: { id: string; version: number }, actions: unknown[]) => api(server, shop.token, `/test/orders/${o.id}`, { body: { version: o.version, actions } });
+
+describe('deliveries and parcels', () => {
+  test('a delivery of some items to an address, with parcels that carry measurements, tracking data and items', async () => {
+    const placed = await order();
+    const [shirts, mugs] = placed.lineItems;
+    const withDelivery = await ok<OrderBody>(
+      update(placed, [
+        {
+          action: 'addDelivery',
+          deliveryKey: 'first',
+          items: [{ id: shirts.id, quantity: 2 }],
+          address: { country: 'DE', city: 'Berlin' },
+          parcels: [{ key: 'box-1', measurements: { weightInGram: 800 }, items: [{ id: shirts.id, quantity: 2 }] }],
+        },
+      ]),
+    );
+    const [first] = withDelivery.shippingInfo!.deliveries;
+    expect(first).toMatchObject({ key: 'first', items: [{ id: shirts.id, quantity: 2 }], address: { country: 'DE', city: 'Berlin' }, parcels: [{ key: 'box-1', measurements: { weightInGram: 800 } }] });
+    expect(typeof first.id).toBe('string');
+
+    const changed = await ok<OrderBody>(
+      update(withDelivery, [
+        { action: 'addParcelToDelivery', deliveryKey: 'first', parcelKey: 'box-2', trackingData: { trackingId: 'T-1', carrier: 'DHL' } },
+        { action: 'setParcelMeasurements', parcelKey: 'box-2', measurements: { weightInGram: 300, heightInMillimeter: 100 } },
+        { action: 'setParcelItems', parcelKey: 'box-2', items: [{ id: mugs.id, quantity: 1 }] },
+        { action: 'setParcelTrackingData', parcelKey: 'box-1', trackingData: { trackingId: 'T-0', isReturn: false } },
+        { action: 'setDeliveryItems', deliveryId: first.id, items: [{ id: shirts.id, quantity: 2 }, { id: mugs.id, quantity: 1 }] },
+        { action: 'setDeliveryAddress', deliveryId: first.id, address: { country: 'DE', city: 'Hamburg' } },
+      ]),
+    );
+    const delivery = changed.shippingInfo!.deliveries[0];
+    expect(delivery.items).toEqual([{ id: shirts.id, quantity: 2 }, { id: mugs.id, quantity: 1 }]);
+    expect(delivery.address).toMatchObject({ city: 'Hamburg' });
+    expect(delivery.parcels.map((p) => [p.key, p.trackingData?.trackingId, p.measurements?.weightInGram ?? null, p.items?.length ?? 0])).toEqual([
+      ['box-1', 'T-0', 800, 1],
+      ['box-2', 'T-1', 300, 1],
+    ]);
+
+    const removed = await ok<OrderBody>(update(changed, [{ action: 'removeParcelFromDelivery', parcelKey: 'box-1' }]));
+    expect(removed.shippingInfo!.deliveries[0].parcels.map((p) => p.key)).toEqual(['box-2']);
+    const none = await ok<OrderBody>(update(removed, [{ action: 'removeDelivery', deliveryKey: 'first' }]));
+    expect(none.shippingInfo!.deliveries).toEqual([]);
+  });
+
+  test('refused: unknown lines, more than a line holds, unknown deliveries and parcels, an order without shipping information; nothing of a refused update is kept', async () => {
+    const placed = await order();
+    const shirts = placed.lineItems[0];
+    await expectError(await update(placed, [{ action: 'addDelivery', items: [{ id: 'no-such-line', quantity: 1 }] }]), 400, 'InvalidOperation');
+    await expectError(await update(placed, [{ action: 'addDelivery', items: [{ id: shirts.id, quantity: 4 }] }]), 400, 'InvalidOperation');
+    await expectError(await update(placed, [{ action: 'addDelivery', items: [{ id: shirts.id, quantity: 0 }] }]), 400, 'InvalidField');
+    await expectError(await update(placed, [{ action: 'removeDelivery', deliveryKey: 'nothing' }]), 400, 'InvalidOperation');
+    await expectError(await update(placed, [{ action: 'removeDelivery' }]), 400, 'InvalidInput');
+    await expectError(await update(placed, [{ action: 'setParcelItems', parcelId: 'nothing', items: [] }]), 400, 'InvalidOperation');
+    // The first action would add a delivery; the second fails: the order keeps neither.
+    await expectError(await update(placed, [{ action: 'addDelivery', items: [{ id: shirts.id, quantity: 1 }] }, { action: 'setParcelTrackingData', parcelKey: 'nothing' }]), 400, 'InvalidOperation');
+    const unchanged = await ok<OrderBody>(api(server, shop.token, `/test/orders/${placed.id}`));
+    expect({ version: unchanged.version, deliveries: unchanged.shippingInfo!.deliveries }).toEqual({ version: placed.version, deliveries: [] });
+
+    const unshipped = await order({}, false);
+    await expectError(await update(unshipped, [{ action: 'addDelivery', items: [] }]), 400, 'InvalidOperation');
+  });
+});
+
+describe('returns', () => {
+  test('return items of line and custom lines, their states, and the quantity a line can be returned', async () => {
+    const placed = await order({ customLineItems: [{ name: { en: 'Engraving' }, slug: 'engraving', money: { currencyCode: 'EUR', centAmount: 500 }, quantity: 1, taxCategory: { key: 'standard' } }] });
+    const [shirts] = placed.lineItems;
+    const [engraving] = placed.customLineItems;
+    const returned = await ok<OrderBody>(
+      update(placed, [
+        {
+          action: 'addReturnInfo',
+          returnTrackingId: 'R-1',
+          items: [
+            { key: 'r-shirts', quantity: 2, lineItemId: shirts.id, shipmentState: 'Advised', comment: 'too small' },
+            { quantity: 1, customLineItemId: engraving.id, shipmentState: 'Advised' },
+          ],
+        },
+      ]),
+    );
+    const [info] = returned.returnInfo!;
+    expect(info.returnTrackingId).toBe('R-1');
+    expect(info.items.map((i) => [i.type, i.quantity, i.shipmentState, i.paymentState])).toEqual([
+      ['LineItemReturnItem', 2, 'Advised', 'NonRefundable'],
+      ['CustomLineItemReturnItem', 1, 'Advised', 'NonRefundable'],
+    ]);
+    // 2 of 3 shirts are returned already.
+    await expectError(await update(returned, [{ action: 'addReturnInfo', items: [{ quantity: 2, lineItemId: shirts.id, shipmentState: 'Advised' }] }]), 400, 'InvalidOperation');
+    await expectError(await update(returned, [{ action: 'addReturnInfo', items: [{ quantity: 1, lineItemId: engraving.id, shipmentState: 'Advised' }] }]), 400, 'InvalidOperation');
+    await expectError(await update(returned, [{ action: 'addReturnInfo', items: [{ quantity: 1, shipmentState: 'Advised' }] }]), 400, 'InvalidInput');
+    await expectError(await update(returned, [{ action: 'setReturnShipmentState', returnItemKey: 'r-shirts', shipmentState: 'Lost' }]), 400, 'InvalidField');
+
+    const received = await ok<OrderBody>(
+      update(returned, [
+        { action: 'setReturnShipmentState', returnItemKey: 'r-shirts', shipmentState: 'Returned' },
+        { action: 'setReturnPaymentState', returnItemId: info.items[0].id, paymentState: 'Refunded' },
+      ]),
+    );
+    expect(received.returnInfo![0].items[0]).toMatchObject({ shipmentState: 'Returned', paymentState: 'Refunded' });
+
+    // A paid order's returns start refundable; setReturnInfo replaces all of them.
+    const paid = await ok<OrderBody>(update(received, [{ action: 'changePaymentState', paymentState: 'Paid' }, { action: 'addReturnInfo', items: [{ quantity: 1, lineItemId: shirts.id, shipmentState: 'Advised' }] }]));
+    expect(paid.returnInfo![1].items[0].paymentState).toBe('Initial');
+    const replaced = await ok<OrderBody>(update(paid, [{ action: 'setReturnInfo', items: [{ items: [{ quantity: 3, lineItemId: shirts.id, shipmentState: 'BackInStock' }] }] }]));
+    expect(replaced.returnInfo!.map((r) => r.items.map((i) => [i.quantity, i.shipmentState]))).toEqual([[[3, 'BackInStock']]]);
+    const cleared = await ok<OrderBody>(update(replaced, [{ action: 'setReturnInfo' }]));
+    expect(cleared.returnInfo).toBeUndefined();
+  });
+});
