@@ -253,6 +253,654 @@ export const openApiDocument = {
           }
         }
       },
+      "ApprovalRule": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "status",
+          "predicate",
+          "approvers",
+          "requesters",
+          "businessUnit"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "status": {
+            "$ref": "#/components/schemas/ApprovalRuleStatus"
+          },
+          "predicate": {
+            "type": "string"
+          },
+          "approvers": {
+            "$ref": "#/components/schemas/ApproverHierarchy"
+          },
+          "requesters": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RuleRequester"
+            }
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/KeyReference"
+          }
+        }
+      },
+      "ApprovalRuleStatus": {
+        "type": "string",
+        "enum": [
+          "Active",
+          "Inactive"
+        ]
+      },
+      "ApproverHierarchy": {
+        "type": "object",
+        "required": [
+          "tiers"
+        ],
+        "properties": {
+          "tiers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApproverConjunction"
+            }
+          }
+        }
+      },
+      "ApproverConjunction": {
+        "type": "object",
+        "required": [
+          "and"
+        ],
+        "properties": {
+          "and": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApproverDisjunction"
+            }
+          }
+        }
+      },
+      "ApproverDisjunction": {
+        "type": "object",
+        "required": [
+          "or"
+        ],
+        "properties": {
+          "or": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RuleApprover"
+            }
+          }
+        }
+      },
+      "RuleApprover": {
+        "type": "object",
+        "required": [
+          "associateRole"
+        ],
+        "properties": {
+          "associateRole": {
+            "$ref": "#/components/schemas/KeyReference"
+          }
+        }
+      },
+      "RuleRequester": {
+        "type": "object",
+        "required": [
+          "associateRole"
+        ],
+        "properties": {
+          "associateRole": {
+            "$ref": "#/components/schemas/KeyReference"
+          }
+        }
+      },
+      "ApproverHierarchyDraft": {
+        "type": "object",
+        "required": [
+          "tiers"
+        ],
+        "properties": {
+          "tiers": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 5,
+            "items": {
+              "type": "object",
+              "required": [
+                "and"
+              ],
+              "properties": {
+                "and": {
+                  "type": "array",
+                  "minItems": 1,
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "or"
+                    ],
+                    "properties": {
+                      "or": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {
+                          "$ref": "#/components/schemas/RuleRoleDraft"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "RuleRoleDraft": {
+        "type": "object",
+        "required": [
+          "associateRole"
+        ],
+        "properties": {
+          "associateRole": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ApprovalRuleDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "status",
+          "predicate",
+          "approvers",
+          "requesters"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 10000
+          },
+          "status": {
+            "$ref": "#/components/schemas/ApprovalRuleStatus"
+          },
+          "predicate": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 10000
+          },
+          "approvers": {
+            "$ref": "#/components/schemas/ApproverHierarchyDraft"
+          },
+          "requesters": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/RuleRoleDraft"
+            }
+          }
+        }
+      },
+      "ApprovalRulePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApprovalRule"
+            }
+          }
+        }
+      },
+      "ApprovalRuleUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ApprovalRuleUpdateAction"
+            }
+          }
+        }
+      },
+      "ApprovalRuleUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "setName": "#/components/schemas/ApprovalRuleSetNameAction",
+            "setDescription": "#/components/schemas/ApprovalRuleSetDescriptionAction",
+            "setKey": "#/components/schemas/ApprovalRuleSetKeyAction",
+            "setStatus": "#/components/schemas/ApprovalRuleSetStatusAction",
+            "setPredicate": "#/components/schemas/ApprovalRuleSetPredicateAction",
+            "setApprovers": "#/components/schemas/ApprovalRuleSetApproversAction",
+            "setRequesters": "#/components/schemas/ApprovalRuleSetRequestersAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ApprovalRuleSetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalRuleSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalRuleSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalRuleSetStatusAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalRuleSetPredicateAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalRuleSetApproversAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalRuleSetRequestersAction"
+          }
+        ]
+      },
+      "ApprovalRuleSetNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setName"
+          },
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          }
+        }
+      },
+      "ApprovalRuleSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 10000
+          }
+        }
+      },
+      "ApprovalRuleSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "ApprovalRuleSetStatusAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "status"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setStatus"
+          },
+          "status": {
+            "$ref": "#/components/schemas/ApprovalRuleStatus"
+          }
+        }
+      },
+      "ApprovalRuleSetPredicateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "predicate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPredicate"
+          },
+          "predicate": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 10000
+          }
+        }
+      },
+      "ApprovalRuleSetApproversAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "approvers"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setApprovers"
+          },
+          "approvers": {
+            "$ref": "#/components/schemas/ApproverHierarchyDraft"
+          }
+        }
+      },
+      "ApprovalRuleSetRequestersAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "requesters"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setRequesters"
+          },
+          "requesters": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/RuleRoleDraft"
+            }
+          }
+        }
+      },
+      "ApprovalFlow": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "order",
+          "businessUnit",
+          "rules",
+          "status",
+          "approvals",
+          "eligibleApprovers",
+          "pendingApprovers",
+          "currentTierPendingApprovers"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "order": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "rules": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApprovalRule"
+            }
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "Pending",
+              "Approved",
+              "Rejected"
+            ]
+          },
+          "rejection": {
+            "$ref": "#/components/schemas/ApprovalFlowRejection"
+          },
+          "approvals": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApprovalFlowApproval"
+            }
+          },
+          "eligibleApprovers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RuleApprover"
+            }
+          },
+          "pendingApprovers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RuleApprover"
+            }
+          },
+          "currentTierPendingApprovers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RuleApprover"
+            }
+          }
+        }
+      },
+      "ApprovalFlowApproval": {
+        "type": "object",
+        "required": [
+          "approver",
+          "approvedAt"
+        ],
+        "properties": {
+          "approver": {
+            "$ref": "#/components/schemas/Associate"
+          },
+          "approvedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ApprovalFlowRejection": {
+        "type": "object",
+        "required": [
+          "rejecter",
+          "rejectedAt"
+        ],
+        "properties": {
+          "rejecter": {
+            "$ref": "#/components/schemas/Associate"
+          },
+          "rejectedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "reason": {
+            "type": "string"
+          }
+        }
+      },
+      "ApprovalFlowPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ApprovalFlow"
+            }
+          }
+        }
+      },
+      "ApprovalFlowUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ApprovalFlowUpdateAction"
+            }
+          }
+        }
+      },
+      "ApprovalFlowUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "approve": "#/components/schemas/ApprovalFlowApproveAction",
+            "reject": "#/components/schemas/ApprovalFlowRejectAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ApprovalFlowApproveAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalFlowRejectAction"
+          }
+        ]
+      },
+      "ApprovalFlowApproveAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "approve"
+          }
+        }
+      },
+      "ApprovalFlowRejectAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "reject"
+          },
+          "reason": {
+            "type": "string",
+            "maxLength": 10000
+          }
+        }
+      },
       "Asset": {
         "type": "object",
         "required": [
@@ -17712,6 +18360,705 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/ApiClient"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryApprovalRulesAsAssociate",
+        "summary": "Query approval rules (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_approval_rules"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of approval rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalRulePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "createApprovalRuleAsAssociate",
+        "summary": "Create a approval rule",
+        "security": [
+          {
+            "oauth2": [
+              "manage_approval_rules"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ApprovalRuleDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The approval rule",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalRule"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getApprovalRuleByIdAsAssociate",
+        "summary": "Get a approval rule by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_approval_rules"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The approval rule",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalRule"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateApprovalRuleByIdAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_approval_rules"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ApprovalRuleUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The approval rule",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalRule"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getApprovalRuleByKeyAsAssociate",
+        "summary": "Get a approval rule by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_approval_rules"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The approval rule",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalRule"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateApprovalRuleByKeyAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_approval_rules"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ApprovalRuleUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The approval rule",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalRule"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-flows": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryApprovalFlowsAsAssociate",
+        "summary": "Query approval flows (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_approval_flows"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of approval flows",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalFlowPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-flows/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "associateId",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "businessUnitKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getApprovalFlowByIdAsAssociate",
+        "summary": "Get a approval flow by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_approval_flows"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The approval flow",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalFlow"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateApprovalFlowByIdAsAssociate",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_approval_flows"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ApprovalFlowUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The approval flow",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ApprovalFlow"
                 }
               }
             }

@@ -36,6 +36,8 @@ import { stateRepository } from './states.js';
 import { QuoteRequestService } from './quote-request.service.js';
 import { QuoteService } from './quote.service.js';
 import { StagedQuoteService } from './staged-quote.service.js';
+import { ApprovalFlowService } from './approval-flow.service.js';
+import { ApprovalRuleService } from './approval-rule.service.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
@@ -72,6 +74,8 @@ export interface Services {
   quoteRequests: QuoteRequestService;
   stagedQuotes: StagedQuoteService;
   quotes: QuoteService;
+  approvalRules: ApprovalRuleService;
+  approvalFlows: ApprovalFlowService;
 }
 
 export function createServices(app: AppServices): Services {
@@ -122,6 +126,9 @@ export function createServices(app: AppServices): Services {
   const quoteRequests = new QuoteRequestService(carts);
   const stagedQuotes = new StagedQuoteService(quoteRequests, carts);
   const quotes = new QuoteService(stagedQuotes, carts, orders);
+  const approvalRules = new ApprovalRuleService(() => businessUnits.repository);
+  const approvalFlows = new ApprovalFlowService(approvalRules, () => businessUnits.repository);
+  orders.approvals = approvalFlows;
   const states = new StateService([
     referrer(orders.repository, 'state(id = :stateId)'),
     referrer(payments.repository, 'paymentStatus(state(id = :stateId))'),
@@ -168,6 +175,8 @@ export function createServices(app: AppServices): Services {
     quoteRequests,
     stagedQuotes,
     quotes,
+    approvalRules,
+    approvalFlows,
     // Every resource that accepts `custom`: a Type they use cannot be deleted, and a field definition removed from it loses its values there.
     types: new TypeService([
       typeUser(stores.repository),

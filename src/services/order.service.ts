@@ -58,6 +58,9 @@ export class OrderService {
 
   private readonly actions = orderActions(() => this.businessUnits);
 
+  /** Starts an order's approval flow when approval rules apply (set by createServices: approval-flow.service.ts). */
+  approvals?: { start(tx: RequestContext, order: Order, requesterId: string): Promise<void> };
+
   /** The caller's own orders (/me), in the request's store if there is one. */
   readonly mine = ownDocuments(this.repository);
 
@@ -73,7 +76,7 @@ export class OrderService {
    * Orders the cart the draft names. On an in-store request only a cart of the store can be ordered;
    * `admit` refuses the carts a caller may not order (see `ownCartsOnly`), in the transaction.
    */
-  createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, admit?: CartAdmission, expand?: readonly string[]): Promise<Order> {
+  createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, admit?: CartAdmission, expand?: readonly string[], after?: OrderFollowUp): Promise<Order> {
     const cartId = draft.cart?.id ?? draft.id;
     if (cartId === undefined) throw new RequiredFieldError('cart');
     return withTransaction(ctx, async (tx) => {
@@ -90,6 +93,7 @@ export class OrderService {
       await countApplications(tx, cart, codes);
       const order = await this.repository.create(tx, { ...snapshot(cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}), ...(custom ? { custom } : {}) }, expand);
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
+      await after?.(tx, order);
       return order;
     });
   }
@@ -146,6 +150,9 @@ export class OrderService {
 
 /** A check of the cart an order is made from, before anything is written (it throws to refuse the cart). */
 export type CartAdmission = (tx: RequestContext, cart: Cart) => void | Promise<void>;
+
+/** What is written with a new order in its transaction (an approval flow). */
+export type OrderFollowUp = (tx: RequestContext, order: Order) => Promise<void>;
 
 /** /me: the caller's own carts only; another's is 404 as if it did not exist. */
 export const ownCartsOnly: CartAdmission = (tx, cart) => {

@@ -138,6 +138,23 @@ export const quoteResource = defineQueryableResource({
   },
 });
 
+/** Approval rules and flows: a business unit's, filtered by its indexed key. */
+export const approvalRuleResource = defineQueryableResource({
+  table: 'ApprovalRule',
+  typeId: 'approval-rule',
+  fields: fieldsFromJsonSchema(schemas.ApprovalRuleSchema, components),
+  extraColumns: { 'businessUnit.key': { column: 'businessUnitKey', type: 'string', notNull: true } },
+});
+
+export const approvalFlowResource = defineQueryableResource({
+  table: 'ApprovalFlow',
+  typeId: 'approval-flow',
+  fields: fieldsFromJsonSchema(schemas.ApprovalFlowSchema, components),
+  // Approval flows have no key.
+  omitColumns: ['key'],
+  extraColumns: { 'businessUnit.key': { column: 'businessUnitKey', type: 'string', notNull: true }, 'order.id': { column: 'orderId', type: 'string', notNull: true } },
+});
+
 export const shoppingListResource = defineQueryableResource({
   table: 'ShoppingList',
   typeId: 'shopping-list',

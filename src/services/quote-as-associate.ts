@@ -71,7 +71,7 @@ export function quotesAsAssociate(quotes: QuoteService) {
     },
     async order(ctx: RequestContext, draft: OrderFromQuoteDraft, expand?: readonly string[]): Promise<Order> {
       const admit = await madeFromUnitDocument(ctx, units(), { inactive: 'its quotes cannot be ordered', kind: 'quote', access: ORDER, customerOf: (quote: Quote) => quote.customer?.id });
-      return quotes.order(ctx, draft, admit, expand);
+      return quotes.order(ctx, draft, admit, expand, (tx, order) => quotes.orders.approvals?.start(tx, order, ctx.associateId!) ?? Promise.resolve());
     },
   };
 }

@@ -8,7 +8,7 @@ import { DocumentRepository, type DocumentAddress, type NewDocument } from './do
 import { DocumentService } from './document-service.js';
 import { madeInStore } from './in-store-documents.js';
 import { takeStock } from './inventory.service.js';
-import type { OrderService } from './order.service.js';
+import type { OrderFollowUp, OrderService } from './order.service.js';
 import { myQuoteActions, quoteActions } from './quote-actions.js';
 import { quotesAsAssociate } from './quote-as-associate.js';
 import { quoteOwner } from './quote-request.service.js';
@@ -47,7 +47,7 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
   constructor(
     private readonly staged: StagedQuoteService,
     private readonly carts: CartService,
-    private readonly orders: OrderService,
+    readonly orders: OrderService,
   ) {
     super();
   }
@@ -101,7 +101,7 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
    * quotation cart becomes Ordered, so a second order of it (or of another quote of its staged quote)
    * is refused.
    */
-  order(ctx: RequestContext, draft: OrderFromQuoteDraft, admit: QuoteAdmission | undefined, expand?: readonly string[]): Promise<Order> {
+  order(ctx: RequestContext, draft: OrderFromQuoteDraft, admit: QuoteAdmission | undefined, expand?: readonly string[], after?: OrderFollowUp): Promise<Order> {
     const at: DocumentAddress | undefined = draft.quote.id !== undefined ? { id: draft.quote.id } : draft.quote.key !== undefined ? { key: draft.quote.key } : undefined;
     if (at === undefined) throw new RequiredFieldError('quote.id');
     return withTransaction(ctx, async (tx) => {
@@ -120,6 +120,7 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
       const order = await this.orders.repository.create(tx, { ...orderOf(quote, cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}) }, expand);
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
       if (draft.quoteStateToAccepted && quote.quoteState !== 'Accepted') await this.repository.replace(tx, quote, { ...structuredClone(quote), quoteState: 'Accepted' });
+      await after?.(tx, order);
       return order;
     });
   }

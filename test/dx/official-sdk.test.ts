@@ -224,7 +224,7 @@ describe('customers, business units as an associate, GraphQL', () => {
   const password = 'sdk-buyer-password';
 
   beforeAll(async () => {
-    await api.associateRoles().post({ body: { key: 'sdk-buyer', name: 'Buyer', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits', 'CreateMyCarts', 'ViewMyCarts', 'UpdateMyCarts', 'DeleteMyCarts', 'CreateMyOrdersFromMyCarts', 'ViewMyOrders', 'CreateMyShoppingLists', 'ViewMyShoppingLists'] } }).execute();
+    await api.associateRoles().post({ body: { key: 'sdk-buyer', name: 'Buyer', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits', 'CreateMyCarts', 'ViewMyCarts', 'UpdateMyCarts', 'DeleteMyCarts', 'CreateMyOrdersFromMyCarts', 'ViewMyOrders', 'CreateMyShoppingLists', 'ViewMyShoppingLists', 'CreateApprovalRules', 'UpdateApprovalFlows'] } }).execute();
     const signUp = await api.customers().post({ body: { email, password, firstName: 'Ada' } }).execute();
     customerId = signUp.body.customer.id;
     await api
@@ -298,6 +298,26 @@ describe('customers, business units as an associate, GraphQL', () => {
     const list = await inUnit.shoppingLists().post({ body: { name: { en: 'SDK list' }, key: 'sdk-associate-list' } }).execute();
     expect(list.body).toMatchObject({ customer: { typeId: 'customer', id: customerId }, businessUnit: { key: 'sdk-company' } });
     expect((await inUnit.shoppingLists().withKey({ key: 'sdk-associate-list' }).get().execute()).body.id).toBe(list.body.id);
+  });
+
+  it('uses the approval builders: a rule of the unit, the flow an order starts, its approval', async () => {
+    const inUnit = api.asAssociate().withAssociateIdValue({ associateId: customerId }).inBusinessUnitKeyWithBusinessUnitKeyValue({ businessUnitKey: 'sdk-company' });
+    const role = { associateRole: { typeId: 'associate-role' as const, key: 'sdk-buyer' } };
+    const rule = await inUnit
+      .approvalRules()
+      .post({ body: { key: 'sdk-rule', name: 'Everything', status: 'Active', predicate: 'totalPrice > "0.00 EUR"', requesters: [role], approvers: { tiers: [{ and: [{ or: [role] }] }] } } })
+      .execute();
+    expect((await inUnit.approvalRules().withKey({ key: 'sdk-rule' }).get().execute()).body.id).toBe(rule.body.id);
+    const cart = await inUnit
+      .carts()
+      .post({ body: { currency: 'EUR', customLineItems: [{ name: { en: 'Thing' }, slug: 'thing', money: { currencyCode: 'EUR', centAmount: 100 }, quantity: 1 }], taxMode: 'Disabled' } })
+      .execute();
+    const order = await inUnit.orders().post({ body: { cart: { typeId: 'cart', id: cart.body.id }, version: cart.body.version } }).execute();
+    const flows = await inUnit.approvalFlows().get({ queryArgs: { where: `order(id="${order.body.id}")` } }).execute();
+    expect(flows.body.results.map((f) => f.status)).toEqual(['Pending']);
+    const [flow] = flows.body.results;
+    const approved = await inUnit.approvalFlows().withId({ ID: flow.id }).post({ body: { version: flow.version, actions: [{ action: 'approve' }] } }).execute();
+    expect(approved.body.status).toBe('Approved');
   });
 
   it('posts a GraphQL query through the SDK', async () => {

@@ -229,6 +229,682 @@ export const ApiClientPagedQueryResponseSchema = {
     }
 } as const;
 
+export const ApprovalRuleSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'status',
+        'predicate',
+        'approvers',
+        'requesters',
+        'businessUnit'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string'
+        },
+        description: {
+            type: 'string'
+        },
+        status: {
+            $ref: '#/components/schemas/ApprovalRuleStatus'
+        },
+        predicate: {
+            type: 'string'
+        },
+        approvers: {
+            $ref: '#/components/schemas/ApproverHierarchy'
+        },
+        requesters: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/RuleRequester'
+            }
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        }
+    }
+} as const;
+
+export const ApprovalRuleStatusSchema = {
+    type: 'string',
+    enum: [
+        'Active',
+        'Inactive'
+    ]
+} as const;
+
+export const ApproverHierarchySchema = {
+    type: 'object',
+    required: [
+        'tiers'
+    ],
+    properties: {
+        tiers: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ApproverConjunction'
+            }
+        }
+    }
+} as const;
+
+export const ApproverConjunctionSchema = {
+    type: 'object',
+    required: [
+        'and'
+    ],
+    properties: {
+        and: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ApproverDisjunction'
+            }
+        }
+    }
+} as const;
+
+export const ApproverDisjunctionSchema = {
+    type: 'object',
+    required: [
+        'or'
+    ],
+    properties: {
+        or: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/RuleApprover'
+            }
+        }
+    }
+} as const;
+
+export const RuleApproverSchema = {
+    type: 'object',
+    required: [
+        'associateRole'
+    ],
+    properties: {
+        associateRole: {
+            $ref: '#/components/schemas/KeyReference'
+        }
+    }
+} as const;
+
+export const RuleRequesterSchema = {
+    type: 'object',
+    required: [
+        'associateRole'
+    ],
+    properties: {
+        associateRole: {
+            $ref: '#/components/schemas/KeyReference'
+        }
+    }
+} as const;
+
+export const ApproverHierarchyDraftSchema = {
+    type: 'object',
+    required: [
+        'tiers'
+    ],
+    properties: {
+        tiers: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 5,
+            items: {
+                type: 'object',
+                required: [
+                    'and'
+                ],
+                properties: {
+                    and: {
+                        type: 'array',
+                        minItems: 1,
+                        items: {
+                            type: 'object',
+                            required: [
+                                'or'
+                            ],
+                            properties: {
+                                or: {
+                                    type: 'array',
+                                    minItems: 1,
+                                    items: {
+                                        $ref: '#/components/schemas/RuleRoleDraft'
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+} as const;
+
+export const RuleRoleDraftSchema = {
+    type: 'object',
+    required: [
+        'associateRole'
+    ],
+    properties: {
+        associateRole: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ApprovalRuleDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'status',
+        'predicate',
+        'approvers',
+        'requesters'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        },
+        description: {
+            type: 'string',
+            maxLength: 10000
+        },
+        status: {
+            $ref: '#/components/schemas/ApprovalRuleStatus'
+        },
+        predicate: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 10000
+        },
+        approvers: {
+            $ref: '#/components/schemas/ApproverHierarchyDraft'
+        },
+        requesters: {
+            type: 'array',
+            minItems: 1,
+            items: {
+                $ref: '#/components/schemas/RuleRoleDraft'
+            }
+        }
+    }
+} as const;
+
+export const ApprovalRulePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ApprovalRule'
+            }
+        }
+    }
+} as const;
+
+export const ApprovalRuleUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ApprovalRuleUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ApprovalRuleUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            setName: '#/components/schemas/ApprovalRuleSetNameAction',
+            setDescription: '#/components/schemas/ApprovalRuleSetDescriptionAction',
+            setKey: '#/components/schemas/ApprovalRuleSetKeyAction',
+            setStatus: '#/components/schemas/ApprovalRuleSetStatusAction',
+            setPredicate: '#/components/schemas/ApprovalRuleSetPredicateAction',
+            setApprovers: '#/components/schemas/ApprovalRuleSetApproversAction',
+            setRequesters: '#/components/schemas/ApprovalRuleSetRequestersAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ApprovalRuleSetNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalRuleSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalRuleSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalRuleSetStatusAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalRuleSetPredicateAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalRuleSetApproversAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalRuleSetRequestersAction'
+        }
+    ]
+} as const;
+
+export const ApprovalRuleSetNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setName'
+        },
+        name: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const ApprovalRuleSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            type: 'string',
+            maxLength: 10000
+        }
+    }
+} as const;
+
+export const ApprovalRuleSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const ApprovalRuleSetStatusActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'status'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStatus'
+        },
+        status: {
+            $ref: '#/components/schemas/ApprovalRuleStatus'
+        }
+    }
+} as const;
+
+export const ApprovalRuleSetPredicateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'predicate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setPredicate'
+        },
+        predicate: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 10000
+        }
+    }
+} as const;
+
+export const ApprovalRuleSetApproversActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'approvers'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setApprovers'
+        },
+        approvers: {
+            $ref: '#/components/schemas/ApproverHierarchyDraft'
+        }
+    }
+} as const;
+
+export const ApprovalRuleSetRequestersActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'requesters'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setRequesters'
+        },
+        requesters: {
+            type: 'array',
+            minItems: 1,
+            items: {
+                $ref: '#/components/schemas/RuleRoleDraft'
+            }
+        }
+    }
+} as const;
+
+export const ApprovalFlowSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'order',
+        'businessUnit',
+        'rules',
+        'status',
+        'approvals',
+        'eligibleApprovers',
+        'pendingApprovers',
+        'currentTierPendingApprovers'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        order: {
+            $ref: '#/components/schemas/Reference'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        rules: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ApprovalRule'
+            }
+        },
+        status: {
+            type: 'string',
+            enum: [
+                'Pending',
+                'Approved',
+                'Rejected'
+            ]
+        },
+        rejection: {
+            $ref: '#/components/schemas/ApprovalFlowRejection'
+        },
+        approvals: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ApprovalFlowApproval'
+            }
+        },
+        eligibleApprovers: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/RuleApprover'
+            }
+        },
+        pendingApprovers: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/RuleApprover'
+            }
+        },
+        currentTierPendingApprovers: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/RuleApprover'
+            }
+        }
+    }
+} as const;
+
+export const ApprovalFlowApprovalSchema = {
+    type: 'object',
+    required: [
+        'approver',
+        'approvedAt'
+    ],
+    properties: {
+        approver: {
+            $ref: '#/components/schemas/Associate'
+        },
+        approvedAt: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ApprovalFlowRejectionSchema = {
+    type: 'object',
+    required: [
+        'rejecter',
+        'rejectedAt'
+    ],
+    properties: {
+        rejecter: {
+            $ref: '#/components/schemas/Associate'
+        },
+        rejectedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        reason: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ApprovalFlowPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ApprovalFlow'
+            }
+        }
+    }
+} as const;
+
+export const ApprovalFlowUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ApprovalFlowUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ApprovalFlowUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            approve: '#/components/schemas/ApprovalFlowApproveAction',
+            reject: '#/components/schemas/ApprovalFlowRejectAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ApprovalFlowApproveAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalFlowRejectAction'
+        }
+    ]
+} as const;
+
+export const ApprovalFlowApproveActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'approve'
+        }
+    }
+} as const;
+
+export const ApprovalFlowRejectActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'reject'
+        },
+        reason: {
+            type: 'string',
+            maxLength: 10000
+        }
+    }
+} as const;
+
 export const AssetSchema = {
     type: 'object',
     required: [

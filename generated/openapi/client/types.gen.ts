@@ -89,6 +89,188 @@ export type ApiClientPagedQueryResponse = {
     results: Array<ApiClient>;
 };
 
+export type ApprovalRule = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: string;
+    description?: string;
+    status: ApprovalRuleStatus;
+    predicate: string;
+    approvers: ApproverHierarchy;
+    requesters: Array<RuleRequester>;
+    businessUnit: KeyReference;
+};
+
+export type ApprovalRuleStatus = 'Active' | 'Inactive';
+
+export type ApproverHierarchy = {
+    tiers: Array<ApproverConjunction>;
+};
+
+export type ApproverConjunction = {
+    and: Array<ApproverDisjunction>;
+};
+
+export type ApproverDisjunction = {
+    or: Array<RuleApprover>;
+};
+
+export type RuleApprover = {
+    associateRole: KeyReference;
+};
+
+export type RuleRequester = {
+    associateRole: KeyReference;
+};
+
+export type ApproverHierarchyDraft = {
+    tiers: Array<{
+        and: Array<{
+            or: Array<RuleRoleDraft>;
+        }>;
+    }>;
+};
+
+export type RuleRoleDraft = {
+    associateRole: ResourceIdentifier;
+};
+
+export type ApprovalRuleDraft = {
+    key?: Key;
+    name: string;
+    description?: string;
+    status: ApprovalRuleStatus;
+    predicate: string;
+    approvers: ApproverHierarchyDraft;
+    requesters: Array<RuleRoleDraft>;
+};
+
+export type ApprovalRulePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<ApprovalRule>;
+};
+
+export type ApprovalRuleUpdate = {
+    version: Version;
+    actions: Array<ApprovalRuleUpdateAction>;
+};
+
+export type ApprovalRuleUpdateAction = ({
+    action: 'setName';
+} & ApprovalRuleSetNameAction) | ({
+    action: 'setDescription';
+} & ApprovalRuleSetDescriptionAction) | ({
+    action: 'setKey';
+} & ApprovalRuleSetKeyAction) | ({
+    action: 'setStatus';
+} & ApprovalRuleSetStatusAction) | ({
+    action: 'setPredicate';
+} & ApprovalRuleSetPredicateAction) | ({
+    action: 'setApprovers';
+} & ApprovalRuleSetApproversAction) | ({
+    action: 'setRequesters';
+} & ApprovalRuleSetRequestersAction);
+
+export type ApprovalRuleSetNameAction = {
+    action: 'setName';
+    name: string;
+};
+
+export type ApprovalRuleSetDescriptionAction = {
+    action: 'setDescription';
+    description?: string;
+};
+
+export type ApprovalRuleSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type ApprovalRuleSetStatusAction = {
+    action: 'setStatus';
+    status: ApprovalRuleStatus;
+};
+
+export type ApprovalRuleSetPredicateAction = {
+    action: 'setPredicate';
+    predicate: string;
+};
+
+export type ApprovalRuleSetApproversAction = {
+    action: 'setApprovers';
+    approvers: ApproverHierarchyDraft;
+};
+
+export type ApprovalRuleSetRequestersAction = {
+    action: 'setRequesters';
+    requesters: Array<RuleRoleDraft>;
+};
+
+export type ApprovalFlow = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    order: Reference;
+    businessUnit: KeyReference;
+    rules: Array<ApprovalRule>;
+    status: 'Pending' | 'Approved' | 'Rejected';
+    rejection?: ApprovalFlowRejection;
+    approvals: Array<ApprovalFlowApproval>;
+    eligibleApprovers: Array<RuleApprover>;
+    pendingApprovers: Array<RuleApprover>;
+    currentTierPendingApprovers: Array<RuleApprover>;
+};
+
+export type ApprovalFlowApproval = {
+    approver: Associate;
+    approvedAt: DateTime;
+};
+
+export type ApprovalFlowRejection = {
+    rejecter: Associate;
+    rejectedAt: DateTime;
+    reason?: string;
+};
+
+export type ApprovalFlowPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<ApprovalFlow>;
+};
+
+export type ApprovalFlowUpdate = {
+    version: Version;
+    actions: Array<ApprovalFlowUpdateAction>;
+};
+
+export type ApprovalFlowUpdateAction = ({
+    action: 'approve';
+} & ApprovalFlowApproveAction) | ({
+    action: 'reject';
+} & ApprovalFlowRejectAction);
+
+export type ApprovalFlowApproveAction = {
+    action: 'approve';
+};
+
+export type ApprovalFlowRejectAction = {
+    action: 'reject';
+    reason?: string;
+};
+
 export type Asset = {
     id: string;
     key?: Key;
@@ -5907,6 +6089,301 @@ export type CheckApiClientExistsByIdResponses = {
      */
     200: unknown;
 };
+
+export type QueryApprovalRulesAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules';
+};
+
+export type QueryApprovalRulesAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryApprovalRulesAsAssociateError = QueryApprovalRulesAsAssociateErrors[keyof QueryApprovalRulesAsAssociateErrors];
+
+export type QueryApprovalRulesAsAssociateResponses = {
+    /**
+     * A page of approval rules
+     */
+    200: ApprovalRulePagedQueryResponse;
+};
+
+export type QueryApprovalRulesAsAssociateResponse = QueryApprovalRulesAsAssociateResponses[keyof QueryApprovalRulesAsAssociateResponses];
+
+export type CreateApprovalRuleAsAssociateData = {
+    body: ApprovalRuleDraft;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules';
+};
+
+export type CreateApprovalRuleAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateApprovalRuleAsAssociateError = CreateApprovalRuleAsAssociateErrors[keyof CreateApprovalRuleAsAssociateErrors];
+
+export type CreateApprovalRuleAsAssociateResponses = {
+    /**
+     * The approval rule
+     */
+    201: ApprovalRule;
+};
+
+export type CreateApprovalRuleAsAssociateResponse = CreateApprovalRuleAsAssociateResponses[keyof CreateApprovalRuleAsAssociateResponses];
+
+export type GetApprovalRuleByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules/{id}';
+};
+
+export type GetApprovalRuleByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetApprovalRuleByIdAsAssociateError = GetApprovalRuleByIdAsAssociateErrors[keyof GetApprovalRuleByIdAsAssociateErrors];
+
+export type GetApprovalRuleByIdAsAssociateResponses = {
+    /**
+     * The approval rule
+     */
+    200: ApprovalRule;
+};
+
+export type GetApprovalRuleByIdAsAssociateResponse = GetApprovalRuleByIdAsAssociateResponses[keyof GetApprovalRuleByIdAsAssociateResponses];
+
+export type UpdateApprovalRuleByIdAsAssociateData = {
+    body: ApprovalRuleUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules/{id}';
+};
+
+export type UpdateApprovalRuleByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateApprovalRuleByIdAsAssociateError = UpdateApprovalRuleByIdAsAssociateErrors[keyof UpdateApprovalRuleByIdAsAssociateErrors];
+
+export type UpdateApprovalRuleByIdAsAssociateResponses = {
+    /**
+     * The approval rule
+     */
+    200: ApprovalRule;
+};
+
+export type UpdateApprovalRuleByIdAsAssociateResponse = UpdateApprovalRuleByIdAsAssociateResponses[keyof UpdateApprovalRuleByIdAsAssociateResponses];
+
+export type GetApprovalRuleByKeyAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules/key={key}';
+};
+
+export type GetApprovalRuleByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetApprovalRuleByKeyAsAssociateError = GetApprovalRuleByKeyAsAssociateErrors[keyof GetApprovalRuleByKeyAsAssociateErrors];
+
+export type GetApprovalRuleByKeyAsAssociateResponses = {
+    /**
+     * The approval rule
+     */
+    200: ApprovalRule;
+};
+
+export type GetApprovalRuleByKeyAsAssociateResponse = GetApprovalRuleByKeyAsAssociateResponses[keyof GetApprovalRuleByKeyAsAssociateResponses];
+
+export type UpdateApprovalRuleByKeyAsAssociateData = {
+    body: ApprovalRuleUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-rules/key={key}';
+};
+
+export type UpdateApprovalRuleByKeyAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateApprovalRuleByKeyAsAssociateError = UpdateApprovalRuleByKeyAsAssociateErrors[keyof UpdateApprovalRuleByKeyAsAssociateErrors];
+
+export type UpdateApprovalRuleByKeyAsAssociateResponses = {
+    /**
+     * The approval rule
+     */
+    200: ApprovalRule;
+};
+
+export type UpdateApprovalRuleByKeyAsAssociateResponse = UpdateApprovalRuleByKeyAsAssociateResponses[keyof UpdateApprovalRuleByKeyAsAssociateResponses];
+
+export type QueryApprovalFlowsAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-flows';
+};
+
+export type QueryApprovalFlowsAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryApprovalFlowsAsAssociateError = QueryApprovalFlowsAsAssociateErrors[keyof QueryApprovalFlowsAsAssociateErrors];
+
+export type QueryApprovalFlowsAsAssociateResponses = {
+    /**
+     * A page of approval flows
+     */
+    200: ApprovalFlowPagedQueryResponse;
+};
+
+export type QueryApprovalFlowsAsAssociateResponse = QueryApprovalFlowsAsAssociateResponses[keyof QueryApprovalFlowsAsAssociateResponses];
+
+export type GetApprovalFlowByIdAsAssociateData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-flows/{id}';
+};
+
+export type GetApprovalFlowByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetApprovalFlowByIdAsAssociateError = GetApprovalFlowByIdAsAssociateErrors[keyof GetApprovalFlowByIdAsAssociateErrors];
+
+export type GetApprovalFlowByIdAsAssociateResponses = {
+    /**
+     * The approval flow
+     */
+    200: ApprovalFlow;
+};
+
+export type GetApprovalFlowByIdAsAssociateResponse = GetApprovalFlowByIdAsAssociateResponses[keyof GetApprovalFlowByIdAsAssociateResponses];
+
+export type UpdateApprovalFlowByIdAsAssociateData = {
+    body: ApprovalFlowUpdate;
+    path: {
+        projectKey: string;
+        associateId: string;
+        businessUnitKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/approval-flows/{id}';
+};
+
+export type UpdateApprovalFlowByIdAsAssociateErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateApprovalFlowByIdAsAssociateError = UpdateApprovalFlowByIdAsAssociateErrors[keyof UpdateApprovalFlowByIdAsAssociateErrors];
+
+export type UpdateApprovalFlowByIdAsAssociateResponses = {
+    /**
+     * The approval flow
+     */
+    200: ApprovalFlow;
+};
+
+export type UpdateApprovalFlowByIdAsAssociateResponse = UpdateApprovalFlowByIdAsAssociateResponses[keyof UpdateApprovalFlowByIdAsAssociateResponses];
 
 export type QueryAssociateRolesData = {
     body?: never;

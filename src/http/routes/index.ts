@@ -30,6 +30,7 @@ import { myPaymentRoutes, paymentRoutes } from './payment.routes.js';
 import { stateRoutes } from './state.routes.js';
 import { inventoryRoutes } from './inventory.routes.js';
 import { quoteRoutes } from './quote.routes.js';
+import { approvalRoutes } from './approval.routes.js';
 
 /** Every operation of openapi/ mapped to its handler; the type-check fails if one is missing. */
 export function allHandlers(app: AppServices, services: Services): Handlers {
@@ -65,5 +66,6 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...stateRoutes(services),
     ...inventoryRoutes(services),
     ...quoteRoutes(services),
+    ...approvalRoutes(services),
   };
 }

@@ -28,8 +28,8 @@ type MyQuoteOperation =
 
 /**
  * Quote requests, staged quotes and quotes: the merchant's (the standard operations), the buyer's own
- * (/me), a store's (in-store) and a business unit's for an associate (the router puts the path's associate and unit on the
- * request context), and the orders made from quotes.
+ * (/me), a store's (in-store) and a business unit's for an associate (the router puts the path's associate
+ * and unit on the request context), and the orders made from quotes.
  */
 export function quoteRoutes(services: Services) {
   const { quoteRequests, stagedQuotes, quotes } = services;

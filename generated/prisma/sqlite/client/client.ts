@@ -186,6 +186,17 @@ export type StagedQuote = Prisma.StagedQuoteModel
  */
 export type Quote = Prisma.QuoteModel
 /**
+ * Model ApprovalRule
+ * Approval rules: a business unit's (queried by unit on an index; a placed order reads the Active ones
+ * of its unit and ancestors by it).
+ */
+export type ApprovalRule = Prisma.ApprovalRuleModel
+/**
+ * Model ApprovalFlow
+ * Approval flows: one per order at most (the unique orderId), read by the order's unit.
+ */
+export type ApprovalFlow = Prisma.ApprovalFlowModel
+/**
  * Model ShoppingList
  * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
  * index; deleteAfter is the list's own retention deadline (null: the project's applies, see

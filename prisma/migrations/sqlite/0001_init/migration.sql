@@ -305,6 +305,31 @@ CREATE TABLE "Quote" (
 );
 
 -- CreateTable
+CREATE TABLE "ApprovalRule" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "businessUnitKey" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "ApprovalFlow" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "businessUnitKey" TEXT NOT NULL,
+    "orderId" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "ShoppingList" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -772,6 +797,39 @@ CREATE INDEX "Quote_projectKey_storeKey_idx" ON "Quote"("projectKey", "storeKey"
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Quote_projectKey_key_key" ON "Quote"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "ApprovalRule_projectKey_id_idx" ON "ApprovalRule"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ApprovalRule_projectKey_createdAt_idx" ON "ApprovalRule"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ApprovalRule_projectKey_lastModifiedAt_idx" ON "ApprovalRule"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "ApprovalRule_projectKey_businessUnitKey_idx" ON "ApprovalRule"("projectKey", "businessUnitKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ApprovalRule_projectKey_key_key" ON "ApprovalRule"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "ApprovalFlow_projectKey_id_idx" ON "ApprovalFlow"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ApprovalFlow_projectKey_createdAt_idx" ON "ApprovalFlow"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ApprovalFlow_projectKey_lastModifiedAt_idx" ON "ApprovalFlow"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE INDEX "ApprovalFlow_projectKey_businessUnitKey_idx" ON "ApprovalFlow"("projectKey", "businessUnitKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ApprovalFlow_projectKey_key_key" ON "ApprovalFlow"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ApprovalFlow_projectKey_orderId_key" ON "ApprovalFlow"("projectKey", "orderId");
 
 -- CreateIndex
 CREATE INDEX "ShoppingList_projectKey_id_idx" ON "ShoppingList"("projectKey", "id");

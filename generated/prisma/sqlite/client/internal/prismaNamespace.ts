@@ -421,6 +421,8 @@ export const ModelName = {
   QuoteRequest: 'QuoteRequest',
   StagedQuote: 'StagedQuote',
   Quote: 'Quote',
+  ApprovalRule: 'ApprovalRule',
+  ApprovalFlow: 'ApprovalFlow',
   ShoppingList: 'ShoppingList',
   ShoppingListSlug: 'ShoppingListSlug',
   Category: 'Category',
@@ -449,7 +451,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2229,6 +2231,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    ApprovalRule: {
+      payload: Prisma.$ApprovalRulePayload<ExtArgs>
+      fields: Prisma.ApprovalRuleFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ApprovalRuleFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ApprovalRuleFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>
+        }
+        findFirst: {
+          args: Prisma.ApprovalRuleFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ApprovalRuleFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>
+        }
+        findMany: {
+          args: Prisma.ApprovalRuleFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>[]
+        }
+        create: {
+          args: Prisma.ApprovalRuleCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>
+        }
+        createMany: {
+          args: Prisma.ApprovalRuleCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ApprovalRuleCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>[]
+        }
+        delete: {
+          args: Prisma.ApprovalRuleDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>
+        }
+        update: {
+          args: Prisma.ApprovalRuleUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>
+        }
+        deleteMany: {
+          args: Prisma.ApprovalRuleDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ApprovalRuleUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ApprovalRuleUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>[]
+        }
+        upsert: {
+          args: Prisma.ApprovalRuleUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalRulePayload>
+        }
+        aggregate: {
+          args: Prisma.ApprovalRuleAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateApprovalRule>
+        }
+        groupBy: {
+          args: Prisma.ApprovalRuleGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ApprovalRuleGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ApprovalRuleCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ApprovalRuleCountAggregateOutputType> | number
+        }
+      }
+    }
+    ApprovalFlow: {
+      payload: Prisma.$ApprovalFlowPayload<ExtArgs>
+      fields: Prisma.ApprovalFlowFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ApprovalFlowFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ApprovalFlowFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>
+        }
+        findFirst: {
+          args: Prisma.ApprovalFlowFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ApprovalFlowFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>
+        }
+        findMany: {
+          args: Prisma.ApprovalFlowFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>[]
+        }
+        create: {
+          args: Prisma.ApprovalFlowCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>
+        }
+        createMany: {
+          args: Prisma.ApprovalFlowCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ApprovalFlowCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>[]
+        }
+        delete: {
+          args: Prisma.ApprovalFlowDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>
+        }
+        update: {
+          args: Prisma.ApprovalFlowUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>
+        }
+        deleteMany: {
+          args: Prisma.ApprovalFlowDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ApprovalFlowUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ApprovalFlowUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>[]
+        }
+        upsert: {
+          args: Prisma.ApprovalFlowUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ApprovalFlowPayload>
+        }
+        aggregate: {
+          args: Prisma.ApprovalFlowAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateApprovalFlow>
+        }
+        groupBy: {
+          args: Prisma.ApprovalFlowGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ApprovalFlowGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ApprovalFlowCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ApprovalFlowCountAggregateOutputType> | number
+        }
+      }
+    }
     ShoppingList: {
       payload: Prisma.$ShoppingListPayload<ExtArgs>
       fields: Prisma.ShoppingListFieldRefs
@@ -3572,6 +3722,35 @@ export const QuoteScalarFieldEnum = {
 export type QuoteScalarFieldEnum = (typeof QuoteScalarFieldEnum)[keyof typeof QuoteScalarFieldEnum]
 
 
+export const ApprovalRuleScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  businessUnitKey: 'businessUnitKey',
+  data: 'data'
+} as const
+
+export type ApprovalRuleScalarFieldEnum = (typeof ApprovalRuleScalarFieldEnum)[keyof typeof ApprovalRuleScalarFieldEnum]
+
+
+export const ApprovalFlowScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  businessUnitKey: 'businessUnitKey',
+  orderId: 'orderId',
+  data: 'data'
+} as const
+
+export type ApprovalFlowScalarFieldEnum = (typeof ApprovalFlowScalarFieldEnum)[keyof typeof ApprovalFlowScalarFieldEnum]
+
+
 export const ShoppingListScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -3999,6 +4178,8 @@ export type GlobalOmitConfig = {
   quoteRequest?: Prisma.QuoteRequestOmit
   stagedQuote?: Prisma.StagedQuoteOmit
   quote?: Prisma.QuoteOmit
+  approvalRule?: Prisma.ApprovalRuleOmit
+  approvalFlow?: Prisma.ApprovalFlowOmit
   shoppingList?: Prisma.ShoppingListOmit
   shoppingListSlug?: Prisma.ShoppingListSlugOmit
   category?: Prisma.CategoryOmit

@@ -75,6 +75,8 @@ export const ModelName = {
   QuoteRequest: 'QuoteRequest',
   StagedQuote: 'StagedQuote',
   Quote: 'Quote',
+  ApprovalRule: 'ApprovalRule',
+  ApprovalFlow: 'ApprovalFlow',
   ShoppingList: 'ShoppingList',
   ShoppingListSlug: 'ShoppingListSlug',
   Category: 'Category',
@@ -446,6 +448,35 @@ export const QuoteScalarFieldEnum = {
 } as const
 
 export type QuoteScalarFieldEnum = (typeof QuoteScalarFieldEnum)[keyof typeof QuoteScalarFieldEnum]
+
+
+export const ApprovalRuleScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  businessUnitKey: 'businessUnitKey',
+  data: 'data'
+} as const
+
+export type ApprovalRuleScalarFieldEnum = (typeof ApprovalRuleScalarFieldEnum)[keyof typeof ApprovalRuleScalarFieldEnum]
+
+
+export const ApprovalFlowScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  businessUnitKey: 'businessUnitKey',
+  orderId: 'orderId',
+  data: 'data'
+} as const
+
+export type ApprovalFlowScalarFieldEnum = (typeof ApprovalFlowScalarFieldEnum)[keyof typeof ApprovalFlowScalarFieldEnum]
 
 
 export const ShoppingListScalarFieldEnum = {
