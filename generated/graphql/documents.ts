@@ -526,6 +526,20 @@ export type CustomLineItemNameArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
+export type CustomLineItemReturnItem = ReturnItem & {
+  __typename?: 'CustomLineItemReturnItem';
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customLineItemId: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
+};
+
 export type CustomLineItemsTarget = CartDiscountTarget & {
   __typename?: 'CustomLineItemsTarget';
   predicate: Scalars['String']['output'];
@@ -790,6 +804,22 @@ export type DateType = FieldType & {
   name: Scalars['String']['output'];
 };
 
+export type Delivery = {
+  __typename?: 'Delivery';
+  address?: Maybe<Address>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  items: Array<DeliveryItem>;
+  key?: Maybe<Scalars['String']['output']>;
+  parcels: Array<Parcel>;
+};
+
+export type DeliveryItem = {
+  __typename?: 'DeliveryItem';
+  id: Scalars['String']['output'];
+  quantity: Scalars['Long']['output'];
+};
+
 export type Dimensions = {
   __typename?: 'Dimensions';
   height: Scalars['Int']['output'];
@@ -1047,6 +1077,20 @@ export type LineItemNameArgs = {
 export type LineItemProductSlugArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type LineItemReturnItem = ReturnItem & {
+  __typename?: 'LineItemReturnItem';
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lineItemId: Scalars['String']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
 };
 
 export type LineItemsTarget = CartDiscountTarget & {
@@ -1491,8 +1535,12 @@ export type Order = {
   origin: CartOrigin;
   paymentState?: Maybe<PaymentState>;
   purchaseOrderNumber?: Maybe<Scalars['String']['output']>;
+  /** The quote the order was made from (origin Quote). */
+  quoteRef?: Maybe<Reference>;
+  returnInfo: Array<ReturnInfo>;
   shipmentState?: Maybe<ShipmentState>;
   shippingAddress?: Maybe<Address>;
+  shippingInfo?: Maybe<ShippingInfo>;
   storeRef?: Maybe<KeyReference>;
   taxMode: TaxMode;
   totalPrice: Money;
@@ -1519,6 +1567,24 @@ export enum OrderState {
   Confirmed = 'Confirmed',
   Open = 'Open'
 }
+
+export type Parcel = {
+  __typename?: 'Parcel';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  items: Array<DeliveryItem>;
+  key?: Maybe<Scalars['String']['output']>;
+  measurements?: Maybe<ParcelMeasurements>;
+  trackingData?: Maybe<TrackingData>;
+};
+
+export type ParcelMeasurements = {
+  __typename?: 'ParcelMeasurements';
+  heightInMillimeter?: Maybe<Scalars['Int']['output']>;
+  lengthInMillimeter?: Maybe<Scalars['Int']['output']>;
+  weightInGram?: Maybe<Scalars['Int']['output']>;
+  widthInMillimeter?: Maybe<Scalars['Int']['output']>;
+};
 
 export enum PaymentState {
   BalanceDue = 'BalanceDue',
@@ -2029,6 +2095,39 @@ export type ResourceIdentifierInput = {
   typeId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type ReturnInfo = {
+  __typename?: 'ReturnInfo';
+  items: Array<ReturnItem>;
+  returnDate?: Maybe<Scalars['DateTime']['output']>;
+  returnTrackingId?: Maybe<Scalars['String']['output']>;
+};
+
+export type ReturnItem = {
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
+};
+
+export enum ReturnPaymentState {
+  Initial = 'Initial',
+  NonRefundable = 'NonRefundable',
+  NotRefunded = 'NotRefunded',
+  Refunded = 'Refunded'
+}
+
+export enum ReturnShipmentState {
+  Advised = 'Advised',
+  BackInStock = 'BackInStock',
+  Returned = 'Returned',
+  Unusable = 'Unusable'
+}
+
 export type SetCartBillingAddress = {
   address?: InputMaybe<AddressInput>;
 };
@@ -2169,6 +2268,15 @@ export enum ShipmentState {
   Shipped = 'Shipped'
 }
 
+export type ShippingInfo = {
+  __typename?: 'ShippingInfo';
+  deliveries: Array<Delivery>;
+  price: Money;
+  shippingMethodName: Scalars['String']['output'];
+  shippingMethodRef?: Maybe<Reference>;
+  shippingMethodState: ShippingMethodState;
+};
+
 export type ShippingMethod = {
   __typename?: 'ShippingMethod';
   active: Scalars['Boolean']['output'];
@@ -2211,6 +2319,11 @@ export type ShippingMethodQueryResult = {
   results: Array<ShippingMethod>;
   total: Scalars['Long']['output'];
 };
+
+export enum ShippingMethodState {
+  DoesNotMatchCart = 'DoesNotMatchCart',
+  MatchesCart = 'MatchesCart'
+}
 
 export type ShippingRate = {
   __typename?: 'ShippingRate';
@@ -2454,6 +2567,15 @@ export type TimeType = FieldType & {
 export type TotalPriceTarget = CartDiscountTarget & {
   __typename?: 'TotalPriceTarget';
   type: Scalars['String']['output'];
+};
+
+export type TrackingData = {
+  __typename?: 'TrackingData';
+  carrier?: Maybe<Scalars['String']['output']>;
+  isReturn: Scalars['Boolean']['output'];
+  provider?: Maybe<Scalars['String']['output']>;
+  providerTransaction?: Maybe<Scalars['String']['output']>;
+  trackingId?: Maybe<Scalars['String']['output']>;
 };
 
 /** Custom fields with their Type. */

@@ -2,7 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ProjectDocument } from '../../src/services/project.service.js';
 import type { CustomerDocument, SignInResult } from '../../src/services/customer.service.js';
-import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, TypeDefinitionModel, FieldDefinitionModel, FieldTypeModel, EnumValueModel, LocalizedEnumValueModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel, CategoryModel, TaxCategoryModel, TaxRateModel, SubRateModel, ZoneModel, LocationModel, ChannelModel, PointModel, ShippingMethodModel, ZoneRateModel, ShippingRateModel, ShippingRateCartValuePriceTierModel, CartDiscountModel, RelativeDiscountValueModel, AbsoluteDiscountValueModel, FixedPriceDiscountValueModel, LineItemsTargetModel, CustomLineItemsTargetModel, ShippingTargetModel, TotalPriceTargetModel, DiscountCodeModel, CustomObjectModel } from '../../src/graphql/mappers.js';
+import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, TypeDefinitionModel, FieldDefinitionModel, FieldTypeModel, EnumValueModel, LocalizedEnumValueModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel, ShippingInfoModel, DeliveryModel, ParcelModel, TrackingDataModel, ReturnInfoModel, ReturnItemModel, CategoryModel, TaxCategoryModel, TaxRateModel, SubRateModel, ZoneModel, LocationModel, ChannelModel, PointModel, ShippingMethodModel, ZoneRateModel, ShippingRateModel, ShippingRateCartValuePriceTierModel, CartDiscountModel, RelativeDiscountValueModel, AbsoluteDiscountValueModel, FixedPriceDiscountValueModel, LineItemsTargetModel, CustomLineItemsTargetModel, ShippingTargetModel, TotalPriceTargetModel, DiscountCodeModel, CustomObjectModel } from '../../src/graphql/mappers.js';
 import type { IssuedCustomerToken } from '../../src/services/customer-tokens.js';
 import type { TypedCustomField } from '../../src/graphql/custom-field-list.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
@@ -530,6 +530,20 @@ export type CustomLineItemNameArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
+export type CustomLineItemReturnItem = ReturnItem & {
+  __typename?: 'CustomLineItemReturnItem';
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customLineItemId: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
+};
+
 export type CustomLineItemsTarget = CartDiscountTarget & {
   __typename?: 'CustomLineItemsTarget';
   predicate: Scalars['String']['output'];
@@ -794,6 +808,22 @@ export type DateType = FieldType & {
   name: Scalars['String']['output'];
 };
 
+export type Delivery = {
+  __typename?: 'Delivery';
+  address?: Maybe<Address>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  items: Array<DeliveryItem>;
+  key?: Maybe<Scalars['String']['output']>;
+  parcels: Array<Parcel>;
+};
+
+export type DeliveryItem = {
+  __typename?: 'DeliveryItem';
+  id: Scalars['String']['output'];
+  quantity: Scalars['Long']['output'];
+};
+
 export type Dimensions = {
   __typename?: 'Dimensions';
   height: Scalars['Int']['output'];
@@ -1051,6 +1081,20 @@ export type LineItemNameArgs = {
 export type LineItemProductSlugArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type LineItemReturnItem = ReturnItem & {
+  __typename?: 'LineItemReturnItem';
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lineItemId: Scalars['String']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
 };
 
 export type LineItemsTarget = CartDiscountTarget & {
@@ -1495,8 +1539,12 @@ export type Order = {
   origin: CartOrigin;
   paymentState?: Maybe<PaymentState>;
   purchaseOrderNumber?: Maybe<Scalars['String']['output']>;
+  /** The quote the order was made from (origin Quote). */
+  quoteRef?: Maybe<Reference>;
+  returnInfo: Array<ReturnInfo>;
   shipmentState?: Maybe<ShipmentState>;
   shippingAddress?: Maybe<Address>;
+  shippingInfo?: Maybe<ShippingInfo>;
   storeRef?: Maybe<KeyReference>;
   taxMode: TaxMode;
   totalPrice: Money;
@@ -1523,6 +1571,24 @@ export enum OrderState {
   Confirmed = 'Confirmed',
   Open = 'Open'
 }
+
+export type Parcel = {
+  __typename?: 'Parcel';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  items: Array<DeliveryItem>;
+  key?: Maybe<Scalars['String']['output']>;
+  measurements?: Maybe<ParcelMeasurements>;
+  trackingData?: Maybe<TrackingData>;
+};
+
+export type ParcelMeasurements = {
+  __typename?: 'ParcelMeasurements';
+  heightInMillimeter?: Maybe<Scalars['Int']['output']>;
+  lengthInMillimeter?: Maybe<Scalars['Int']['output']>;
+  weightInGram?: Maybe<Scalars['Int']['output']>;
+  widthInMillimeter?: Maybe<Scalars['Int']['output']>;
+};
 
 export enum PaymentState {
   BalanceDue = 'BalanceDue',
@@ -2033,6 +2099,39 @@ export type ResourceIdentifierInput = {
   typeId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type ReturnInfo = {
+  __typename?: 'ReturnInfo';
+  items: Array<ReturnItem>;
+  returnDate?: Maybe<Scalars['DateTime']['output']>;
+  returnTrackingId?: Maybe<Scalars['String']['output']>;
+};
+
+export type ReturnItem = {
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
+};
+
+export enum ReturnPaymentState {
+  Initial = 'Initial',
+  NonRefundable = 'NonRefundable',
+  NotRefunded = 'NotRefunded',
+  Refunded = 'Refunded'
+}
+
+export enum ReturnShipmentState {
+  Advised = 'Advised',
+  BackInStock = 'BackInStock',
+  Returned = 'Returned',
+  Unusable = 'Unusable'
+}
+
 export type SetCartBillingAddress = {
   address?: InputMaybe<AddressInput>;
 };
@@ -2173,6 +2272,15 @@ export enum ShipmentState {
   Shipped = 'Shipped'
 }
 
+export type ShippingInfo = {
+  __typename?: 'ShippingInfo';
+  deliveries: Array<Delivery>;
+  price: Money;
+  shippingMethodName: Scalars['String']['output'];
+  shippingMethodRef?: Maybe<Reference>;
+  shippingMethodState: ShippingMethodState;
+};
+
 export type ShippingMethod = {
   __typename?: 'ShippingMethod';
   active: Scalars['Boolean']['output'];
@@ -2215,6 +2323,11 @@ export type ShippingMethodQueryResult = {
   results: Array<ShippingMethod>;
   total: Scalars['Long']['output'];
 };
+
+export enum ShippingMethodState {
+  DoesNotMatchCart = 'DoesNotMatchCart',
+  MatchesCart = 'MatchesCart'
+}
 
 export type ShippingRate = {
   __typename?: 'ShippingRate';
@@ -2460,6 +2573,15 @@ export type TotalPriceTarget = CartDiscountTarget & {
   type: Scalars['String']['output'];
 };
 
+export type TrackingData = {
+  __typename?: 'TrackingData';
+  carrier?: Maybe<Scalars['String']['output']>;
+  isReturn: Scalars['Boolean']['output'];
+  provider?: Maybe<Scalars['String']['output']>;
+  providerTransaction?: Maybe<Scalars['String']['output']>;
+  trackingId?: Maybe<Scalars['String']['output']>;
+};
+
 /** Custom fields with their Type. */
 export type Type = {
   type?: Maybe<TypeDefinition>;
@@ -2653,6 +2775,10 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( FieldTypeModel )
   ;
   Geometry: ( PointModel );
+  ReturnItem:
+    | ( ReturnItemModel )
+    | ( ReturnItemModel )
+  ;
   ShippingRatePriceTier: ( ShippingRateCartValuePriceTierModel );
   Type: ( CustomFieldsModel );
 }>;
@@ -2704,6 +2830,7 @@ export type ResolversTypes = ResolversObject<{
   CustomFieldsDraft: CustomFieldsDraft;
   CustomFieldsType: ResolverTypeWrapper<CustomFieldsModel>;
   CustomLineItem: ResolverTypeWrapper<CustomLineItemModel>;
+  CustomLineItemReturnItem: ResolverTypeWrapper<ReturnItemModel>;
   CustomLineItemsTarget: ResolverTypeWrapper<CustomLineItemsTargetModel>;
   CustomObject: ResolverTypeWrapper<CustomObjectModel>;
   CustomObjectQueryResult: ResolverTypeWrapper<Omit<CustomObjectQueryResult, 'results'> & { results: Array<ResolversTypes['CustomObject']> }>;
@@ -2723,6 +2850,8 @@ export type ResolversTypes = ResolversObject<{
   DateTimeField: ResolverTypeWrapper<TypedCustomField>;
   DateTimeType: ResolverTypeWrapper<FieldTypeModel>;
   DateType: ResolverTypeWrapper<FieldTypeModel>;
+  Delivery: ResolverTypeWrapper<DeliveryModel>;
+  DeliveryItem: ResolverTypeWrapper<DeliveryItem>;
   Dimensions: ResolverTypeWrapper<Dimensions>;
   DiscountApplicationMode: DiscountApplicationMode;
   DiscountCode: ResolverTypeWrapper<DiscountCodeModel>;
@@ -2749,6 +2878,7 @@ export type ResolversTypes = ResolversObject<{
   KeyReference: ResolverTypeWrapper<KeyReference>;
   KeyReferenceInput: ResolverTypeWrapper<Scalars['KeyReferenceInput']['output']>;
   LineItem: ResolverTypeWrapper<LineItemModel>;
+  LineItemReturnItem: ResolverTypeWrapper<ReturnItemModel>;
   LineItemsTarget: ResolverTypeWrapper<LineItemsTargetModel>;
   Locale: ResolverTypeWrapper<Scalars['Locale']['output']>;
   LocalizedEnumField: ResolverTypeWrapper<TypedCustomField>;
@@ -2776,6 +2906,8 @@ export type ResolversTypes = ResolversObject<{
   OrderMyCartCommand: OrderMyCartCommand;
   OrderQueryResult: ResolverTypeWrapper<Omit<OrderQueryResult, 'results'> & { results: Array<ResolversTypes['Order']> }>;
   OrderState: OrderState;
+  Parcel: ResolverTypeWrapper<ParcelModel>;
+  ParcelMeasurements: ResolverTypeWrapper<ParcelMeasurements>;
   PaymentState: PaymentState;
   Point: ResolverTypeWrapper<PointModel>;
   Product: ResolverTypeWrapper<ProductModel>;
@@ -2803,6 +2935,10 @@ export type ResolversTypes = ResolversObject<{
   RemoveCustomerShippingAddressId: RemoveCustomerShippingAddressId;
   RemoveCustomerStore: RemoveCustomerStore;
   ResourceIdentifierInput: ResourceIdentifierInput;
+  ReturnInfo: ResolverTypeWrapper<ReturnInfoModel>;
+  ReturnItem: ResolverTypeWrapper<ReturnItemModel>;
+  ReturnPaymentState: ReturnPaymentState;
+  ReturnShipmentState: ReturnShipmentState;
   SetCartBillingAddress: SetCartBillingAddress;
   SetCartCountry: SetCartCountry;
   SetCartCustomerEmail: SetCartCustomerEmail;
@@ -2832,8 +2968,10 @@ export type ResolversTypes = ResolversObject<{
   SetCustomerVatId: SetCustomerVatId;
   SetType: ResolverTypeWrapper<FieldTypeModel>;
   ShipmentState: ShipmentState;
+  ShippingInfo: ResolverTypeWrapper<ShippingInfoModel>;
   ShippingMethod: ResolverTypeWrapper<ShippingMethodModel>;
   ShippingMethodQueryResult: ResolverTypeWrapper<Omit<ShippingMethodQueryResult, 'results'> & { results: Array<ResolversTypes['ShippingMethod']> }>;
+  ShippingMethodState: ShippingMethodState;
   ShippingRate: ResolverTypeWrapper<ShippingRateModel>;
   ShippingRateCartValuePriceTier: ResolverTypeWrapper<ShippingRateCartValuePriceTierModel>;
   ShippingRatePriceTier: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['ShippingRatePriceTier']>;
@@ -2858,6 +2996,7 @@ export type ResolversTypes = ResolversObject<{
   TimeField: ResolverTypeWrapper<TypedCustomField>;
   TimeType: ResolverTypeWrapper<FieldTypeModel>;
   TotalPriceTarget: ResolverTypeWrapper<TotalPriceTargetModel>;
+  TrackingData: ResolverTypeWrapper<TrackingDataModel>;
   Type: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Type']>;
   TypeDefinition: ResolverTypeWrapper<TypeDefinitionModel>;
   UpdateCartItemShippingAddress: UpdateCartItemShippingAddress;
@@ -2907,6 +3046,7 @@ export type ResolversParentTypes = ResolversObject<{
   CustomFieldsDraft: CustomFieldsDraft;
   CustomFieldsType: CustomFieldsModel;
   CustomLineItem: CustomLineItemModel;
+  CustomLineItemReturnItem: ReturnItemModel;
   CustomLineItemsTarget: CustomLineItemsTargetModel;
   CustomObject: CustomObjectModel;
   CustomObjectQueryResult: Omit<CustomObjectQueryResult, 'results'> & { results: Array<ResolversParentTypes['CustomObject']> };
@@ -2926,6 +3066,8 @@ export type ResolversParentTypes = ResolversObject<{
   DateTimeField: TypedCustomField;
   DateTimeType: FieldTypeModel;
   DateType: FieldTypeModel;
+  Delivery: DeliveryModel;
+  DeliveryItem: DeliveryItem;
   Dimensions: Dimensions;
   DiscountCode: DiscountCodeModel;
   DiscountCodeQueryResult: Omit<DiscountCodeQueryResult, 'results'> & { results: Array<ResolversParentTypes['DiscountCode']> };
@@ -2951,6 +3093,7 @@ export type ResolversParentTypes = ResolversObject<{
   KeyReference: KeyReference;
   KeyReferenceInput: Scalars['KeyReferenceInput']['output'];
   LineItem: LineItemModel;
+  LineItemReturnItem: ReturnItemModel;
   LineItemsTarget: LineItemsTargetModel;
   Locale: Scalars['Locale']['output'];
   LocalizedEnumField: TypedCustomField;
@@ -2977,6 +3120,8 @@ export type ResolversParentTypes = ResolversObject<{
   Order: OrderModel;
   OrderMyCartCommand: OrderMyCartCommand;
   OrderQueryResult: Omit<OrderQueryResult, 'results'> & { results: Array<ResolversParentTypes['Order']> };
+  Parcel: ParcelModel;
+  ParcelMeasurements: ParcelMeasurements;
   Point: PointModel;
   Product: ProductModel;
   ProductCatalogData: ProductCatalogModel;
@@ -3003,6 +3148,8 @@ export type ResolversParentTypes = ResolversObject<{
   RemoveCustomerShippingAddressId: RemoveCustomerShippingAddressId;
   RemoveCustomerStore: RemoveCustomerStore;
   ResourceIdentifierInput: ResourceIdentifierInput;
+  ReturnInfo: ReturnInfoModel;
+  ReturnItem: ReturnItemModel;
   SetCartBillingAddress: SetCartBillingAddress;
   SetCartCountry: SetCartCountry;
   SetCartCustomerEmail: SetCartCustomerEmail;
@@ -3031,6 +3178,7 @@ export type ResolversParentTypes = ResolversObject<{
   SetCustomerTitle: SetCustomerTitle;
   SetCustomerVatId: SetCustomerVatId;
   SetType: FieldTypeModel;
+  ShippingInfo: ShippingInfoModel;
   ShippingMethod: ShippingMethodModel;
   ShippingMethodQueryResult: Omit<ShippingMethodQueryResult, 'results'> & { results: Array<ResolversParentTypes['ShippingMethod']> };
   ShippingRate: ShippingRateModel;
@@ -3054,6 +3202,7 @@ export type ResolversParentTypes = ResolversObject<{
   TimeField: TypedCustomField;
   TimeType: FieldTypeModel;
   TotalPriceTarget: TotalPriceTargetModel;
+  TrackingData: TrackingDataModel;
   Type: ResolversInterfaceTypes<ResolversParentTypes>['Type'];
   TypeDefinition: TypeDefinitionModel;
   UpdateCartItemShippingAddress: UpdateCartItemShippingAddress;
@@ -3321,6 +3470,20 @@ export type CustomLineItemResolvers<ContextType = GraphQLContext, ParentType ext
   totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
+export type CustomLineItemReturnItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomLineItemReturnItem'] = ResolversParentTypes['CustomLineItemReturnItem']> = ResolversObject<{
+  comment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  customLineItemId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  paymentState?: Resolver<ResolversTypes['ReturnPaymentState'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  shipmentState?: Resolver<ResolversTypes['ReturnShipmentState'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type CustomLineItemsTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomLineItemsTarget'] = ResolversParentTypes['CustomLineItemsTarget']> = ResolversObject<{
   predicate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3452,6 +3615,20 @@ export type DateTimeTypeResolvers<ContextType = GraphQLContext, ParentType exten
 export type DateTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DateType'] = ResolversParentTypes['DateType']> = ResolversObject<{
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type DeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Delivery'] = ResolversParentTypes['Delivery']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['DeliveryItem']>, ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  parcels?: Resolver<Array<ResolversTypes['Parcel']>, ParentType, ContextType>;
+}>;
+
+export type DeliveryItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeliveryItem'] = ResolversParentTypes['DeliveryItem']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
 export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Dimensions'] = ResolversParentTypes['Dimensions']> = ResolversObject<{
@@ -3614,6 +3791,20 @@ export type LineItemResolvers<ContextType = GraphQLContext, ParentType extends R
   variant?: Resolver<Maybe<ResolversTypes['ProductVariant']>, ParentType, ContextType>;
 }>;
 
+export type LineItemReturnItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LineItemReturnItem'] = ResolversParentTypes['LineItemReturnItem']> = ResolversObject<{
+  comment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lineItemId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentState?: Resolver<ResolversTypes['ReturnPaymentState'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  shipmentState?: Resolver<ResolversTypes['ReturnShipmentState'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type LineItemsTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LineItemsTarget'] = ResolversParentTypes['LineItemsTarget']> = ResolversObject<{
   predicate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3758,8 +3949,11 @@ export type OrderResolvers<ContextType = GraphQLContext, ParentType extends Reso
   origin?: Resolver<ResolversTypes['CartOrigin'], ParentType, ContextType>;
   paymentState?: Resolver<Maybe<ResolversTypes['PaymentState']>, ParentType, ContextType>;
   purchaseOrderNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quoteRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
+  returnInfo?: Resolver<Array<ResolversTypes['ReturnInfo']>, ParentType, ContextType>;
   shipmentState?: Resolver<Maybe<ResolversTypes['ShipmentState']>, ParentType, ContextType>;
   shippingAddress?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  shippingInfo?: Resolver<Maybe<ResolversTypes['ShippingInfo']>, ParentType, ContextType>;
   storeRef?: Resolver<Maybe<ResolversTypes['KeyReference']>, ParentType, ContextType>;
   taxMode?: Resolver<ResolversTypes['TaxMode'], ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
@@ -3771,6 +3965,22 @@ export type OrderQueryResultResolvers<ContextType = GraphQLContext, ParentType e
   offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   results?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ParcelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Parcel'] = ResolversParentTypes['Parcel']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['DeliveryItem']>, ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  measurements?: Resolver<Maybe<ResolversTypes['ParcelMeasurements']>, ParentType, ContextType>;
+  trackingData?: Resolver<Maybe<ResolversTypes['TrackingData']>, ParentType, ContextType>;
+}>;
+
+export type ParcelMeasurementsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ParcelMeasurements'] = ResolversParentTypes['ParcelMeasurements']> = ResolversObject<{
+  heightInMillimeter?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lengthInMillimeter?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  weightInGram?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  widthInMillimeter?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type PointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Point'] = ResolversParentTypes['Point']> = ResolversObject<{
@@ -3948,10 +4158,28 @@ export type RelativeDiscountValueResolvers<ContextType = GraphQLContext, ParentT
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type ReturnInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReturnInfo'] = ResolversParentTypes['ReturnInfo']> = ResolversObject<{
+  items?: Resolver<Array<ResolversTypes['ReturnItem']>, ParentType, ContextType>;
+  returnDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  returnTrackingId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ReturnItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReturnItem'] = ResolversParentTypes['ReturnItem']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'CustomLineItemReturnItem' | 'LineItemReturnItem', ParentType, ContextType>;
+}>;
+
 export type SetTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetType'] = ResolversParentTypes['SetType']> = ResolversObject<{
   elementType?: Resolver<ResolversTypes['FieldType'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ShippingInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingInfo'] = ResolversParentTypes['ShippingInfo']> = ResolversObject<{
+  deliveries?: Resolver<Array<ResolversTypes['Delivery']>, ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  shippingMethodName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shippingMethodRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
+  shippingMethodState?: Resolver<ResolversTypes['ShippingMethodState'], ParentType, ContextType>;
 }>;
 
 export type ShippingMethodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingMethod'] = ResolversParentTypes['ShippingMethod']> = ResolversObject<{
@@ -4153,6 +4381,14 @@ export type TotalPriceTargetResolvers<ContextType = GraphQLContext, ParentType e
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type TrackingDataResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingData'] = ResolversParentTypes['TrackingData']> = ResolversObject<{
+  carrier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isReturn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  providerTransaction?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trackingId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type TypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Type'] = ResolversParentTypes['Type']> = ResolversObject<{
   __resolveType: TypeResolveFn<'CustomFieldsType', ParentType, ContextType>;
 }>;
@@ -4223,6 +4459,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CustomField?: CustomFieldResolvers<ContextType>;
   CustomFieldsType?: CustomFieldsTypeResolvers<ContextType>;
   CustomLineItem?: CustomLineItemResolvers<ContextType>;
+  CustomLineItemReturnItem?: CustomLineItemReturnItemResolvers<ContextType>;
   CustomLineItemsTarget?: CustomLineItemsTargetResolvers<ContextType>;
   CustomObject?: CustomObjectResolvers<ContextType>;
   CustomObjectQueryResult?: CustomObjectQueryResultResolvers<ContextType>;
@@ -4237,6 +4474,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DateTimeField?: DateTimeFieldResolvers<ContextType>;
   DateTimeType?: DateTimeTypeResolvers<ContextType>;
   DateType?: DateTypeResolvers<ContextType>;
+  Delivery?: DeliveryResolvers<ContextType>;
+  DeliveryItem?: DeliveryItemResolvers<ContextType>;
   Dimensions?: DimensionsResolvers<ContextType>;
   DiscountCode?: DiscountCodeResolvers<ContextType>;
   DiscountCodeQueryResult?: DiscountCodeQueryResultResolvers<ContextType>;
@@ -4258,6 +4497,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   KeyReference?: KeyReferenceResolvers<ContextType>;
   KeyReferenceInput?: GraphQLScalarType;
   LineItem?: LineItemResolvers<ContextType>;
+  LineItemReturnItem?: LineItemReturnItemResolvers<ContextType>;
   LineItemsTarget?: LineItemsTargetResolvers<ContextType>;
   Locale?: GraphQLScalarType;
   LocalizedEnumField?: LocalizedEnumFieldResolvers<ContextType>;
@@ -4277,6 +4517,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   NumberType?: NumberTypeResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderQueryResult?: OrderQueryResultResolvers<ContextType>;
+  Parcel?: ParcelResolvers<ContextType>;
+  ParcelMeasurements?: ParcelMeasurementsResolvers<ContextType>;
   Point?: PointResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   ProductCatalogData?: ProductCatalogDataResolvers<ContextType>;
@@ -4295,7 +4537,10 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ReferenceField?: ReferenceFieldResolvers<ContextType>;
   ReferenceType?: ReferenceTypeResolvers<ContextType>;
   RelativeDiscountValue?: RelativeDiscountValueResolvers<ContextType>;
+  ReturnInfo?: ReturnInfoResolvers<ContextType>;
+  ReturnItem?: ReturnItemResolvers<ContextType>;
   SetType?: SetTypeResolvers<ContextType>;
+  ShippingInfo?: ShippingInfoResolvers<ContextType>;
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
   ShippingMethodQueryResult?: ShippingMethodQueryResultResolvers<ContextType>;
   ShippingRate?: ShippingRateResolvers<ContextType>;
@@ -4318,6 +4563,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   TimeField?: TimeFieldResolvers<ContextType>;
   TimeType?: TimeTypeResolvers<ContextType>;
   TotalPriceTarget?: TotalPriceTargetResolvers<ContextType>;
+  TrackingData?: TrackingDataResolvers<ContextType>;
   Type?: TypeResolvers<ContextType>;
   TypeDefinition?: TypeDefinitionResolvers<ContextType>;
   Zone?: ZoneResolvers<ContextType>;

@@ -31,6 +31,12 @@ import type {
   CustomFieldLocalizedEnumValue,
   CustomFields,
   CustomLineItem,
+  Delivery,
+  Parcel,
+  ReturnInfo,
+  ReturnItem,
+  ShippingInfo,
+  TrackingData,
   FieldDefinition,
   FieldType,
   Image,
@@ -102,6 +108,12 @@ export type ShoppingListModel = ShoppingList;
 export type ShoppingListLineItemModel = ShoppingListLineItem;
 export type TextLineItemModel = TextLineItem;
 export type OrderModel = Order;
+export type ShippingInfoModel = ShippingInfo;
+export type DeliveryModel = Delivery;
+export type ParcelModel = Parcel;
+export type TrackingDataModel = TrackingData;
+export type ReturnInfoModel = ReturnInfo;
+export type ReturnItemModel = ReturnItem;
 export type CategoryModel = Category;
 export type TaxCategoryModel = TaxCategory;
 export type TaxRateModel = TaxRate;

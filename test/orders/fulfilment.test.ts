@@ -169,3 +169,32 @@ describe('returns', () => {
     expect(cleared.returnInfo).toBeUndefined();
   });
 });
+
+describe('over GraphQL', () => {
+  test("an order's deliveries, parcels with tracking data and returns", async () => {
+    const placed = await order();
+    const [shirts] = placed.lineItems;
+    await ok<OrderBody>(
+      update(placed, [
+        { action: 'addDelivery', deliveryKey: 'd1', items: [{ id: shirts.id, quantity: 1 }], parcels: [{ key: 'p1', trackingData: { trackingId: 'TRACK-9', carrier: 'UPS' }, items: [{ id: shirts.id, quantity: 1 }] }] },
+        { action: 'addReturnInfo', returnTrackingId: 'R-9', items: [{ quantity: 1, lineItemId: shirts.id, shipmentState: 'Advised' }] },
+      ]),
+    );
+    const query = `{ order(id: "${placed.id}") {
+      shippingInfo { shippingMethodName shippingMethodState deliveries { key items { id quantity } parcels { key trackingData { trackingId carrier isReturn } items { quantity } } } }
+      returnInfo { returnTrackingId items { type quantity shipmentState paymentState ... on LineItemReturnItem { lineItemId } } }
+      quoteRef { id }
+    } }`;
+    const body = await ok<{ data: { order: Record<string, unknown> }; errors?: unknown }>(api(server, shop.token, '/test/graphql', { body: { query } }));
+    expect(body.errors).toBeUndefined();
+    expect(body.data.order).toEqual({
+      shippingInfo: {
+        shippingMethodName: 'Standard',
+        shippingMethodState: 'MatchesCart',
+        deliveries: [{ key: 'd1', items: [{ id: shirts.id, quantity: 1 }], parcels: [{ key: 'p1', trackingData: { trackingId: 'TRACK-9', carrier: 'UPS', isReturn: false }, items: [{ quantity: 1 }] }] }],
+      },
+      returnInfo: [{ returnTrackingId: 'R-9', items: [{ type: 'LineItemReturnItem', quantity: 1, shipmentState: 'Advised', paymentState: 'NonRefundable', lineItemId: shirts.id }] }],
+      quoteRef: null,
+    });
+  });
+});

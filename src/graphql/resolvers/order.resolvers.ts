@@ -58,5 +58,22 @@ export const orderResolvers: Resolvers = {
     businessUnitRef: (order) => order.businessUnit ?? null,
     // The order's own cart: whoever may read the order may read what it was made from.
     cart: async (order, _args, { ctx, services }) => (await services.carts.repository.find(ctx, { id: order.cart.id })) ?? null,
+    returnInfo: (order) => order.returnInfo ?? [],
+    quoteRef: (order) => order.quote ?? null,
+  },
+  ShippingInfo: {
+    shippingMethodRef: (info) => info.shippingMethod ?? null,
+  },
+  Delivery: {
+    address: (delivery) => delivery.address ?? null,
+  },
+  Parcel: {
+    items: (parcel) => parcel.items ?? [],
+  },
+  TrackingData: {
+    isReturn: (data) => data.isReturn ?? false,
+  },
+  ReturnItem: {
+    __resolveType: (item) => (item.type === 'CustomLineItemReturnItem' ? 'CustomLineItemReturnItem' : 'LineItemReturnItem'),
   },
 };
