@@ -43740,6 +43740,260 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/shipping-methods/matching-location": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShippingMethodsMatchingLocation",
+        "summary": "The active shipping methods that ship to the location (the default first)",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "country",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/CountryCode"
+            }
+          },
+          {
+            "name": "state",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "currency",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/CurrencyCode"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The matching shipping methods (one page holding all of them)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethodPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShippingMethodsMatchingLocationExist",
+        "summary": "200 if an active shipping method ships to the location, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "country",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/CountryCode"
+            }
+          },
+          {
+            "name": "state",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "currency",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/CurrencyCode"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A shipping method matches"
+          },
+          "404": {
+            "description": "None matches"
+          }
+        }
+      }
+    },
+    "/{projectKey}/shipping-methods/matching-cart-location": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getShippingMethodsMatchingCartLocation",
+        "summary": "The active shipping methods that ship to the location with the cart's currency and predicates (the default first)",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "cartId",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "country",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/CountryCode"
+            }
+          },
+          {
+            "name": "state",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The matching shipping methods (one page holding all of them)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ShippingMethodPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkShippingMethodsMatchingCartLocationExist",
+        "summary": "200 if an active shipping method ships to the location for the cart, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_shipping_methods",
+              "view_orders",
+              "manage_my_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "cartId",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "country",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/CountryCode"
+            }
+          },
+          {
+            "name": "state",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A shipping method matches"
+          },
+          "404": {
+            "description": "None matches"
+          }
+        }
+      }
+    },
     "/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists": {
       "parameters": [
         {

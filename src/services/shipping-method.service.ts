@@ -16,6 +16,9 @@ import type { CartFacts } from './cart-predicate-scopes.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 import { zoneCovers } from './zone.service.js';
 
+/** Where shipping methods are matched for: a country and, optionally, a state (an address is one). */
+type Location = { country: string; state?: string };
+
 
 
 /**
@@ -104,12 +107,34 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
    * store or of none) is 400 ReferencedResourceNotFound.
    */
   async matchingCart(ctx: RequestContext, cartId: string, expand: readonly string[] = []): Promise<PagedQueryResult<ShippingMethod>> {
-    const cart = await this.carts!.find(ctx, cartId);
-    if (!cart || !inRequestStore(ctx.storeKey, cart)) throw new ReferencedResourceNotFoundError('cart', { id: cartId });
+    const cart = await this.cartOf(ctx, cartId);
     const address = cart.shippingAddress;
     if (!address) throw new InvalidOperationError(`The cart with ID '${cart.id}' does not have a shipping address set.`);
-    const facts = await this.carts!.facts(ctx, cart);
-    const currency = cart.totalPrice.currencyCode;
+    return this.matching(ctx, address, cart.totalPrice.currencyCode, await this.carts!.facts(ctx, cart), expand);
+  }
+
+  /** GET /shipping-methods/matching-cart-location: as matching-cart, for the given location instead of the cart's address. */
+  async matchingCartLocation(ctx: RequestContext, cartId: string, location: Location, expand: readonly string[] = []): Promise<PagedQueryResult<ShippingMethod>> {
+    const cart = await this.cartOf(ctx, cartId);
+    return this.matching(ctx, location, cart.totalPrice.currencyCode, await this.carts!.facts(ctx, cart), expand);
+  }
+
+  /**
+   * GET /shipping-methods/matching-location: the active methods that ship to the location, each
+   * narrowed to its first zone there; with a currency, only methods with a rate in it, that rate marked
+   * `isMatching`. No cart: predicates are not evaluated.
+   */
+  matchingLocation(ctx: RequestContext, location: Location, currency: string | undefined, expand: readonly string[] = []): Promise<PagedQueryResult<ShippingMethod>> {
+    return this.matching(ctx, location, currency, undefined, expand);
+  }
+
+  private async cartOf(ctx: RequestContext, cartId: string): Promise<Cart> {
+    const cart = await this.carts!.find(ctx, cartId);
+    if (!cart || !inRequestStore(ctx.storeKey, cart)) throw new ReferencedResourceNotFoundError('cart', { id: cartId });
+    return cart;
+  }
+
+  private async matching(ctx: RequestContext, address: Location, currency: string | undefined, facts: CartFacts | undefined, expand: readonly string[]): Promise<PagedQueryResult<ShippingMethod>> {
     const covers = new Map<string, boolean>();
     const results: ShippingMethod[] = [];
     for (const method of await this.allActive(ctx)) {
@@ -119,14 +144,14 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
           const zone = await this.zones.find(ctx, { id: zoneRate.zone.id });
           covers.set(zoneRate.zone.id, zone !== undefined && zoneCovers(zone, address));
         }
-        if (covers.get(zoneRate.zone.id) && matchingShippingRate(zoneRate.shippingRates, currency)) {
+        if (covers.get(zoneRate.zone.id) && (currency === undefined || matchingShippingRate(zoneRate.shippingRates, currency))) {
           match = zoneRate;
           break;
         }
       }
-      if (!match || !predicateMatches(method, facts)) continue;
-      const rate = matchingShippingRate(match.shippingRates, currency)!;
-      results.push({ ...method, zoneRates: [{ zone: match.zone, shippingRates: [{ ...rate, isMatching: true }] }] });
+      if (!match || (facts && !predicateMatches(method, facts))) continue;
+      const rate = currency === undefined ? undefined : matchingShippingRate(match.shippingRates, currency)!;
+      results.push({ ...method, zoneRates: [{ zone: match.zone, shippingRates: rate ? [{ ...rate, isMatching: true }] : match.shippingRates }] });
     }
     results.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
     const page = expand.length > 0 ? await expandDocuments(ctx, results, expand) : results;

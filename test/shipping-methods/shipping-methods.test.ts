@@ -185,6 +185,32 @@ describe('matching-cart', () => {
   });
 });
 
+describe('matching-location and matching-cart-location', () => {
+  it('matches by location: with a currency only methods with a rate in it (marked isMatching); with a cart, its currency and predicates', async () => {
+    const token = await clientToken(server, 'manage_orders:test view_shipping_methods:test');
+    const zone = await create(server, manager, 'zones', { name: 'Luxembourg', locations: [{ country: 'LU' }, { country: 'IT', state: 'Sicily' }] });
+    const both = await newMethod({ zoneRates: [{ zone: { id: zone.id }, shippingRates: [{ price: money(500) }, { price: money(600, 'USD') }] }] });
+    const euroOnly = await newMethod({ zoneRates: [{ zone: { id: zone.id }, shippingRates: [{ price: money(400) }] }] });
+    const bigCarts = await newMethod({ zoneRates: [{ zone: { id: zone.id }, shippingRates: [{ price: money(100) }] }], predicate: 'totalPrice > "1000.00 EUR"' });
+    const ids = async (path: string) => ((await (await api(server, token, path)).json()) as { results: ShippingMethod[] }).results.map((m) => m.id);
+
+    expect((await ids('/test/shipping-methods/matching-location?country=LU')).sort()).toEqual([both.id, euroOnly.id, bigCarts.id].sort());
+    expect(await ids('/test/shipping-methods/matching-location?country=LU&currency=USD')).toEqual([both.id]);
+    const usd = ((await (await api(server, token, '/test/shipping-methods/matching-location?country=LU&currency=USD')).json()) as { results: ShippingMethod[] }).results[0];
+    expect(usd.zoneRates).toEqual([{ zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: cents(600, 'USD'), tiers: [], isMatching: true }] }]);
+    // A zone location with a state matches that state only.
+    expect(await ids('/test/shipping-methods/matching-location?country=IT&state=Sicily&currency=USD')).toEqual([both.id]);
+    expect((await api(server, token, '/test/shipping-methods/matching-location?country=IT&currency=USD', { method: 'HEAD' })).status).toBe(404);
+    await expectError(await api(server, token, '/test/shipping-methods/matching-location'), 400, 'InvalidInput');
+
+    // A small EUR cart without an address: the location decides the zone, the cart the currency and the predicates.
+    const cart = await create(server, token, 'carts', { currency: 'EUR' });
+    expect((await ids(`/test/shipping-methods/matching-cart-location?cartId=${cart.id}&country=LU`)).sort()).toEqual([both.id, euroOnly.id].sort());
+    expect((await api(server, token, `/test/shipping-methods/matching-cart-location?cartId=${cart.id}&country=FR`, { method: 'HEAD' })).status).toBe(404);
+    await expectError(await api(server, token, '/test/shipping-methods/matching-cart-location?cartId=nope&country=LU'), 400, 'ReferencedResourceNotFound', { typeId: 'cart' });
+  });
+});
+
 describe('scopes', () => {
   it('view_shipping_methods and manage_my_orders read; view_orders cannot write', async () => {
     const method = await newMethod();

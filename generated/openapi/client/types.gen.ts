@@ -19691,6 +19691,124 @@ export type CheckShippingMethodsMatchingCartExistInStoreResponses = {
     200: unknown;
 };
 
+export type GetShippingMethodsMatchingLocationData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query: {
+        country: CountryCode;
+        state?: string;
+        currency?: CurrencyCode;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/matching-location';
+};
+
+export type GetShippingMethodsMatchingLocationErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShippingMethodsMatchingLocationError = GetShippingMethodsMatchingLocationErrors[keyof GetShippingMethodsMatchingLocationErrors];
+
+export type GetShippingMethodsMatchingLocationResponses = {
+    /**
+     * The matching shipping methods (one page holding all of them)
+     */
+    200: ShippingMethodPagedQueryResponse;
+};
+
+export type GetShippingMethodsMatchingLocationResponse = GetShippingMethodsMatchingLocationResponses[keyof GetShippingMethodsMatchingLocationResponses];
+
+export type CheckShippingMethodsMatchingLocationExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query: {
+        country: CountryCode;
+        state?: string;
+        currency?: CurrencyCode;
+    };
+    url: '/{projectKey}/shipping-methods/matching-location';
+};
+
+export type CheckShippingMethodsMatchingLocationExistErrors = {
+    /**
+     * None matches
+     */
+    404: unknown;
+};
+
+export type CheckShippingMethodsMatchingLocationExistResponses = {
+    /**
+     * A shipping method matches
+     */
+    200: unknown;
+};
+
+export type GetShippingMethodsMatchingCartLocationData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query: {
+        cartId: string;
+        country: CountryCode;
+        state?: string;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/shipping-methods/matching-cart-location';
+};
+
+export type GetShippingMethodsMatchingCartLocationErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetShippingMethodsMatchingCartLocationError = GetShippingMethodsMatchingCartLocationErrors[keyof GetShippingMethodsMatchingCartLocationErrors];
+
+export type GetShippingMethodsMatchingCartLocationResponses = {
+    /**
+     * The matching shipping methods (one page holding all of them)
+     */
+    200: ShippingMethodPagedQueryResponse;
+};
+
+export type GetShippingMethodsMatchingCartLocationResponse = GetShippingMethodsMatchingCartLocationResponses[keyof GetShippingMethodsMatchingCartLocationResponses];
+
+export type CheckShippingMethodsMatchingCartLocationExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query: {
+        cartId: string;
+        country: CountryCode;
+        state?: string;
+    };
+    url: '/{projectKey}/shipping-methods/matching-cart-location';
+};
+
+export type CheckShippingMethodsMatchingCartLocationExistErrors = {
+    /**
+     * None matches
+     */
+    404: unknown;
+};
+
+export type CheckShippingMethodsMatchingCartLocationExistResponses = {
+    /**
+     * A shipping method matches
+     */
+    200: unknown;
+};
+
 export type QueryShoppingListsAsAssociateData = {
     body?: never;
     path: {
