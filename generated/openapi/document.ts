@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate), product types, products, carts, orders, quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
