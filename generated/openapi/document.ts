@@ -312,6 +312,9 @@ export const openApiDocument = {
           },
           "businessUnit": {
             "$ref": "#/components/schemas/KeyReference"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
           }
         }
       },
@@ -541,7 +544,9 @@ export const openApiDocument = {
             "setStatus": "#/components/schemas/ApprovalRuleSetStatusAction",
             "setPredicate": "#/components/schemas/ApprovalRuleSetPredicateAction",
             "setApprovers": "#/components/schemas/ApprovalRuleSetApproversAction",
-            "setRequesters": "#/components/schemas/ApprovalRuleSetRequestersAction"
+            "setRequesters": "#/components/schemas/ApprovalRuleSetRequestersAction",
+            "setCustomType": "#/components/schemas/ApprovalSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/ApprovalSetCustomFieldAction"
           }
         },
         "oneOf": [
@@ -565,6 +570,12 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ApprovalRuleSetRequestersAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalSetCustomFieldAction"
           }
         ]
       },
@@ -768,6 +779,9 @@ export const openApiDocument = {
             "items": {
               "$ref": "#/components/schemas/RuleApprover"
             }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
           }
         }
       },
@@ -861,7 +875,9 @@ export const openApiDocument = {
           "propertyName": "action",
           "mapping": {
             "approve": "#/components/schemas/ApprovalFlowApproveAction",
-            "reject": "#/components/schemas/ApprovalFlowRejectAction"
+            "reject": "#/components/schemas/ApprovalFlowRejectAction",
+            "setCustomType": "#/components/schemas/ApprovalSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/ApprovalSetCustomFieldAction"
           }
         },
         "oneOf": [
@@ -870,6 +886,12 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ApprovalFlowRejectAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ApprovalSetCustomFieldAction"
           }
         ]
       },
@@ -899,6 +921,41 @@ export const openApiDocument = {
             "type": "string",
             "maxLength": 10000
           }
+        }
+      },
+      "ApprovalSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "ApprovalSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
         }
       },
       "Asset": {
@@ -9303,6 +9360,9 @@ export const openApiDocument = {
           },
           "address": {
             "$ref": "#/components/schemas/BaseAddress"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
           }
         }
       },
@@ -9349,6 +9409,9 @@ export const openApiDocument = {
             "items": {
               "$ref": "#/components/schemas/DeliveryItem"
             }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
           }
         }
       },
@@ -9369,6 +9432,9 @@ export const openApiDocument = {
             "items": {
               "$ref": "#/components/schemas/DeliveryItem"
             }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
           }
         }
       },
@@ -9481,6 +9547,9 @@ export const openApiDocument = {
           },
           "lastModifiedAt": {
             "$ref": "#/components/schemas/DateTime"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
           }
         }
       },
@@ -9548,6 +9617,9 @@ export const openApiDocument = {
           },
           "shipmentState": {
             "$ref": "#/components/schemas/ReturnShipmentState"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
           }
         }
       },
@@ -9578,6 +9650,9 @@ export const openApiDocument = {
             "items": {
               "$ref": "#/components/schemas/ParcelDraft"
             }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
           }
         }
       },
@@ -9597,6 +9672,53 @@ export const openApiDocument = {
           "deliveryKey": {
             "type": "string"
           }
+        }
+      },
+      "OrderSetDeliveryCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDeliveryCustomType"
+          },
+          "deliveryId": {
+            "type": "string"
+          },
+          "deliveryKey": {
+            "type": "string"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "OrderSetDeliveryCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDeliveryCustomField"
+          },
+          "deliveryId": {
+            "type": "string"
+          },
+          "deliveryKey": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
         }
       },
       "OrderSetDeliveryAddressAction": {
@@ -9675,6 +9797,9 @@ export const openApiDocument = {
             "items": {
               "$ref": "#/components/schemas/DeliveryItem"
             }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
           }
         }
       },
@@ -9849,6 +9974,100 @@ export const openApiDocument = {
           "paymentState": {
             "$ref": "#/components/schemas/ReturnPaymentState"
           }
+        }
+      },
+      "OrderSetParcelCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setParcelCustomType"
+          },
+          "parcelId": {
+            "type": "string"
+          },
+          "parcelKey": {
+            "type": "string"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "OrderSetParcelCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setParcelCustomField"
+          },
+          "parcelId": {
+            "type": "string"
+          },
+          "parcelKey": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "OrderSetReturnItemCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setReturnItemCustomType"
+          },
+          "returnItemId": {
+            "type": "string"
+          },
+          "returnItemKey": {
+            "type": "string"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "OrderSetReturnItemCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setReturnItemCustomField"
+          },
+          "returnItemId": {
+            "type": "string"
+          },
+          "returnItemKey": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
         }
       },
       "Order": {
@@ -10183,7 +10402,13 @@ export const openApiDocument = {
             "addReturnInfo": "#/components/schemas/OrderAddReturnInfoAction",
             "setReturnInfo": "#/components/schemas/OrderSetReturnInfoAction",
             "setReturnShipmentState": "#/components/schemas/OrderSetReturnShipmentStateAction",
-            "setReturnPaymentState": "#/components/schemas/OrderSetReturnPaymentStateAction"
+            "setReturnPaymentState": "#/components/schemas/OrderSetReturnPaymentStateAction",
+            "setDeliveryCustomType": "#/components/schemas/OrderSetDeliveryCustomTypeAction",
+            "setDeliveryCustomField": "#/components/schemas/OrderSetDeliveryCustomFieldAction",
+            "setParcelCustomType": "#/components/schemas/OrderSetParcelCustomTypeAction",
+            "setParcelCustomField": "#/components/schemas/OrderSetParcelCustomFieldAction",
+            "setReturnItemCustomType": "#/components/schemas/OrderSetReturnItemCustomTypeAction",
+            "setReturnItemCustomField": "#/components/schemas/OrderSetReturnItemCustomFieldAction"
           }
         },
         "oneOf": [
@@ -10276,6 +10501,24 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/OrderSetReturnPaymentStateAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetDeliveryCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetDeliveryCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetParcelCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetParcelCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetReturnItemCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/OrderSetReturnItemCustomFieldAction"
           }
         ]
       },

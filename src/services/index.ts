@@ -22,7 +22,7 @@ import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
 import { ZoneService } from './zone.service.js';
-import { typeUser, USES_TYPE_IN_PAYMENTS, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
+import { typeUser, USES_TYPE_IN_ORDERS, USES_TYPE_IN_PAYMENTS, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './type-users.js';
 import { ChannelService } from './channel.service.js';
 import { referrer } from './referrers.js';
 import { CustomObjectService } from './custom-object.service.js';
@@ -184,12 +184,14 @@ export function createServices(app: AppServices): Services {
       typeUser(customerGroups.repository),
       typeUser(customers.repository, USES_TYPE_WITH_ADDRESSES),
       typeUser(businessUnits.repository, USES_TYPE_WITH_ADDRESSES),
-      typeUser(orders.repository),
+      typeUser(orders.repository, USES_TYPE_IN_ORDERS),
       typeUser(payments.repository, USES_TYPE_IN_PAYMENTS),
       typeUser(inventory.repository),
       typeUser(quoteRequests.repository),
       typeUser(stagedQuotes.repository),
       typeUser(quotes.repository),
+      typeUser(approvalRules.repository),
+      typeUser(approvalFlows.repository),
       typeUser(shoppingLists.repository),
       typeUser(shippingMethods.repository),
       typeUser(cartDiscounts.repository),

@@ -3,6 +3,7 @@ import { isoNow } from '../clock.js';
 import type { RequestContext } from '../context.js';
 import { InvalidInputError, InvalidOperationError } from '../errors/api-error.js';
 import { newId } from '../ids.js';
+import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 
 type FulfilmentAction = Extract<
@@ -21,7 +22,13 @@ type FulfilmentAction = Extract<
       | 'addReturnInfo'
       | 'setReturnInfo'
       | 'setReturnShipmentState'
-      | 'setReturnPaymentState';
+      | 'setReturnPaymentState'
+      | 'setDeliveryCustomType'
+      | 'setDeliveryCustomField'
+      | 'setParcelCustomType'
+      | 'setParcelCustomField'
+      | 'setReturnItemCustomType'
+      | 'setReturnItemCustomField';
   }
 >;
 
@@ -58,12 +65,13 @@ function parcel(order: Order, at: { parcelId?: string; parcelKey?: string }): { 
   throw new InvalidOperationError(`The order has no parcel with the ${at.parcelId !== undefined ? `id '${at.parcelId}'` : `key '${at.parcelKey}'`}.`);
 }
 
-function newParcel(ctx: RequestContext, order: Order, draft: ParcelDraft): Parcel {
+async function newParcel(ctx: RequestContext, order: Order, draft: ParcelDraft): Promise<Parcel> {
   const p: Parcel = { id: newId(), createdAt: isoNow(ctx.app.clock) };
   setOptional(p, 'key', draft.key);
   setOptional(p, 'measurements', draft.measurements);
   setOptional(p, 'trackingData', draft.trackingData);
   if (draft.items) p.items = checkedItems(order, draft.items);
+  setOptional(p, 'custom', await customFieldsFromDraft(ctx, 'order-parcel', draft.custom));
   return p;
 }
 
@@ -81,7 +89,7 @@ function returnItem(order: Order, at: { returnItemId?: string; returnItemKey?: s
  * line of the order, and no line is returned more often than it was ordered. Return items start
  * Initial (refundable) when the order is paid, NonRefundable otherwise (documented in the contract).
  */
-function returnInfoFromDraft(ctx: RequestContext, order: Order, draft: ReturnInfoDraft): ReturnInfo {
+async function returnInfoFromDraft(ctx: RequestContext, order: Order, draft: ReturnInfoDraft): Promise<ReturnInfo> {
   const now = isoNow(ctx.app.clock);
   const paid = order.paymentState === 'Paid' || order.paymentState === 'CreditOwed';
   const lines = new Map<string, { quantity: number; custom: boolean }>([
@@ -90,7 +98,8 @@ function returnInfoFromDraft(ctx: RequestContext, order: Order, draft: ReturnInf
   ]);
   const returned = new Map<string, number>();
   for (const info of order.returnInfo ?? []) for (const item of info.items) returned.set(item.lineItemId ?? item.customLineItemId!, (returned.get(item.lineItemId ?? item.customLineItemId!) ?? 0) + item.quantity);
-  const items = draft.items.map((d): ReturnItem => {
+  const items: ReturnItem[] = [];
+  for (const d of draft.items) {
     if ((d.lineItemId === undefined) === (d.customLineItemId === undefined)) throw new InvalidInputError('A return item names exactly one of lineItemId and customLineItemId.');
     const lineId = (d.lineItemId ?? d.customLineItemId)!;
     const line = lines.get(lineId);
@@ -110,21 +119,23 @@ function returnInfoFromDraft(ctx: RequestContext, order: Order, draft: ReturnInf
     };
     setOptional(item, 'key', d.key);
     setOptional(item, 'comment', d.comment);
-    return item;
-  });
+    setOptional(item, 'custom', await customFieldsFromDraft(ctx, 'order-return-item', d.custom));
+    items.push(item);
+  }
   const info: ReturnInfo = { items };
   setOptional(info, 'returnTrackingId', draft.returnTrackingId);
   setOptional(info, 'returnDate', draft.returnDate);
   return info;
 }
 
-/** The order's deliveries, parcels and returns: the fulfilment update actions. */
+/** The order's deliveries, parcels and returns, with their custom fields: the fulfilment update actions. */
 export const fulfilmentActions: ActionHandlers<Order, FulfilmentAction> = {
-  addDelivery: (order, a, ctx) => {
+  addDelivery: async (order, a, ctx) => {
     const d: Delivery = { id: newId(), createdAt: isoNow(ctx.app.clock), items: checkedItems(order, a.items), parcels: [] };
     setOptional(d, 'key', a.deliveryKey);
     setOptional(d, 'address', a.address);
-    d.parcels = (a.parcels ?? []).map((p) => newParcel(ctx, order, p));
+    for (const p of a.parcels ?? []) d.parcels.push(await newParcel(ctx, order, p));
+    setOptional(d, 'custom', await customFieldsFromDraft(ctx, 'order-delivery', a.custom));
     shippingInfoOf(order).deliveries.push(d);
   },
   removeDelivery: (order, a) => {
@@ -134,9 +145,9 @@ export const fulfilmentActions: ActionHandlers<Order, FulfilmentAction> = {
   },
   setDeliveryAddress: (order, a) => setOptional(delivery(order, a), 'address', a.address),
   setDeliveryItems: (order, a) => void (delivery(order, a).items = checkedItems(order, a.items)),
-  addParcelToDelivery: (order, a, ctx) => {
+  addParcelToDelivery: async (order, a, ctx) => {
     const { deliveryId, deliveryKey, parcelKey, ...draft } = a;
-    delivery(order, { deliveryId, deliveryKey }).parcels.push(newParcel(ctx, order, { ...draft, key: parcelKey }));
+    delivery(order, { deliveryId, deliveryKey }).parcels.push(await newParcel(ctx, order, { ...draft, key: parcelKey }));
   },
   removeParcelFromDelivery: (order, a) => {
     const found = parcel(order, a);
@@ -145,14 +156,14 @@ export const fulfilmentActions: ActionHandlers<Order, FulfilmentAction> = {
   setParcelMeasurements: (order, a) => setOptional(parcel(order, a).parcel, 'measurements', a.measurements),
   setParcelTrackingData: (order, a) => setOptional(parcel(order, a).parcel, 'trackingData', a.trackingData),
   setParcelItems: (order, a) => void (parcel(order, a).parcel.items = checkedItems(order, a.items)),
-  addReturnInfo: (order, a, ctx) => {
-    const info = returnInfoFromDraft(ctx, order, { items: a.items, ...(a.returnTrackingId !== undefined ? { returnTrackingId: a.returnTrackingId } : {}), ...(a.returnDate !== undefined ? { returnDate: a.returnDate } : {}) });
+  addReturnInfo: async (order, a, ctx) => {
+    const info = await returnInfoFromDraft(ctx, order, { items: a.items, ...(a.returnTrackingId !== undefined ? { returnTrackingId: a.returnTrackingId } : {}), ...(a.returnDate !== undefined ? { returnDate: a.returnDate } : {}) });
     order.returnInfo = [...(order.returnInfo ?? []), info];
   },
-  setReturnInfo: (order, a, ctx) => {
+  setReturnInfo: async (order, a, ctx) => {
     const infos: ReturnInfo[] = [];
     // Each draft is checked against the ones before it, so the quantities add up over all of them.
-    for (const draft of a.items ?? []) infos.push(returnInfoFromDraft(ctx, { ...order, returnInfo: infos }, draft));
+    for (const draft of a.items ?? []) infos.push(await returnInfoFromDraft(ctx, { ...order, returnInfo: infos }, draft));
     setOptional(order, 'returnInfo', infos.length > 0 ? infos : undefined);
   },
   setReturnShipmentState: (order, a, ctx) => {
@@ -165,4 +176,10 @@ export const fulfilmentActions: ActionHandlers<Order, FulfilmentAction> = {
     item.paymentState = a.paymentState;
     item.lastModifiedAt = isoNow(ctx.app.clock);
   },
+  setDeliveryCustomType: (order, a, ctx) => setCustomType(ctx, 'order-delivery', delivery(order, a), a.type, a.fields),
+  setDeliveryCustomField: (order, a, ctx) => setCustomField(ctx, delivery(order, a), a.name, a.value),
+  setParcelCustomType: (order, a, ctx) => setCustomType(ctx, 'order-parcel', parcel(order, a).parcel, a.type, a.fields),
+  setParcelCustomField: (order, a, ctx) => setCustomField(ctx, parcel(order, a).parcel, a.name, a.value),
+  setReturnItemCustomType: (order, a, ctx) => setCustomType(ctx, 'order-return-item', returnItem(order, a), a.type, a.fields),
+  setReturnItemCustomField: (order, a, ctx) => setCustomField(ctx, returnItem(order, a), a.name, a.value),
 };

@@ -20,6 +20,9 @@ export const USES_TYPE_WITH_ADDRESS = `${USES_TYPE} or address(${USES_TYPE})`;
 /** Payments: their own, their payment method's, their transactions' and their interface interactions' custom fields. */
 export const USES_TYPE_IN_PAYMENTS = `${USES_TYPE} or paymentMethodInfo(${USES_TYPE}) or transactions(${USES_TYPE}) or interfaceInteractions(type(id = :typeId))`;
 
+/** Orders: their own, their deliveries', parcels' and return items' custom fields. */
+export const USES_TYPE_IN_ORDERS = `${USES_TYPE} or shippingInfo(deliveries(${USES_TYPE} or parcels(${USES_TYPE}))) or returnInfo(items(${USES_TYPE}))`;
+
 /** For resources whose assets carry custom fields too (categories). */
 export const USES_TYPE_WITH_ASSETS = `${USES_TYPE} or assets(${USES_TYPE})`;
 
@@ -45,23 +48,40 @@ export async function dropFieldValues(ctx: RequestContext, users: readonly TypeU
   }
 }
 
-type CustomHolder = { custom?: CustomFields };
+/** Whether `value` is a custom-fields holder's `custom`: a Type reference and the fields' values. */
+function isCustomFields(value: unknown): value is CustomFields {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { type?: { id?: unknown }; fields?: unknown };
+  return typeof candidate.type?.id === 'string' && typeof candidate.fields === 'object' && candidate.fields !== null;
+}
 
-/** Deletes the named fields wherever the document (or an address or asset of it) uses the Type; answers whether anything changed. */
-function stripFields(
-  doc: VersionedDocument & CustomHolder & { address?: CustomHolder; addresses?: CustomHolder[]; assets?: CustomHolder[] },
-  typeId: string,
-  names: readonly string[],
-): boolean {
+/**
+ * Deletes the named fields wherever the document uses the Type: on itself and on any object it embeds
+ * (addresses, assets, a payment's transactions, an order's deliveries, parcels and return items, …);
+ * answers whether anything changed.
+ */
+function stripFields(doc: VersionedDocument, typeId: string, names: readonly string[]): boolean {
   let changed = false;
-  for (const holder of [doc, ...(doc.address ? [doc.address] : []), ...(doc.addresses ?? []), ...(doc.assets ?? [])]) {
-    if (holder.custom?.type.id !== typeId) continue;
-    for (const name of names) {
-      if (name in holder.custom.fields) {
-        delete holder.custom.fields[name];
-        changed = true;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'custom' && isCustomFields(inner)) {
+        if (inner.type.id !== typeId) continue;
+        for (const name of names) {
+          if (name in inner.fields) {
+            delete inner.fields[name];
+            changed = true;
+          }
+        }
+      } else {
+        visit(inner);
       }
     }
-  }
+  };
+  visit(doc);
   return changed;
 }

@@ -125,6 +125,15 @@ describe('approval rules', () => {
     // All or nothing: a bad predicate in the last action leaves the rule as it was.
     await expectError(await api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), { body: { version: renamed.version, actions: [{ action: 'setName', name: 'Other' }, { action: 'setPredicate', predicate: '((' }] } }), 400, 'InvalidInput');
     expect((await f.ok<RuleBody & { name: string }>(api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`)))).name).toBe('Large');
+    // Custom fields, with a Type for approval rules.
+    const type = await f.ok<{ key: string }>(
+      api(server, admin, '/test/types', { body: { key: f.next('rule-type'), name: { en: 'Rule' }, resourceTypeIds: ['approval-rule'], fieldDefinitions: [{ name: 'owner', label: { en: 'Owner' }, required: false, type: { name: 'String' } }] } }),
+      201,
+    );
+    const typed = await f.ok<RuleBody & { custom?: { fields: Record<string, unknown> } }>(
+      api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), { body: { version: renamed.version, actions: [{ action: 'setCustomType', type: { key: type.key }, fields: { owner: 'finance' } }] } }),
+    );
+    expect(typed.custom?.fields).toEqual({ owner: 'finance' });
   });
 });
 

@@ -198,3 +198,55 @@ describe('over GraphQL', () => {
     });
   });
 });
+
+describe('custom fields of deliveries, parcels and return items', () => {
+  test('set in drafts and by actions; a Type in use there is not deleted, and a field removed from it loses its values there', async () => {
+    const type = await ok<{ id: string; key: string; version: number }>(
+      api(server, shop.token, '/test/types', {
+        body: {
+          key: `fulfilment-${Math.random().toString(36).slice(2)}`,
+          name: { en: 'Fulfilment' },
+          resourceTypeIds: ['order-delivery', 'order-parcel', 'order-return-item'],
+          fieldDefinitions: [
+            { name: 'gate', label: { en: 'Gate' }, required: false, type: { name: 'String' } },
+            { name: 'fragile', label: { en: 'Fragile' }, required: false, type: { name: 'Boolean' } },
+          ],
+        },
+      }),
+      201,
+    );
+    const placed = await order();
+    const [shirts] = placed.lineItems;
+    const custom = (fields: Record<string, unknown>) => ({ type: { key: type.key }, fields });
+    let current = await ok<OrderBody & { shippingInfo: { deliveries: Array<DeliveryBody & { custom?: { fields: Record<string, unknown> } }> } }>(
+      update(placed, [
+        { action: 'addDelivery', deliveryKey: 'dd', items: [{ id: shirts.id, quantity: 1 }], custom: custom({ gate: 'B' }), parcels: [{ key: 'pp', custom: custom({ fragile: true }) }] },
+        { action: 'addReturnInfo', items: [{ key: 'rr', quantity: 1, lineItemId: shirts.id, shipmentState: 'Advised', custom: custom({ gate: 'R' }) }] },
+        { action: 'setParcelCustomField', parcelKey: 'pp', name: 'gate', value: 'P' },
+      ]),
+    );
+    const delivery = current.shippingInfo.deliveries[0];
+    expect(delivery.custom?.fields).toEqual({ gate: 'B' });
+    expect((delivery.parcels[0] as ParcelBody & { custom?: { fields: Record<string, unknown> } }).custom?.fields).toEqual({ fragile: true, gate: 'P' });
+    await expectError(await update(current, [{ action: 'setDeliveryCustomField', deliveryKey: 'dd', name: 'fragile', value: 'not a boolean' }]), 400, 'InvalidField');
+
+    // In use by the order's sub-objects: not deleted.
+    await expectError(await api(server, shop.token, `/test/types/${type.id}?version=${type.version}`, { method: 'DELETE' }), 400, 'ReferenceExists');
+    // Removing the field definition removes its values from the delivery, the parcel and the return item.
+    await ok(api(server, shop.token, `/test/types/${type.id}`, { body: { version: type.version, actions: [{ action: 'removeFieldDefinition', fieldName: 'gate' }] } }));
+    current = await ok(api(server, shop.token, `/test/orders/${placed.id}`));
+    const after = current as unknown as { shippingInfo: { deliveries: Array<{ custom: { fields: object }; parcels: Array<{ custom: { fields: object } }> }> }; returnInfo: Array<{ items: Array<{ custom: { fields: object } }> }> };
+    expect([after.shippingInfo.deliveries[0].custom.fields, after.shippingInfo.deliveries[0].parcels[0].custom.fields, after.returnInfo[0].items[0].custom.fields]).toEqual([{}, { fragile: true }, {}]);
+    // And the type can go once no delivery, parcel or return item uses it.
+    const cleared = await ok<OrderBody>(
+      update(current, [
+        { action: 'setDeliveryCustomType', deliveryKey: 'dd' },
+        { action: 'setParcelCustomType', parcelKey: 'pp' },
+        { action: 'setReturnItemCustomType', returnItemKey: 'rr' },
+      ]),
+    );
+    expect(cleared.version).toBe(current.version + 1);
+    const latest = await ok<{ version: number }>(api(server, shop.token, `/test/types/${type.id}`));
+    expect((await api(server, shop.token, `/test/types/${type.id}?version=${latest.version}`, { method: 'DELETE' })).status).toBe(200);
+  });
+});

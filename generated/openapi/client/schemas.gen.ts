@@ -288,6 +288,9 @@ export const ApprovalRuleSchema = {
         },
         businessUnit: {
             $ref: '#/components/schemas/KeyReference'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
         }
     }
 } as const;
@@ -529,7 +532,9 @@ export const ApprovalRuleUpdateActionSchema = {
             setStatus: '#/components/schemas/ApprovalRuleSetStatusAction',
             setPredicate: '#/components/schemas/ApprovalRuleSetPredicateAction',
             setApprovers: '#/components/schemas/ApprovalRuleSetApproversAction',
-            setRequesters: '#/components/schemas/ApprovalRuleSetRequestersAction'
+            setRequesters: '#/components/schemas/ApprovalRuleSetRequestersAction',
+            setCustomType: '#/components/schemas/ApprovalSetCustomTypeAction',
+            setCustomField: '#/components/schemas/ApprovalSetCustomFieldAction'
         }
     },
     oneOf: [
@@ -553,6 +558,12 @@ export const ApprovalRuleUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ApprovalRuleSetRequestersAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalSetCustomFieldAction'
         }
     ]
 } as const;
@@ -764,6 +775,9 @@ export const ApprovalFlowSchema = {
             items: {
                 $ref: '#/components/schemas/RuleApprover'
             }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
         }
     }
 } as const;
@@ -862,7 +876,9 @@ export const ApprovalFlowUpdateActionSchema = {
         propertyName: 'action',
         mapping: {
             approve: '#/components/schemas/ApprovalFlowApproveAction',
-            reject: '#/components/schemas/ApprovalFlowRejectAction'
+            reject: '#/components/schemas/ApprovalFlowRejectAction',
+            setCustomType: '#/components/schemas/ApprovalSetCustomTypeAction',
+            setCustomField: '#/components/schemas/ApprovalSetCustomFieldAction'
         }
     },
     oneOf: [
@@ -871,6 +887,12 @@ export const ApprovalFlowUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ApprovalFlowRejectAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ApprovalSetCustomFieldAction'
         }
     ]
 } as const;
@@ -902,6 +924,43 @@ export const ApprovalFlowRejectActionSchema = {
             type: 'string',
             maxLength: 10000
         }
+    }
+} as const;
+
+export const ApprovalSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const ApprovalSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
     }
 } as const;
 
@@ -9636,6 +9695,9 @@ export const DeliverySchema = {
         },
         address: {
             $ref: '#/components/schemas/BaseAddress'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
         }
     }
 } as const;
@@ -9684,6 +9746,9 @@ export const ParcelSchema = {
             items: {
                 $ref: '#/components/schemas/DeliveryItem'
             }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
         }
     }
 } as const;
@@ -9705,6 +9770,9 @@ export const ParcelDraftSchema = {
             items: {
                 $ref: '#/components/schemas/DeliveryItem'
             }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
         }
     }
 } as const;
@@ -9821,6 +9889,9 @@ export const ReturnItemSchema = {
         },
         lastModifiedAt: {
             $ref: '#/components/schemas/DateTime'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
         }
     }
 } as const;
@@ -9892,6 +9963,9 @@ export const ReturnItemDraftSchema = {
         },
         shipmentState: {
             $ref: '#/components/schemas/ReturnShipmentState'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
         }
     }
 } as const;
@@ -9923,6 +9997,9 @@ export const OrderAddDeliveryActionSchema = {
             items: {
                 $ref: '#/components/schemas/ParcelDraft'
             }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
         }
     }
 } as const;
@@ -9943,6 +10020,55 @@ export const OrderRemoveDeliveryActionSchema = {
         deliveryKey: {
             type: 'string'
         }
+    }
+} as const;
+
+export const OrderSetDeliveryCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDeliveryCustomType'
+        },
+        deliveryId: {
+            type: 'string'
+        },
+        deliveryKey: {
+            type: 'string'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const OrderSetDeliveryCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDeliveryCustomField'
+        },
+        deliveryId: {
+            type: 'string'
+        },
+        deliveryKey: {
+            type: 'string'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
     }
 } as const;
 
@@ -10024,6 +10150,9 @@ export const OrderAddParcelToDeliveryActionSchema = {
             items: {
                 $ref: '#/components/schemas/DeliveryItem'
             }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
         }
     }
 } as const;
@@ -10206,6 +10335,104 @@ export const OrderSetReturnPaymentStateActionSchema = {
         paymentState: {
             $ref: '#/components/schemas/ReturnPaymentState'
         }
+    }
+} as const;
+
+export const OrderSetParcelCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setParcelCustomType'
+        },
+        parcelId: {
+            type: 'string'
+        },
+        parcelKey: {
+            type: 'string'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const OrderSetParcelCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setParcelCustomField'
+        },
+        parcelId: {
+            type: 'string'
+        },
+        parcelKey: {
+            type: 'string'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const OrderSetReturnItemCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setReturnItemCustomType'
+        },
+        returnItemId: {
+            type: 'string'
+        },
+        returnItemKey: {
+            type: 'string'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const OrderSetReturnItemCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setReturnItemCustomField'
+        },
+        returnItemId: {
+            type: 'string'
+        },
+        returnItemKey: {
+            type: 'string'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
     }
 } as const;
 
@@ -10550,7 +10777,13 @@ export const OrderUpdateActionSchema = {
             addReturnInfo: '#/components/schemas/OrderAddReturnInfoAction',
             setReturnInfo: '#/components/schemas/OrderSetReturnInfoAction',
             setReturnShipmentState: '#/components/schemas/OrderSetReturnShipmentStateAction',
-            setReturnPaymentState: '#/components/schemas/OrderSetReturnPaymentStateAction'
+            setReturnPaymentState: '#/components/schemas/OrderSetReturnPaymentStateAction',
+            setDeliveryCustomType: '#/components/schemas/OrderSetDeliveryCustomTypeAction',
+            setDeliveryCustomField: '#/components/schemas/OrderSetDeliveryCustomFieldAction',
+            setParcelCustomType: '#/components/schemas/OrderSetParcelCustomTypeAction',
+            setParcelCustomField: '#/components/schemas/OrderSetParcelCustomFieldAction',
+            setReturnItemCustomType: '#/components/schemas/OrderSetReturnItemCustomTypeAction',
+            setReturnItemCustomField: '#/components/schemas/OrderSetReturnItemCustomFieldAction'
         }
     },
     oneOf: [
@@ -10643,6 +10876,24 @@ export const OrderUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/OrderSetReturnPaymentStateAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetDeliveryCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetDeliveryCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetParcelCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetParcelCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetReturnItemCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/OrderSetReturnItemCustomFieldAction'
         }
     ]
 } as const;

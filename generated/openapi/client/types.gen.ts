@@ -104,6 +104,7 @@ export type ApprovalRule = {
     approvers: ApproverHierarchy;
     requesters: Array<RuleRequester>;
     businessUnit: KeyReference;
+    custom?: CustomFields;
 };
 
 export type ApprovalRuleStatus = 'Active' | 'Inactive';
@@ -177,7 +178,11 @@ export type ApprovalRuleUpdateAction = ({
     action: 'setApprovers';
 } & ApprovalRuleSetApproversAction) | ({
     action: 'setRequesters';
-} & ApprovalRuleSetRequestersAction);
+} & ApprovalRuleSetRequestersAction) | ({
+    action: 'setCustomType';
+} & ApprovalSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & ApprovalSetCustomFieldAction);
 
 export type ApprovalRuleSetNameAction = {
     action: 'setName';
@@ -230,6 +235,7 @@ export type ApprovalFlow = {
     eligibleApprovers: Array<RuleApprover>;
     pendingApprovers: Array<RuleApprover>;
     currentTierPendingApprovers: Array<RuleApprover>;
+    custom?: CustomFields;
 };
 
 export type ApprovalFlowApproval = {
@@ -260,7 +266,11 @@ export type ApprovalFlowUpdateAction = ({
     action: 'approve';
 } & ApprovalFlowApproveAction) | ({
     action: 'reject';
-} & ApprovalFlowRejectAction);
+} & ApprovalFlowRejectAction) | ({
+    action: 'setCustomType';
+} & ApprovalSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & ApprovalSetCustomFieldAction);
 
 export type ApprovalFlowApproveAction = {
     action: 'approve';
@@ -269,6 +279,18 @@ export type ApprovalFlowApproveAction = {
 export type ApprovalFlowRejectAction = {
     action: 'reject';
     reason?: string;
+};
+
+export type ApprovalSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type ApprovalSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
 };
 
 export type Asset = {
@@ -3071,6 +3093,7 @@ export type Delivery = {
     items: Array<DeliveryItem>;
     parcels: Array<Parcel>;
     address?: BaseAddress;
+    custom?: CustomFields;
 };
 
 export type DeliveryItem = {
@@ -3085,6 +3108,7 @@ export type Parcel = {
     measurements?: ParcelMeasurements;
     trackingData?: TrackingData;
     items?: Array<DeliveryItem>;
+    custom?: CustomFields;
 };
 
 export type ParcelDraft = {
@@ -3092,6 +3116,7 @@ export type ParcelDraft = {
     measurements?: ParcelMeasurements;
     trackingData?: TrackingData;
     items?: Array<DeliveryItem>;
+    custom?: CustomFieldsDraft;
 };
 
 export type ParcelMeasurements = {
@@ -3127,6 +3152,7 @@ export type ReturnItem = {
     paymentState: ReturnPaymentState;
     createdAt: DateTime;
     lastModifiedAt: DateTime;
+    custom?: CustomFields;
 };
 
 export type ReturnShipmentState = 'Advised' | 'Returned' | 'BackInStock' | 'Unusable';
@@ -3146,6 +3172,7 @@ export type ReturnItemDraft = {
     customLineItemId?: string;
     comment?: string;
     shipmentState: ReturnShipmentState;
+    custom?: CustomFieldsDraft;
 };
 
 export type OrderAddDeliveryAction = {
@@ -3154,12 +3181,29 @@ export type OrderAddDeliveryAction = {
     items?: Array<DeliveryItem>;
     address?: BaseAddress;
     parcels?: Array<ParcelDraft>;
+    custom?: CustomFieldsDraft;
 };
 
 export type OrderRemoveDeliveryAction = {
     action: 'removeDelivery';
     deliveryId?: string;
     deliveryKey?: string;
+};
+
+export type OrderSetDeliveryCustomTypeAction = {
+    action: 'setDeliveryCustomType';
+    deliveryId?: string;
+    deliveryKey?: string;
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type OrderSetDeliveryCustomFieldAction = {
+    action: 'setDeliveryCustomField';
+    deliveryId?: string;
+    deliveryKey?: string;
+    name: string;
+    value?: unknown;
 };
 
 export type OrderSetDeliveryAddressAction = {
@@ -3184,6 +3228,7 @@ export type OrderAddParcelToDeliveryAction = {
     measurements?: ParcelMeasurements;
     trackingData?: TrackingData;
     items?: Array<DeliveryItem>;
+    custom?: CustomFieldsDraft;
 };
 
 export type OrderRemoveParcelFromDeliveryAction = {
@@ -3237,6 +3282,38 @@ export type OrderSetReturnPaymentStateAction = {
     returnItemId?: string;
     returnItemKey?: string;
     paymentState: ReturnPaymentState;
+};
+
+export type OrderSetParcelCustomTypeAction = {
+    action: 'setParcelCustomType';
+    parcelId?: string;
+    parcelKey?: string;
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type OrderSetParcelCustomFieldAction = {
+    action: 'setParcelCustomField';
+    parcelId?: string;
+    parcelKey?: string;
+    name: string;
+    value?: unknown;
+};
+
+export type OrderSetReturnItemCustomTypeAction = {
+    action: 'setReturnItemCustomType';
+    returnItemId?: string;
+    returnItemKey?: string;
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type OrderSetReturnItemCustomFieldAction = {
+    action: 'setReturnItemCustomField';
+    returnItemId?: string;
+    returnItemKey?: string;
+    name: string;
+    value?: unknown;
 };
 
 export type Order = {
@@ -3390,7 +3467,19 @@ export type OrderUpdateAction = ({
     action: 'setReturnShipmentState';
 } & OrderSetReturnShipmentStateAction) | ({
     action: 'setReturnPaymentState';
-} & OrderSetReturnPaymentStateAction);
+} & OrderSetReturnPaymentStateAction) | ({
+    action: 'setDeliveryCustomType';
+} & OrderSetDeliveryCustomTypeAction) | ({
+    action: 'setDeliveryCustomField';
+} & OrderSetDeliveryCustomFieldAction) | ({
+    action: 'setParcelCustomType';
+} & OrderSetParcelCustomTypeAction) | ({
+    action: 'setParcelCustomField';
+} & OrderSetParcelCustomFieldAction) | ({
+    action: 'setReturnItemCustomType';
+} & OrderSetReturnItemCustomTypeAction) | ({
+    action: 'setReturnItemCustomField';
+} & OrderSetReturnItemCustomFieldAction);
 
 export type OrderChangeOrderStateAction = {
     action: 'changeOrderState';
