@@ -3,6 +3,8 @@ import type { RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { DuplicateFieldError, RequiredFieldError } from '../errors/api-error.js';
 import { cartDiscountValueFromDraft, checkedSortOrder, checkTarget } from './cart-discount-values.js';
+import { resolveStores } from './business-unit-references.js';
+import { cartDiscountsInStore } from './cart-discounts-in-store.js';
 import { checkedCartPredicate } from './cart-predicate-scopes.js';
 import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
@@ -34,6 +36,15 @@ const actions: ActionHandlers<CartDiscount, CartDiscountUpdateAction> = {
   setValidFromAndUntil: (doc, a) => setValidity(doc, a, 'both'),
   setCustomType: (doc, a, ctx) => setCustomType(ctx, 'cart-discount', doc, a.type, a.fields),
   setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  addStore: async (doc, a, ctx) => {
+    const [store] = await resolveStores(ctx, [a.store], 'store');
+    if (!(doc.stores ?? []).some((s) => s.key === store.key)) doc.stores = [...(doc.stores ?? []), store];
+  },
+  removeStore: async (doc, a, ctx) => {
+    const [store] = await resolveStores(ctx, [a.store], 'store');
+    doc.stores = (doc.stores ?? []).filter((s) => s.key !== store.key);
+  },
+  setStores: async (doc, a, ctx) => void (doc.stores = await resolveStores(ctx, a.stores ?? [], 'stores')),
 };
 
 /**
@@ -69,6 +80,7 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
       requiresDiscountCode: draft.requiresDiscountCode ?? false,
       references: [],
       stackingMode: draft.stackingMode ?? 'Stacking',
+      stores: await resolveStores(ctx, draft.stores ?? [], 'stores'),
       ...(custom ? { custom } : {}),
     };
     checkValidityPeriod(doc);
@@ -84,4 +96,7 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<CartDiscount> {
     return deleteUnlessReferenced(ctx, this.repository, at, version, this.referrers, expand);
   }
+
+  /** The in-store endpoints' view: the discounts of the request's store (cart-discounts-in-store.ts). */
+  readonly inStore = cartDiscountsInStore(this);
 }

@@ -134,6 +134,8 @@ export async function applyCartDiscounts(cart: Cart, facts: CartFacts, prices: D
   let stopped = false;
   for (const discount of [...active.values()].sort(bySortOrderDesc)) {
     if (!validAt(discount, now) || (discount.requiresDiscountCode && !unlocked.has(discount.id))) continue;
+    // A discount of some stores applies to carts of those stores only.
+    if (discount.stores?.length && !discount.stores.some((s) => s.key === cart.store?.key)) continue;
     if (!cartPredicate(discount.cartPredicate, cartScope, 'cartPredicate')(facts)) continue;
     if (stopped) {
       stoppedBefore.add(discount.id);

@@ -2789,6 +2789,12 @@ export const CartDiscountSchema = {
         stackingMode: {
             $ref: '#/components/schemas/StackingMode'
         },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/KeyReference'
+            }
+        },
         custom: {
             $ref: '#/components/schemas/CustomFields'
         }
@@ -3135,6 +3141,12 @@ export const CartDiscountDraftSchema = {
         stackingMode: {
             $ref: '#/components/schemas/StackingMode'
         },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        },
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'
         }
@@ -3213,7 +3225,10 @@ export const CartDiscountUpdateActionSchema = {
             setValidUntil: '#/components/schemas/CartDiscountSetValidUntilAction',
             setValidFromAndUntil: '#/components/schemas/CartDiscountSetValidFromAndUntilAction',
             setCustomType: '#/components/schemas/CartDiscountSetCustomTypeAction',
-            setCustomField: '#/components/schemas/CartDiscountSetCustomFieldAction'
+            setCustomField: '#/components/schemas/CartDiscountSetCustomFieldAction',
+            addStore: '#/components/schemas/CartDiscountAddStoreAction',
+            removeStore: '#/components/schemas/CartDiscountRemoveStoreAction',
+            setStores: '#/components/schemas/CartDiscountSetStoresAction'
         }
     },
     oneOf: [
@@ -3261,8 +3276,70 @@ export const CartDiscountUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/CartDiscountSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountAddStoreAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountRemoveStoreAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetStoresAction'
         }
     ]
+} as const;
+
+export const CartDiscountAddStoreActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'store'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addStore'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const CartDiscountRemoveStoreActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'store'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeStore'
+        },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const CartDiscountSetStoresActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setStores'
+        },
+        stores: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ResourceIdentifier'
+            }
+        }
+    }
 } as const;
 
 export const CartDiscountChangeValueActionSchema = {

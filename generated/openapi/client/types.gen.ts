@@ -859,6 +859,7 @@ export type CartDiscount = {
     requiresDiscountCode: boolean;
     references: Array<Reference>;
     stackingMode: StackingMode;
+    stores?: Array<KeyReference>;
     custom?: CustomFields;
 };
 
@@ -960,6 +961,7 @@ export type CartDiscountDraft = {
     validUntil?: DateTime;
     requiresDiscountCode?: boolean;
     stackingMode?: StackingMode;
+    stores?: Array<ResourceIdentifier>;
     custom?: CustomFieldsDraft;
 };
 
@@ -1006,7 +1008,28 @@ export type CartDiscountUpdateAction = ({
     action: 'setCustomType';
 } & CartDiscountSetCustomTypeAction) | ({
     action: 'setCustomField';
-} & CartDiscountSetCustomFieldAction);
+} & CartDiscountSetCustomFieldAction) | ({
+    action: 'addStore';
+} & CartDiscountAddStoreAction) | ({
+    action: 'removeStore';
+} & CartDiscountRemoveStoreAction) | ({
+    action: 'setStores';
+} & CartDiscountSetStoresAction);
+
+export type CartDiscountAddStoreAction = {
+    action: 'addStore';
+    store: ResourceIdentifier;
+};
+
+export type CartDiscountRemoveStoreAction = {
+    action: 'removeStore';
+    store: ResourceIdentifier;
+};
+
+export type CartDiscountSetStoresAction = {
+    action: 'setStores';
+    stores?: Array<ResourceIdentifier>;
+};
 
 export type CartDiscountChangeValueAction = {
     action: 'changeValue';
@@ -7821,6 +7844,337 @@ export type GetBusinessUnitAssociateByKeyResponses = {
 };
 
 export type GetBusinessUnitAssociateByKeyResponse = GetBusinessUnitAssociateByKeyResponses[keyof GetBusinessUnitAssociateByKeyResponses];
+
+export type QueryCartDiscountsInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts';
+};
+
+export type QueryCartDiscountsInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryCartDiscountsInStoreError = QueryCartDiscountsInStoreErrors[keyof QueryCartDiscountsInStoreErrors];
+
+export type QueryCartDiscountsInStoreResponses = {
+    /**
+     * A page of cart discounts
+     */
+    200: CartDiscountPagedQueryResponse;
+};
+
+export type QueryCartDiscountsInStoreResponse = QueryCartDiscountsInStoreResponses[keyof QueryCartDiscountsInStoreResponses];
+
+export type CheckCartDiscountsExistInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts';
+};
+
+export type CheckCartDiscountsExistInStoreErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckCartDiscountsExistInStoreResponses = {
+    /**
+     * At least one cart discount matches
+     */
+    200: unknown;
+};
+
+export type CreateCartDiscountInStoreData = {
+    body: CartDiscountDraft;
+    path: {
+        projectKey: string;
+        storeKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts';
+};
+
+export type CreateCartDiscountInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateCartDiscountInStoreError = CreateCartDiscountInStoreErrors[keyof CreateCartDiscountInStoreErrors];
+
+export type CreateCartDiscountInStoreResponses = {
+    /**
+     * The cart discount
+     */
+    201: CartDiscount;
+};
+
+export type CreateCartDiscountInStoreResponse = CreateCartDiscountInStoreResponses[keyof CreateCartDiscountInStoreResponses];
+
+export type DeleteCartDiscountByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts/{id}';
+};
+
+export type DeleteCartDiscountByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartDiscountByIdInStoreError = DeleteCartDiscountByIdInStoreErrors[keyof DeleteCartDiscountByIdInStoreErrors];
+
+export type DeleteCartDiscountByIdInStoreResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type DeleteCartDiscountByIdInStoreResponse = DeleteCartDiscountByIdInStoreResponses[keyof DeleteCartDiscountByIdInStoreResponses];
+
+export type GetCartDiscountByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts/{id}';
+};
+
+export type GetCartDiscountByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartDiscountByIdInStoreError = GetCartDiscountByIdInStoreErrors[keyof GetCartDiscountByIdInStoreErrors];
+
+export type GetCartDiscountByIdInStoreResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type GetCartDiscountByIdInStoreResponse = GetCartDiscountByIdInStoreResponses[keyof GetCartDiscountByIdInStoreResponses];
+
+export type CheckCartDiscountExistsByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts/{id}';
+};
+
+export type CheckCartDiscountExistsByIdInStoreErrors = {
+    /**
+     * No such cart discount
+     */
+    404: unknown;
+};
+
+export type CheckCartDiscountExistsByIdInStoreResponses = {
+    /**
+     * The cart discount exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartDiscountByIdInStoreData = {
+    body: CartDiscountUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts/{id}';
+};
+
+export type UpdateCartDiscountByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartDiscountByIdInStoreError = UpdateCartDiscountByIdInStoreErrors[keyof UpdateCartDiscountByIdInStoreErrors];
+
+export type UpdateCartDiscountByIdInStoreResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type UpdateCartDiscountByIdInStoreResponse = UpdateCartDiscountByIdInStoreResponses[keyof UpdateCartDiscountByIdInStoreResponses];
+
+export type DeleteCartDiscountByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+        dataErasure?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts/key={key}';
+};
+
+export type DeleteCartDiscountByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteCartDiscountByKeyInStoreError = DeleteCartDiscountByKeyInStoreErrors[keyof DeleteCartDiscountByKeyInStoreErrors];
+
+export type DeleteCartDiscountByKeyInStoreResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type DeleteCartDiscountByKeyInStoreResponse = DeleteCartDiscountByKeyInStoreResponses[keyof DeleteCartDiscountByKeyInStoreResponses];
+
+export type GetCartDiscountByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts/key={key}';
+};
+
+export type GetCartDiscountByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetCartDiscountByKeyInStoreError = GetCartDiscountByKeyInStoreErrors[keyof GetCartDiscountByKeyInStoreErrors];
+
+export type GetCartDiscountByKeyInStoreResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type GetCartDiscountByKeyInStoreResponse = GetCartDiscountByKeyInStoreResponses[keyof GetCartDiscountByKeyInStoreResponses];
+
+export type CheckCartDiscountExistsByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts/key={key}';
+};
+
+export type CheckCartDiscountExistsByKeyInStoreErrors = {
+    /**
+     * No such cart discount
+     */
+    404: unknown;
+};
+
+export type CheckCartDiscountExistsByKeyInStoreResponses = {
+    /**
+     * The cart discount exists
+     */
+    200: unknown;
+};
+
+export type UpdateCartDiscountByKeyInStoreData = {
+    body: CartDiscountUpdate;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/cart-discounts/key={key}';
+};
+
+export type UpdateCartDiscountByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateCartDiscountByKeyInStoreError = UpdateCartDiscountByKeyInStoreErrors[keyof UpdateCartDiscountByKeyInStoreErrors];
+
+export type UpdateCartDiscountByKeyInStoreResponses = {
+    /**
+     * The cart discount
+     */
+    200: CartDiscount;
+};
+
+export type UpdateCartDiscountByKeyInStoreResponse = UpdateCartDiscountByKeyInStoreResponses[keyof UpdateCartDiscountByKeyInStoreResponses];
 
 export type QueryCartDiscountsData = {
     body?: never;
