@@ -253,6 +253,8 @@ export type CartDiscount = {
   requiresDiscountCode: Scalars['Boolean']['output'];
   sortOrder: Scalars['String']['output'];
   stackingMode: StackingMode;
+  /** The stores whose carts the discount applies to (none: every cart). */
+  storesRef: Array<KeyReference>;
   target?: Maybe<CartDiscountTarget>;
   validFrom?: Maybe<Scalars['DateTime']['output']>;
   validUntil?: Maybe<Scalars['DateTime']['output']>;

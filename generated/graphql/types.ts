@@ -257,6 +257,8 @@ export type CartDiscount = {
   requiresDiscountCode: Scalars['Boolean']['output'];
   sortOrder: Scalars['String']['output'];
   stackingMode: StackingMode;
+  /** The stores whose carts the discount applies to (none: every cart). */
+  storesRef: Array<KeyReference>;
   target?: Maybe<CartDiscountTarget>;
   validFrom?: Maybe<Scalars['DateTime']['output']>;
   validUntil?: Maybe<Scalars['DateTime']['output']>;
@@ -3345,6 +3347,7 @@ export type CartDiscountResolvers<ContextType = GraphQLContext, ParentType exten
   requiresDiscountCode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sortOrder?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   stackingMode?: Resolver<ResolversTypes['StackingMode'], ParentType, ContextType>;
+  storesRef?: Resolver<Array<ResolversTypes['KeyReference']>, ParentType, ContextType>;
   target?: Resolver<Maybe<ResolversTypes['CartDiscountTarget']>, ParentType, ContextType>;
   validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;

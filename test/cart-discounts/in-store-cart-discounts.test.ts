@@ -7,6 +7,7 @@ import { ok } from '../carts/support.js';
 
 /** Cart discounts of a store: `stores` limits where a discount applies; the in-store endpoints see only the store's. */
 interface DiscountBody {
+  [field: string]: unknown;
   id: string;
   key?: string;
   version: number;
@@ -66,6 +67,10 @@ test("a store's discount applies to its carts only; the in-store endpoints see a
   expect(widened.stores).toEqual([]);
   expect(await total()).toBe(1800);
   await deactivate(server, shop, [widened]);
+  const graphql = await ok<{ data: { cartDiscount: { storesRef: Array<{ key: string }> } } }>(
+    api(server, shop.token, '/test/graphql', { body: { query: `{ cartDiscount(id: "${local.id}") { storesRef { typeId key } } }` } }),
+  );
+  expect(graphql.data.cartDiscount.storesRef).toEqual([{ typeId: 'store', key: here }]);
   const deleted = await ok<DiscountBody>(api(server, token, inStore(here, `/${local.id}?version=${local.version}`), { method: 'DELETE' }));
   expect(deleted.id).toBe(local.id);
 });

@@ -23,6 +23,7 @@ export const discountResolvers: Resolvers = {
   CartDiscount: {
     ...localizedFields<CartDiscount>()('name', 'description'),
     referenceRefs: (discount) => discount.references,
+    storesRef: (discount) => discount.stores ?? [],
   },
   CartDiscountValue: { __resolveType: (value) => VALUE_TYPES[value.type] },
   CartDiscountTarget: { __resolveType: (target) => TARGET_TYPES[target.type] },
