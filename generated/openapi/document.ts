@@ -39044,6 +39044,282 @@ export const openApiDocument = {
         }
       }
     },
+    "/{projectKey}/in-store/key={storeKey}/product-projections/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getProductProjectionByIdInStore",
+        "summary": "Get the current (or staged) projection of a product by id, in a store",
+        "security": [
+          {
+            "oauth2": [
+              "view_products",
+              "view_published_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "staged",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "priceCurrency",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/CurrencyCode"
+            }
+          },
+          {
+            "name": "priceCountry",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/CountryCode"
+            }
+          },
+          {
+            "name": "priceCustomerGroup",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "priceChannel",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product projection",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductProjection"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductProjectionExistsByIdInStore",
+        "summary": "200 if the product has a current (or, with staged=true, a staged) projection the caller may see, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products",
+              "view_published_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "staged",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      }
+    },
+    "/{projectKey}/in-store/key={storeKey}/product-projections/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "storeKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getProductProjectionByKeyInStore",
+        "summary": "Get the current (or staged) projection of a product by key, in a store",
+        "security": [
+          {
+            "oauth2": [
+              "view_products",
+              "view_published_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "staged",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "priceCurrency",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/CurrencyCode"
+            }
+          },
+          {
+            "name": "priceCountry",
+            "in": "query",
+            "schema": {
+              "$ref": "#/components/schemas/CountryCode"
+            }
+          },
+          {
+            "name": "priceCustomerGroup",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "priceChannel",
+            "in": "query",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product projection",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductProjection"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductProjectionExistsByKeyInStore",
+        "summary": "200 if the product has a current (or, with staged=true, a staged) projection the caller may see, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products",
+              "view_published_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "staged",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "It exists"
+          },
+          "404": {
+            "description": "Not found"
+          }
+        }
+      }
+    },
     "/{projectKey}/product-types": {
       "parameters": [
         {

@@ -78,8 +78,9 @@ export class ProductProjectionService {
   }
 }
 
+/** On an in-store request a store-scoped view_products lets the caller read staged data too. */
 function viewFor(ctx: RequestContext, staged: boolean | undefined): ProjectionView {
-  return staged === true && ctx.principal !== undefined && hasScopes(ctx.principal, ['view_products'], ctx.projectKey) ? 'staged' : 'current';
+  return staged === true && ctx.principal !== undefined && hasScopes(ctx.principal, ['view_products'], ctx.projectKey, ctx.storeKey) ? 'staged' : 'current';
 }
 
 function inView(ctx: RequestContext, staged: boolean | undefined): SqlFragment {

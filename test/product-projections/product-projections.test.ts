@@ -194,3 +194,26 @@ describe('price selection', () => {
     await expectError(await api(server, admin, `${PP}?priceCurrency=euro`), 400, 'InvalidInput');
   });
 });
+
+describe('in a store', () => {
+  it('a store-scoped token reads projections by id and key in the store (staged with the store-scoped view_products), not on the general endpoints', async () => {
+    const store = unique('pp-store');
+    await ok(api(server, await clientToken(server, 'manage_stores:test'), '/test/stores', { body: { key: store } }), 201);
+    const key = unique('in-store-tee');
+    const product = await createProduct({ key, publish: true, masterVariant: { sku: unique('sku'), prices: [eur(1500)] } });
+    await update(product, [{ action: 'changeName', name: { en: 'Tee, renamed' } }]);
+    const published = await clientToken(server, `view_published_products:test:${store}`);
+    const inStore = (path: string) => `/test/in-store/key=${store}/product-projections${path}`;
+
+    expect((await ok<Projection>(api(server, published, inStore(`/${product.id}?priceCurrency=EUR`)))).name).toEqual({ en: 'Tee' });
+    expect((await ok<Projection>(api(server, published, inStore(`/key=${key}`)))).id).toBe(product.id);
+    // view_published_products reads the current data, even when it asks for the staged.
+    expect((await ok<Projection>(api(server, published, inStore(`/${product.id}?staged=true`)))).name).toEqual({ en: 'Tee' });
+    const viewer = await clientToken(server, `view_products:test:${store}`);
+    expect((await ok<Projection>(api(server, viewer, inStore(`/${product.id}?staged=true`)))).name).toEqual({ en: 'Tee, renamed' });
+    expect((await api(server, published, inStore(`/key=${key}`), { method: 'HEAD' })).status).toBe(200);
+    expect((await api(server, published, inStore('/key=no-such-product'), { method: 'HEAD' })).status).toBe(404);
+    await expectError(await api(server, published, `${PP}/${product.id}`), 403, 'insufficient_scope');
+    await expectError(await api(server, published, `/test/in-store/key=another-store/product-projections/${product.id}`), 403, 'insufficient_scope');
+  });
+});

@@ -17082,6 +17082,132 @@ export type CheckProductProjectionExistsByKeyResponses = {
     200: unknown;
 };
 
+export type GetProductProjectionByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        staged?: boolean;
+        expand?: Array<string>;
+        priceCurrency?: CurrencyCode;
+        priceCountry?: CountryCode;
+        priceCustomerGroup?: string;
+        priceChannel?: string;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/product-projections/{id}';
+};
+
+export type GetProductProjectionByIdInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductProjectionByIdInStoreError = GetProductProjectionByIdInStoreErrors[keyof GetProductProjectionByIdInStoreErrors];
+
+export type GetProductProjectionByIdInStoreResponses = {
+    /**
+     * The product projection
+     */
+    200: ProductProjection;
+};
+
+export type GetProductProjectionByIdInStoreResponse = GetProductProjectionByIdInStoreResponses[keyof GetProductProjectionByIdInStoreResponses];
+
+export type CheckProductProjectionExistsByIdInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        id: string;
+    };
+    query?: {
+        staged?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/product-projections/{id}';
+};
+
+export type CheckProductProjectionExistsByIdInStoreErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckProductProjectionExistsByIdInStoreResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
+
+export type GetProductProjectionByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        staged?: boolean;
+        expand?: Array<string>;
+        priceCurrency?: CurrencyCode;
+        priceCountry?: CountryCode;
+        priceCustomerGroup?: string;
+        priceChannel?: string;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/product-projections/key={key}';
+};
+
+export type GetProductProjectionByKeyInStoreErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductProjectionByKeyInStoreError = GetProductProjectionByKeyInStoreErrors[keyof GetProductProjectionByKeyInStoreErrors];
+
+export type GetProductProjectionByKeyInStoreResponses = {
+    /**
+     * The product projection
+     */
+    200: ProductProjection;
+};
+
+export type GetProductProjectionByKeyInStoreResponse = GetProductProjectionByKeyInStoreResponses[keyof GetProductProjectionByKeyInStoreResponses];
+
+export type CheckProductProjectionExistsByKeyInStoreData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        storeKey: string;
+        key: string;
+    };
+    query?: {
+        staged?: boolean;
+    };
+    url: '/{projectKey}/in-store/key={storeKey}/product-projections/key={key}';
+};
+
+export type CheckProductProjectionExistsByKeyInStoreErrors = {
+    /**
+     * Not found
+     */
+    404: unknown;
+};
+
+export type CheckProductProjectionExistsByKeyInStoreResponses = {
+    /**
+     * It exists
+     */
+    200: unknown;
+};
+
 export type QueryProductTypesData = {
     body?: never;
     path: {
