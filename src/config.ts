@@ -33,6 +33,8 @@ export interface Config {
   externalOAuthAllowedHosts: string[];
   /** Calls to one project's external introspection endpoint per minute; more are refused with 429. */
   externalIntrospectionPerMinute: number;
+  /** How long one external introspection call may take, connecting included (ms; the spec's 500 by default). */
+  externalOAuthTimeoutMs: number;
   /** Origins allowed to call the API and /oauth from a browser (`*` for any); empty: no CORS. */
   corsOrigins: string[];
   /** Port of the Prometheus listener (`GET /metrics`), apart from the API's; undefined: no metrics. */
@@ -108,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000),
     externalOAuthAllowedHosts: (env.EXTERNAL_OAUTH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     externalIntrospectionPerMinute: int('EXTERNAL_INTROSPECTION_PER_MINUTE', 1200),
+    // The spec's limit for one external introspection call, network included.
+    externalOAuthTimeoutMs: int('EXTERNAL_OAUTH_TIMEOUT_MS', 500),
     metricsPort: env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : int('METRICS_PORT', 0),
     metricsHost: env.METRICS_HOST ?? host,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),

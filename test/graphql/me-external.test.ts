@@ -19,7 +19,8 @@ beforeAll(async () => {
     res.end(JSON.stringify(scopes[token] ? { active: true, scope: scopes[token] } : { active: false }));
   });
   await new Promise<void>((resolve) => introspection.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ externalOAuthAllowedHosts: ['127.0.0.1'] });
+  // This test is about what a token means, not about the endpoint's speed: a loaded machine gets time.
+  server = await startTestServer({ externalOAuthAllowedHosts: ['127.0.0.1'], externalOAuthTimeoutMs: 10_000 });
   const admin = await clientToken(server, 'manage_project:test');
   const url = `http://127.0.0.1:${(introspection.address() as AddressInfo).port}/introspect`;
   const res = await api(server, admin, '/test', { body: { version: 1, actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader: 'Bearer x' } }] } });
