@@ -5,15 +5,10 @@ import type { PagedQueryResult, PredicateVariables, QueryParams } from '../query
 import type { CartDiscountService } from './cart-discount.service.js';
 import type { DocumentAddress } from './document-repository.js';
 import { fencedWrites } from './fenced-writes.js';
+import { storeOf } from './in-store-documents.js';
 import { notFound } from './versioning.js';
 
 type Update = { version: number; actions: readonly CartDiscountUpdateAction[] };
-
-/** The store of an in-store request (the router sets it from the path). */
-function storeOf(ctx: RequestContext): string {
-  if (ctx.storeKey === undefined) throw new Error('an in-store operation without a store key in its path');
-  return ctx.storeKey;
-}
 
 /** Whether the discount applies in the request's store: it names the store among its `stores`. */
 const ofStore = (ctx: RequestContext, discount: CartDiscount) => (discount.stores ?? []).some((s) => s.key === storeOf(ctx));

@@ -21,7 +21,7 @@ interface Resource<D extends StoreDocument, Draft, U> {
 }
 
 /** The store of an in-store request (the router sets it from the path). */
-function storeOf(ctx: RequestContext): string {
+export function storeOf(ctx: RequestContext): string {
   if (ctx.storeKey === undefined) throw new Error('an in-store operation without a store key in its path');
   return ctx.storeKey;
 }
