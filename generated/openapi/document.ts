@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, product discounts, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -11903,6 +11903,591 @@ export const openApiDocument = {
           }
         }
       },
+      "ProductDiscount": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "value",
+          "predicate",
+          "sortOrder",
+          "isActive",
+          "references"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "value": {
+            "$ref": "#/components/schemas/ProductDiscountValue"
+          },
+          "predicate": {
+            "type": "string"
+          },
+          "sortOrder": {
+            "type": "string"
+          },
+          "isActive": {
+            "type": "boolean"
+          },
+          "references": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Reference"
+            }
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ProductDiscountValue": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "relative": "#/components/schemas/ProductDiscountValueRelative",
+            "absolute": "#/components/schemas/ProductDiscountValueAbsolute",
+            "external": "#/components/schemas/ProductDiscountValueExternal"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ProductDiscountValueRelative"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountValueAbsolute"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountValueExternal"
+          }
+        ]
+      },
+      "ProductDiscountValueRelative": {
+        "type": "object",
+        "required": [
+          "type",
+          "permyriad"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "relative"
+          },
+          "permyriad": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10000,
+            "description": "Per ten thousand (1000 is 10% off)"
+          }
+        }
+      },
+      "ProductDiscountValueAbsolute": {
+        "type": "object",
+        "required": [
+          "type",
+          "money"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "absolute"
+          },
+          "money": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TypedMoney"
+            }
+          }
+        }
+      },
+      "ProductDiscountValueExternal": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "external"
+          }
+        }
+      },
+      "ProductDiscountValueDraft": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "relative": "#/components/schemas/ProductDiscountValueRelativeDraft",
+            "absolute": "#/components/schemas/ProductDiscountValueAbsoluteDraft",
+            "external": "#/components/schemas/ProductDiscountValueExternalDraft"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ProductDiscountValueRelativeDraft"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountValueAbsoluteDraft"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountValueExternalDraft"
+          }
+        ]
+      },
+      "ProductDiscountValueRelativeDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "permyriad"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "relative"
+          },
+          "permyriad": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10000
+          }
+        }
+      },
+      "ProductDiscountValueAbsoluteDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "money"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "absolute"
+          },
+          "money": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/MoneyDraft"
+            }
+          }
+        }
+      },
+      "ProductDiscountValueExternalDraft": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "external"
+          }
+        }
+      },
+      "ProductDiscountDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "value",
+          "predicate",
+          "sortOrder"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "value": {
+            "$ref": "#/components/schemas/ProductDiscountValueDraft"
+          },
+          "predicate": {
+            "type": "string",
+            "minLength": 1
+          },
+          "sortOrder": {
+            "type": "string"
+          },
+          "isActive": {
+            "type": "boolean",
+            "description": "Default: true"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ProductDiscountMatchQuery": {
+        "type": "object",
+        "required": [
+          "productId",
+          "variantId",
+          "staged",
+          "price"
+        ],
+        "properties": {
+          "productId": {
+            "type": "string"
+          },
+          "variantId": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "staged": {
+            "type": "boolean"
+          },
+          "price": {
+            "$ref": "#/components/schemas/QueryPrice"
+          }
+        }
+      },
+      "QueryPrice": {
+        "type": "object",
+        "required": [
+          "id",
+          "value"
+        ],
+        "description": "A price of the variant, as the product holds it (matched by `id`; the other fields as sent are ignored).",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "value": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "channel": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "discounted": {
+            "$ref": "#/components/schemas/DiscountedPrice"
+          },
+          "tiers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PriceTier"
+            }
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "ProductDiscountPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ProductDiscount"
+            }
+          }
+        }
+      },
+      "ProductDiscountUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ProductDiscountUpdateAction"
+            }
+          }
+        }
+      },
+      "ProductDiscountUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "changeIsActive": "#/components/schemas/ProductDiscountChangeIsActiveAction",
+            "changeName": "#/components/schemas/ProductDiscountChangeNameAction",
+            "changePredicate": "#/components/schemas/ProductDiscountChangePredicateAction",
+            "changeSortOrder": "#/components/schemas/ProductDiscountChangeSortOrderAction",
+            "changeValue": "#/components/schemas/ProductDiscountChangeValueAction",
+            "setDescription": "#/components/schemas/ProductDiscountSetDescriptionAction",
+            "setKey": "#/components/schemas/ProductDiscountSetKeyAction",
+            "setValidFrom": "#/components/schemas/ProductDiscountSetValidFromAction",
+            "setValidFromAndUntil": "#/components/schemas/ProductDiscountSetValidFromAndUntilAction",
+            "setValidUntil": "#/components/schemas/ProductDiscountSetValidUntilAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ProductDiscountChangeIsActiveAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountChangePredicateAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountChangeSortOrderAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountChangeValueAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountSetValidFromAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountSetValidFromAndUntilAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductDiscountSetValidUntilAction"
+          }
+        ]
+      },
+      "ProductDiscountChangeIsActiveAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "isActive"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeIsActive"
+          },
+          "isActive": {
+            "type": "boolean"
+          }
+        }
+      },
+      "ProductDiscountChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ProductDiscountChangePredicateAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "predicate"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changePredicate"
+          },
+          "predicate": {
+            "type": "string",
+            "minLength": 1
+          }
+        }
+      },
+      "ProductDiscountChangeSortOrderAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "sortOrder"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeSortOrder"
+          },
+          "sortOrder": {
+            "type": "string"
+          }
+        }
+      },
+      "ProductDiscountChangeValueAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "value"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeValue"
+          },
+          "value": {
+            "$ref": "#/components/schemas/ProductDiscountValueDraft"
+          }
+        }
+      },
+      "ProductDiscountSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ProductDiscountSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "ProductDiscountSetValidFromAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidFrom"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ProductDiscountSetValidUntilAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidUntil"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "ProductDiscountSetValidFromAndUntilAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidFromAndUntil"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
       "ProductProjection": {
         "type": "object",
         "required": [
@@ -12563,19 +13148,7 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/DateTime"
           },
           "discounted": {
-            "type": "object",
-            "required": [
-              "value",
-              "discount"
-            ],
-            "properties": {
-              "value": {
-                "$ref": "#/components/schemas/MoneyDraft"
-              },
-              "discount": {
-                "$ref": "#/components/schemas/ResourceIdentifier"
-              }
-            }
+            "$ref": "#/components/schemas/DiscountedPriceDraft"
           },
           "tiers": {
             "type": "array",
@@ -12586,6 +13159,22 @@ export const openApiDocument = {
           },
           "custom": {
             "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "DiscountedPriceDraft": {
+        "type": "object",
+        "required": [
+          "value",
+          "discount"
+        ],
+        "description": "A discounted value given by an external service, with an active product discount of value `external`.",
+        "properties": {
+          "value": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "discount": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
           }
         }
       },
@@ -12752,6 +13341,7 @@ export const openApiDocument = {
             "removeVariant": "#/components/schemas/ProductRemoveVariantAction",
             "addPrice": "#/components/schemas/ProductAddPriceAction",
             "changePrice": "#/components/schemas/ProductChangePriceAction",
+            "setDiscountedPrice": "#/components/schemas/ProductSetDiscountedPriceAction",
             "removePrice": "#/components/schemas/ProductRemovePriceAction",
             "setPrices": "#/components/schemas/ProductSetPricesAction",
             "setSku": "#/components/schemas/ProductSetSkuAction",
@@ -12776,6 +13366,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ProductChangePriceAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductSetDiscountedPriceAction"
           },
           {
             "$ref": "#/components/schemas/ProductRemovePriceAction"
@@ -12922,6 +13515,28 @@ export const openApiDocument = {
           },
           "staged": {
             "type": "boolean"
+          }
+        }
+      },
+      "ProductSetDiscountedPriceAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "priceId"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDiscountedPrice"
+          },
+          "priceId": {
+            "type": "string"
+          },
+          "staged": {
+            "type": "boolean"
+          },
+          "discounted": {
+            "$ref": "#/components/schemas/DiscountedPriceDraft"
           }
         }
       },
@@ -38590,6 +39205,633 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Payment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/product-discounts": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryProductDiscounts",
+        "summary": "Query product discounts (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of product discounts",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscountPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductDiscountsExist",
+        "summary": "200 if any product discount matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one product discount matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createProductDiscount",
+        "summary": "Create a product discount",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductDiscountDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The product discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/product-discounts/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getProductDiscountById",
+        "summary": "Get a product discount by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductDiscountExistsById",
+        "summary": "200 if the product discount exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product discount exists"
+          },
+          "404": {
+            "description": "No such product discount"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateProductDiscountById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductDiscountUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The product discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteProductDiscountById",
+        "summary": "Delete the product discount at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/product-discounts/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getProductDiscountByKey",
+        "summary": "Get a product discount by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkProductDiscountExistsByKey",
+        "summary": "200 if the product discount exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product discount exists"
+          },
+          "404": {
+            "description": "No such product discount"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateProductDiscountByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductDiscountUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The product discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteProductDiscountByKey",
+        "summary": "Delete the product discount at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The product discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscount"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/product-discounts/matching": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "matchProductDiscount",
+        "summary": "The active product discount that applies to a price of a product variant (the one with the greatest sortOrder), or 404 NoMatchingProductDiscountFound",
+        "security": [
+          {
+            "oauth2": [
+              "view_products"
+            ]
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProductDiscountMatchQuery"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The product discount",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProductDiscount"
                 }
               }
             }

@@ -56,6 +56,11 @@ export interface DocumentRepositoryConfig<D extends VersionedDocument> {
    * `lineItems[*].variant`); they answer expanded copies and run before reference expansion.
    */
   expandFields?: (ctx: RequestContext, docs: readonly D[], paths: readonly string[]) => Promise<D[]>;
+  /**
+   * Fields derived from other resources, set on the document just before each write of it (a new
+   * resource or a new version): a product's discounted prices.
+   */
+  beforeWrite?: (ctx: RequestContext, doc: D) => Promise<void>;
 }
 
 /**
@@ -130,6 +135,7 @@ export class DocumentRepository<D extends VersionedDocument> {
 
   /** Inserts a complete document (for services that build their own, e.g. customers). */
   async insert(ctx: RequestContext, doc: D): Promise<void> {
+    if (this.config.beforeWrite) await this.config.beforeWrite(ctx, doc);
     const text = JSON.stringify(doc);
     try {
       await this.table.insert(ctx.db, { id: doc.id, projectKey: ctx.projectKey, createdAt: doc.createdAt, ...this.columnValues(doc, text) });
@@ -184,6 +190,7 @@ export class DocumentRepository<D extends VersionedDocument> {
    * version, lastModifiedAt and lastModifiedBy.
    */
   async replace(ctx: RequestContext, current: Pick<D, 'id' | 'version'>, doc: D): Promise<void> {
+    if (this.config.beforeWrite) await this.config.beforeWrite(ctx, doc);
     doc.version = current.version + 1;
     doc.lastModifiedAt = isoNow(ctx.app.clock);
     if (ctx.principal) doc.lastModifiedBy = clientLogging(ctx);

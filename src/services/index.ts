@@ -18,6 +18,7 @@ import { ProductService } from './product.service.js';
 import { ShoppingListService } from './shopping-list.service.js';
 import { CartCalculator } from './cart-totals.js';
 import { CartDiscountService } from './cart-discount.service.js';
+import { ProductDiscountService } from './product-discount.service.js';
 import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
@@ -62,6 +63,7 @@ export interface Services {
   taxCategories: TaxCategoryService;
   zones: ZoneService;
   shippingMethods: ShippingMethodService;
+  productDiscounts: ProductDiscountService;
   cartDiscounts: CartDiscountService;
   discountCodes: DiscountCodeService;
   categories: CategoryService;
@@ -88,6 +90,9 @@ export function createServices(app: AppServices): Services {
   const taxCategories = new TaxCategoryService();
   const zones = new ZoneService();
   const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);
+  const productDiscounts = new ProductDiscountService();
+  products.discountSources = (ctx, product) => productDiscounts.sourcesFor(ctx, product);
+  productDiscounts.repriceProducts = (ctx) => products.repriceAll(ctx);
   const cartDiscounts = new CartDiscountService();
   const discountCodes = new DiscountCodeService(cartDiscounts.repository);
   // Who refers to whom: a referenced tax category, zone or cart discount is not deleted.
@@ -163,6 +168,7 @@ export function createServices(app: AppServices): Services {
     taxCategories,
     zones,
     shippingMethods,
+    productDiscounts,
     cartDiscounts,
     discountCodes,
     categories,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Price, PriceDraft, PriceTier } from '../../generated/openapi/client/types.gen.js';
+import type { DiscountedPrice, DiscountedPriceDraft, Price, PriceDraft, PriceTier, ProductDiscount } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import { ApiError, InvalidFieldError, InvalidInputError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
+import { sql } from '../db/statements.js';
+import { ApiError, InvalidFieldError, InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
 import { channelReference } from './channel-repository.js';
 import { customFieldsFromDraft } from './custom-fields.js';
 import { customerGroupLookup } from './customer-group-lookup.js';
 import { moneyFromDraft } from './money.js';
+import { validAt } from './validity-period.js';
 
 const customerGroups = customerGroupLookup();
 
@@ -28,8 +30,7 @@ export class DuplicatePriceScopeError extends ApiError {
 /**
  * A Price from a PriceDraft, by the spec's rules: money per "Money"; tiers of the price's currency
  * with minimumQuantity ≥ 2 (the contract) and unique; validFrom at least 1 ms before validUntil;
- * customerGroup a group and channel a channel of the project. Product discounts are not served
- * yet, so a draft naming one is refused as not found.
+ * customerGroup a group and channel a channel of the project; `discounted` an external product discount's value.
  */
 export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, field = 'price', id: string = randomUUID()): Promise<Price> {
   const value = moneyFromDraft(draft.value, `${field}.value`);
@@ -47,10 +48,7 @@ export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, fie
   if (draft.validFrom !== undefined && draft.validUntil !== undefined && Date.parse(draft.validUntil) - Date.parse(draft.validFrom) < 1) {
     throw new InvalidInputError(`validUntil (${draft.validUntil}) must be at least 1 ms later than validFrom (${draft.validFrom}).`);
   }
-  if (draft.discounted) {
-    const discount = draft.discounted.discount;
-    throw new ReferencedResourceNotFoundError('product-discount', discount.id !== undefined ? { id: discount.id } : { key: discount.key ?? '' });
-  }
+  const discounted = draft.discounted ? await externalDiscountedPrice(ctx, draft.discounted, `${field}.discounted`, value.currencyCode) : undefined;
   const customerGroup = draft.customerGroup ? await customerGroups(ctx, draft.customerGroup) : undefined;
   const channel = draft.channel ? await channelReference(ctx, draft.channel, `${field}.channel`) : undefined;
   const custom = await customFieldsFromDraft(ctx, 'product-price', draft.custom);
@@ -63,9 +61,31 @@ export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, fie
     ...(channel ? { channel } : {}),
     ...(draft.validFrom !== undefined ? { validFrom: draft.validFrom } : {}),
     ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
+    ...(discounted ? { discounted } : {}),
     ...(tiers.length > 0 ? { tiers } : {}),
     ...(custom ? { custom } : {}),
   };
+}
+
+const FIND_PRODUCT_DISCOUNT = sql('SELECT $DATA AS "data" FROM "ProductDiscount" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');
+
+/**
+ * A discounted value set from outside (a price draft's `discounted`, the setDiscountedPrice action):
+ * it names a product discount of value `external` that is active and valid now, in the price's
+ * currency. Product discounts' recomputation keeps it for as long as that discount stays so
+ * (product-discounts.ts), and removes it when it does not.
+ */
+export async function externalDiscountedPrice(ctx: RequestContext, draft: DiscountedPriceDraft, field: string, currencyCode: string): Promise<DiscountedPrice> {
+  const { discount } = draft;
+  if (discount.typeId !== undefined && discount.typeId !== 'product-discount') throw new InvalidFieldError(`${field}.discount.typeId`, discount.typeId, ['product-discount']);
+  const row = await ctx.db.first<{ data: string }>(FIND_PRODUCT_DISCOUNT[ctx.db.dialect], [ctx.projectKey, discount.id ?? null, discount.id === undefined ? (discount.key ?? null) : null]);
+  if (!row) throw new ReferencedResourceNotFoundError('product-discount', discount.id !== undefined ? { id: discount.id } : { key: discount.key ?? '' });
+  const found = JSON.parse(row.data) as ProductDiscount;
+  if (found.value.type !== 'external') throw new InvalidOperationError(`The product discount '${found.id}' does not have an external value: its prices are computed from its predicate.`);
+  if (!found.isActive || !validAt(found, ctx.app.clock.now())) throw new InvalidOperationError(`The product discount '${found.id}' is not active and valid now.`);
+  const value = moneyFromDraft(draft.value, `${field}.value`);
+  if (value.currencyCode !== currencyCode) throw new InvalidFieldError(`${field}.value.currencyCode`, value.currencyCode, [currencyCode], `A discounted price must have the currency of its price (${currencyCode}).`);
+  return { value, discount: { typeId: 'product-discount', id: found.id } };
 }
 
 function scopeOf(price: Price): string {

@@ -2,7 +2,7 @@ import type { ProductData, ProductUpdateAction, Product } from '../../generated/
 import type { RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
 import { categoryRepository } from './category-repository.js';
-import { checkVariantPrices, priceFromDraft } from './prices.js';
+import { checkVariantPrices, externalDiscountedPrice, priceFromDraft } from './prices.js';
 import { allVariants, checkVariantIdentifiers, findVariant, pricesFromDrafts, variantFromDraft } from './product-variants.js';
 import { taxCategoryRepository } from './tax-category-repository.js';
 import { resolveIdentifier, resolveReference } from './resource-identifiers.js';
@@ -73,6 +73,14 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
       const { variant, index } = findPrice(data, a.priceId);
       variant.prices[index] = structuredClone(price);
       checkVariantPrices(variant.prices);
+    });
+  },
+  setDiscountedPrice: async (doc, a, ctx) => {
+    await onData(doc, a.staged, async (data) => {
+      const { variant, index } = findPrice(data, a.priceId);
+      const price = variant.prices[index];
+      if (a.discounted) price.discounted = await externalDiscountedPrice(ctx, a.discounted, 'discounted', price.value.currencyCode);
+      else delete price.discounted;
     });
   },
   removePrice: (doc, a) =>

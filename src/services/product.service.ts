@@ -8,6 +8,7 @@ import { DocumentService } from './document-service.js';
 import { categoryRepository } from './category-repository.js';
 import type { CategoryReferrer } from './category.service.js';
 import { productActions } from './product-actions.js';
+import { applyProductDiscounts, type ProductDiscountSources } from './product-discounts.js';
 import { deleteProjections, writeProjections } from './product-projections.js';
 import { allVariants, checkVariantIdentifiers, variantFromDraft } from './product-variants.js';
 import { productResource } from './queryable-resources.js';
@@ -30,7 +31,11 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
   readonly repository = new DocumentRepository<Product>({
     resource: productResource,
     extraColumns: { names: ['productTypeId'], values: (doc) => ({ productTypeId: doc.productType.id }) },
+    // Every write of a product gives its prices the discounts that apply to them (product-discounts.ts).
+    beforeWrite: async (ctx, product) => applyProductDiscounts(product, await this.discountSources(ctx, product)),
   });
+  /** What a product's prices are discounted with (the product discount service's; set by the wiring). */
+  discountSources: (ctx: RequestContext, product: Product) => Promise<ProductDiscountSources> = async () => ({ discounts: [], external: new Set(), categories: new Map() });
   protected readonly actions = productActions;
 
   protected async fromDraft(ctx: RequestContext, draft: ProductDraft): Promise<NewDocument<Product>> {
@@ -78,6 +83,21 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
       await tx.db.executeRaw(DELETE_SKUS[tx.db.dialect], [product.id]);
       await deleteProjections(tx, product.id);
       return product;
+    });
+  }
+
+  /**
+   * Recomputes the discounted prices of every product of the project after a product discount
+   * changed, in the caller's transaction; a product whose prices change is written as a new version
+   * (with its projections), the others are left as they are.
+   */
+  async repriceAll(ctx: RequestContext): Promise<void> {
+    await this.repository.forEachMatch(ctx, { where: [] }, async (product) => {
+      const next = structuredClone(product);
+      applyProductDiscounts(next, await this.discountSources(ctx, next));
+      if (JSON.stringify(next) === JSON.stringify(product)) return;
+      await this.repository.replace(ctx, product, next);
+      await writeProjections(ctx, next);
     });
   }
 

@@ -180,6 +180,12 @@ export const shippingMethodResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.ShippingMethodSchema, components),
 });
 
+export const productDiscountResource = defineQueryableResource({
+  table: 'ProductDiscount',
+  typeId: 'product-discount',
+  fields: fieldsFromJsonSchema(schemas.ProductDiscountSchema, components),
+});
+
 export const cartDiscountResource = defineQueryableResource({
   table: 'CartDiscount',
   typeId: 'cart-discount',
@@ -248,6 +254,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: taxCategoryResource, viewScopes: ['view_tax_categories', 'view_products'] },
   { resource: zoneResource, viewScopes: ['view_zones', 'view_orders'] },
   { resource: shippingMethodResource, viewScopes: ['view_shipping_methods', 'view_orders', 'manage_my_orders'] },
+  { resource: productDiscountResource, viewScopes: ['view_products'] },
   { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },
   { resource: discountCodeResource, viewScopes: ['view_discount_codes', 'view_orders'] },
   { resource: categoryResource, viewScopes: ['view_categories', 'view_products'] },

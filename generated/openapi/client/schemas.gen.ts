@@ -12343,6 +12343,616 @@ export const PaymentInfoSchema = {
     }
 } as const;
 
+export const ProductDiscountSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'value',
+        'predicate',
+        'sortOrder',
+        'isActive',
+        'references'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        value: {
+            $ref: '#/components/schemas/ProductDiscountValue'
+        },
+        predicate: {
+            type: 'string'
+        },
+        sortOrder: {
+            type: 'string'
+        },
+        isActive: {
+            type: 'boolean'
+        },
+        references: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Reference'
+            }
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ProductDiscountValueSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    discriminator: {
+        propertyName: 'type',
+        mapping: {
+            relative: '#/components/schemas/ProductDiscountValueRelative',
+            absolute: '#/components/schemas/ProductDiscountValueAbsolute',
+            external: '#/components/schemas/ProductDiscountValueExternal'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ProductDiscountValueRelative'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountValueAbsolute'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountValueExternal'
+        }
+    ]
+} as const;
+
+export const ProductDiscountValueRelativeSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'permyriad'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'relative'
+        },
+        permyriad: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 10000,
+            description: 'Per ten thousand (1000 is 10% off)'
+        }
+    }
+} as const;
+
+export const ProductDiscountValueAbsoluteSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'money'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'absolute'
+        },
+        money: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/TypedMoney'
+            }
+        }
+    }
+} as const;
+
+export const ProductDiscountValueExternalSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'external'
+        }
+    }
+} as const;
+
+export const ProductDiscountValueDraftSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    discriminator: {
+        propertyName: 'type',
+        mapping: {
+            relative: '#/components/schemas/ProductDiscountValueRelativeDraft',
+            absolute: '#/components/schemas/ProductDiscountValueAbsoluteDraft',
+            external: '#/components/schemas/ProductDiscountValueExternalDraft'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ProductDiscountValueRelativeDraft'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountValueAbsoluteDraft'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountValueExternalDraft'
+        }
+    ]
+} as const;
+
+export const ProductDiscountValueRelativeDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'permyriad'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'relative'
+        },
+        permyriad: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 10000
+        }
+    }
+} as const;
+
+export const ProductDiscountValueAbsoluteDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'money'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'absolute'
+        },
+        money: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/MoneyDraft'
+            }
+        }
+    }
+} as const;
+
+export const ProductDiscountValueExternalDraftSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'external'
+        }
+    }
+} as const;
+
+export const ProductDiscountDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'value',
+        'predicate',
+        'sortOrder'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        value: {
+            $ref: '#/components/schemas/ProductDiscountValueDraft'
+        },
+        predicate: {
+            type: 'string',
+            minLength: 1
+        },
+        sortOrder: {
+            type: 'string'
+        },
+        isActive: {
+            type: 'boolean',
+            description: 'Default: true'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ProductDiscountMatchQuerySchema = {
+    type: 'object',
+    required: [
+        'productId',
+        'variantId',
+        'staged',
+        'price'
+    ],
+    properties: {
+        productId: {
+            type: 'string'
+        },
+        variantId: {
+            type: 'integer',
+            minimum: 1
+        },
+        staged: {
+            type: 'boolean'
+        },
+        price: {
+            $ref: '#/components/schemas/QueryPrice'
+        }
+    }
+} as const;
+
+export const QueryPriceSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'value'
+    ],
+    description: 'A price of the variant, as the product holds it (matched by `id`; the other fields as sent are ignored).',
+    properties: {
+        id: {
+            type: 'string'
+        },
+        value: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/Reference'
+        },
+        channel: {
+            $ref: '#/components/schemas/Reference'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        discounted: {
+            $ref: '#/components/schemas/DiscountedPrice'
+        },
+        tiers: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/PriceTier'
+            }
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const ProductDiscountPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/ProductDiscount'
+            }
+        }
+    }
+} as const;
+
+export const ProductDiscountUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ProductDiscountUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ProductDiscountUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            changeIsActive: '#/components/schemas/ProductDiscountChangeIsActiveAction',
+            changeName: '#/components/schemas/ProductDiscountChangeNameAction',
+            changePredicate: '#/components/schemas/ProductDiscountChangePredicateAction',
+            changeSortOrder: '#/components/schemas/ProductDiscountChangeSortOrderAction',
+            changeValue: '#/components/schemas/ProductDiscountChangeValueAction',
+            setDescription: '#/components/schemas/ProductDiscountSetDescriptionAction',
+            setKey: '#/components/schemas/ProductDiscountSetKeyAction',
+            setValidFrom: '#/components/schemas/ProductDiscountSetValidFromAction',
+            setValidFromAndUntil: '#/components/schemas/ProductDiscountSetValidFromAndUntilAction',
+            setValidUntil: '#/components/schemas/ProductDiscountSetValidUntilAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ProductDiscountChangeIsActiveAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountChangePredicateAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountChangeSortOrderAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountChangeValueAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountSetValidFromAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountSetValidFromAndUntilAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductDiscountSetValidUntilAction'
+        }
+    ]
+} as const;
+
+export const ProductDiscountChangeIsActiveActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'isActive'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeIsActive'
+        },
+        isActive: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductDiscountChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ProductDiscountChangePredicateActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'predicate'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changePredicate'
+        },
+        predicate: {
+            type: 'string',
+            minLength: 1
+        }
+    }
+} as const;
+
+export const ProductDiscountChangeSortOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'sortOrder'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeSortOrder'
+        },
+        sortOrder: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ProductDiscountChangeValueActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'value'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeValue'
+        },
+        value: {
+            $ref: '#/components/schemas/ProductDiscountValueDraft'
+        }
+    }
+} as const;
+
+export const ProductDiscountSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ProductDiscountSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const ProductDiscountSetValidFromActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidFrom'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ProductDiscountSetValidUntilActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidUntil'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const ProductDiscountSetValidFromAndUntilActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidFromAndUntil'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
 export const ProductProjectionSchema = {
     type: 'object',
     required: [
@@ -13024,19 +13634,7 @@ export const PriceDraftSchema = {
             $ref: '#/components/schemas/DateTime'
         },
         discounted: {
-            type: 'object',
-            required: [
-                'value',
-                'discount'
-            ],
-            properties: {
-                value: {
-                    $ref: '#/components/schemas/MoneyDraft'
-                },
-                discount: {
-                    $ref: '#/components/schemas/ResourceIdentifier'
-                }
-            }
+            $ref: '#/components/schemas/DiscountedPriceDraft'
         },
         tiers: {
             type: 'array',
@@ -13047,6 +13645,23 @@ export const PriceDraftSchema = {
         },
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const DiscountedPriceDraftSchema = {
+    type: 'object',
+    required: [
+        'value',
+        'discount'
+    ],
+    description: 'A discounted value given by an external service, with an active product discount of value `external`.',
+    properties: {
+        value: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        discount: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         }
     }
 } as const;
@@ -13219,6 +13834,7 @@ export const ProductUpdateActionSchema = {
             removeVariant: '#/components/schemas/ProductRemoveVariantAction',
             addPrice: '#/components/schemas/ProductAddPriceAction',
             changePrice: '#/components/schemas/ProductChangePriceAction',
+            setDiscountedPrice: '#/components/schemas/ProductSetDiscountedPriceAction',
             removePrice: '#/components/schemas/ProductRemovePriceAction',
             setPrices: '#/components/schemas/ProductSetPricesAction',
             setSku: '#/components/schemas/ProductSetSkuAction',
@@ -13243,6 +13859,9 @@ export const ProductUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ProductChangePriceAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductSetDiscountedPriceAction'
         },
         {
             $ref: '#/components/schemas/ProductRemovePriceAction'
@@ -13393,6 +14012,29 @@ export const ProductChangePriceActionSchema = {
         },
         staged: {
             type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductSetDiscountedPriceActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'priceId'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDiscountedPrice'
+        },
+        priceId: {
+            type: 'string'
+        },
+        staged: {
+            type: 'boolean'
+        },
+        discounted: {
+            $ref: '#/components/schemas/DiscountedPriceDraft'
         }
     }
 } as const;

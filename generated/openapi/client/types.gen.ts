@@ -3972,6 +3972,196 @@ export type PaymentInfo = {
     payments: Array<Reference>;
 };
 
+export type ProductDiscount = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    value: ProductDiscountValue;
+    predicate: string;
+    sortOrder: string;
+    isActive: boolean;
+    references: Array<Reference>;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+};
+
+export type ProductDiscountValue = ({
+    type: 'relative';
+} & ProductDiscountValueRelative) | ({
+    type: 'absolute';
+} & ProductDiscountValueAbsolute) | ({
+    type: 'external';
+} & ProductDiscountValueExternal);
+
+export type ProductDiscountValueRelative = {
+    type: 'relative';
+    /**
+     * Per ten thousand (1000 is 10% off)
+     */
+    permyriad: number;
+};
+
+export type ProductDiscountValueAbsolute = {
+    type: 'absolute';
+    money: Array<TypedMoney>;
+};
+
+export type ProductDiscountValueExternal = {
+    type: 'external';
+};
+
+export type ProductDiscountValueDraft = ({
+    type: 'relative';
+} & ProductDiscountValueRelativeDraft) | ({
+    type: 'absolute';
+} & ProductDiscountValueAbsoluteDraft) | ({
+    type: 'external';
+} & ProductDiscountValueExternalDraft);
+
+export type ProductDiscountValueRelativeDraft = {
+    type: 'relative';
+    permyriad: number;
+};
+
+export type ProductDiscountValueAbsoluteDraft = {
+    type: 'absolute';
+    money: Array<MoneyDraft>;
+};
+
+export type ProductDiscountValueExternalDraft = {
+    type: 'external';
+};
+
+export type ProductDiscountDraft = {
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    value: ProductDiscountValueDraft;
+    predicate: string;
+    sortOrder: string;
+    /**
+     * Default: true
+     */
+    isActive?: boolean;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+};
+
+export type ProductDiscountMatchQuery = {
+    productId: string;
+    variantId: number;
+    staged: boolean;
+    price: QueryPrice;
+};
+
+/**
+ * A price of the variant, as the product holds it (matched by `id`; the other fields as sent are ignored).
+ */
+export type QueryPrice = {
+    id: string;
+    value: MoneyDraft;
+    country?: CountryCode;
+    customerGroup?: Reference;
+    channel?: Reference;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    discounted?: DiscountedPrice;
+    tiers?: Array<PriceTier>;
+    custom?: CustomFields;
+};
+
+export type ProductDiscountPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<ProductDiscount>;
+};
+
+export type ProductDiscountUpdate = {
+    version: Version;
+    actions: Array<ProductDiscountUpdateAction>;
+};
+
+export type ProductDiscountUpdateAction = ({
+    action: 'changeIsActive';
+} & ProductDiscountChangeIsActiveAction) | ({
+    action: 'changeName';
+} & ProductDiscountChangeNameAction) | ({
+    action: 'changePredicate';
+} & ProductDiscountChangePredicateAction) | ({
+    action: 'changeSortOrder';
+} & ProductDiscountChangeSortOrderAction) | ({
+    action: 'changeValue';
+} & ProductDiscountChangeValueAction) | ({
+    action: 'setDescription';
+} & ProductDiscountSetDescriptionAction) | ({
+    action: 'setKey';
+} & ProductDiscountSetKeyAction) | ({
+    action: 'setValidFrom';
+} & ProductDiscountSetValidFromAction) | ({
+    action: 'setValidFromAndUntil';
+} & ProductDiscountSetValidFromAndUntilAction) | ({
+    action: 'setValidUntil';
+} & ProductDiscountSetValidUntilAction);
+
+export type ProductDiscountChangeIsActiveAction = {
+    action: 'changeIsActive';
+    isActive: boolean;
+};
+
+export type ProductDiscountChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type ProductDiscountChangePredicateAction = {
+    action: 'changePredicate';
+    predicate: string;
+};
+
+export type ProductDiscountChangeSortOrderAction = {
+    action: 'changeSortOrder';
+    sortOrder: string;
+};
+
+export type ProductDiscountChangeValueAction = {
+    action: 'changeValue';
+    value: ProductDiscountValueDraft;
+};
+
+export type ProductDiscountSetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type ProductDiscountSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type ProductDiscountSetValidFromAction = {
+    action: 'setValidFrom';
+    validFrom?: DateTime;
+};
+
+export type ProductDiscountSetValidUntilAction = {
+    action: 'setValidUntil';
+    validUntil?: DateTime;
+};
+
+export type ProductDiscountSetValidFromAndUntilAction = {
+    action: 'setValidFromAndUntil';
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+};
+
 export type ProductProjection = {
     id: string;
     version: Version;
@@ -4170,12 +4360,17 @@ export type PriceDraft = {
     channel?: ResourceIdentifier;
     validFrom?: DateTime;
     validUntil?: DateTime;
-    discounted?: {
-        value: MoneyDraft;
-        discount: ResourceIdentifier;
-    };
+    discounted?: DiscountedPriceDraft;
     tiers?: Array<PriceTierDraft>;
     custom?: CustomFieldsDraft;
+};
+
+/**
+ * A discounted value given by an external service, with an active product discount of value `external`.
+ */
+export type DiscountedPriceDraft = {
+    value: MoneyDraft;
+    discount: ResourceIdentifier;
 };
 
 export type PriceTierDraft = {
@@ -4228,6 +4423,8 @@ export type ProductUpdateAction = ({
 } & ProductAddPriceAction) | ({
     action: 'changePrice';
 } & ProductChangePriceAction) | ({
+    action: 'setDiscountedPrice';
+} & ProductSetDiscountedPriceAction) | ({
     action: 'removePrice';
 } & ProductRemovePriceAction) | ({
     action: 'setPrices';
@@ -4280,6 +4477,13 @@ export type ProductChangePriceAction = {
     priceId: string;
     price: PriceDraft;
     staged?: boolean;
+};
+
+export type ProductSetDiscountedPriceAction = {
+    action: 'setDiscountedPrice';
+    priceId: string;
+    staged?: boolean;
+    discounted?: DiscountedPriceDraft;
 };
 
 export type ProductRemovePriceAction = {
@@ -16894,6 +17098,351 @@ export type UpdatePaymentByKeyResponses = {
 };
 
 export type UpdatePaymentByKeyResponse = UpdatePaymentByKeyResponses[keyof UpdatePaymentByKeyResponses];
+
+export type QueryProductDiscountsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/product-discounts';
+};
+
+export type QueryProductDiscountsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryProductDiscountsError = QueryProductDiscountsErrors[keyof QueryProductDiscountsErrors];
+
+export type QueryProductDiscountsResponses = {
+    /**
+     * A page of product discounts
+     */
+    200: ProductDiscountPagedQueryResponse;
+};
+
+export type QueryProductDiscountsResponse = QueryProductDiscountsResponses[keyof QueryProductDiscountsResponses];
+
+export type CheckProductDiscountsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/product-discounts';
+};
+
+export type CheckProductDiscountsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckProductDiscountsExistResponses = {
+    /**
+     * At least one product discount matches
+     */
+    200: unknown;
+};
+
+export type CreateProductDiscountData = {
+    body: ProductDiscountDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-discounts';
+};
+
+export type CreateProductDiscountErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateProductDiscountError = CreateProductDiscountErrors[keyof CreateProductDiscountErrors];
+
+export type CreateProductDiscountResponses = {
+    /**
+     * The product discount
+     */
+    201: ProductDiscount;
+};
+
+export type CreateProductDiscountResponse = CreateProductDiscountResponses[keyof CreateProductDiscountResponses];
+
+export type DeleteProductDiscountByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-discounts/{id}';
+};
+
+export type DeleteProductDiscountByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteProductDiscountByIdError = DeleteProductDiscountByIdErrors[keyof DeleteProductDiscountByIdErrors];
+
+export type DeleteProductDiscountByIdResponses = {
+    /**
+     * The product discount
+     */
+    200: ProductDiscount;
+};
+
+export type DeleteProductDiscountByIdResponse = DeleteProductDiscountByIdResponses[keyof DeleteProductDiscountByIdResponses];
+
+export type GetProductDiscountByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-discounts/{id}';
+};
+
+export type GetProductDiscountByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductDiscountByIdError = GetProductDiscountByIdErrors[keyof GetProductDiscountByIdErrors];
+
+export type GetProductDiscountByIdResponses = {
+    /**
+     * The product discount
+     */
+    200: ProductDiscount;
+};
+
+export type GetProductDiscountByIdResponse = GetProductDiscountByIdResponses[keyof GetProductDiscountByIdResponses];
+
+export type CheckProductDiscountExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/product-discounts/{id}';
+};
+
+export type CheckProductDiscountExistsByIdErrors = {
+    /**
+     * No such product discount
+     */
+    404: unknown;
+};
+
+export type CheckProductDiscountExistsByIdResponses = {
+    /**
+     * The product discount exists
+     */
+    200: unknown;
+};
+
+export type UpdateProductDiscountByIdData = {
+    body: ProductDiscountUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-discounts/{id}';
+};
+
+export type UpdateProductDiscountByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateProductDiscountByIdError = UpdateProductDiscountByIdErrors[keyof UpdateProductDiscountByIdErrors];
+
+export type UpdateProductDiscountByIdResponses = {
+    /**
+     * The product discount
+     */
+    200: ProductDiscount;
+};
+
+export type UpdateProductDiscountByIdResponse = UpdateProductDiscountByIdResponses[keyof UpdateProductDiscountByIdResponses];
+
+export type DeleteProductDiscountByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-discounts/key={key}';
+};
+
+export type DeleteProductDiscountByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteProductDiscountByKeyError = DeleteProductDiscountByKeyErrors[keyof DeleteProductDiscountByKeyErrors];
+
+export type DeleteProductDiscountByKeyResponses = {
+    /**
+     * The product discount
+     */
+    200: ProductDiscount;
+};
+
+export type DeleteProductDiscountByKeyResponse = DeleteProductDiscountByKeyResponses[keyof DeleteProductDiscountByKeyResponses];
+
+export type GetProductDiscountByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-discounts/key={key}';
+};
+
+export type GetProductDiscountByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetProductDiscountByKeyError = GetProductDiscountByKeyErrors[keyof GetProductDiscountByKeyErrors];
+
+export type GetProductDiscountByKeyResponses = {
+    /**
+     * The product discount
+     */
+    200: ProductDiscount;
+};
+
+export type GetProductDiscountByKeyResponse = GetProductDiscountByKeyResponses[keyof GetProductDiscountByKeyResponses];
+
+export type CheckProductDiscountExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/product-discounts/key={key}';
+};
+
+export type CheckProductDiscountExistsByKeyErrors = {
+    /**
+     * No such product discount
+     */
+    404: unknown;
+};
+
+export type CheckProductDiscountExistsByKeyResponses = {
+    /**
+     * The product discount exists
+     */
+    200: unknown;
+};
+
+export type UpdateProductDiscountByKeyData = {
+    body: ProductDiscountUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/product-discounts/key={key}';
+};
+
+export type UpdateProductDiscountByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateProductDiscountByKeyError = UpdateProductDiscountByKeyErrors[keyof UpdateProductDiscountByKeyErrors];
+
+export type UpdateProductDiscountByKeyResponses = {
+    /**
+     * The product discount
+     */
+    200: ProductDiscount;
+};
+
+export type UpdateProductDiscountByKeyResponse = UpdateProductDiscountByKeyResponses[keyof UpdateProductDiscountByKeyResponses];
+
+export type MatchProductDiscountData = {
+    body: ProductDiscountMatchQuery;
+    path: {
+        projectKey: string;
+    };
+    query?: never;
+    url: '/{projectKey}/product-discounts/matching';
+};
+
+export type MatchProductDiscountErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type MatchProductDiscountError = MatchProductDiscountErrors[keyof MatchProductDiscountErrors];
+
+export type MatchProductDiscountResponses = {
+    /**
+     * The product discount
+     */
+    200: ProductDiscount;
+};
+
+export type MatchProductDiscountResponse = MatchProductDiscountResponses[keyof MatchProductDiscountResponses];
 
 export type QueryProductProjectionsData = {
     body?: never;

@@ -21,6 +21,7 @@ import { taxCategoryRoutes } from './tax-category.routes.js';
 import { zoneRoutes } from './zone.routes.js';
 import { shippingMethodRoutes } from './shipping-method.routes.js';
 import { cartDiscountRoutes } from './cart-discount.routes.js';
+import { productDiscountRoutes } from './product-discount.routes.js';
 import { discountCodeRoutes } from './discount-code.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
@@ -55,6 +56,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...taxCategoryRoutes(services),
     ...zoneRoutes(services),
     ...shippingMethodRoutes(services),
+    ...productDiscountRoutes(services),
     ...cartDiscountRoutes(services),
     ...discountCodeRoutes(services),
     ...categoryRoutes(services),

@@ -229,6 +229,13 @@ export type Zone = Prisma.ZoneModel
  */
 export type ShippingMethod = Prisma.ShippingMethodModel
 /**
+ * Model ProductDiscount
+ * Product discounts. `sortOrder` is unique in a project; `activeSortOrder` is the sort order of an
+ * active discount (null otherwise): a product's prices are discounted from the active ones, read in
+ * order from their index alone.
+ */
+export type ProductDiscount = Prisma.ProductDiscountModel
+/**
  * Model CartDiscount
  * Cart discounts. `sortOrder` is unique in a project (the platform's rule: the order of application
  * is unambiguous). `activeSortOrder` is the sort order of an active discount (null otherwise): a

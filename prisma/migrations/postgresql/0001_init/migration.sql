@@ -509,6 +509,21 @@ CREATE TABLE "ShippingMethod" (
 );
 
 -- CreateTable
+CREATE TABLE "ProductDiscount" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "sortOrder" TEXT COLLATE "C" NOT NULL,
+    "activeSortOrder" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "ProductDiscount_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "CartDiscount" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -1014,6 +1029,24 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "ProductDiscount_projectKey_activeSortOrder_idx" ON "ProductDiscount"("projectKey", "activeSortOrder");
+
+-- CreateIndex
+CREATE INDEX "ProductDiscount_projectKey_id_idx" ON "ProductDiscount"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ProductDiscount_projectKey_createdAt_idx" ON "ProductDiscount"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ProductDiscount_projectKey_lastModifiedAt_idx" ON "ProductDiscount"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductDiscount_projectKey_key_key" ON "ProductDiscount"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductDiscount_projectKey_sortOrder_key" ON "ProductDiscount"("projectKey", "sortOrder");
 
 -- CreateIndex
 CREATE INDEX "CartDiscount_projectKey_activeSortOrder_idx" ON "CartDiscount"("projectKey", "activeSortOrder") WHERE "activeSortOrder" IS NOT NULL;

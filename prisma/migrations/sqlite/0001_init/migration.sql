@@ -449,6 +449,19 @@ CREATE TABLE "ShippingMethod" (
 );
 
 -- CreateTable
+CREATE TABLE "ProductDiscount" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "sortOrder" TEXT NOT NULL,
+    "activeSortOrder" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "CartDiscount" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -950,6 +963,24 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "ProductDiscount_projectKey_activeSortOrder_idx" ON "ProductDiscount"("projectKey", "activeSortOrder");
+
+-- CreateIndex
+CREATE INDEX "ProductDiscount_projectKey_id_idx" ON "ProductDiscount"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "ProductDiscount_projectKey_createdAt_idx" ON "ProductDiscount"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ProductDiscount_projectKey_lastModifiedAt_idx" ON "ProductDiscount"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductDiscount_projectKey_key_key" ON "ProductDiscount"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductDiscount_projectKey_sortOrder_key" ON "ProductDiscount"("projectKey", "sortOrder");
 
 -- CreateIndex
 CREATE INDEX "CartDiscount_projectKey_activeSortOrder_idx" ON "CartDiscount"("projectKey", "activeSortOrder") WHERE "activeSortOrder" IS NOT NULL;

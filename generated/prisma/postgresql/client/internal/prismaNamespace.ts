@@ -433,6 +433,7 @@ export const ModelName = {
   TaxCategory: 'TaxCategory',
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
+  ProductDiscount: 'ProductDiscount',
   CartDiscount: 'CartDiscount',
   DiscountCode: 'DiscountCode',
   DiscountCodeApplication: 'DiscountCodeApplication'
@@ -451,7 +452,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3119,6 +3120,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    ProductDiscount: {
+      payload: Prisma.$ProductDiscountPayload<ExtArgs>
+      fields: Prisma.ProductDiscountFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ProductDiscountFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ProductDiscountFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>
+        }
+        findFirst: {
+          args: Prisma.ProductDiscountFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ProductDiscountFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>
+        }
+        findMany: {
+          args: Prisma.ProductDiscountFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>[]
+        }
+        create: {
+          args: Prisma.ProductDiscountCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>
+        }
+        createMany: {
+          args: Prisma.ProductDiscountCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ProductDiscountCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>[]
+        }
+        delete: {
+          args: Prisma.ProductDiscountDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>
+        }
+        update: {
+          args: Prisma.ProductDiscountUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>
+        }
+        deleteMany: {
+          args: Prisma.ProductDiscountDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ProductDiscountUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ProductDiscountUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>[]
+        }
+        upsert: {
+          args: Prisma.ProductDiscountUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProductDiscountPayload>
+        }
+        aggregate: {
+          args: Prisma.ProductDiscountAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateProductDiscount>
+        }
+        groupBy: {
+          args: Prisma.ProductDiscountGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProductDiscountGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ProductDiscountCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProductDiscountCountAggregateOutputType> | number
+        }
+      }
+    }
     CartDiscount: {
       payload: Prisma.$CartDiscountPayload<ExtArgs>
       fields: Prisma.CartDiscountFieldRefs
@@ -3887,6 +3962,21 @@ export const ShippingMethodScalarFieldEnum = {
 export type ShippingMethodScalarFieldEnum = (typeof ShippingMethodScalarFieldEnum)[keyof typeof ShippingMethodScalarFieldEnum]
 
 
+export const ProductDiscountScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sortOrder: 'sortOrder',
+  activeSortOrder: 'activeSortOrder',
+  data: 'data'
+} as const
+
+export type ProductDiscountScalarFieldEnum = (typeof ProductDiscountScalarFieldEnum)[keyof typeof ProductDiscountScalarFieldEnum]
+
+
 export const CartDiscountScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -4214,6 +4304,7 @@ export type GlobalOmitConfig = {
   taxCategory?: Prisma.TaxCategoryOmit
   zone?: Prisma.ZoneOmit
   shippingMethod?: Prisma.ShippingMethodOmit
+  productDiscount?: Prisma.ProductDiscountOmit
   cartDiscount?: Prisma.CartDiscountOmit
   discountCode?: Prisma.DiscountCodeOmit
   discountCodeApplication?: Prisma.DiscountCodeApplicationOmit

@@ -87,6 +87,7 @@ export const ModelName = {
   TaxCategory: 'TaxCategory',
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
+  ProductDiscount: 'ProductDiscount',
   CartDiscount: 'CartDiscount',
   DiscountCode: 'DiscountCode',
   DiscountCodeApplication: 'DiscountCodeApplication'
@@ -613,6 +614,21 @@ export const ShippingMethodScalarFieldEnum = {
 } as const
 
 export type ShippingMethodScalarFieldEnum = (typeof ShippingMethodScalarFieldEnum)[keyof typeof ShippingMethodScalarFieldEnum]
+
+
+export const ProductDiscountScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sortOrder: 'sortOrder',
+  activeSortOrder: 'activeSortOrder',
+  data: 'data'
+} as const
+
+export type ProductDiscountScalarFieldEnum = (typeof ProductDiscountScalarFieldEnum)[keyof typeof ProductDiscountScalarFieldEnum]
 
 
 export const CartDiscountScalarFieldEnum = {

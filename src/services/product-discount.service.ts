@@ -1,0 +1,161 @@
+import type {
+  Product,
+  ProductDiscount,
+  ProductDiscountDraft,
+  ProductDiscountMatchQuery,
+  ProductDiscountUpdateAction,
+  ProductDiscountValue,
+  ProductDiscountValueDraft,
+} from '../../generated/openapi/client/types.gen.js';
+import { withTransaction, type RequestContext } from '../context.js';
+import { sql } from '../db/statements.js';
+import { ApiError, DuplicateFieldError, InvalidOperationError } from '../errors/api-error.js';
+import { checkedSortOrder } from './cart-discount-values.js';
+import { categoryRepository } from './category-repository.js';
+import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
+import { DocumentService } from './document-service.js';
+import { moneyFromDraft } from './money.js';
+import { productDiscountPredicate } from './product-discount-predicates.js';
+import { applicableDiscounts, categoryFacts, matchingDiscount, type KnownCategory, type ProductDiscountSources } from './product-discounts.js';
+import { allVariants } from './product-variants.js';
+import { productDiscountResource } from './queryable-resources.js';
+import { setOptional, type ActionHandlers } from './update-actions.js';
+import { checkValidityPeriod, setValidity } from './validity-period.js';
+
+const ACTIVE = sql('SELECT $DATA AS "data" FROM "ProductDiscount" WHERE "projectKey" = ? AND "activeSortOrder" IS NOT NULL ORDER BY "activeSortOrder" DESC');
+const PRODUCT_TYPE_KEY = sql('SELECT "key" FROM "ProductType" WHERE "projectKey" = ? AND "id" = ?');
+
+/** The stored value of a value draft: an absolute value needs one amount per currency, at least one. */
+function valueFromDraft(draft: ProductDiscountValueDraft): ProductDiscountValue {
+  if (draft.type === 'relative') return { type: 'relative', permyriad: draft.permyriad };
+  if (draft.type === 'external') return { type: 'external' };
+  if (draft.money.length === 0) throw new InvalidOperationError('An absolute product discount value needs at least one amount.');
+  const money = draft.money.map((m, i) => moneyFromDraft(m, `value.money[${i}]`));
+  const currencies = money.map((m) => m.currencyCode);
+  const duplicate = currencies.find((c, i) => currencies.indexOf(c) !== i);
+  if (duplicate) throw new InvalidOperationError(`The absolute product discount value has more than one amount in currency '${duplicate}'.`);
+  return { type: 'absolute', money };
+}
+
+/** A predicate about to be stored, checked (400 InvalidInput naming `predicate` when malformed). */
+function checkedPredicate(source: string): string {
+  productDiscountPredicate(source);
+  return source;
+}
+
+const actions: ActionHandlers<ProductDiscount, ProductDiscountUpdateAction> = {
+  changeIsActive: (doc, a) => void (doc.isActive = a.isActive),
+  changeName: (doc, a) => void (doc.name = a.name),
+  changePredicate: (doc, a) => void (doc.predicate = checkedPredicate(a.predicate)),
+  changeSortOrder: (doc, a) => void (doc.sortOrder = checkedSortOrder(a.sortOrder)),
+  changeValue: (doc, a) => void (doc.value = valueFromDraft(a.value)),
+  setDescription: (doc, a) => setOptional(doc, 'description', a.description),
+  setKey: (doc, a) => setOptional(doc, 'key', a.key),
+  setValidFrom: (doc, a) => setValidity(doc, a, 'validFrom'),
+  setValidUntil: (doc, a) => setValidity(doc, a, 'validUntil'),
+  setValidFromAndUntil: (doc, a) => setValidity(doc, a, 'both'),
+};
+
+/**
+ * Product discounts (openapi/schemas/product-discount.yaml). Where the platform recomputes the
+ * discounted prices of matching products eventually, here every write of an active (or formerly
+ * active) discount recomputes them in its own transaction (`repriceProducts`, set by the wiring to
+ * the product service's): when the discount's write is acknowledged, every product already shows it.
+ * A product written later gets its prices discounted as it is written. Validity periods are read at
+ * those writes: a discount whose period starts or ends later changes prices at the next write of the
+ * product or of a discount.
+ */
+export class ProductDiscountService extends DocumentService<ProductDiscount, ProductDiscountDraft, ProductDiscountUpdateAction> {
+  readonly repository = new DocumentRepository<ProductDiscount>({
+    resource: productDiscountResource,
+    extraColumns: { names: ['sortOrder', 'activeSortOrder'], values: (doc) => ({ sortOrder: doc.sortOrder, activeSortOrder: doc.isActive ? doc.sortOrder : null }) },
+    uniqueRules: (doc) => [{ model: 'ProductDiscount', fields: ['projectKey', 'sortOrder'], error: () => new DuplicateFieldError('sortOrder', doc.sortOrder) }],
+  });
+  protected readonly actions = actions;
+  /** Recomputes every product's discounted prices (the product service's; set by the wiring). */
+  repriceProducts: (ctx: RequestContext) => Promise<void> = async () => undefined;
+
+  protected fromDraft(_ctx: RequestContext, draft: ProductDiscountDraft): NewDocument<ProductDiscount> {
+    const doc: NewDocument<ProductDiscount> = {
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
+      name: draft.name,
+      ...(draft.description !== undefined ? { description: draft.description } : {}),
+      value: valueFromDraft(draft.value),
+      predicate: checkedPredicate(draft.predicate),
+      sortOrder: checkedSortOrder(draft.sortOrder),
+      isActive: draft.isActive ?? true,
+      references: [],
+      ...(draft.validFrom !== undefined ? { validFrom: draft.validFrom } : {}),
+      ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
+    };
+    checkValidityPeriod(doc);
+    return doc;
+  }
+
+  override create(ctx: RequestContext, draft: ProductDiscountDraft, expand?: readonly string[]): Promise<ProductDiscount> {
+    return this.createAlong(ctx, draft, expand, async (tx, doc) => {
+      if (doc.isActive) await this.repriceProducts(tx);
+    });
+  }
+
+  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ProductDiscountUpdateAction[] }, expand?: readonly string[]): Promise<ProductDiscount> {
+    return withTransaction(ctx, async (tx) => {
+      const before = await this.repository.find(tx, at);
+      const doc = await super.update(tx, at, update);
+      if (doc.version !== before?.version && (doc.isActive || before?.isActive)) await this.repriceProducts(tx);
+      return this.expanded(tx, doc, expand);
+    });
+  }
+
+  override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<ProductDiscount> {
+    return withTransaction(ctx, async (tx) => {
+      const doc = await super.delete(tx, at, version, expand);
+      if (doc.isActive) await this.repriceProducts(tx);
+      return doc;
+    });
+  }
+
+  /** The project's active product discounts, greatest sortOrder first: one statement on the active ones' index. */
+  async active(ctx: Pick<RequestContext, 'db' | 'projectKey'>): Promise<ProductDiscount[]> {
+    const rows = await ctx.db.rows<{ data: string }>(ACTIVE[ctx.db.dialect], [ctx.projectKey]);
+    return rows.map((row) => JSON.parse(row.data) as ProductDiscount);
+  }
+
+  /** What the product's prices are discounted with now: the applicable discounts and, when there are any, the facts their predicates name. */
+  async sourcesFor(ctx: RequestContext, product: Product): Promise<ProductDiscountSources> {
+    const { discounts, external } = applicableDiscounts(await this.active(ctx), ctx.app.clock.now());
+    if (discounts.length === 0) return { discounts, external, categories: new Map() };
+    const typeRow = await ctx.db.first<{ key: string | null }>(PRODUCT_TYPE_KEY[ctx.db.dialect], [ctx.projectKey, product.productType.id]);
+    return { discounts, external, productTypeKey: typeRow?.key ?? undefined, categories: await this.knownCategories(ctx, product) };
+  }
+
+  /** The product's categories (current and staged) with their keys and their ancestors' keys. */
+  private async knownCategories(ctx: RequestContext, product: Product): Promise<Map<string, KnownCategory>> {
+    const ids = new Set([...product.masterData.current.categories, ...product.masterData.staged.categories].map((c) => c.id));
+    const categories = await categoryRepository.findMany(ctx, [...ids]);
+    const ancestorIds = new Set(categories.flatMap((c) => c.ancestors.map((a) => a.id)));
+    const keys = new Map([...categories, ...(await categoryRepository.findMany(ctx, [...ancestorIds]))].map((c) => [c.id, c.key]));
+    return new Map(categories.map((c) => [c.id, { key: c.key, ancestors: c.ancestors.map((a) => ({ id: a.id, key: keys.get(a.id) })) }]));
+  }
+
+  /**
+   * The discount that applies to a price of a product's variant now (POST /product-discounts/matching):
+   * the price is the product's own of that id, so the answer is the one its `discounted` shows.
+   */
+  async match(ctx: RequestContext, query: ProductDiscountMatchQuery, products: { find(ctx: RequestContext, at: DocumentAddress): Promise<Product | undefined> }): Promise<ProductDiscount> {
+    const product = await products.find(ctx, { id: query.productId });
+    const data = product && (query.staged ? product.masterData.staged : product.masterData.current);
+    const variant = data && allVariants(data).find((v) => v.id === query.variantId);
+    const price = variant?.prices?.find((p) => p.id === query.price.id);
+    if (product && data && variant && price) {
+      const sources = await this.sourcesFor(ctx, product);
+      if (price.discounted && sources.external.has(price.discounted.discount.id)) {
+        const external = await this.repository.find(ctx, { id: price.discounted.discount.id });
+        if (external) return external;
+      }
+      const match = matchingDiscount(sources.discounts, { product, productTypeKey: sources.productTypeKey, categories: categoryFacts(data, sources.categories), variant, price });
+      if (match) return match.discount;
+    }
+    throw new ApiError(404, 'NoMatchingProductDiscountFound', "Couldn't find a matching product discount for the provided parameters.");
+  }
+}
