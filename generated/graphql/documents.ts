@@ -25,7 +25,7 @@ export type Scalars = {
   Time: { input: string; output: string; }
 };
 
-export type AbsoluteDiscountValue = CartDiscountValue & {
+export type AbsoluteDiscountValue = CartDiscountValue & ProductDiscountValue & {
   __typename?: 'AbsoluteDiscountValue';
   applicationMode?: Maybe<DiscountApplicationMode>;
   money: Array<Money>;
@@ -881,6 +881,13 @@ export type DiscountCodeQueryResult = {
   total: Scalars['Long']['output'];
 };
 
+export type DiscountedProductPriceValue = {
+  __typename?: 'DiscountedProductPriceValue';
+  discount?: Maybe<ProductDiscount>;
+  discountRef: Reference;
+  value: BaseMoney;
+};
+
 export type EnumField = CustomField & {
   __typename?: 'EnumField';
   key: Scalars['String']['output'];
@@ -898,6 +905,11 @@ export type EnumValue = {
   __typename?: 'EnumValue';
   key: Scalars['String']['output'];
   label: Scalars['String']['output'];
+};
+
+export type ExternalDiscountValue = ProductDiscountValue & {
+  __typename?: 'ExternalDiscountValue';
+  type: Scalars['String']['output'];
 };
 
 export type FieldDefinition = {
@@ -1681,12 +1693,59 @@ export type ProductDataVariantsArgs = {
   skus?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+export type ProductDiscount = {
+  __typename?: 'ProductDiscount';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  predicate: Scalars['String']['output'];
+  referenceRefs: Array<Reference>;
+  sortOrder: Scalars['String']['output'];
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: ProductDiscountValue;
+  version: Scalars['Long']['output'];
+};
+
+
+export type ProductDiscountDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ProductDiscountNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ProductDiscountQueryResult = {
+  __typename?: 'ProductDiscountQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ProductDiscount>;
+  total: Scalars['Long']['output'];
+};
+
+export type ProductDiscountValue = {
+  type: Scalars['String']['output'];
+};
+
 export type ProductPrice = {
   __typename?: 'ProductPrice';
   channelRef?: Maybe<Reference>;
   country?: Maybe<Scalars['Country']['output']>;
   custom?: Maybe<CustomFieldsType>;
   customerGroupRef?: Maybe<Reference>;
+  discounted?: Maybe<DiscountedProductPriceValue>;
   id?: Maybe<Scalars['String']['output']>;
   key?: Maybe<Scalars['String']['output']>;
   tiers?: Maybe<Array<ProductPriceTier>>;
@@ -1797,6 +1856,8 @@ export type Query = {
   orders: OrderQueryResult;
   /** Exactly one of id, key, sku (of a variant in the current or staged data) or variantKey. */
   product?: Maybe<Product>;
+  productDiscount?: Maybe<ProductDiscount>;
+  productDiscounts: ProductDiscountQueryResult;
   productType?: Maybe<ProductTypeDefinition>;
   productTypes: ProductTypeDefinitionQueryResult;
   /** `skus`: only products with a variant of one of these SKUs in their current or staged data. */
@@ -1942,6 +2003,20 @@ export type QueryProductArgs = {
 };
 
 
+export type QueryProductDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductDiscountsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryProductTypeArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -2056,7 +2131,7 @@ export type ReferenceType = FieldType & {
   referenceTypeId: Scalars['String']['output'];
 };
 
-export type RelativeDiscountValue = CartDiscountValue & {
+export type RelativeDiscountValue = CartDiscountValue & ProductDiscountValue & {
   __typename?: 'RelativeDiscountValue';
   permyriad: Scalars['Int']['output'];
   type: Scalars['String']['output'];

@@ -2,7 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { ProjectDocument } from '../../src/services/project.service.js';
 import type { CustomerDocument, SignInResult } from '../../src/services/customer.service.js';
-import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, TypeDefinitionModel, FieldDefinitionModel, FieldTypeModel, EnumValueModel, LocalizedEnumValueModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel, ShippingInfoModel, DeliveryModel, ParcelModel, TrackingDataModel, ReturnInfoModel, ReturnItemModel, CategoryModel, TaxCategoryModel, TaxRateModel, SubRateModel, ZoneModel, LocationModel, ChannelModel, PointModel, ShippingMethodModel, ZoneRateModel, ShippingRateModel, ShippingRateCartValuePriceTierModel, CartDiscountModel, RelativeDiscountValueModel, AbsoluteDiscountValueModel, FixedPriceDiscountValueModel, LineItemsTargetModel, CustomLineItemsTargetModel, ShippingTargetModel, TotalPriceTargetModel, DiscountCodeModel, CustomObjectModel } from '../../src/graphql/mappers.js';
+import type { AddressModel, CustomerPage, StoreModel, CustomerGroupModel, CustomFieldsModel, InitiatorModel, TypeDefinitionModel, FieldDefinitionModel, FieldTypeModel, EnumValueModel, LocalizedEnumValueModel, MeModel, InStoreModel, CartModel, LineItemModel, CustomLineItemModel, PriceModel, VariantModel, MoneyModel, ProductModel, ProductCatalogModel, ProductDataModel, ProductTypeModel, PriceTierModel, ImageModel, AssetModel, AssetSourceModel, AttributeModel, ShoppingListModel, ShoppingListLineItemModel, TextLineItemModel, OrderModel, ShippingInfoModel, DeliveryModel, ParcelModel, TrackingDataModel, ReturnInfoModel, ReturnItemModel, CategoryModel, TaxCategoryModel, TaxRateModel, SubRateModel, ZoneModel, LocationModel, ChannelModel, PointModel, ShippingMethodModel, ZoneRateModel, ShippingRateModel, ShippingRateCartValuePriceTierModel, CartDiscountModel, RelativeDiscountValueModel, AbsoluteDiscountValueModel, FixedPriceDiscountValueModel, ExternalDiscountValueModel, ProductDiscountModel, DiscountedProductPriceValueModel, LineItemsTargetModel, CustomLineItemsTargetModel, ShippingTargetModel, TotalPriceTargetModel, DiscountCodeModel, CustomObjectModel } from '../../src/graphql/mappers.js';
 import type { IssuedCustomerToken } from '../../src/services/customer-tokens.js';
 import type { TypedCustomField } from '../../src/graphql/custom-field-list.js';
 import type { GraphQLContext } from '../../src/graphql/context.js';
@@ -29,7 +29,7 @@ export type Scalars = {
   Time: { input: string; output: string; }
 };
 
-export type AbsoluteDiscountValue = CartDiscountValue & {
+export type AbsoluteDiscountValue = CartDiscountValue & ProductDiscountValue & {
   __typename?: 'AbsoluteDiscountValue';
   applicationMode?: Maybe<DiscountApplicationMode>;
   money: Array<Money>;
@@ -885,6 +885,13 @@ export type DiscountCodeQueryResult = {
   total: Scalars['Long']['output'];
 };
 
+export type DiscountedProductPriceValue = {
+  __typename?: 'DiscountedProductPriceValue';
+  discount?: Maybe<ProductDiscount>;
+  discountRef: Reference;
+  value: BaseMoney;
+};
+
 export type EnumField = CustomField & {
   __typename?: 'EnumField';
   key: Scalars['String']['output'];
@@ -902,6 +909,11 @@ export type EnumValue = {
   __typename?: 'EnumValue';
   key: Scalars['String']['output'];
   label: Scalars['String']['output'];
+};
+
+export type ExternalDiscountValue = ProductDiscountValue & {
+  __typename?: 'ExternalDiscountValue';
+  type: Scalars['String']['output'];
 };
 
 export type FieldDefinition = {
@@ -1685,12 +1697,59 @@ export type ProductDataVariantsArgs = {
   skus?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+export type ProductDiscount = {
+  __typename?: 'ProductDiscount';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  predicate: Scalars['String']['output'];
+  referenceRefs: Array<Reference>;
+  sortOrder: Scalars['String']['output'];
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: ProductDiscountValue;
+  version: Scalars['Long']['output'];
+};
+
+
+export type ProductDiscountDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+
+export type ProductDiscountNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ProductDiscountQueryResult = {
+  __typename?: 'ProductDiscountQueryResult';
+  count: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ProductDiscount>;
+  total: Scalars['Long']['output'];
+};
+
+export type ProductDiscountValue = {
+  type: Scalars['String']['output'];
+};
+
 export type ProductPrice = {
   __typename?: 'ProductPrice';
   channelRef?: Maybe<Reference>;
   country?: Maybe<Scalars['Country']['output']>;
   custom?: Maybe<CustomFieldsType>;
   customerGroupRef?: Maybe<Reference>;
+  discounted?: Maybe<DiscountedProductPriceValue>;
   id?: Maybe<Scalars['String']['output']>;
   key?: Maybe<Scalars['String']['output']>;
   tiers?: Maybe<Array<ProductPriceTier>>;
@@ -1801,6 +1860,8 @@ export type Query = {
   orders: OrderQueryResult;
   /** Exactly one of id, key, sku (of a variant in the current or staged data) or variantKey. */
   product?: Maybe<Product>;
+  productDiscount?: Maybe<ProductDiscount>;
+  productDiscounts: ProductDiscountQueryResult;
   productType?: Maybe<ProductTypeDefinition>;
   productTypes: ProductTypeDefinitionQueryResult;
   /** `skus`: only products with a variant of one of these SKUs in their current or staged data. */
@@ -1946,6 +2007,20 @@ export type QueryProductArgs = {
 };
 
 
+export type QueryProductDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryProductDiscountsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryProductTypeArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -2060,7 +2135,7 @@ export type ReferenceType = FieldType & {
   referenceTypeId: Scalars['String']['output'];
 };
 
-export type RelativeDiscountValue = CartDiscountValue & {
+export type RelativeDiscountValue = CartDiscountValue & ProductDiscountValue & {
   __typename?: 'RelativeDiscountValue';
   permyriad: Scalars['Int']['output'];
   type: Scalars['String']['output'];
@@ -2777,6 +2852,11 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( FieldTypeModel )
   ;
   Geometry: ( PointModel );
+  ProductDiscountValue:
+    | ( AbsoluteDiscountValueModel )
+    | ( ExternalDiscountValueModel )
+    | ( RelativeDiscountValueModel )
+  ;
   ReturnItem:
     | ( ReturnItemModel )
     | ( ReturnItemModel )
@@ -2858,9 +2938,11 @@ export type ResolversTypes = ResolversObject<{
   DiscountApplicationMode: DiscountApplicationMode;
   DiscountCode: ResolverTypeWrapper<DiscountCodeModel>;
   DiscountCodeQueryResult: ResolverTypeWrapper<Omit<DiscountCodeQueryResult, 'results'> & { results: Array<ResolversTypes['DiscountCode']> }>;
+  DiscountedProductPriceValue: ResolverTypeWrapper<DiscountedProductPriceValueModel>;
   EnumField: ResolverTypeWrapper<TypedCustomField>;
   EnumType: ResolverTypeWrapper<FieldTypeModel>;
   EnumValue: ResolverTypeWrapper<EnumValueModel>;
+  ExternalDiscountValue: ResolverTypeWrapper<ExternalDiscountValueModel>;
   FieldDefinition: ResolverTypeWrapper<FieldDefinitionModel>;
   FieldType: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['FieldType']>;
   FixedPriceDiscountValue: ResolverTypeWrapper<FixedPriceDiscountValueModel>;
@@ -2915,6 +2997,9 @@ export type ResolversTypes = ResolversObject<{
   Product: ResolverTypeWrapper<ProductModel>;
   ProductCatalogData: ResolverTypeWrapper<ProductCatalogModel>;
   ProductData: ResolverTypeWrapper<ProductDataModel>;
+  ProductDiscount: ResolverTypeWrapper<ProductDiscountModel>;
+  ProductDiscountQueryResult: ResolverTypeWrapper<Omit<ProductDiscountQueryResult, 'results'> & { results: Array<ResolversTypes['ProductDiscount']> }>;
+  ProductDiscountValue: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['ProductDiscountValue']>;
   ProductPrice: ResolverTypeWrapper<PriceModel>;
   ProductPriceTier: ResolverTypeWrapper<PriceTierModel>;
   ProductQueryResult: ResolverTypeWrapper<Omit<ProductQueryResult, 'results'> & { results: Array<ResolversTypes['Product']> }>;
@@ -3073,9 +3158,11 @@ export type ResolversParentTypes = ResolversObject<{
   Dimensions: Dimensions;
   DiscountCode: DiscountCodeModel;
   DiscountCodeQueryResult: Omit<DiscountCodeQueryResult, 'results'> & { results: Array<ResolversParentTypes['DiscountCode']> };
+  DiscountedProductPriceValue: DiscountedProductPriceValueModel;
   EnumField: TypedCustomField;
   EnumType: FieldTypeModel;
   EnumValue: EnumValueModel;
+  ExternalDiscountValue: ExternalDiscountValueModel;
   FieldDefinition: FieldDefinitionModel;
   FieldType: ResolversInterfaceTypes<ResolversParentTypes>['FieldType'];
   FixedPriceDiscountValue: FixedPriceDiscountValueModel;
@@ -3128,6 +3215,9 @@ export type ResolversParentTypes = ResolversObject<{
   Product: ProductModel;
   ProductCatalogData: ProductCatalogModel;
   ProductData: ProductDataModel;
+  ProductDiscount: ProductDiscountModel;
+  ProductDiscountQueryResult: Omit<ProductDiscountQueryResult, 'results'> & { results: Array<ResolversParentTypes['ProductDiscount']> };
+  ProductDiscountValue: ResolversInterfaceTypes<ResolversParentTypes>['ProductDiscountValue'];
   ProductPrice: PriceModel;
   ProductPriceTier: PriceTierModel;
   ProductQueryResult: Omit<ProductQueryResult, 'results'> & { results: Array<ResolversParentTypes['Product']> };
@@ -3672,6 +3762,12 @@ export type DiscountCodeQueryResultResolvers<ContextType = GraphQLContext, Paren
   total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
 
+export type DiscountedProductPriceValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DiscountedProductPriceValue'] = ResolversParentTypes['DiscountedProductPriceValue']> = ResolversObject<{
+  discount?: Resolver<Maybe<ResolversTypes['ProductDiscount']>, ParentType, ContextType>;
+  discountRef?: Resolver<ResolversTypes['Reference'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['BaseMoney'], ParentType, ContextType>;
+}>;
+
 export type EnumFieldResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnumField'] = ResolversParentTypes['EnumField']> = ResolversObject<{
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3688,6 +3784,11 @@ export type EnumTypeResolvers<ContextType = GraphQLContext, ParentType extends R
 export type EnumValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EnumValue'] = ResolversParentTypes['EnumValue']> = ResolversObject<{
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ExternalDiscountValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExternalDiscountValue'] = ResolversParentTypes['ExternalDiscountValue']> = ResolversObject<{
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type FieldDefinitionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FieldDefinition'] = ResolversParentTypes['FieldDefinition']> = ResolversObject<{
@@ -4028,11 +4129,44 @@ export type ProductDataResolvers<ContextType = GraphQLContext, ParentType extend
   variants?: Resolver<Array<ResolversTypes['ProductVariant']>, ParentType, ContextType, Partial<ProductDataVariantsArgs>>;
 }>;
 
+export type ProductDiscountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductDiscount'] = ResolversParentTypes['ProductDiscount']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ProductDiscountDescriptionArgs>>;
+  descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModifiedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['Initiator']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<ProductDiscountNameArgs>>;
+  nameAllLocales?: Resolver<Array<ResolversTypes['LocalizedString']>, ParentType, ContextType>;
+  predicate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  referenceRefs?: Resolver<Array<ResolversTypes['Reference']>, ParentType, ContextType>;
+  sortOrder?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['ProductDiscountValue'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ProductDiscountQueryResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductDiscountQueryResult'] = ResolversParentTypes['ProductDiscountQueryResult']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['ProductDiscount']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+}>;
+
+export type ProductDiscountValueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductDiscountValue'] = ResolversParentTypes['ProductDiscountValue']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'AbsoluteDiscountValue' | 'ExternalDiscountValue' | 'RelativeDiscountValue', ParentType, ContextType>;
+}>;
+
 export type ProductPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductPrice'] = ResolversParentTypes['ProductPrice']> = ResolversObject<{
   channelRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
   custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
   customerGroupRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
+  discounted?: Resolver<Maybe<ResolversTypes['DiscountedProductPriceValue']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tiers?: Resolver<Maybe<Array<ResolversTypes['ProductPriceTier']>>, ParentType, ContextType>;
@@ -4113,6 +4247,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, Partial<QueryOrderArgs>>;
   orders?: Resolver<ResolversTypes['OrderQueryResult'], ParentType, ContextType, Partial<QueryOrdersArgs>>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, Partial<QueryProductArgs>>;
+  productDiscount?: Resolver<Maybe<ResolversTypes['ProductDiscount']>, ParentType, ContextType, Partial<QueryProductDiscountArgs>>;
+  productDiscounts?: Resolver<ResolversTypes['ProductDiscountQueryResult'], ParentType, ContextType, Partial<QueryProductDiscountsArgs>>;
   productType?: Resolver<Maybe<ResolversTypes['ProductTypeDefinition']>, ParentType, ContextType, Partial<QueryProductTypeArgs>>;
   productTypes?: Resolver<ResolversTypes['ProductTypeDefinitionQueryResult'], ParentType, ContextType, Partial<QueryProductTypesArgs>>;
   products?: Resolver<ResolversTypes['ProductQueryResult'], ParentType, ContextType, Partial<QueryProductsArgs>>;
@@ -4482,9 +4618,11 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Dimensions?: DimensionsResolvers<ContextType>;
   DiscountCode?: DiscountCodeResolvers<ContextType>;
   DiscountCodeQueryResult?: DiscountCodeQueryResultResolvers<ContextType>;
+  DiscountedProductPriceValue?: DiscountedProductPriceValueResolvers<ContextType>;
   EnumField?: EnumFieldResolvers<ContextType>;
   EnumType?: EnumTypeResolvers<ContextType>;
   EnumValue?: EnumValueResolvers<ContextType>;
+  ExternalDiscountValue?: ExternalDiscountValueResolvers<ContextType>;
   FieldDefinition?: FieldDefinitionResolvers<ContextType>;
   FieldType?: FieldTypeResolvers<ContextType>;
   FixedPriceDiscountValue?: FixedPriceDiscountValueResolvers<ContextType>;
@@ -4526,6 +4664,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Product?: ProductResolvers<ContextType>;
   ProductCatalogData?: ProductCatalogDataResolvers<ContextType>;
   ProductData?: ProductDataResolvers<ContextType>;
+  ProductDiscount?: ProductDiscountResolvers<ContextType>;
+  ProductDiscountQueryResult?: ProductDiscountQueryResultResolvers<ContextType>;
+  ProductDiscountValue?: ProductDiscountValueResolvers<ContextType>;
   ProductPrice?: ProductPriceResolvers<ContextType>;
   ProductPriceTier?: ProductPriceTierResolvers<ContextType>;
   ProductQueryResult?: ProductQueryResultResolvers<ContextType>;

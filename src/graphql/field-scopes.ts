@@ -25,6 +25,7 @@ export const VIEW_ZONES = asOverHttp('getZoneById');
 const VIEW_CHANNELS = asOverHttp('getChannelById');
 const VIEW_SHIPPING_METHODS = asOverHttp('getShippingMethodById');
 export const VIEW_CART_DISCOUNTS = asOverHttp('getCartDiscountById');
+export const VIEW_PRODUCT_DISCOUNTS = asOverHttp('getProductDiscountById');
 const VIEW_DISCOUNT_CODES = asOverHttp('getDiscountCodeById');
 const VIEW_CUSTOM_OBJECTS = asOverHttp('queryCustomObjectsInContainer');
 
@@ -68,6 +69,8 @@ export const fieldScopes: {
     channels: asOverHttp('queryChannels'),
     shippingMethod: VIEW_SHIPPING_METHODS,
     shippingMethods: asOverHttp('queryShippingMethods'),
+    productDiscount: VIEW_PRODUCT_DISCOUNTS,
+    productDiscounts: asOverHttp('queryProductDiscounts'),
     cartDiscount: VIEW_CART_DISCOUNTS,
     cartDiscounts: asOverHttp('queryCartDiscounts'),
     discountCode: VIEW_DISCOUNT_CODES,

@@ -1,4 +1,4 @@
-import type { CartDiscount, Category, Product, ProductType, TaxCategory, Zone } from '../../generated/openapi/client/types.gen.js';
+import type { CartDiscount, Category, Product, ProductDiscount, ProductType, TaxCategory, Zone } from '../../generated/openapi/client/types.gen.js';
 import { normalizeQueryParams, QUERY_LIMITS, type PagedQueryResult } from '../query/index.js';
 import type { GraphQLContext } from './context.js';
 
@@ -40,6 +40,10 @@ export function loadTaxCategory(context: GraphQLContext, id: string): Promise<Ta
 
 export function loadZone(context: GraphQLContext, id: string): Promise<Zone | undefined> {
   return once(context, `zone:${id}`, () => context.services.zones.repository.find(context.ctx, { id }));
+}
+
+export function loadProductDiscount(context: GraphQLContext, id: string): Promise<ProductDiscount | undefined> {
+  return once(context, `product-discount:${id}`, () => context.services.productDiscounts.repository.find(context.ctx, { id }));
 }
 
 export function loadCartDiscount(context: GraphQLContext, id: string): Promise<CartDiscount | undefined> {

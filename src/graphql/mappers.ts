@@ -1,6 +1,11 @@
 import type {
   Address,
   CartDiscount,
+  DiscountedPrice,
+  ProductDiscount,
+  ProductDiscountValueAbsolute,
+  ProductDiscountValueExternal,
+  ProductDiscountValueRelative,
   CartDiscountCustomLineItemsTarget,
   CartDiscountLineItemsTarget,
   CartDiscountShippingCostTarget,
@@ -127,8 +132,11 @@ export type ZoneRateModel = ZoneRate;
 export type ShippingRateModel = ShippingRate;
 export type ShippingRateCartValuePriceTierModel = CartValueTier;
 export type CartDiscountModel = CartDiscount;
-export type RelativeDiscountValueModel = CartDiscountValueRelative;
-export type AbsoluteDiscountValueModel = CartDiscountValueAbsolute;
+export type RelativeDiscountValueModel = CartDiscountValueRelative | ProductDiscountValueRelative;
+export type AbsoluteDiscountValueModel = CartDiscountValueAbsolute | ProductDiscountValueAbsolute;
+export type ExternalDiscountValueModel = ProductDiscountValueExternal;
+export type ProductDiscountModel = ProductDiscount;
+export type DiscountedProductPriceValueModel = DiscountedPrice;
 export type FixedPriceDiscountValueModel = CartDiscountValueFixed;
 export type LineItemsTargetModel = CartDiscountLineItemsTarget;
 export type CustomLineItemsTargetModel = CartDiscountCustomLineItemsTarget;

@@ -61,6 +61,7 @@ const PROBES: Record<string, string> = {
   'Query.zone': '{ zone(id: "x") { __typename } }',
   'Query.channel': '{ channel(id: "x") { __typename } }',
   'Query.shippingMethod': '{ shippingMethod(id: "x") { __typename } }',
+  'Query.productDiscount': '{ productDiscount(id: "x") { __typename } }',
   'Query.cartDiscount': '{ cartDiscount(id: "x") { __typename } }',
   'Query.discountCode': '{ discountCode(id: "x") { __typename } }',
   'Query.customObject': '{ customObject(id: "x") { __typename } }',

@@ -3,6 +3,7 @@ import { expectError } from '../support/errors.js';
 import { cents, create, money, update, updated, type Resource } from '../support/pricing.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { ok, publishedProduct, type ProductBody } from '../carts/support.js';
+import { gqlData, gqlError } from '../graphql/support.js';
 
 interface ProductDiscount extends Resource {
   name: Record<string, string>;
@@ -231,5 +232,30 @@ describe('external discounts', () => {
     await expectError(await attempt({ value: money(1), discount: { typeId: 'product-discount', key: 'no-such-discount' } }), 400, 'ReferencedResourceNotFound');
     await expectError(await attempt({ value: money(1, 'USD'), discount: { typeId: 'product-discount', id: external.id } }), 400, 'InvalidField');
     expect((await getProduct(shirt.id)).version).toBe(shirt.version);
+  });
+});
+
+describe('over GraphQL', () => {
+  it('a price shows its discounted value and the discount behind it; productDiscount and productDiscounts read them', async () => {
+    const sku = `gql-${++keys}`;
+    const shirt = await product([sku]);
+    const discount = await newDiscount({ predicate: `sku = "${sku}" and currency = "EUR"`, value: { type: 'relative', permyriad: 1500 } });
+    const external = await newDiscount({ value: { type: 'external' }, isActive: false });
+    const PRICES = `masterData { current { masterVariant { prices { value { centAmount }
+      discounted { value { centAmount currencyCode } discountRef { typeId id } discount { key predicate value { type ... on RelativeDiscountValue { permyriad } } } } } } } }`;
+    const data = await gqlData<{ product: any }>(server, admin, `query ($id: String) { product(id: $id) { ${PRICES} } }`, { id: shirt.id });
+    expect(data.product.masterData.current.masterVariant.prices[0]).toEqual({
+      value: { centAmount: 1000 },
+      discounted: { value: { centAmount: 850, currencyCode: 'EUR' }, discountRef: { typeId: 'product-discount', id: discount.id }, discount: { key: discount.key, predicate: discount.predicate, value: { type: 'relative', permyriad: 1500 } } },
+    });
+    expect(data.product.masterData.current.masterVariant.prices[1].discounted).toBeNull();
+    const one = await gqlData<{ productDiscount: any }>(server, admin, `query ($key: String) { productDiscount(key: $key) { id isActive value { type } } }`, { key: external.key });
+    expect(one.productDiscount).toEqual({ id: external.id, isActive: false, value: { type: 'external' } });
+    const page = await gqlData<{ productDiscounts: any }>(server, admin, `query ($where: String) { productDiscounts(where: $where) { total results { id } } }`, { where: `key in ("${discount.key}", "${external.key}")` });
+    expect(page.productDiscounts).toMatchObject({ total: 2 });
+    // The discount is another resource: a token that reads products but not discounts is refused it.
+    const catalogue = await clientToken(server, 'view_published_products:test');
+    const error = await gqlError(server, catalogue, `query ($key: String) { productDiscount(key: $key) { id } }`, { key: discount.key });
+    expect(error.extensions?.code).toBe('insufficient_scope');
   });
 });
