@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, product discounts, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, standalone prices, product discounts, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -13242,6 +13242,9 @@ export const openApiDocument = {
           "key": {
             "$ref": "#/components/schemas/Key"
           },
+          "priceMode": {
+            "$ref": "#/components/schemas/ProductPriceModeEnum"
+          },
           "productType": {
             "$ref": "#/components/schemas/ResourceIdentifier"
           },
@@ -13342,6 +13345,7 @@ export const openApiDocument = {
             "addPrice": "#/components/schemas/ProductAddPriceAction",
             "changePrice": "#/components/schemas/ProductChangePriceAction",
             "setDiscountedPrice": "#/components/schemas/ProductSetDiscountedPriceAction",
+            "setPriceMode": "#/components/schemas/ProductSetPriceModeAction",
             "removePrice": "#/components/schemas/ProductRemovePriceAction",
             "setPrices": "#/components/schemas/ProductSetPricesAction",
             "setSku": "#/components/schemas/ProductSetSkuAction",
@@ -13369,6 +13373,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ProductSetDiscountedPriceAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductSetPriceModeAction"
           },
           {
             "$ref": "#/components/schemas/ProductRemovePriceAction"
@@ -13515,6 +13522,29 @@ export const openApiDocument = {
           },
           "staged": {
             "type": "boolean"
+          }
+        }
+      },
+      "ProductPriceModeEnum": {
+        "type": "string",
+        "enum": [
+          "Embedded",
+          "Standalone"
+        ],
+        "description": "Embedded: the variants' own prices; Standalone: the standalone prices of their SKUs (default Embedded)."
+      },
+      "ProductSetPriceModeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPriceMode"
+          },
+          "priceMode": {
+            "$ref": "#/components/schemas/ProductPriceModeEnum"
           }
         }
       },
@@ -16683,6 +16713,498 @@ export const openApiDocument = {
             "type": "string"
           },
           "value": {}
+        }
+      },
+      "StandalonePrice": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "sku",
+          "value",
+          "active"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sku": {
+            "type": "string"
+          },
+          "value": {
+            "$ref": "#/components/schemas/TypedMoney"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "channel": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "tiers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PriceTier"
+            }
+          },
+          "discounted": {
+            "$ref": "#/components/schemas/DiscountedPrice"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          },
+          "staged": {
+            "$ref": "#/components/schemas/StagedStandalonePrice"
+          },
+          "active": {
+            "type": "boolean"
+          }
+        }
+      },
+      "StagedStandalonePrice": {
+        "type": "object",
+        "required": [
+          "value"
+        ],
+        "properties": {
+          "value": {
+            "$ref": "#/components/schemas/TypedMoney"
+          },
+          "discounted": {
+            "$ref": "#/components/schemas/DiscountedPrice"
+          }
+        }
+      },
+      "StandalonePriceDraft": {
+        "type": "object",
+        "required": [
+          "sku",
+          "value"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "sku": {
+            "type": "string",
+            "minLength": 1
+          },
+          "value": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "country": {
+            "$ref": "#/components/schemas/CountryCode"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "channel": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "tiers": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PriceTierDraft"
+            }
+          },
+          "discounted": {
+            "$ref": "#/components/schemas/DiscountedPriceDraft"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "staged": {
+            "type": "object",
+            "required": [
+              "value"
+            ],
+            "properties": {
+              "value": {
+                "$ref": "#/components/schemas/MoneyDraft"
+              }
+            }
+          },
+          "active": {
+            "type": "boolean",
+            "description": "Default: true"
+          }
+        }
+      },
+      "StandalonePricePagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StandalonePrice"
+            }
+          }
+        }
+      },
+      "StandalonePriceUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/StandalonePriceUpdateAction"
+            }
+          }
+        }
+      },
+      "StandalonePriceUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addPriceTier": "#/components/schemas/StandalonePriceAddPriceTierAction",
+            "applyStagedChanges": "#/components/schemas/StandalonePriceApplyStagedChangesAction",
+            "changeActive": "#/components/schemas/StandalonePriceChangeActiveAction",
+            "changeValue": "#/components/schemas/StandalonePriceChangeValueAction",
+            "removePriceTier": "#/components/schemas/StandalonePriceRemovePriceTierAction",
+            "removeStagedChanges": "#/components/schemas/StandalonePriceRemoveStagedChangesAction",
+            "setCustomField": "#/components/schemas/StandalonePriceSetCustomFieldAction",
+            "setCustomType": "#/components/schemas/StandalonePriceSetCustomTypeAction",
+            "setDiscountedPrice": "#/components/schemas/StandalonePriceSetDiscountedPriceAction",
+            "setKey": "#/components/schemas/StandalonePriceSetKeyAction",
+            "setPriceTiers": "#/components/schemas/StandalonePriceSetPriceTiersAction",
+            "setValidFrom": "#/components/schemas/StandalonePriceSetValidFromAction",
+            "setValidFromAndUntil": "#/components/schemas/StandalonePriceSetValidFromAndUntilAction",
+            "setValidUntil": "#/components/schemas/StandalonePriceSetValidUntilAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/StandalonePriceAddPriceTierAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceApplyStagedChangesAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceChangeActiveAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceChangeValueAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceRemovePriceTierAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceRemoveStagedChangesAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceSetDiscountedPriceAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceSetPriceTiersAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceSetValidFromAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceSetValidFromAndUntilAction"
+          },
+          {
+            "$ref": "#/components/schemas/StandalonePriceSetValidUntilAction"
+          }
+        ]
+      },
+      "StandalonePriceAddPriceTierAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "tier"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addPriceTier"
+          },
+          "tier": {
+            "$ref": "#/components/schemas/PriceTierDraft"
+          }
+        }
+      },
+      "StandalonePriceApplyStagedChangesAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "applyStagedChanges"
+          }
+        }
+      },
+      "StandalonePriceChangeActiveAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "active"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeActive"
+          },
+          "active": {
+            "type": "boolean"
+          }
+        }
+      },
+      "StandalonePriceChangeValueAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "value"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeValue"
+          },
+          "value": {
+            "$ref": "#/components/schemas/MoneyDraft"
+          },
+          "staged": {
+            "type": "boolean",
+            "description": "Default: false. With true the new value waits in `staged` until applyStagedChanges."
+          }
+        }
+      },
+      "StandalonePriceRemovePriceTierAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "tierMinimumQuantity"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removePriceTier"
+          },
+          "tierMinimumQuantity": {
+            "type": "integer"
+          }
+        }
+      },
+      "StandalonePriceRemoveStagedChangesAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeStagedChanges"
+          }
+        }
+      },
+      "StandalonePriceSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "StandalonePriceSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "StandalonePriceSetDiscountedPriceAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDiscountedPrice"
+          },
+          "discounted": {
+            "$ref": "#/components/schemas/DiscountedPriceDraft"
+          }
+        }
+      },
+      "StandalonePriceSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "StandalonePriceSetPriceTiersAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "tiers"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPriceTiers"
+          },
+          "tiers": {
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+              "$ref": "#/components/schemas/PriceTierDraft"
+            }
+          }
+        }
+      },
+      "StandalonePriceSetValidFromAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidFrom"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "StandalonePriceSetValidUntilAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidUntil"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
+        }
+      },
+      "StandalonePriceSetValidFromAndUntilAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setValidFromAndUntil"
+          },
+          "validFrom": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "validUntil": {
+            "$ref": "#/components/schemas/DateTime"
+          }
         }
       },
       "State": {
@@ -49459,6 +49981,589 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/StagedQuote"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/standalone-prices": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryStandalonePrices",
+        "summary": "Query standalone prices (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_standalone_prices",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of standalone prices",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StandalonePricePagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStandalonePricesExist",
+        "summary": "200 if any standalone price matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_standalone_prices",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one standalone price matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createStandalonePrice",
+        "summary": "Create a standalone price",
+        "security": [
+          {
+            "oauth2": [
+              "manage_standalone_prices",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StandalonePriceDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The standalone price",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StandalonePrice"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/standalone-prices/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getStandalonePriceById",
+        "summary": "Get a standalone price by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_standalone_prices",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The standalone price",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StandalonePrice"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStandalonePriceExistsById",
+        "summary": "200 if the standalone price exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_standalone_prices",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The standalone price exists"
+          },
+          "404": {
+            "description": "No such standalone price"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateStandalonePriceById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_standalone_prices",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StandalonePriceUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The standalone price",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StandalonePrice"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteStandalonePriceById",
+        "summary": "Delete the standalone price at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_standalone_prices",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The standalone price",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StandalonePrice"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/standalone-prices/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getStandalonePriceByKey",
+        "summary": "Get a standalone price by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_standalone_prices",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The standalone price",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StandalonePrice"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkStandalonePriceExistsByKey",
+        "summary": "200 if the standalone price exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_standalone_prices",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The standalone price exists"
+          },
+          "404": {
+            "description": "No such standalone price"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateStandalonePriceByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_standalone_prices",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/StandalonePriceUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The standalone price",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StandalonePrice"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteStandalonePriceByKey",
+        "summary": "Delete the standalone price at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_standalone_prices",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The standalone price",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StandalonePrice"
                 }
               }
             }

@@ -19,6 +19,7 @@ import { ShoppingListService } from './shopping-list.service.js';
 import { CartCalculator } from './cart-totals.js';
 import { CartDiscountService } from './cart-discount.service.js';
 import { ProductDiscountService } from './product-discount.service.js';
+import { StandalonePriceService, standalonePricesOf } from './standalone-price.service.js';
 import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
@@ -64,6 +65,7 @@ export interface Services {
   zones: ZoneService;
   shippingMethods: ShippingMethodService;
   productDiscounts: ProductDiscountService;
+  standalonePrices: StandalonePriceService;
   cartDiscounts: CartDiscountService;
   discountCodes: DiscountCodeService;
   categories: CategoryService;
@@ -91,18 +93,25 @@ export function createServices(app: AppServices): Services {
   const zones = new ZoneService();
   const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);
   const productDiscounts = new ProductDiscountService();
+  const standalonePrices = new StandalonePriceService();
   products.discountSources = (ctx, product) => productDiscounts.sourcesFor(ctx, product);
-  productDiscounts.repriceProducts = (ctx) => products.repriceAll(ctx);
+  standalonePrices.discountFacts = async (ctx, sku) => productDiscounts.skuFacts(ctx, sku, await products.findBySku(ctx, sku));
+  productDiscounts.repriceProducts = async (ctx) => {
+    await products.repriceAll(ctx);
+    await standalonePrices.repriceAll(ctx);
+  };
   const cartDiscounts = new CartDiscountService();
   const discountCodes = new DiscountCodeService(cartDiscounts.repository);
   // Who refers to whom: a referenced tax category, zone or cart discount is not deleted.
   taxCategories.referrers = [referrer(products.repository, 'taxCategory(id = :id)'), referrer(shippingMethods.repository, 'taxCategory(id = :id)')];
   zones.referrers = [referrer(shippingMethods.repository, 'zoneRates(zone(id = :id))')];
   cartDiscounts.referrers = [referrer(discountCodes.repository, 'cartDiscounts(id = :id)')];
+  // Products as carts see them: a product in the Standalone price mode with its SKUs' active standalone prices.
+  const priced = standalonePricesOf(standalonePrices);
   const productLookup = {
-    byId: (ctx: RequestContext, id: string) => products.repository.find(ctx, { id }),
-    byIds: (ctx: RequestContext, ids: readonly string[]) => products.repository.findMany(ctx, ids),
-    bySku: (ctx: RequestContext, sku: string) => products.findBySku(ctx, sku),
+    byId: async (ctx: RequestContext, id: string) => priced.one(ctx, await products.repository.find(ctx, { id })),
+    byIds: async (ctx: RequestContext, ids: readonly string[]) => priced.many(ctx, await products.repository.findMany(ctx, ids)),
+    bySku: async (ctx: RequestContext, sku: string) => priced.one(ctx, await products.findBySku(ctx, sku)),
   };
   const repositories = {
     products: productLookup,
@@ -169,6 +178,7 @@ export function createServices(app: AppServices): Services {
     zones,
     shippingMethods,
     productDiscounts,
+    standalonePrices,
     cartDiscounts,
     discountCodes,
     categories,
@@ -201,6 +211,7 @@ export function createServices(app: AppServices): Services {
       typeUser(shoppingLists.repository),
       typeUser(shippingMethods.repository),
       typeUser(cartDiscounts.repository),
+      typeUser(standalonePrices.repository),
       typeUser(discountCodes.repository),
       typeUser(categories.repository, USES_TYPE_WITH_ASSETS),
       typeUser(channels.repository, USES_TYPE_WITH_ADDRESS),

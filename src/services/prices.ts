@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DiscountedPrice, DiscountedPriceDraft, Price, PriceDraft, PriceTier, ProductDiscount } from '../../generated/openapi/client/types.gen.js';
+import type { DiscountedPrice, DiscountedPriceDraft, Price, PriceDraft, PriceTier, PriceTierDraft, ProductDiscount } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { ApiError, InvalidFieldError, InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
@@ -33,27 +33,22 @@ export class DuplicatePriceScopeError extends ApiError {
  * customerGroup a group and channel a channel of the project; `discounted` an external product discount's value.
  */
 export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, field = 'price', id: string = randomUUID()): Promise<Price> {
-  const value = moneyFromDraft(draft.value, `${field}.value`);
-  const tiers: PriceTier[] = [];
-  for (const [i, tier] of (draft.tiers ?? []).entries()) {
-    const tierValue = moneyFromDraft(tier.value, `${field}.tiers[${i}].value`);
-    if (tierValue.currencyCode !== value.currencyCode) {
-      throw new InvalidFieldError(`${field}.tiers[${i}].value.currencyCode`, tierValue.currencyCode, [value.currencyCode], `A price tier must have the currency of its price (${value.currencyCode}).`);
-    }
-    if (tiers.some((t) => t.minimumQuantity === tier.minimumQuantity)) {
-      throw new InvalidInputError(`A price cannot contain two tiers with the same minimumQuantity (${tier.minimumQuantity}).`);
-    }
-    tiers.push({ minimumQuantity: tier.minimumQuantity, value: tierValue });
-  }
+  return { id, ...(await priceFieldsFromDraft(ctx, draft, field, 'product-price')) };
+}
+
+/** The fields a price draft gives an embedded price or a standalone price (whose custom fields are of their own resource type). */
+export async function priceFieldsFromDraft(ctx: RequestContext, draft: PriceDraft, field: string, resourceTypeId: 'product-price' | 'standalone-price'): Promise<Omit<Price, 'id'>> {
+  const at = (name: string) => (field === '' ? name : `${field}.${name}`);
+  const value = moneyFromDraft(draft.value, at('value'));
+  const tiers = tiersFromDrafts(draft.tiers ?? [], value.currencyCode, at('tiers'));
   if (draft.validFrom !== undefined && draft.validUntil !== undefined && Date.parse(draft.validUntil) - Date.parse(draft.validFrom) < 1) {
     throw new InvalidInputError(`validUntil (${draft.validUntil}) must be at least 1 ms later than validFrom (${draft.validFrom}).`);
   }
-  const discounted = draft.discounted ? await externalDiscountedPrice(ctx, draft.discounted, `${field}.discounted`, value.currencyCode) : undefined;
+  const discounted = draft.discounted ? await externalDiscountedPrice(ctx, draft.discounted, at('discounted'), value.currencyCode) : undefined;
   const customerGroup = draft.customerGroup ? await customerGroups(ctx, draft.customerGroup) : undefined;
-  const channel = draft.channel ? await channelReference(ctx, draft.channel, `${field}.channel`) : undefined;
-  const custom = await customFieldsFromDraft(ctx, 'product-price', draft.custom);
+  const channel = draft.channel ? await channelReference(ctx, draft.channel, at('channel')) : undefined;
+  const custom = await customFieldsFromDraft(ctx, resourceTypeId, draft.custom);
   return {
-    id,
     ...(draft.key !== undefined ? { key: draft.key } : {}),
     value,
     ...(draft.country !== undefined ? { country: draft.country } : {}),
@@ -65,6 +60,22 @@ export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, fie
     ...(tiers.length > 0 ? { tiers } : {}),
     ...(custom ? { custom } : {}),
   };
+}
+
+/** Price tiers: in the price's currency, minimumQuantity unique (≥ 2 by the contract). */
+export function tiersFromDrafts(drafts: readonly PriceTierDraft[], currencyCode: string, field: string): PriceTier[] {
+  const tiers: PriceTier[] = [];
+  for (const [i, tier] of drafts.entries()) {
+    const tierValue = moneyFromDraft(tier.value, `${field}[${i}].value`);
+    if (tierValue.currencyCode !== currencyCode) {
+      throw new InvalidFieldError(`${field}[${i}].value.currencyCode`, tierValue.currencyCode, [currencyCode], `A price tier must have the currency of its price (${currencyCode}).`);
+    }
+    if (tiers.some((t) => t.minimumQuantity === tier.minimumQuantity)) {
+      throw new InvalidInputError(`A price cannot contain two tiers with the same minimumQuantity (${tier.minimumQuantity}).`);
+    }
+    tiers.push({ minimumQuantity: tier.minimumQuantity, value: tierValue });
+  }
+  return tiers;
 }
 
 const FIND_PRODUCT_DISCOUNT = sql('SELECT $DATA AS "data" FROM "ProductDiscount" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');

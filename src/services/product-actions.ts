@@ -75,6 +75,10 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
       checkVariantPrices(variant.prices);
     });
   },
+  setPriceMode: (doc, a) => {
+    if (a.priceMode !== undefined) doc.priceMode = a.priceMode;
+    else delete doc.priceMode;
+  },
   setDiscountedPrice: async (doc, a, ctx) => {
     await onData(doc, a.staged, async (data) => {
       const { variant, index } = findPrice(data, a.priceId);

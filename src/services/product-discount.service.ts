@@ -19,6 +19,7 @@ import { productDiscountPredicate } from './product-discount-predicates.js';
 import { applicableDiscounts, categoryFacts, matchingDiscount, type KnownCategory, type ProductDiscountSources } from './product-discounts.js';
 import { allVariants } from './product-variants.js';
 import { productDiscountResource } from './queryable-resources.js';
+import type { SkuDiscountFacts } from './standalone-price.service.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 import { checkValidityPeriod, setValidity } from './validity-period.js';
 
@@ -58,7 +59,7 @@ const actions: ActionHandlers<ProductDiscount, ProductDiscountUpdateAction> = {
 
 /**
  * Product discounts (openapi/schemas/product-discount.yaml). Where the platform recomputes the
- * discounted prices of matching products eventually, here every write of an active (or formerly
+ * discounted prices of matching products (embedded and standalone) eventually, here every write of an active (or formerly
  * active) discount recomputes them in its own transaction (`repriceProducts`, set by the wiring to
  * the product service's): when the discount's write is acknowledged, every product already shows it.
  * A product written later gets its prices discounted as it is written. Validity periods are read at
@@ -72,7 +73,7 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
     uniqueRules: (doc) => [{ model: 'ProductDiscount', fields: ['projectKey', 'sortOrder'], error: () => new DuplicateFieldError('sortOrder', doc.sortOrder) }],
   });
   protected readonly actions = actions;
-  /** Recomputes every product's discounted prices (the product service's; set by the wiring). */
+  /** Recomputes every product's and standalone price's discounted prices (set by the wiring). */
   repriceProducts: (ctx: RequestContext) => Promise<void> = async () => undefined;
 
   protected fromDraft(_ctx: RequestContext, draft: ProductDiscountDraft): NewDocument<ProductDiscount> {
@@ -122,11 +123,25 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
   }
 
   /** What the product's prices are discounted with now: the applicable discounts and, when there are any, the facts their predicates name. */
-  async sourcesFor(ctx: RequestContext, product: Product): Promise<ProductDiscountSources> {
+  async sourcesFor(ctx: RequestContext, product: Product | undefined): Promise<ProductDiscountSources> {
     const { discounts, external } = applicableDiscounts(await this.active(ctx), ctx.app.clock.now());
-    if (discounts.length === 0) return { discounts, external, categories: new Map() };
+    if (discounts.length === 0 || !product) return { discounts, external, categories: new Map() };
     const typeRow = await ctx.db.first<{ key: string | null }>(PRODUCT_TYPE_KEY[ctx.db.dialect], [ctx.projectKey, product.productType.id]);
     return { discounts, external, productTypeKey: typeRow?.key ?? undefined, categories: await this.knownCategories(ctx, product) };
+  }
+
+  /**
+   * What the predicates read for a standalone price of `sku`: the variant with that SKU in the
+   * current data of the product holding it (else in its staged data); none when no product has it.
+   */
+  async skuFacts(ctx: RequestContext, sku: string, product: Product | undefined): Promise<Awaited<ReturnType<SkuDiscountFacts>>> {
+    const sources = await this.sourcesFor(ctx, product);
+    if (!product) return { sources };
+    for (const data of [product.masterData.current, product.masterData.staged]) {
+      const variant = allVariants(data).find((v) => v.sku === sku);
+      if (variant) return { facts: { product, productTypeKey: sources.productTypeKey, categories: categoryFacts(data, sources.categories), variant }, sources };
+    }
+    return { sources };
   }
 
   /** The product's categories (current and staged) with their keys and their ancestors' keys. */

@@ -81,12 +81,15 @@ export function applyProductDiscounts(product: Product, sources: ProductDiscount
   for (const data of [product.masterData.current, product.masterData.staged]) {
     const categories = categoryFacts(data, sources.categories);
     for (const variant of allVariants(data)) {
-      for (const price of variant.prices ?? []) {
-        if (price.discounted && sources.external.has(price.discounted.discount.id)) continue;
-        const match = sources.discounts.length === 0 ? undefined : matchingDiscount(sources.discounts, { product, productTypeKey: sources.productTypeKey, categories, variant, price });
-        if (match) price.discounted = { value: match.value, discount: { typeId: 'product-discount', id: match.discount.id } };
-        else delete price.discounted;
-      }
+      for (const price of variant.prices ?? []) discountPrice(price, { product, productTypeKey: sources.productTypeKey, categories, variant }, sources);
     }
   }
+}
+
+/** Sets or removes one price's `discounted` (an embedded price, or a standalone price of the variant's SKU). */
+export function discountPrice(price: Price, facts: Omit<PriceFacts, 'price'>, sources: ProductDiscountSources): void {
+  if (price.discounted && sources.external.has(price.discounted.discount.id)) return;
+  const match = sources.discounts.length === 0 ? undefined : matchingDiscount(sources.discounts, { ...facts, price });
+  if (match) price.discounted = { value: match.value, discount: { typeId: 'product-discount', id: match.discount.id } };
+  else delete price.discounted;
 }

@@ -60,7 +60,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
       ...(draft.key !== undefined ? { key: draft.key } : {}),
       productType,
       ...(taxCategory ? { taxCategory } : {}),
-      priceMode: 'Embedded',
+      priceMode: draft.priceMode ?? 'Embedded',
       masterData: { published: draft.publish ?? false, hasStagedChanges: false, current: data, staged: structuredClone(data) },
     };
   }

@@ -180,6 +180,12 @@ export const shippingMethodResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.ShippingMethodSchema, components),
 });
 
+export const standalonePriceResource = defineQueryableResource({
+  table: 'StandalonePrice',
+  typeId: 'standalone-price',
+  fields: fieldsFromJsonSchema(schemas.StandalonePriceSchema, components),
+});
+
 export const productDiscountResource = defineQueryableResource({
   table: 'ProductDiscount',
   typeId: 'product-discount',
@@ -255,6 +261,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: zoneResource, viewScopes: ['view_zones', 'view_orders'] },
   { resource: shippingMethodResource, viewScopes: ['view_shipping_methods', 'view_orders', 'manage_my_orders'] },
   { resource: productDiscountResource, viewScopes: ['view_products'] },
+  { resource: standalonePriceResource, viewScopes: ['view_standalone_prices', 'view_products'] },
   { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },
   { resource: discountCodeResource, viewScopes: ['view_discount_codes', 'view_orders'] },
   { resource: categoryResource, viewScopes: ['view_categories', 'view_products'] },

@@ -13732,6 +13732,9 @@ export const ProductDraftSchema = {
         key: {
             $ref: '#/components/schemas/Key'
         },
+        priceMode: {
+            $ref: '#/components/schemas/ProductPriceModeEnum'
+        },
         productType: {
             $ref: '#/components/schemas/ResourceIdentifier'
         },
@@ -13835,6 +13838,7 @@ export const ProductUpdateActionSchema = {
             addPrice: '#/components/schemas/ProductAddPriceAction',
             changePrice: '#/components/schemas/ProductChangePriceAction',
             setDiscountedPrice: '#/components/schemas/ProductSetDiscountedPriceAction',
+            setPriceMode: '#/components/schemas/ProductSetPriceModeAction',
             removePrice: '#/components/schemas/ProductRemovePriceAction',
             setPrices: '#/components/schemas/ProductSetPricesAction',
             setSku: '#/components/schemas/ProductSetSkuAction',
@@ -13862,6 +13866,9 @@ export const ProductUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ProductSetDiscountedPriceAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductSetPriceModeAction'
         },
         {
             $ref: '#/components/schemas/ProductRemovePriceAction'
@@ -14012,6 +14019,31 @@ export const ProductChangePriceActionSchema = {
         },
         staged: {
             type: 'boolean'
+        }
+    }
+} as const;
+
+export const ProductPriceModeEnumSchema = {
+    type: 'string',
+    enum: [
+        'Embedded',
+        'Standalone'
+    ],
+    description: 'Embedded: the variants\' own prices; Standalone: the standalone prices of their SKUs (default Embedded).'
+} as const;
+
+export const ProductSetPriceModeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setPriceMode'
+        },
+        priceMode: {
+            $ref: '#/components/schemas/ProductPriceModeEnum'
         }
     }
 } as const;
@@ -17299,6 +17331,518 @@ export const ShoppingListSetCustomFieldActionSchema = {
             type: 'string'
         },
         value: {}
+    }
+} as const;
+
+export const StandalonePriceSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'sku',
+        'value',
+        'active'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        sku: {
+            type: 'string'
+        },
+        value: {
+            $ref: '#/components/schemas/TypedMoney'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/Reference'
+        },
+        channel: {
+            $ref: '#/components/schemas/Reference'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        tiers: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/PriceTier'
+            }
+        },
+        discounted: {
+            $ref: '#/components/schemas/DiscountedPrice'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        },
+        staged: {
+            $ref: '#/components/schemas/StagedStandalonePrice'
+        },
+        active: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const StagedStandalonePriceSchema = {
+    type: 'object',
+    required: [
+        'value'
+    ],
+    properties: {
+        value: {
+            $ref: '#/components/schemas/TypedMoney'
+        },
+        discounted: {
+            $ref: '#/components/schemas/DiscountedPrice'
+        }
+    }
+} as const;
+
+export const StandalonePriceDraftSchema = {
+    type: 'object',
+    required: [
+        'sku',
+        'value'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        sku: {
+            type: 'string',
+            minLength: 1
+        },
+        value: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        country: {
+            $ref: '#/components/schemas/CountryCode'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        channel: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        tiers: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/PriceTierDraft'
+            }
+        },
+        discounted: {
+            $ref: '#/components/schemas/DiscountedPriceDraft'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        staged: {
+            type: 'object',
+            required: [
+                'value'
+            ],
+            properties: {
+                value: {
+                    $ref: '#/components/schemas/MoneyDraft'
+                }
+            }
+        },
+        active: {
+            type: 'boolean',
+            description: 'Default: true'
+        }
+    }
+} as const;
+
+export const StandalonePricePagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/StandalonePrice'
+            }
+        }
+    }
+} as const;
+
+export const StandalonePriceUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/StandalonePriceUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const StandalonePriceUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addPriceTier: '#/components/schemas/StandalonePriceAddPriceTierAction',
+            applyStagedChanges: '#/components/schemas/StandalonePriceApplyStagedChangesAction',
+            changeActive: '#/components/schemas/StandalonePriceChangeActiveAction',
+            changeValue: '#/components/schemas/StandalonePriceChangeValueAction',
+            removePriceTier: '#/components/schemas/StandalonePriceRemovePriceTierAction',
+            removeStagedChanges: '#/components/schemas/StandalonePriceRemoveStagedChangesAction',
+            setCustomField: '#/components/schemas/StandalonePriceSetCustomFieldAction',
+            setCustomType: '#/components/schemas/StandalonePriceSetCustomTypeAction',
+            setDiscountedPrice: '#/components/schemas/StandalonePriceSetDiscountedPriceAction',
+            setKey: '#/components/schemas/StandalonePriceSetKeyAction',
+            setPriceTiers: '#/components/schemas/StandalonePriceSetPriceTiersAction',
+            setValidFrom: '#/components/schemas/StandalonePriceSetValidFromAction',
+            setValidFromAndUntil: '#/components/schemas/StandalonePriceSetValidFromAndUntilAction',
+            setValidUntil: '#/components/schemas/StandalonePriceSetValidUntilAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/StandalonePriceAddPriceTierAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceApplyStagedChangesAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceChangeActiveAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceChangeValueAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceRemovePriceTierAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceRemoveStagedChangesAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceSetDiscountedPriceAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceSetPriceTiersAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceSetValidFromAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceSetValidFromAndUntilAction'
+        },
+        {
+            $ref: '#/components/schemas/StandalonePriceSetValidUntilAction'
+        }
+    ]
+} as const;
+
+export const StandalonePriceAddPriceTierActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'tier'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addPriceTier'
+        },
+        tier: {
+            $ref: '#/components/schemas/PriceTierDraft'
+        }
+    }
+} as const;
+
+export const StandalonePriceApplyStagedChangesActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'applyStagedChanges'
+        }
+    }
+} as const;
+
+export const StandalonePriceChangeActiveActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'active'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeActive'
+        },
+        active: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const StandalonePriceChangeValueActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'value'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeValue'
+        },
+        value: {
+            $ref: '#/components/schemas/MoneyDraft'
+        },
+        staged: {
+            type: 'boolean',
+            description: 'Default: false. With true the new value waits in `staged` until applyStagedChanges.'
+        }
+    }
+} as const;
+
+export const StandalonePriceRemovePriceTierActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'tierMinimumQuantity'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removePriceTier'
+        },
+        tierMinimumQuantity: {
+            type: 'integer'
+        }
+    }
+} as const;
+
+export const StandalonePriceRemoveStagedChangesActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeStagedChanges'
+        }
+    }
+} as const;
+
+export const StandalonePriceSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const StandalonePriceSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const StandalonePriceSetDiscountedPriceActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDiscountedPrice'
+        },
+        discounted: {
+            $ref: '#/components/schemas/DiscountedPriceDraft'
+        }
+    }
+} as const;
+
+export const StandalonePriceSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const StandalonePriceSetPriceTiersActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'tiers'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setPriceTiers'
+        },
+        tiers: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+                $ref: '#/components/schemas/PriceTierDraft'
+            }
+        }
+    }
+} as const;
+
+export const StandalonePriceSetValidFromActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidFrom'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const StandalonePriceSetValidUntilActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidUntil'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
+    }
+} as const;
+
+export const StandalonePriceSetValidFromAndUntilActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setValidFromAndUntil'
+        },
+        validFrom: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        validUntil: {
+            $ref: '#/components/schemas/DateTime'
+        }
     }
 } as const;
 

@@ -4389,6 +4389,7 @@ export type ProductVariantDraft = {
 
 export type ProductDraft = {
     key?: Key;
+    priceMode?: ProductPriceModeEnum;
     productType: ResourceIdentifier;
     taxCategory?: ResourceIdentifier;
     name: LocalizedString;
@@ -4425,6 +4426,8 @@ export type ProductUpdateAction = ({
 } & ProductChangePriceAction) | ({
     action: 'setDiscountedPrice';
 } & ProductSetDiscountedPriceAction) | ({
+    action: 'setPriceMode';
+} & ProductSetPriceModeAction) | ({
     action: 'removePrice';
 } & ProductRemovePriceAction) | ({
     action: 'setPrices';
@@ -4477,6 +4480,16 @@ export type ProductChangePriceAction = {
     priceId: string;
     price: PriceDraft;
     staged?: boolean;
+};
+
+/**
+ * Embedded: the variants' own prices; Standalone: the standalone prices of their SKUs (default Embedded).
+ */
+export type ProductPriceModeEnum = 'Embedded' | 'Standalone';
+
+export type ProductSetPriceModeAction = {
+    action: 'setPriceMode';
+    priceMode?: ProductPriceModeEnum;
 };
 
 export type ProductSetDiscountedPriceAction = {
@@ -5501,6 +5514,172 @@ export type ShoppingListSetCustomFieldAction = {
     action: 'setCustomField';
     name: string;
     value?: unknown;
+};
+
+export type StandalonePrice = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    sku: string;
+    value: TypedMoney;
+    country?: CountryCode;
+    customerGroup?: Reference;
+    channel?: Reference;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    tiers?: Array<PriceTier>;
+    discounted?: DiscountedPrice;
+    custom?: CustomFields;
+    staged?: StagedStandalonePrice;
+    active: boolean;
+};
+
+export type StagedStandalonePrice = {
+    value: TypedMoney;
+    discounted?: DiscountedPrice;
+};
+
+export type StandalonePriceDraft = {
+    key?: Key;
+    sku: string;
+    value: MoneyDraft;
+    country?: CountryCode;
+    customerGroup?: ResourceIdentifier;
+    channel?: ResourceIdentifier;
+    validFrom?: DateTime;
+    validUntil?: DateTime;
+    tiers?: Array<PriceTierDraft>;
+    discounted?: DiscountedPriceDraft;
+    custom?: CustomFieldsDraft;
+    staged?: {
+        value: MoneyDraft;
+    };
+    /**
+     * Default: true
+     */
+    active?: boolean;
+};
+
+export type StandalonePricePagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<StandalonePrice>;
+};
+
+export type StandalonePriceUpdate = {
+    version: Version;
+    actions: Array<StandalonePriceUpdateAction>;
+};
+
+export type StandalonePriceUpdateAction = ({
+    action: 'addPriceTier';
+} & StandalonePriceAddPriceTierAction) | ({
+    action: 'applyStagedChanges';
+} & StandalonePriceApplyStagedChangesAction) | ({
+    action: 'changeActive';
+} & StandalonePriceChangeActiveAction) | ({
+    action: 'changeValue';
+} & StandalonePriceChangeValueAction) | ({
+    action: 'removePriceTier';
+} & StandalonePriceRemovePriceTierAction) | ({
+    action: 'removeStagedChanges';
+} & StandalonePriceRemoveStagedChangesAction) | ({
+    action: 'setCustomField';
+} & StandalonePriceSetCustomFieldAction) | ({
+    action: 'setCustomType';
+} & StandalonePriceSetCustomTypeAction) | ({
+    action: 'setDiscountedPrice';
+} & StandalonePriceSetDiscountedPriceAction) | ({
+    action: 'setKey';
+} & StandalonePriceSetKeyAction) | ({
+    action: 'setPriceTiers';
+} & StandalonePriceSetPriceTiersAction) | ({
+    action: 'setValidFrom';
+} & StandalonePriceSetValidFromAction) | ({
+    action: 'setValidFromAndUntil';
+} & StandalonePriceSetValidFromAndUntilAction) | ({
+    action: 'setValidUntil';
+} & StandalonePriceSetValidUntilAction);
+
+export type StandalonePriceAddPriceTierAction = {
+    action: 'addPriceTier';
+    tier: PriceTierDraft;
+};
+
+export type StandalonePriceApplyStagedChangesAction = {
+    action: 'applyStagedChanges';
+};
+
+export type StandalonePriceChangeActiveAction = {
+    action: 'changeActive';
+    active: boolean;
+};
+
+export type StandalonePriceChangeValueAction = {
+    action: 'changeValue';
+    value: MoneyDraft;
+    /**
+     * Default: false. With true the new value waits in `staged` until applyStagedChanges.
+     */
+    staged?: boolean;
+};
+
+export type StandalonePriceRemovePriceTierAction = {
+    action: 'removePriceTier';
+    tierMinimumQuantity: number;
+};
+
+export type StandalonePriceRemoveStagedChangesAction = {
+    action: 'removeStagedChanges';
+};
+
+export type StandalonePriceSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type StandalonePriceSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type StandalonePriceSetDiscountedPriceAction = {
+    action: 'setDiscountedPrice';
+    discounted?: DiscountedPriceDraft;
+};
+
+export type StandalonePriceSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type StandalonePriceSetPriceTiersAction = {
+    action: 'setPriceTiers';
+    tiers: Array<PriceTierDraft>;
+};
+
+export type StandalonePriceSetValidFromAction = {
+    action: 'setValidFrom';
+    validFrom?: DateTime;
+};
+
+export type StandalonePriceSetValidUntilAction = {
+    action: 'setValidUntil';
+    validUntil?: DateTime;
+};
+
+export type StandalonePriceSetValidFromAndUntilAction = {
+    action: 'setValidFromAndUntil';
+    validFrom?: DateTime;
+    validUntil?: DateTime;
 };
 
 export type State = {
@@ -22570,6 +22749,324 @@ export type UpdateStagedQuoteByKeyResponses = {
 };
 
 export type UpdateStagedQuoteByKeyResponse = UpdateStagedQuoteByKeyResponses[keyof UpdateStagedQuoteByKeyResponses];
+
+export type QueryStandalonePricesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/standalone-prices';
+};
+
+export type QueryStandalonePricesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryStandalonePricesError = QueryStandalonePricesErrors[keyof QueryStandalonePricesErrors];
+
+export type QueryStandalonePricesResponses = {
+    /**
+     * A page of standalone prices
+     */
+    200: StandalonePricePagedQueryResponse;
+};
+
+export type QueryStandalonePricesResponse = QueryStandalonePricesResponses[keyof QueryStandalonePricesResponses];
+
+export type CheckStandalonePricesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/standalone-prices';
+};
+
+export type CheckStandalonePricesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckStandalonePricesExistResponses = {
+    /**
+     * At least one standalone price matches
+     */
+    200: unknown;
+};
+
+export type CreateStandalonePriceData = {
+    body: StandalonePriceDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/standalone-prices';
+};
+
+export type CreateStandalonePriceErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateStandalonePriceError = CreateStandalonePriceErrors[keyof CreateStandalonePriceErrors];
+
+export type CreateStandalonePriceResponses = {
+    /**
+     * The standalone price
+     */
+    201: StandalonePrice;
+};
+
+export type CreateStandalonePriceResponse = CreateStandalonePriceResponses[keyof CreateStandalonePriceResponses];
+
+export type DeleteStandalonePriceByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/standalone-prices/{id}';
+};
+
+export type DeleteStandalonePriceByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStandalonePriceByIdError = DeleteStandalonePriceByIdErrors[keyof DeleteStandalonePriceByIdErrors];
+
+export type DeleteStandalonePriceByIdResponses = {
+    /**
+     * The standalone price
+     */
+    200: StandalonePrice;
+};
+
+export type DeleteStandalonePriceByIdResponse = DeleteStandalonePriceByIdResponses[keyof DeleteStandalonePriceByIdResponses];
+
+export type GetStandalonePriceByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/standalone-prices/{id}';
+};
+
+export type GetStandalonePriceByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStandalonePriceByIdError = GetStandalonePriceByIdErrors[keyof GetStandalonePriceByIdErrors];
+
+export type GetStandalonePriceByIdResponses = {
+    /**
+     * The standalone price
+     */
+    200: StandalonePrice;
+};
+
+export type GetStandalonePriceByIdResponse = GetStandalonePriceByIdResponses[keyof GetStandalonePriceByIdResponses];
+
+export type CheckStandalonePriceExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/standalone-prices/{id}';
+};
+
+export type CheckStandalonePriceExistsByIdErrors = {
+    /**
+     * No such standalone price
+     */
+    404: unknown;
+};
+
+export type CheckStandalonePriceExistsByIdResponses = {
+    /**
+     * The standalone price exists
+     */
+    200: unknown;
+};
+
+export type UpdateStandalonePriceByIdData = {
+    body: StandalonePriceUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/standalone-prices/{id}';
+};
+
+export type UpdateStandalonePriceByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStandalonePriceByIdError = UpdateStandalonePriceByIdErrors[keyof UpdateStandalonePriceByIdErrors];
+
+export type UpdateStandalonePriceByIdResponses = {
+    /**
+     * The standalone price
+     */
+    200: StandalonePrice;
+};
+
+export type UpdateStandalonePriceByIdResponse = UpdateStandalonePriceByIdResponses[keyof UpdateStandalonePriceByIdResponses];
+
+export type DeleteStandalonePriceByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/standalone-prices/key={key}';
+};
+
+export type DeleteStandalonePriceByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteStandalonePriceByKeyError = DeleteStandalonePriceByKeyErrors[keyof DeleteStandalonePriceByKeyErrors];
+
+export type DeleteStandalonePriceByKeyResponses = {
+    /**
+     * The standalone price
+     */
+    200: StandalonePrice;
+};
+
+export type DeleteStandalonePriceByKeyResponse = DeleteStandalonePriceByKeyResponses[keyof DeleteStandalonePriceByKeyResponses];
+
+export type GetStandalonePriceByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/standalone-prices/key={key}';
+};
+
+export type GetStandalonePriceByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetStandalonePriceByKeyError = GetStandalonePriceByKeyErrors[keyof GetStandalonePriceByKeyErrors];
+
+export type GetStandalonePriceByKeyResponses = {
+    /**
+     * The standalone price
+     */
+    200: StandalonePrice;
+};
+
+export type GetStandalonePriceByKeyResponse = GetStandalonePriceByKeyResponses[keyof GetStandalonePriceByKeyResponses];
+
+export type CheckStandalonePriceExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/standalone-prices/key={key}';
+};
+
+export type CheckStandalonePriceExistsByKeyErrors = {
+    /**
+     * No such standalone price
+     */
+    404: unknown;
+};
+
+export type CheckStandalonePriceExistsByKeyResponses = {
+    /**
+     * The standalone price exists
+     */
+    200: unknown;
+};
+
+export type UpdateStandalonePriceByKeyData = {
+    body: StandalonePriceUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/standalone-prices/key={key}';
+};
+
+export type UpdateStandalonePriceByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateStandalonePriceByKeyError = UpdateStandalonePriceByKeyErrors[keyof UpdateStandalonePriceByKeyErrors];
+
+export type UpdateStandalonePriceByKeyResponses = {
+    /**
+     * The standalone price
+     */
+    200: StandalonePrice;
+};
+
+export type UpdateStandalonePriceByKeyResponse = UpdateStandalonePriceByKeyResponses[keyof UpdateStandalonePriceByKeyResponses];
 
 export type QueryStatesData = {
     body?: never;

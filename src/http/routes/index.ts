@@ -22,6 +22,7 @@ import { zoneRoutes } from './zone.routes.js';
 import { shippingMethodRoutes } from './shipping-method.routes.js';
 import { cartDiscountRoutes } from './cart-discount.routes.js';
 import { productDiscountRoutes } from './product-discount.routes.js';
+import { standalonePriceRoutes } from './standalone-price.routes.js';
 import { discountCodeRoutes } from './discount-code.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
@@ -57,6 +58,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...zoneRoutes(services),
     ...shippingMethodRoutes(services),
     ...productDiscountRoutes(services),
+    ...standalonePriceRoutes(services),
     ...cartDiscountRoutes(services),
     ...discountCodeRoutes(services),
     ...categoryRoutes(services),

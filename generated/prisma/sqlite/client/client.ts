@@ -253,6 +253,15 @@ export type Zone = Prisma.ZoneModel
  */
 export type ShippingMethod = Prisma.ShippingMethodModel
 /**
+ * Model StandalonePrice
+ * Standalone prices. `activeSku` is the SKU of an active price (null otherwise): a cart reads a SKU's
+ * active prices from its index alone. `scope` is the price's
+ * scope (currency, country, customer group, channel, validity) unique per SKU, so the database
+ * refuses two prices that would apply to the same customers at the same time, even under
+ * concurrent writes.
+ */
+export type StandalonePrice = Prisma.StandalonePriceModel
+/**
  * Model ProductDiscount
  * Product discounts. `sortOrder` is unique in a project; `activeSortOrder` is the sort order of an
  * active discount (null otherwise): a product's prices are discounted from the active ones, read in

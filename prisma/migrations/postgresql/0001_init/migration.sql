@@ -509,6 +509,22 @@ CREATE TABLE "ShippingMethod" (
 );
 
 -- CreateTable
+CREATE TABLE "StandalonePrice" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "sku" TEXT COLLATE "C" NOT NULL,
+    "scope" TEXT COLLATE "C" NOT NULL,
+    "activeSku" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "StandalonePrice_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "ProductDiscount" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -1029,6 +1045,24 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "StandalonePrice_projectKey_activeSku_idx" ON "StandalonePrice"("projectKey", "activeSku");
+
+-- CreateIndex
+CREATE INDEX "StandalonePrice_projectKey_id_idx" ON "StandalonePrice"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "StandalonePrice_projectKey_createdAt_idx" ON "StandalonePrice"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "StandalonePrice_projectKey_lastModifiedAt_idx" ON "StandalonePrice"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StandalonePrice_projectKey_key_key" ON "StandalonePrice"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StandalonePrice_projectKey_sku_scope_key" ON "StandalonePrice"("projectKey", "sku", "scope");
 
 -- CreateIndex
 CREATE INDEX "ProductDiscount_projectKey_activeSortOrder_idx" ON "ProductDiscount"("projectKey", "activeSortOrder");

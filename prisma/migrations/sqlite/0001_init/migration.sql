@@ -449,6 +449,20 @@ CREATE TABLE "ShippingMethod" (
 );
 
 -- CreateTable
+CREATE TABLE "StandalonePrice" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "sku" TEXT NOT NULL,
+    "scope" TEXT NOT NULL,
+    "activeSku" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "ProductDiscount" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -963,6 +977,24 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "StandalonePrice_projectKey_activeSku_idx" ON "StandalonePrice"("projectKey", "activeSku");
+
+-- CreateIndex
+CREATE INDEX "StandalonePrice_projectKey_id_idx" ON "StandalonePrice"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "StandalonePrice_projectKey_createdAt_idx" ON "StandalonePrice"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "StandalonePrice_projectKey_lastModifiedAt_idx" ON "StandalonePrice"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StandalonePrice_projectKey_key_key" ON "StandalonePrice"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StandalonePrice_projectKey_sku_scope_key" ON "StandalonePrice"("projectKey", "sku", "scope");
 
 -- CreateIndex
 CREATE INDEX "ProductDiscount_projectKey_activeSortOrder_idx" ON "ProductDiscount"("projectKey", "activeSortOrder");

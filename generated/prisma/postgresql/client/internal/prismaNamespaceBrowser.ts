@@ -87,6 +87,7 @@ export const ModelName = {
   TaxCategory: 'TaxCategory',
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
+  StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
   CartDiscount: 'CartDiscount',
   DiscountCode: 'DiscountCode',
@@ -614,6 +615,22 @@ export const ShippingMethodScalarFieldEnum = {
 } as const
 
 export type ShippingMethodScalarFieldEnum = (typeof ShippingMethodScalarFieldEnum)[keyof typeof ShippingMethodScalarFieldEnum]
+
+
+export const StandalonePriceScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sku: 'sku',
+  scope: 'scope',
+  activeSku: 'activeSku',
+  data: 'data'
+} as const
+
+export type StandalonePriceScalarFieldEnum = (typeof StandalonePriceScalarFieldEnum)[keyof typeof StandalonePriceScalarFieldEnum]
 
 
 export const ProductDiscountScalarFieldEnum = {

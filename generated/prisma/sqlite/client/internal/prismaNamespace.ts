@@ -433,6 +433,7 @@ export const ModelName = {
   TaxCategory: 'TaxCategory',
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
+  StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
   CartDiscount: 'CartDiscount',
   DiscountCode: 'DiscountCode',
@@ -452,7 +453,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3120,6 +3121,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    StandalonePrice: {
+      payload: Prisma.$StandalonePricePayload<ExtArgs>
+      fields: Prisma.StandalonePriceFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.StandalonePriceFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.StandalonePriceFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>
+        }
+        findFirst: {
+          args: Prisma.StandalonePriceFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.StandalonePriceFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>
+        }
+        findMany: {
+          args: Prisma.StandalonePriceFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>[]
+        }
+        create: {
+          args: Prisma.StandalonePriceCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>
+        }
+        createMany: {
+          args: Prisma.StandalonePriceCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.StandalonePriceCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>[]
+        }
+        delete: {
+          args: Prisma.StandalonePriceDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>
+        }
+        update: {
+          args: Prisma.StandalonePriceUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>
+        }
+        deleteMany: {
+          args: Prisma.StandalonePriceDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.StandalonePriceUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.StandalonePriceUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>[]
+        }
+        upsert: {
+          args: Prisma.StandalonePriceUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$StandalonePricePayload>
+        }
+        aggregate: {
+          args: Prisma.StandalonePriceAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateStandalonePrice>
+        }
+        groupBy: {
+          args: Prisma.StandalonePriceGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.StandalonePriceGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.StandalonePriceCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.StandalonePriceCountAggregateOutputType> | number
+        }
+      }
+    }
     ProductDiscount: {
       payload: Prisma.$ProductDiscountPayload<ExtArgs>
       fields: Prisma.ProductDiscountFieldRefs
@@ -3959,6 +4034,22 @@ export const ShippingMethodScalarFieldEnum = {
 export type ShippingMethodScalarFieldEnum = (typeof ShippingMethodScalarFieldEnum)[keyof typeof ShippingMethodScalarFieldEnum]
 
 
+export const StandalonePriceScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sku: 'sku',
+  scope: 'scope',
+  activeSku: 'activeSku',
+  data: 'data'
+} as const
+
+export type StandalonePriceScalarFieldEnum = (typeof StandalonePriceScalarFieldEnum)[keyof typeof StandalonePriceScalarFieldEnum]
+
+
 export const ProductDiscountScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -4280,6 +4371,7 @@ export type GlobalOmitConfig = {
   taxCategory?: Prisma.TaxCategoryOmit
   zone?: Prisma.ZoneOmit
   shippingMethod?: Prisma.ShippingMethodOmit
+  standalonePrice?: Prisma.StandalonePriceOmit
   productDiscount?: Prisma.ProductDiscountOmit
   cartDiscount?: Prisma.CartDiscountOmit
   discountCode?: Prisma.DiscountCodeOmit
