@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, standalone prices, product discounts, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, attribute groups, standalone prices, product discounts, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -1406,6 +1406,273 @@ export const openApiDocument = {
             "type": "string"
           },
           "value": {}
+        }
+      },
+      "AttributeGroup": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "name",
+          "attributes"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "attributes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AttributeReference"
+            }
+          }
+        }
+      },
+      "AttributeReference": {
+        "type": "object",
+        "required": [
+          "key"
+        ],
+        "properties": {
+          "key": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          }
+        }
+      },
+      "AttributeGroupDraft": {
+        "type": "object",
+        "required": [
+          "name",
+          "attributes"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "attributes": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/AttributeReference"
+            }
+          }
+        }
+      },
+      "AttributeGroupPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AttributeGroup"
+            }
+          }
+        }
+      },
+      "AttributeGroupUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/AttributeGroupUpdateAction"
+            }
+          }
+        }
+      },
+      "AttributeGroupUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "addAttribute": "#/components/schemas/AttributeGroupAddAttributeAction",
+            "changeName": "#/components/schemas/AttributeGroupChangeNameAction",
+            "removeAttribute": "#/components/schemas/AttributeGroupRemoveAttributeAction",
+            "setAttributes": "#/components/schemas/AttributeGroupSetAttributesAction",
+            "setDescription": "#/components/schemas/AttributeGroupSetDescriptionAction",
+            "setKey": "#/components/schemas/AttributeGroupSetKeyAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/AttributeGroupAddAttributeAction"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeGroupChangeNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeGroupRemoveAttributeAction"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeGroupSetAttributesAction"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeGroupSetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeGroupSetKeyAction"
+          }
+        ]
+      },
+      "AttributeGroupAddAttributeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "attribute"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "addAttribute"
+          },
+          "attribute": {
+            "$ref": "#/components/schemas/AttributeReference"
+          }
+        }
+      },
+      "AttributeGroupChangeNameAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "changeName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "AttributeGroupRemoveAttributeAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "attribute"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "removeAttribute"
+          },
+          "attribute": {
+            "$ref": "#/components/schemas/AttributeReference"
+          }
+        }
+      },
+      "AttributeGroupSetAttributesAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "attributes"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAttributes"
+          },
+          "attributes": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/AttributeReference"
+            }
+          }
+        }
+      },
+      "AttributeGroupSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "AttributeGroupSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
         }
       },
       "BusinessUnitType": {
@@ -21085,6 +21352,589 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/AssociateRole"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/attribute-groups": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryAttributeGroups",
+        "summary": "Query attribute groups (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_attribute_groups",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of attribute groups",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributeGroupPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkAttributeGroupsExist",
+        "summary": "200 if any attribute group matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_attribute_groups",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one attribute group matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createAttributeGroup",
+        "summary": "Create a attribute group",
+        "security": [
+          {
+            "oauth2": [
+              "manage_attribute_groups",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AttributeGroupDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The attribute group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributeGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/attribute-groups/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getAttributeGroupById",
+        "summary": "Get a attribute group by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_attribute_groups",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The attribute group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributeGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkAttributeGroupExistsById",
+        "summary": "200 if the attribute group exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_attribute_groups",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The attribute group exists"
+          },
+          "404": {
+            "description": "No such attribute group"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateAttributeGroupById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_attribute_groups",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AttributeGroupUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The attribute group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributeGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteAttributeGroupById",
+        "summary": "Delete the attribute group at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_attribute_groups",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The attribute group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributeGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/attribute-groups/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getAttributeGroupByKey",
+        "summary": "Get a attribute group by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_attribute_groups",
+              "view_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The attribute group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributeGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkAttributeGroupExistsByKey",
+        "summary": "200 if the attribute group exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_attribute_groups",
+              "view_products"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The attribute group exists"
+          },
+          "404": {
+            "description": "No such attribute group"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateAttributeGroupByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_attribute_groups",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AttributeGroupUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The attribute group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributeGroup"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteAttributeGroupByKey",
+        "summary": "Delete the attribute group at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_attribute_groups",
+              "manage_products"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The attribute group",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributeGroup"
                 }
               }
             }

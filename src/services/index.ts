@@ -20,6 +20,7 @@ import { CartCalculator } from './cart-totals.js';
 import { CartDiscountService } from './cart-discount.service.js';
 import { ProductDiscountService } from './product-discount.service.js';
 import { StandalonePriceService, standalonePricesOf } from './standalone-price.service.js';
+import { AttributeGroupService } from './attribute-group.service.js';
 import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
@@ -66,6 +67,7 @@ export interface Services {
   shippingMethods: ShippingMethodService;
   productDiscounts: ProductDiscountService;
   standalonePrices: StandalonePriceService;
+  attributeGroups: AttributeGroupService;
   cartDiscounts: CartDiscountService;
   discountCodes: DiscountCodeService;
   categories: CategoryService;
@@ -179,6 +181,7 @@ export function createServices(app: AppServices): Services {
     shippingMethods,
     productDiscounts,
     standalonePrices,
+    attributeGroups: new AttributeGroupService(),
     cartDiscounts,
     discountCodes,
     categories,

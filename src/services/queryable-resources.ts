@@ -180,6 +180,12 @@ export const shippingMethodResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.ShippingMethodSchema, components),
 });
 
+export const attributeGroupResource = defineQueryableResource({
+  table: 'AttributeGroup',
+  typeId: 'attribute-group',
+  fields: fieldsFromJsonSchema(schemas.AttributeGroupSchema, components),
+});
+
 export const standalonePriceResource = defineQueryableResource({
   table: 'StandalonePrice',
   typeId: 'standalone-price',
@@ -261,6 +267,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: zoneResource, viewScopes: ['view_zones', 'view_orders'] },
   { resource: shippingMethodResource, viewScopes: ['view_shipping_methods', 'view_orders', 'manage_my_orders'] },
   { resource: productDiscountResource, viewScopes: ['view_products'] },
+  { resource: attributeGroupResource, viewScopes: ['view_attribute_groups', 'view_products'] },
   { resource: standalonePriceResource, viewScopes: ['view_standalone_prices', 'view_products'] },
   { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },
   { resource: discountCodeResource, viewScopes: ['view_discount_codes', 'view_orders'] },

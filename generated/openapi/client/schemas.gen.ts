@@ -1430,6 +1430,285 @@ export const AssociateRoleSetCustomFieldActionSchema = {
     }
 } as const;
 
+export const AttributeGroupSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'name',
+        'attributes'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        attributes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AttributeReference'
+            }
+        }
+    }
+} as const;
+
+export const AttributeReferenceSchema = {
+    type: 'object',
+    required: [
+        'key'
+    ],
+    properties: {
+        key: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 256
+        }
+    }
+} as const;
+
+export const AttributeGroupDraftSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'attributes'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        attributes: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/AttributeReference'
+            }
+        }
+    }
+} as const;
+
+export const AttributeGroupPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AttributeGroup'
+            }
+        }
+    }
+} as const;
+
+export const AttributeGroupUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/AttributeGroupUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const AttributeGroupUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            addAttribute: '#/components/schemas/AttributeGroupAddAttributeAction',
+            changeName: '#/components/schemas/AttributeGroupChangeNameAction',
+            removeAttribute: '#/components/schemas/AttributeGroupRemoveAttributeAction',
+            setAttributes: '#/components/schemas/AttributeGroupSetAttributesAction',
+            setDescription: '#/components/schemas/AttributeGroupSetDescriptionAction',
+            setKey: '#/components/schemas/AttributeGroupSetKeyAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/AttributeGroupAddAttributeAction'
+        },
+        {
+            $ref: '#/components/schemas/AttributeGroupChangeNameAction'
+        },
+        {
+            $ref: '#/components/schemas/AttributeGroupRemoveAttributeAction'
+        },
+        {
+            $ref: '#/components/schemas/AttributeGroupSetAttributesAction'
+        },
+        {
+            $ref: '#/components/schemas/AttributeGroupSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/AttributeGroupSetKeyAction'
+        }
+    ]
+} as const;
+
+export const AttributeGroupAddAttributeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'attribute'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'addAttribute'
+        },
+        attribute: {
+            $ref: '#/components/schemas/AttributeReference'
+        }
+    }
+} as const;
+
+export const AttributeGroupChangeNameActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'changeName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const AttributeGroupRemoveAttributeActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'attribute'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'removeAttribute'
+        },
+        attribute: {
+            $ref: '#/components/schemas/AttributeReference'
+        }
+    }
+} as const;
+
+export const AttributeGroupSetAttributesActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'attributes'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAttributes'
+        },
+        attributes: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/AttributeReference'
+            }
+        }
+    }
+} as const;
+
+export const AttributeGroupSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const AttributeGroupSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
 export const BusinessUnitTypeSchema = {
     type: 'string',
     enum: [

@@ -418,6 +418,87 @@ export type AssociateRoleSetCustomFieldAction = {
     value?: unknown;
 };
 
+export type AttributeGroup = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    attributes: Array<AttributeReference>;
+};
+
+export type AttributeReference = {
+    key: string;
+};
+
+export type AttributeGroupDraft = {
+    key?: Key;
+    name: LocalizedString;
+    description?: LocalizedString;
+    attributes: Array<AttributeReference>;
+};
+
+export type AttributeGroupPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<AttributeGroup>;
+};
+
+export type AttributeGroupUpdate = {
+    version: Version;
+    actions: Array<AttributeGroupUpdateAction>;
+};
+
+export type AttributeGroupUpdateAction = ({
+    action: 'addAttribute';
+} & AttributeGroupAddAttributeAction) | ({
+    action: 'changeName';
+} & AttributeGroupChangeNameAction) | ({
+    action: 'removeAttribute';
+} & AttributeGroupRemoveAttributeAction) | ({
+    action: 'setAttributes';
+} & AttributeGroupSetAttributesAction) | ({
+    action: 'setDescription';
+} & AttributeGroupSetDescriptionAction) | ({
+    action: 'setKey';
+} & AttributeGroupSetKeyAction);
+
+export type AttributeGroupAddAttributeAction = {
+    action: 'addAttribute';
+    attribute: AttributeReference;
+};
+
+export type AttributeGroupChangeNameAction = {
+    action: 'changeName';
+    name: LocalizedString;
+};
+
+export type AttributeGroupRemoveAttributeAction = {
+    action: 'removeAttribute';
+    attribute: AttributeReference;
+};
+
+export type AttributeGroupSetAttributesAction = {
+    action: 'setAttributes';
+    attributes: Array<AttributeReference>;
+};
+
+export type AttributeGroupSetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type AttributeGroupSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
 export type BusinessUnitType = 'Company' | 'Division';
 
 export type BusinessUnitStatus = 'Active' | 'Inactive';
@@ -7197,6 +7278,324 @@ export type UpdateAssociateRoleByKeyResponses = {
 };
 
 export type UpdateAssociateRoleByKeyResponse = UpdateAssociateRoleByKeyResponses[keyof UpdateAssociateRoleByKeyResponses];
+
+export type QueryAttributeGroupsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/attribute-groups';
+};
+
+export type QueryAttributeGroupsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryAttributeGroupsError = QueryAttributeGroupsErrors[keyof QueryAttributeGroupsErrors];
+
+export type QueryAttributeGroupsResponses = {
+    /**
+     * A page of attribute groups
+     */
+    200: AttributeGroupPagedQueryResponse;
+};
+
+export type QueryAttributeGroupsResponse = QueryAttributeGroupsResponses[keyof QueryAttributeGroupsResponses];
+
+export type CheckAttributeGroupsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/attribute-groups';
+};
+
+export type CheckAttributeGroupsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckAttributeGroupsExistResponses = {
+    /**
+     * At least one attribute group matches
+     */
+    200: unknown;
+};
+
+export type CreateAttributeGroupData = {
+    body: AttributeGroupDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/attribute-groups';
+};
+
+export type CreateAttributeGroupErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateAttributeGroupError = CreateAttributeGroupErrors[keyof CreateAttributeGroupErrors];
+
+export type CreateAttributeGroupResponses = {
+    /**
+     * The attribute group
+     */
+    201: AttributeGroup;
+};
+
+export type CreateAttributeGroupResponse = CreateAttributeGroupResponses[keyof CreateAttributeGroupResponses];
+
+export type DeleteAttributeGroupByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/attribute-groups/{id}';
+};
+
+export type DeleteAttributeGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteAttributeGroupByIdError = DeleteAttributeGroupByIdErrors[keyof DeleteAttributeGroupByIdErrors];
+
+export type DeleteAttributeGroupByIdResponses = {
+    /**
+     * The attribute group
+     */
+    200: AttributeGroup;
+};
+
+export type DeleteAttributeGroupByIdResponse = DeleteAttributeGroupByIdResponses[keyof DeleteAttributeGroupByIdResponses];
+
+export type GetAttributeGroupByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/attribute-groups/{id}';
+};
+
+export type GetAttributeGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetAttributeGroupByIdError = GetAttributeGroupByIdErrors[keyof GetAttributeGroupByIdErrors];
+
+export type GetAttributeGroupByIdResponses = {
+    /**
+     * The attribute group
+     */
+    200: AttributeGroup;
+};
+
+export type GetAttributeGroupByIdResponse = GetAttributeGroupByIdResponses[keyof GetAttributeGroupByIdResponses];
+
+export type CheckAttributeGroupExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/attribute-groups/{id}';
+};
+
+export type CheckAttributeGroupExistsByIdErrors = {
+    /**
+     * No such attribute group
+     */
+    404: unknown;
+};
+
+export type CheckAttributeGroupExistsByIdResponses = {
+    /**
+     * The attribute group exists
+     */
+    200: unknown;
+};
+
+export type UpdateAttributeGroupByIdData = {
+    body: AttributeGroupUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/attribute-groups/{id}';
+};
+
+export type UpdateAttributeGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateAttributeGroupByIdError = UpdateAttributeGroupByIdErrors[keyof UpdateAttributeGroupByIdErrors];
+
+export type UpdateAttributeGroupByIdResponses = {
+    /**
+     * The attribute group
+     */
+    200: AttributeGroup;
+};
+
+export type UpdateAttributeGroupByIdResponse = UpdateAttributeGroupByIdResponses[keyof UpdateAttributeGroupByIdResponses];
+
+export type DeleteAttributeGroupByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/attribute-groups/key={key}';
+};
+
+export type DeleteAttributeGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteAttributeGroupByKeyError = DeleteAttributeGroupByKeyErrors[keyof DeleteAttributeGroupByKeyErrors];
+
+export type DeleteAttributeGroupByKeyResponses = {
+    /**
+     * The attribute group
+     */
+    200: AttributeGroup;
+};
+
+export type DeleteAttributeGroupByKeyResponse = DeleteAttributeGroupByKeyResponses[keyof DeleteAttributeGroupByKeyResponses];
+
+export type GetAttributeGroupByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/attribute-groups/key={key}';
+};
+
+export type GetAttributeGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetAttributeGroupByKeyError = GetAttributeGroupByKeyErrors[keyof GetAttributeGroupByKeyErrors];
+
+export type GetAttributeGroupByKeyResponses = {
+    /**
+     * The attribute group
+     */
+    200: AttributeGroup;
+};
+
+export type GetAttributeGroupByKeyResponse = GetAttributeGroupByKeyResponses[keyof GetAttributeGroupByKeyResponses];
+
+export type CheckAttributeGroupExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/attribute-groups/key={key}';
+};
+
+export type CheckAttributeGroupExistsByKeyErrors = {
+    /**
+     * No such attribute group
+     */
+    404: unknown;
+};
+
+export type CheckAttributeGroupExistsByKeyResponses = {
+    /**
+     * The attribute group exists
+     */
+    200: unknown;
+};
+
+export type UpdateAttributeGroupByKeyData = {
+    body: AttributeGroupUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/attribute-groups/key={key}';
+};
+
+export type UpdateAttributeGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateAttributeGroupByKeyError = UpdateAttributeGroupByKeyErrors[keyof UpdateAttributeGroupByKeyErrors];
+
+export type UpdateAttributeGroupByKeyResponses = {
+    /**
+     * The attribute group
+     */
+    200: AttributeGroup;
+};
+
+export type UpdateAttributeGroupByKeyResponse = UpdateAttributeGroupByKeyResponses[keyof UpdateAttributeGroupByKeyResponses];
 
 export type QueryBusinessUnitsInStoreData = {
     body?: never;

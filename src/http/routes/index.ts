@@ -23,6 +23,7 @@ import { shippingMethodRoutes } from './shipping-method.routes.js';
 import { cartDiscountRoutes } from './cart-discount.routes.js';
 import { productDiscountRoutes } from './product-discount.routes.js';
 import { standalonePriceRoutes } from './standalone-price.routes.js';
+import { attributeGroupRoutes } from './attribute-group.routes.js';
 import { discountCodeRoutes } from './discount-code.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
@@ -59,6 +60,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...shippingMethodRoutes(services),
     ...productDiscountRoutes(services),
     ...standalonePriceRoutes(services),
+    ...attributeGroupRoutes(services),
     ...cartDiscountRoutes(services),
     ...discountCodeRoutes(services),
     ...categoryRoutes(services),

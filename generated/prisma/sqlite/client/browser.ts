@@ -229,6 +229,11 @@ export type Zone = Prisma.ZoneModel
  */
 export type ShippingMethod = Prisma.ShippingMethodModel
 /**
+ * Model AttributeGroup
+ * Attribute groups: named sets of product attribute names.
+ */
+export type AttributeGroup = Prisma.AttributeGroupModel
+/**
  * Model StandalonePrice
  * Standalone prices. `activeSku` is the SKU of an active price (null otherwise): a cart reads a SKU's
  * active prices from its index alone. `scope` is the price's

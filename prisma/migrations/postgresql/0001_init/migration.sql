@@ -509,6 +509,19 @@ CREATE TABLE "ShippingMethod" (
 );
 
 -- CreateTable
+CREATE TABLE "AttributeGroup" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "AttributeGroup_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "StandalonePrice" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -1045,6 +1058,18 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "AttributeGroup_projectKey_createdAt_idx" ON "AttributeGroup"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "AttributeGroup_projectKey_lastModifiedAt_idx" ON "AttributeGroup"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "AttributeGroup_projectKey_key_key" ON "AttributeGroup"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "StandalonePrice_projectKey_activeSku_idx" ON "StandalonePrice"("projectKey", "activeSku");

@@ -449,6 +449,17 @@ CREATE TABLE "ShippingMethod" (
 );
 
 -- CreateTable
+CREATE TABLE "AttributeGroup" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "StandalonePrice" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -977,6 +988,18 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "AttributeGroup_projectKey_createdAt_idx" ON "AttributeGroup"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "AttributeGroup_projectKey_lastModifiedAt_idx" ON "AttributeGroup"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "AttributeGroup_projectKey_key_key" ON "AttributeGroup"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "StandalonePrice_projectKey_activeSku_idx" ON "StandalonePrice"("projectKey", "activeSku");

@@ -433,6 +433,7 @@ export const ModelName = {
   TaxCategory: 'TaxCategory',
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
+  AttributeGroup: 'AttributeGroup',
   StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
   CartDiscount: 'CartDiscount',
@@ -453,7 +454,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "attributeGroup" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3121,6 +3122,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    AttributeGroup: {
+      payload: Prisma.$AttributeGroupPayload<ExtArgs>
+      fields: Prisma.AttributeGroupFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AttributeGroupFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AttributeGroupFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>
+        }
+        findFirst: {
+          args: Prisma.AttributeGroupFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AttributeGroupFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>
+        }
+        findMany: {
+          args: Prisma.AttributeGroupFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>[]
+        }
+        create: {
+          args: Prisma.AttributeGroupCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>
+        }
+        createMany: {
+          args: Prisma.AttributeGroupCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AttributeGroupCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>[]
+        }
+        delete: {
+          args: Prisma.AttributeGroupDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>
+        }
+        update: {
+          args: Prisma.AttributeGroupUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>
+        }
+        deleteMany: {
+          args: Prisma.AttributeGroupDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AttributeGroupUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AttributeGroupUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>[]
+        }
+        upsert: {
+          args: Prisma.AttributeGroupUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AttributeGroupPayload>
+        }
+        aggregate: {
+          args: Prisma.AttributeGroupAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAttributeGroup>
+        }
+        groupBy: {
+          args: Prisma.AttributeGroupGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AttributeGroupGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AttributeGroupCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AttributeGroupCountAggregateOutputType> | number
+        }
+      }
+    }
     StandalonePrice: {
       payload: Prisma.$StandalonePricePayload<ExtArgs>
       fields: Prisma.StandalonePriceFieldRefs
@@ -4037,6 +4112,19 @@ export const ShippingMethodScalarFieldEnum = {
 export type ShippingMethodScalarFieldEnum = (typeof ShippingMethodScalarFieldEnum)[keyof typeof ShippingMethodScalarFieldEnum]
 
 
+export const AttributeGroupScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type AttributeGroupScalarFieldEnum = (typeof AttributeGroupScalarFieldEnum)[keyof typeof AttributeGroupScalarFieldEnum]
+
+
 export const StandalonePriceScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -4395,6 +4483,7 @@ export type GlobalOmitConfig = {
   taxCategory?: Prisma.TaxCategoryOmit
   zone?: Prisma.ZoneOmit
   shippingMethod?: Prisma.ShippingMethodOmit
+  attributeGroup?: Prisma.AttributeGroupOmit
   standalonePrice?: Prisma.StandalonePriceOmit
   productDiscount?: Prisma.ProductDiscountOmit
   cartDiscount?: Prisma.CartDiscountOmit

@@ -87,6 +87,7 @@ export const ModelName = {
   TaxCategory: 'TaxCategory',
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
+  AttributeGroup: 'AttributeGroup',
   StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
   CartDiscount: 'CartDiscount',
@@ -612,6 +613,19 @@ export const ShippingMethodScalarFieldEnum = {
 } as const
 
 export type ShippingMethodScalarFieldEnum = (typeof ShippingMethodScalarFieldEnum)[keyof typeof ShippingMethodScalarFieldEnum]
+
+
+export const AttributeGroupScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type AttributeGroupScalarFieldEnum = (typeof AttributeGroupScalarFieldEnum)[keyof typeof AttributeGroupScalarFieldEnum]
 
 
 export const StandalonePriceScalarFieldEnum = {
