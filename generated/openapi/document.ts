@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, attribute groups, standalone prices, product discounts, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, reviews, attribute groups, standalone prices, product discounts, cart discounts and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -12833,6 +12833,9 @@ export const openApiDocument = {
               "Embedded",
               "Standalone"
             ]
+          },
+          "reviewRatingStatistics": {
+            "$ref": "#/components/schemas/ReviewRatingStatistics"
           }
         }
       },
@@ -13141,6 +13144,9 @@ export const openApiDocument = {
           },
           "masterData": {
             "$ref": "#/components/schemas/ProductCatalogData"
+          },
+          "reviewRatingStatistics": {
+            "$ref": "#/components/schemas/ReviewRatingStatistics"
           }
         }
       },
@@ -15416,6 +15422,434 @@ export const openApiDocument = {
           },
           "quoteStateToAccepted": {
             "type": "boolean"
+          }
+        }
+      },
+      "Review": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "includedInStatistics"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "uniquenessValue": {
+            "type": "string"
+          },
+          "locale": {
+            "type": "string"
+          },
+          "authorName": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "text": {
+            "type": "string"
+          },
+          "target": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "includedInStatistics": {
+            "type": "boolean"
+          },
+          "rating": {
+            "type": "integer",
+            "minimum": -100,
+            "maximum": 100
+          },
+          "state": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "ReviewDraft": {
+        "type": "object",
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "uniquenessValue": {
+            "type": "string",
+            "minLength": 1
+          },
+          "locale": {
+            "type": "string",
+            "minLength": 2
+          },
+          "authorName": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "text": {
+            "type": "string"
+          },
+          "target": {
+            "$ref": "#/components/schemas/ReviewTargetIdentifier"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "rating": {
+            "type": "integer",
+            "minimum": -100,
+            "maximum": 100
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "ReviewTargetIdentifier": {
+        "type": "object",
+        "required": [
+          "typeId"
+        ],
+        "description": "A product or a channel, by id or key.",
+        "properties": {
+          "typeId": {
+            "type": "string",
+            "enum": [
+              "product",
+              "channel"
+            ]
+          },
+          "id": {
+            "type": "string"
+          },
+          "key": {
+            "type": "string"
+          }
+        }
+      },
+      "ReviewRatingStatistics": {
+        "type": "object",
+        "required": [
+          "averageRating",
+          "highestRating",
+          "lowestRating",
+          "count",
+          "ratingsDistribution"
+        ],
+        "properties": {
+          "averageRating": {
+            "type": "number",
+            "description": "Rounded to 5 decimals"
+          },
+          "highestRating": {
+            "type": "integer"
+          },
+          "lowestRating": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "ratingsDistribution": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "integer"
+            },
+            "description": "The number of reviews per rating, e.g. {\"80\": 2, \"100\": 1}"
+          }
+        }
+      },
+      "ReviewPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Review"
+            }
+          }
+        }
+      },
+      "ReviewUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/ReviewUpdateAction"
+            }
+          }
+        }
+      },
+      "ReviewUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "setKey": "#/components/schemas/ReviewSetKeyAction",
+            "setAuthorName": "#/components/schemas/ReviewSetAuthorNameAction",
+            "setCustomType": "#/components/schemas/ReviewSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/ReviewSetCustomFieldAction",
+            "setCustomer": "#/components/schemas/ReviewSetCustomerAction",
+            "setLocale": "#/components/schemas/ReviewSetLocaleAction",
+            "setRating": "#/components/schemas/ReviewSetRatingAction",
+            "setTarget": "#/components/schemas/ReviewSetTargetAction",
+            "setText": "#/components/schemas/ReviewSetTextAction",
+            "setTitle": "#/components/schemas/ReviewSetTitleAction",
+            "transitionState": "#/components/schemas/TransitionStateAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/ReviewSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetAuthorNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetCustomerAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetLocaleAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetRatingAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetTargetAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetTextAction"
+          },
+          {
+            "$ref": "#/components/schemas/ReviewSetTitleAction"
+          },
+          {
+            "$ref": "#/components/schemas/TransitionStateAction"
+          }
+        ]
+      },
+      "ReviewSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "ReviewSetAuthorNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setAuthorName"
+          },
+          "authorName": {
+            "type": "string"
+          }
+        }
+      },
+      "ReviewSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "ReviewSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "ReviewSetCustomerAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomer"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "ReviewSetLocaleAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setLocale"
+          },
+          "locale": {
+            "type": "string",
+            "minLength": 2
+          }
+        }
+      },
+      "ReviewSetRatingAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setRating"
+          },
+          "rating": {
+            "type": "integer",
+            "minimum": -100,
+            "maximum": 100
+          }
+        }
+      },
+      "ReviewSetTargetAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "target"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTarget"
+          },
+          "target": {
+            "$ref": "#/components/schemas/ReviewTargetIdentifier"
+          }
+        }
+      },
+      "ReviewSetTextAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setText"
+          },
+          "text": {
+            "type": "string"
+          }
+        }
+      },
+      "ReviewSetTitleAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTitle"
+          },
+          "title": {
+            "type": "string"
           }
         }
       },
@@ -46758,6 +47192,578 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/reviews": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryReviews",
+        "summary": "Query reviews (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of reviews",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ReviewPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkReviewsExist",
+        "summary": "200 if any review matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one review matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createReview",
+        "summary": "Create a review",
+        "security": [
+          {
+            "oauth2": [
+              "manage_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ReviewDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The review",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Review"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/reviews/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getReviewById",
+        "summary": "Get a review by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The review",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Review"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkReviewExistsById",
+        "summary": "200 if the review exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_reviews"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The review exists"
+          },
+          "404": {
+            "description": "No such review"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateReviewById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ReviewUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The review",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Review"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteReviewById",
+        "summary": "Delete the review at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The review",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Review"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/reviews/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getReviewByKey",
+        "summary": "Get a review by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The review",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Review"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkReviewExistsByKey",
+        "summary": "200 if the review exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_reviews"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The review exists"
+          },
+          "404": {
+            "description": "No such review"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateReviewByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ReviewUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The review",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Review"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteReviewByKey",
+        "summary": "Delete the review at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_reviews"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The review",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Review"
                 }
               }
             }

@@ -21,6 +21,7 @@ import { CartDiscountService } from './cart-discount.service.js';
 import { ProductDiscountService } from './product-discount.service.js';
 import { StandalonePriceService, standalonePricesOf } from './standalone-price.service.js';
 import { AttributeGroupService } from './attribute-group.service.js';
+import { ReviewService } from './review.service.js';
 import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
@@ -68,6 +69,7 @@ export interface Services {
   productDiscounts: ProductDiscountService;
   standalonePrices: StandalonePriceService;
   attributeGroups: AttributeGroupService;
+  reviews: ReviewService;
   cartDiscounts: CartDiscountService;
   discountCodes: DiscountCodeService;
   categories: CategoryService;
@@ -96,6 +98,11 @@ export function createServices(app: AppServices): Services {
   const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);
   const productDiscounts = new ProductDiscountService();
   const standalonePrices = new StandalonePriceService();
+  const reviews = new ReviewService(() => ({
+    products: products.repository,
+    customers: customers.repository,
+    updateProductStatistics: (ctx, productId, statistics) => products.updateReviewStatistics(ctx, productId, statistics),
+  }));
   products.discountSources = (ctx, product) => productDiscounts.sourcesFor(ctx, product);
   standalonePrices.discountFacts = async (ctx, sku) => productDiscounts.skuFacts(ctx, sku, await products.findBySku(ctx, sku));
   productDiscounts.repriceProducts = async (ctx) => {
@@ -182,6 +189,7 @@ export function createServices(app: AppServices): Services {
     productDiscounts,
     standalonePrices,
     attributeGroups: new AttributeGroupService(),
+    reviews,
     cartDiscounts,
     discountCodes,
     categories,
@@ -215,6 +223,7 @@ export function createServices(app: AppServices): Services {
       typeUser(shippingMethods.repository),
       typeUser(cartDiscounts.repository),
       typeUser(standalonePrices.repository),
+      typeUser(reviews.repository),
       typeUser(discountCodes.repository),
       typeUser(categories.repository, USES_TYPE_WITH_ASSETS),
       typeUser(channels.repository, USES_TYPE_WITH_ADDRESS),

@@ -25,6 +25,7 @@ export function projectionOf(product: Product, view: ProjectionView): ProductPro
     published: product.masterData.published,
     ...(product.taxCategory ? { taxCategory: product.taxCategory } : {}),
     ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
+    ...(product.reviewRatingStatistics ? { reviewRatingStatistics: product.reviewRatingStatistics } : {}),
   };
 }
 

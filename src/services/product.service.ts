@@ -1,4 +1,4 @@
-import type { Product, ProductData, ProductDraft, ProductUpdateAction, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
+import type { Product, ProductData, ProductDraft, ProductUpdateAction, ResourceIdentifier, ReviewRatingStatistics } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { translateUniqueViolation } from '../db/unique-violations.js';
@@ -18,6 +18,8 @@ import { resolveIdentifier, resolveReference } from './resource-identifiers.js';
 const FIND_PRODUCT_TYPE = sql('SELECT "id" FROM "ProductType" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');
 const DELETE_SKUS = sql('DELETE FROM "ProductSku" WHERE "productId" = ?');
 const INSERT_SKU = sql('INSERT INTO "ProductSku" ("projectKey", "sku", "productId") VALUES (?, ?, ?)');
+const LOCKED = sql('SELECT "id" FROM "Product" WHERE "projectKey" = ? AND "id" = ?');
+const LOCK_PRODUCT = { sqlite: LOCKED.sqlite, postgresql: `${LOCKED.postgresql} FOR UPDATE` };
 const PRODUCT_BY_SKU = sql('SELECT "productId" FROM "ProductSku" WHERE "projectKey" = ? AND "sku" = ?');
 
 /**
@@ -99,6 +101,24 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
       await this.repository.replace(ctx, product, next);
       await writeProjections(ctx, next);
     });
+  }
+
+  /**
+   * Sets the product's review rating statistics in the caller's transaction: the product's row is
+   * locked first (PostgreSQL; SQLite has one writer), then `statistics` read, so two reviews written
+   * at once are both counted. The product becomes a new version (with its projections) when they change.
+   */
+  async updateReviewStatistics(ctx: RequestContext, productId: string, statistics: () => Promise<ReviewRatingStatistics | undefined>): Promise<void> {
+    await ctx.db.first(LOCK_PRODUCT[ctx.db.dialect], [ctx.projectKey, productId]);
+    const product = await this.repository.find(ctx, { id: productId });
+    if (!product) return;
+    const next = structuredClone(product);
+    const computed = await statistics();
+    if (computed) next.reviewRatingStatistics = computed;
+    else delete next.reviewRatingStatistics;
+    if (JSON.stringify(next) === JSON.stringify(product)) return;
+    await this.repository.replace(ctx, product, next);
+    await writeProjections(ctx, next);
   }
 
   /** Deleted categories leave every product's current and staged data, each product as a new version. */

@@ -180,6 +180,12 @@ export const shippingMethodResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.ShippingMethodSchema, components),
 });
 
+export const reviewResource = defineQueryableResource({
+  table: 'Review',
+  typeId: 'review',
+  fields: fieldsFromJsonSchema(schemas.ReviewSchema, components),
+});
+
 export const attributeGroupResource = defineQueryableResource({
   table: 'AttributeGroup',
   typeId: 'attribute-group',
@@ -267,6 +273,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: zoneResource, viewScopes: ['view_zones', 'view_orders'] },
   { resource: shippingMethodResource, viewScopes: ['view_shipping_methods', 'view_orders', 'manage_my_orders'] },
   { resource: productDiscountResource, viewScopes: ['view_products'] },
+  { resource: reviewResource, viewScopes: ['view_reviews'] },
   { resource: attributeGroupResource, viewScopes: ['view_attribute_groups', 'view_products'] },
   { resource: standalonePriceResource, viewScopes: ['view_standalone_prices', 'view_products'] },
   { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },

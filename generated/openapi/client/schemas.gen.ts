@@ -13310,6 +13310,9 @@ export const ProductProjectionSchema = {
                 'Embedded',
                 'Standalone'
             ]
+        },
+        reviewRatingStatistics: {
+            $ref: '#/components/schemas/ReviewRatingStatistics'
         }
     }
 } as const;
@@ -13629,6 +13632,9 @@ export const ProductSchema = {
         },
         masterData: {
             $ref: '#/components/schemas/ProductCatalogData'
+        },
+        reviewRatingStatistics: {
+            $ref: '#/components/schemas/ReviewRatingStatistics'
         }
     }
 } as const;
@@ -15987,6 +15993,451 @@ export const MyOrderFromQuoteDraftSchema = {
         },
         quoteStateToAccepted: {
             type: 'boolean'
+        }
+    }
+} as const;
+
+export const ReviewSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'includedInStatistics'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        uniquenessValue: {
+            type: 'string'
+        },
+        locale: {
+            type: 'string'
+        },
+        authorName: {
+            type: 'string'
+        },
+        title: {
+            type: 'string'
+        },
+        text: {
+            type: 'string'
+        },
+        target: {
+            $ref: '#/components/schemas/Reference'
+        },
+        includedInStatistics: {
+            type: 'boolean'
+        },
+        rating: {
+            type: 'integer',
+            minimum: -100,
+            maximum: 100
+        },
+        state: {
+            $ref: '#/components/schemas/Reference'
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const ReviewDraftSchema = {
+    type: 'object',
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        uniquenessValue: {
+            type: 'string',
+            minLength: 1
+        },
+        locale: {
+            type: 'string',
+            minLength: 2
+        },
+        authorName: {
+            type: 'string'
+        },
+        title: {
+            type: 'string'
+        },
+        text: {
+            type: 'string'
+        },
+        target: {
+            $ref: '#/components/schemas/ReviewTargetIdentifier'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        rating: {
+            type: 'integer',
+            minimum: -100,
+            maximum: 100
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const ReviewTargetIdentifierSchema = {
+    type: 'object',
+    required: [
+        'typeId'
+    ],
+    description: 'A product or a channel, by id or key.',
+    properties: {
+        typeId: {
+            type: 'string',
+            enum: [
+                'product',
+                'channel'
+            ]
+        },
+        id: {
+            type: 'string'
+        },
+        key: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ReviewRatingStatisticsSchema = {
+    type: 'object',
+    required: [
+        'averageRating',
+        'highestRating',
+        'lowestRating',
+        'count',
+        'ratingsDistribution'
+    ],
+    properties: {
+        averageRating: {
+            type: 'number',
+            description: 'Rounded to 5 decimals'
+        },
+        highestRating: {
+            type: 'integer'
+        },
+        lowestRating: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        ratingsDistribution: {
+            type: 'object',
+            additionalProperties: {
+                type: 'integer'
+            },
+            description: 'The number of reviews per rating, e.g. {"80": 2, "100": 1}'
+        }
+    }
+} as const;
+
+export const ReviewPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Review'
+            }
+        }
+    }
+} as const;
+
+export const ReviewUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/ReviewUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const ReviewUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            setKey: '#/components/schemas/ReviewSetKeyAction',
+            setAuthorName: '#/components/schemas/ReviewSetAuthorNameAction',
+            setCustomType: '#/components/schemas/ReviewSetCustomTypeAction',
+            setCustomField: '#/components/schemas/ReviewSetCustomFieldAction',
+            setCustomer: '#/components/schemas/ReviewSetCustomerAction',
+            setLocale: '#/components/schemas/ReviewSetLocaleAction',
+            setRating: '#/components/schemas/ReviewSetRatingAction',
+            setTarget: '#/components/schemas/ReviewSetTargetAction',
+            setText: '#/components/schemas/ReviewSetTextAction',
+            setTitle: '#/components/schemas/ReviewSetTitleAction',
+            transitionState: '#/components/schemas/TransitionStateAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/ReviewSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetAuthorNameAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetCustomerAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetLocaleAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetRatingAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetTargetAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetTextAction'
+        },
+        {
+            $ref: '#/components/schemas/ReviewSetTitleAction'
+        },
+        {
+            $ref: '#/components/schemas/TransitionStateAction'
+        }
+    ]
+} as const;
+
+export const ReviewSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const ReviewSetAuthorNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setAuthorName'
+        },
+        authorName: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ReviewSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const ReviewSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const ReviewSetCustomerActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomer'
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        }
+    }
+} as const;
+
+export const ReviewSetLocaleActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setLocale'
+        },
+        locale: {
+            type: 'string',
+            minLength: 2
+        }
+    }
+} as const;
+
+export const ReviewSetRatingActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setRating'
+        },
+        rating: {
+            type: 'integer',
+            minimum: -100,
+            maximum: 100
+        }
+    }
+} as const;
+
+export const ReviewSetTargetActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'target'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTarget'
+        },
+        target: {
+            $ref: '#/components/schemas/ReviewTargetIdentifier'
+        }
+    }
+} as const;
+
+export const ReviewSetTextActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setText'
+        },
+        text: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const ReviewSetTitleActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTitle'
+        },
+        title: {
+            type: 'string'
         }
     }
 } as const;

@@ -4264,6 +4264,7 @@ export type ProductProjection = {
     variants: Array<ProductVariant>;
     taxCategory?: Reference;
     priceMode?: 'Embedded' | 'Standalone';
+    reviewRatingStatistics?: ReviewRatingStatistics;
 };
 
 export type ProductProjectionPagedQueryResponse = {
@@ -4352,6 +4353,7 @@ export type Product = {
     taxCategory?: Reference;
     priceMode?: 'Embedded' | 'Standalone';
     masterData: ProductCatalogData;
+    reviewRatingStatistics?: ReviewRatingStatistics;
 };
 
 export type ProductCatalogData = {
@@ -5076,6 +5078,155 @@ export type MyOrderFromQuoteDraft = {
     id: string;
     version: Version;
     quoteStateToAccepted?: boolean;
+};
+
+export type Review = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    uniquenessValue?: string;
+    locale?: string;
+    authorName?: string;
+    title?: string;
+    text?: string;
+    target?: Reference;
+    includedInStatistics: boolean;
+    rating?: number;
+    state?: Reference;
+    customer?: Reference;
+    custom?: CustomFields;
+};
+
+export type ReviewDraft = {
+    key?: Key;
+    uniquenessValue?: string;
+    locale?: string;
+    authorName?: string;
+    title?: string;
+    text?: string;
+    target?: ReviewTargetIdentifier;
+    state?: ResourceIdentifier;
+    rating?: number;
+    customer?: ResourceIdentifier;
+    custom?: CustomFieldsDraft;
+};
+
+/**
+ * A product or a channel, by id or key.
+ */
+export type ReviewTargetIdentifier = {
+    typeId: 'product' | 'channel';
+    id?: string;
+    key?: string;
+};
+
+export type ReviewRatingStatistics = {
+    /**
+     * Rounded to 5 decimals
+     */
+    averageRating: number;
+    highestRating: number;
+    lowestRating: number;
+    count: number;
+    /**
+     * The number of reviews per rating, e.g. {"80": 2, "100": 1}
+     */
+    ratingsDistribution: {
+        [key: string]: number;
+    };
+};
+
+export type ReviewPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<Review>;
+};
+
+export type ReviewUpdate = {
+    version: Version;
+    actions: Array<ReviewUpdateAction>;
+};
+
+export type ReviewUpdateAction = ({
+    action: 'setKey';
+} & ReviewSetKeyAction) | ({
+    action: 'setAuthorName';
+} & ReviewSetAuthorNameAction) | ({
+    action: 'setCustomType';
+} & ReviewSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & ReviewSetCustomFieldAction) | ({
+    action: 'setCustomer';
+} & ReviewSetCustomerAction) | ({
+    action: 'setLocale';
+} & ReviewSetLocaleAction) | ({
+    action: 'setRating';
+} & ReviewSetRatingAction) | ({
+    action: 'setTarget';
+} & ReviewSetTargetAction) | ({
+    action: 'setText';
+} & ReviewSetTextAction) | ({
+    action: 'setTitle';
+} & ReviewSetTitleAction) | ({
+    action: 'transitionState';
+} & TransitionStateAction);
+
+export type ReviewSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type ReviewSetAuthorNameAction = {
+    action: 'setAuthorName';
+    authorName?: string;
+};
+
+export type ReviewSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type ReviewSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type ReviewSetCustomerAction = {
+    action: 'setCustomer';
+    customer?: ResourceIdentifier;
+};
+
+export type ReviewSetLocaleAction = {
+    action: 'setLocale';
+    locale?: string;
+};
+
+export type ReviewSetRatingAction = {
+    action: 'setRating';
+    rating?: number;
+};
+
+export type ReviewSetTargetAction = {
+    action: 'setTarget';
+    target: ReviewTargetIdentifier;
+};
+
+export type ReviewSetTextAction = {
+    action: 'setText';
+    text?: string;
+};
+
+export type ReviewSetTitleAction = {
+    action: 'setTitle';
+    title?: string;
 };
 
 export type ShippingMethod = {
@@ -20956,6 +21107,324 @@ export type CreateOrderFromQuoteResponses = {
 };
 
 export type CreateOrderFromQuoteResponse = CreateOrderFromQuoteResponses[keyof CreateOrderFromQuoteResponses];
+
+export type QueryReviewsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/reviews';
+};
+
+export type QueryReviewsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryReviewsError = QueryReviewsErrors[keyof QueryReviewsErrors];
+
+export type QueryReviewsResponses = {
+    /**
+     * A page of reviews
+     */
+    200: ReviewPagedQueryResponse;
+};
+
+export type QueryReviewsResponse = QueryReviewsResponses[keyof QueryReviewsResponses];
+
+export type CheckReviewsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/reviews';
+};
+
+export type CheckReviewsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckReviewsExistResponses = {
+    /**
+     * At least one review matches
+     */
+    200: unknown;
+};
+
+export type CreateReviewData = {
+    body: ReviewDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/reviews';
+};
+
+export type CreateReviewErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateReviewError = CreateReviewErrors[keyof CreateReviewErrors];
+
+export type CreateReviewResponses = {
+    /**
+     * The review
+     */
+    201: Review;
+};
+
+export type CreateReviewResponse = CreateReviewResponses[keyof CreateReviewResponses];
+
+export type DeleteReviewByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/reviews/{id}';
+};
+
+export type DeleteReviewByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteReviewByIdError = DeleteReviewByIdErrors[keyof DeleteReviewByIdErrors];
+
+export type DeleteReviewByIdResponses = {
+    /**
+     * The review
+     */
+    200: Review;
+};
+
+export type DeleteReviewByIdResponse = DeleteReviewByIdResponses[keyof DeleteReviewByIdResponses];
+
+export type GetReviewByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/reviews/{id}';
+};
+
+export type GetReviewByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetReviewByIdError = GetReviewByIdErrors[keyof GetReviewByIdErrors];
+
+export type GetReviewByIdResponses = {
+    /**
+     * The review
+     */
+    200: Review;
+};
+
+export type GetReviewByIdResponse = GetReviewByIdResponses[keyof GetReviewByIdResponses];
+
+export type CheckReviewExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/reviews/{id}';
+};
+
+export type CheckReviewExistsByIdErrors = {
+    /**
+     * No such review
+     */
+    404: unknown;
+};
+
+export type CheckReviewExistsByIdResponses = {
+    /**
+     * The review exists
+     */
+    200: unknown;
+};
+
+export type UpdateReviewByIdData = {
+    body: ReviewUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/reviews/{id}';
+};
+
+export type UpdateReviewByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateReviewByIdError = UpdateReviewByIdErrors[keyof UpdateReviewByIdErrors];
+
+export type UpdateReviewByIdResponses = {
+    /**
+     * The review
+     */
+    200: Review;
+};
+
+export type UpdateReviewByIdResponse = UpdateReviewByIdResponses[keyof UpdateReviewByIdResponses];
+
+export type DeleteReviewByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/reviews/key={key}';
+};
+
+export type DeleteReviewByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteReviewByKeyError = DeleteReviewByKeyErrors[keyof DeleteReviewByKeyErrors];
+
+export type DeleteReviewByKeyResponses = {
+    /**
+     * The review
+     */
+    200: Review;
+};
+
+export type DeleteReviewByKeyResponse = DeleteReviewByKeyResponses[keyof DeleteReviewByKeyResponses];
+
+export type GetReviewByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/reviews/key={key}';
+};
+
+export type GetReviewByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetReviewByKeyError = GetReviewByKeyErrors[keyof GetReviewByKeyErrors];
+
+export type GetReviewByKeyResponses = {
+    /**
+     * The review
+     */
+    200: Review;
+};
+
+export type GetReviewByKeyResponse = GetReviewByKeyResponses[keyof GetReviewByKeyResponses];
+
+export type CheckReviewExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/reviews/key={key}';
+};
+
+export type CheckReviewExistsByKeyErrors = {
+    /**
+     * No such review
+     */
+    404: unknown;
+};
+
+export type CheckReviewExistsByKeyResponses = {
+    /**
+     * The review exists
+     */
+    200: unknown;
+};
+
+export type UpdateReviewByKeyData = {
+    body: ReviewUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/reviews/key={key}';
+};
+
+export type UpdateReviewByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateReviewByKeyError = UpdateReviewByKeyErrors[keyof UpdateReviewByKeyErrors];
+
+export type UpdateReviewByKeyResponses = {
+    /**
+     * The review
+     */
+    200: Review;
+};
+
+export type UpdateReviewByKeyResponse = UpdateReviewByKeyResponses[keyof UpdateReviewByKeyResponses];
 
 export type QueryShippingMethodsData = {
     body?: never;

@@ -24,6 +24,7 @@ import { cartDiscountRoutes } from './cart-discount.routes.js';
 import { productDiscountRoutes } from './product-discount.routes.js';
 import { standalonePriceRoutes } from './standalone-price.routes.js';
 import { attributeGroupRoutes } from './attribute-group.routes.js';
+import { reviewRoutes } from './review.routes.js';
 import { discountCodeRoutes } from './discount-code.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
@@ -61,6 +62,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...productDiscountRoutes(services),
     ...standalonePriceRoutes(services),
     ...attributeGroupRoutes(services),
+    ...reviewRoutes(services),
     ...cartDiscountRoutes(services),
     ...discountCodeRoutes(services),
     ...categoryRoutes(services),

@@ -229,6 +229,13 @@ export type Zone = Prisma.ZoneModel
  */
 export type ShippingMethod = Prisma.ShippingMethodModel
 /**
+ * Model Review
+ * Reviews. `uniquenessValue` is unique in a project (one review per customer and product, say);
+ * `targetId` is the reviewed product's or channel's id: a product's rating statistics are
+ * recomputed from its reviews on that index.
+ */
+export type Review = Prisma.ReviewModel
+/**
  * Model AttributeGroup
  * Attribute groups: named sets of product attribute names.
  */

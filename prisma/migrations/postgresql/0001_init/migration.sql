@@ -509,6 +509,21 @@ CREATE TABLE "ShippingMethod" (
 );
 
 -- CreateTable
+CREATE TABLE "Review" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "uniquenessValue" TEXT COLLATE "C",
+    "targetId" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "Review_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "AttributeGroup" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -1058,6 +1073,24 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "Review_projectKey_targetId_idx" ON "Review"("projectKey", "targetId");
+
+-- CreateIndex
+CREATE INDEX "Review_projectKey_id_idx" ON "Review"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Review_projectKey_createdAt_idx" ON "Review"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Review_projectKey_lastModifiedAt_idx" ON "Review"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Review_projectKey_key_key" ON "Review"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Review_projectKey_uniquenessValue_key" ON "Review"("projectKey", "uniquenessValue");
 
 -- CreateIndex
 CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");

@@ -449,6 +449,19 @@ CREATE TABLE "ShippingMethod" (
 );
 
 -- CreateTable
+CREATE TABLE "Review" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "uniquenessValue" TEXT,
+    "targetId" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "AttributeGroup" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -988,6 +1001,24 @@ CREATE UNIQUE INDEX "ShippingMethod_projectKey_key_key" ON "ShippingMethod"("pro
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingMethod_projectKey_defaultFlag_key" ON "ShippingMethod"("projectKey", "defaultFlag");
+
+-- CreateIndex
+CREATE INDEX "Review_projectKey_targetId_idx" ON "Review"("projectKey", "targetId");
+
+-- CreateIndex
+CREATE INDEX "Review_projectKey_id_idx" ON "Review"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "Review_projectKey_createdAt_idx" ON "Review"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Review_projectKey_lastModifiedAt_idx" ON "Review"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Review_projectKey_key_key" ON "Review"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Review_projectKey_uniquenessValue_key" ON "Review"("projectKey", "uniquenessValue");
 
 -- CreateIndex
 CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");
