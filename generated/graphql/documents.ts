@@ -1626,6 +1626,8 @@ export type Product = {
   masterData: ProductCatalogData;
   productType?: Maybe<ProductTypeDefinition>;
   productTypeRef: Reference;
+  /** The ratings of the product's reviews that count in statistics. */
+  reviewRatingStatistics?: Maybe<ReviewRatingStatistics>;
   /** The SKUs of the current and the staged data. */
   skus: Array<Scalars['String']['output']>;
   version: Scalars['Long']['output'];
@@ -2204,6 +2206,16 @@ export enum ReturnShipmentState {
   Returned = 'Returned',
   Unusable = 'Unusable'
 }
+
+export type ReviewRatingStatistics = {
+  __typename?: 'ReviewRatingStatistics';
+  averageRating: Scalars['Float']['output'];
+  count: Scalars['Long']['output'];
+  highestRating: Scalars['Float']['output'];
+  lowestRating: Scalars['Float']['output'];
+  /** The number of reviews per rating, e.g. {"80": 2}. */
+  ratingsDistribution: Scalars['Json']['output'];
+};
 
 export type SetCartBillingAddress = {
   address?: InputMaybe<AddressInput>;

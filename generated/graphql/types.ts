@@ -1630,6 +1630,8 @@ export type Product = {
   masterData: ProductCatalogData;
   productType?: Maybe<ProductTypeDefinition>;
   productTypeRef: Reference;
+  /** The ratings of the product's reviews that count in statistics. */
+  reviewRatingStatistics?: Maybe<ReviewRatingStatistics>;
   /** The SKUs of the current and the staged data. */
   skus: Array<Scalars['String']['output']>;
   version: Scalars['Long']['output'];
@@ -2208,6 +2210,16 @@ export enum ReturnShipmentState {
   Returned = 'Returned',
   Unusable = 'Unusable'
 }
+
+export type ReviewRatingStatistics = {
+  __typename?: 'ReviewRatingStatistics';
+  averageRating: Scalars['Float']['output'];
+  count: Scalars['Long']['output'];
+  highestRating: Scalars['Float']['output'];
+  lowestRating: Scalars['Float']['output'];
+  /** The number of reviews per rating, e.g. {"80": 2}. */
+  ratingsDistribution: Scalars['Json']['output'];
+};
 
 export type SetCartBillingAddress = {
   address?: InputMaybe<AddressInput>;
@@ -3026,6 +3038,7 @@ export type ResolversTypes = ResolversObject<{
   ReturnItem: ResolverTypeWrapper<ReturnItemModel>;
   ReturnPaymentState: ReturnPaymentState;
   ReturnShipmentState: ReturnShipmentState;
+  ReviewRatingStatistics: ResolverTypeWrapper<ReviewRatingStatistics>;
   SetCartBillingAddress: SetCartBillingAddress;
   SetCartCountry: SetCartCountry;
   SetCartCustomerEmail: SetCartCustomerEmail;
@@ -3242,6 +3255,7 @@ export type ResolversParentTypes = ResolversObject<{
   ResourceIdentifierInput: ResourceIdentifierInput;
   ReturnInfo: ReturnInfoModel;
   ReturnItem: ReturnItemModel;
+  ReviewRatingStatistics: ReviewRatingStatistics;
   SetCartBillingAddress: SetCartBillingAddress;
   SetCartCountry: SetCartCountry;
   SetCartCustomerEmail: SetCartCustomerEmail;
@@ -4103,6 +4117,7 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   masterData?: Resolver<ResolversTypes['ProductCatalogData'], ParentType, ContextType>;
   productType?: Resolver<Maybe<ResolversTypes['ProductTypeDefinition']>, ParentType, ContextType>;
   productTypeRef?: Resolver<ResolversTypes['Reference'], ParentType, ContextType>;
+  reviewRatingStatistics?: Resolver<Maybe<ResolversTypes['ReviewRatingStatistics']>, ParentType, ContextType>;
   skus?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 }>;
@@ -4305,6 +4320,14 @@ export type ReturnInfoResolvers<ContextType = GraphQLContext, ParentType extends
 
 export type ReturnItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReturnItem'] = ResolversParentTypes['ReturnItem']> = ResolversObject<{
   __resolveType: TypeResolveFn<'CustomLineItemReturnItem' | 'LineItemReturnItem', ParentType, ContextType>;
+}>;
+
+export type ReviewRatingStatisticsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReviewRatingStatistics'] = ResolversParentTypes['ReviewRatingStatistics']> = ResolversObject<{
+  averageRating?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  highestRating?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lowestRating?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  ratingsDistribution?: Resolver<ResolversTypes['Json'], ParentType, ContextType>;
 }>;
 
 export type SetTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetType'] = ResolversParentTypes['SetType']> = ResolversObject<{
@@ -4683,6 +4706,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RelativeDiscountValue?: RelativeDiscountValueResolvers<ContextType>;
   ReturnInfo?: ReturnInfoResolvers<ContextType>;
   ReturnItem?: ReturnItemResolvers<ContextType>;
+  ReviewRatingStatistics?: ReviewRatingStatisticsResolvers<ContextType>;
   SetType?: SetTypeResolvers<ContextType>;
   ShippingInfo?: ShippingInfoResolvers<ContextType>;
   ShippingMethod?: ShippingMethodResolvers<ContextType>;

@@ -3,6 +3,7 @@ import { expectError } from '../support/errors.js';
 import { create, update, updated, type Resource } from '../support/pricing.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { ok, publishedProduct } from '../carts/support.js';
+import { gqlData } from '../graphql/support.js';
 
 interface Review extends Resource {
   rating?: number;
@@ -45,6 +46,8 @@ describe('reviews', () => {
     expect(await statisticsOf(lamp.id)).toEqual({ averageRating: 50, highestRating: 80, lowestRating: 20, count: 2, ratingsDistribution: { '80': 1, '20': 1 } });
     const projection = await ok<{ reviewRatingStatistics?: Statistics }>(api(server, admin, `/${p()}/product-projections/${lamp.id}`));
     expect(projection.reviewRatingStatistics?.count).toBe(2);
+    const graphql = await gqlData<{ product: { reviewRatingStatistics: Statistics } }>(server, admin, `query ($id: String) { product(id: $id) { reviewRatingStatistics { averageRating count ratingsDistribution } } }`, { id: lamp.id });
+    expect(graphql.product.reviewRatingStatistics).toEqual({ averageRating: 50, count: 2, ratingsDistribution: { '80': 1, '20': 1 } });
     const changed = await updated<Review>(server, admin, 'reviews', first, [{ action: 'setRating', rating: -10 }, { action: 'setText', text: 'Changed my mind' }]);
     expect(await statisticsOf(lamp.id)).toMatchObject({ averageRating: 5, highestRating: 20, lowestRating: -10, count: 2 });
     // Moving the review to another product moves its rating.
