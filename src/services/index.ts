@@ -22,6 +22,7 @@ import { ProductDiscountService } from './product-discount.service.js';
 import { StandalonePriceService, standalonePricesOf } from './standalone-price.service.js';
 import { AttributeGroupService } from './attribute-group.service.js';
 import { ReviewService } from './review.service.js';
+import { DiscountGroupService } from './discount-group.service.js';
 import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
@@ -70,6 +71,7 @@ export interface Services {
   standalonePrices: StandalonePriceService;
   attributeGroups: AttributeGroupService;
   reviews: ReviewService;
+  discountGroups: DiscountGroupService;
   cartDiscounts: CartDiscountService;
   discountCodes: DiscountCodeService;
   categories: CategoryService;
@@ -190,6 +192,7 @@ export function createServices(app: AppServices): Services {
     standalonePrices,
     attributeGroups: new AttributeGroupService(),
     reviews,
+    discountGroups: new DiscountGroupService(),
     cartDiscounts,
     discountCodes,
     categories,

@@ -186,6 +186,12 @@ export const reviewResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.ReviewSchema, components),
 });
 
+export const discountGroupResource = defineQueryableResource({
+  table: 'DiscountGroup',
+  typeId: 'discount-group',
+  fields: fieldsFromJsonSchema(schemas.DiscountGroupSchema, components),
+});
+
 export const attributeGroupResource = defineQueryableResource({
   table: 'AttributeGroup',
   typeId: 'attribute-group',
@@ -274,6 +280,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: shippingMethodResource, viewScopes: ['view_shipping_methods', 'view_orders', 'manage_my_orders'] },
   { resource: productDiscountResource, viewScopes: ['view_products'] },
   { resource: reviewResource, viewScopes: ['view_reviews'] },
+  { resource: discountGroupResource, viewScopes: ['view_discount_groups', 'view_cart_discounts'] },
   { resource: attributeGroupResource, viewScopes: ['view_attribute_groups', 'view_products'] },
   { resource: standalonePriceResource, viewScopes: ['view_standalone_prices', 'view_products'] },
   { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },

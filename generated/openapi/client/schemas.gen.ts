@@ -9573,6 +9573,247 @@ export const DiscountCodeSetCustomFieldActionSchema = {
     }
 } as const;
 
+export const DiscountGroupSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'key',
+        'sortOrder',
+        'isActive'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        sortOrder: {
+            type: 'string'
+        },
+        isActive: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const DiscountGroupDraftSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'sortOrder'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        sortOrder: {
+            type: 'string'
+        },
+        isActive: {
+            type: 'boolean',
+            description: 'Default: true'
+        }
+    }
+} as const;
+
+export const DiscountGroupPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/DiscountGroup'
+            }
+        }
+    }
+} as const;
+
+export const DiscountGroupUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/DiscountGroupUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const DiscountGroupUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            setDescription: '#/components/schemas/DiscountGroupSetDescriptionAction',
+            setIsActive: '#/components/schemas/DiscountGroupSetIsActiveAction',
+            setKey: '#/components/schemas/DiscountGroupSetKeyAction',
+            setName: '#/components/schemas/DiscountGroupSetNameAction',
+            setSortOrder: '#/components/schemas/DiscountGroupSetSortOrderAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/DiscountGroupSetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountGroupSetIsActiveAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountGroupSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountGroupSetNameAction'
+        },
+        {
+            $ref: '#/components/schemas/DiscountGroupSetSortOrderAction'
+        }
+    ]
+} as const;
+
+export const DiscountGroupSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const DiscountGroupSetIsActiveActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'isActive'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setIsActive'
+        },
+        isActive: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const DiscountGroupSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'key'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const DiscountGroupSetNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const DiscountGroupSetSortOrderActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'sortOrder'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSortOrder'
+        },
+        sortOrder: {
+            type: 'string'
+        }
+    }
+} as const;
+
 export const InventoryEntrySchema = {
     type: 'object',
     required: [

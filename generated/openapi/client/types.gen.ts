@@ -3048,6 +3048,81 @@ export type DiscountCodeSetCustomFieldAction = {
     value?: unknown;
 };
 
+export type DiscountGroup = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key: Key;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    sortOrder: string;
+    isActive: boolean;
+};
+
+export type DiscountGroupDraft = {
+    key: Key;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    sortOrder: string;
+    /**
+     * Default: true
+     */
+    isActive?: boolean;
+};
+
+export type DiscountGroupPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<DiscountGroup>;
+};
+
+export type DiscountGroupUpdate = {
+    version: Version;
+    actions: Array<DiscountGroupUpdateAction>;
+};
+
+export type DiscountGroupUpdateAction = ({
+    action: 'setDescription';
+} & DiscountGroupSetDescriptionAction) | ({
+    action: 'setIsActive';
+} & DiscountGroupSetIsActiveAction) | ({
+    action: 'setKey';
+} & DiscountGroupSetKeyAction) | ({
+    action: 'setName';
+} & DiscountGroupSetNameAction) | ({
+    action: 'setSortOrder';
+} & DiscountGroupSetSortOrderAction);
+
+export type DiscountGroupSetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+export type DiscountGroupSetIsActiveAction = {
+    action: 'setIsActive';
+    isActive: boolean;
+};
+
+export type DiscountGroupSetKeyAction = {
+    action: 'setKey';
+    key: Key;
+};
+
+export type DiscountGroupSetNameAction = {
+    action: 'setName';
+    name?: LocalizedString;
+};
+
+export type DiscountGroupSetSortOrderAction = {
+    action: 'setSortOrder';
+    sortOrder: string;
+};
+
 export type InventoryEntry = {
     id: string;
     version: Version;
@@ -13242,6 +13317,324 @@ export type UpdateDiscountCodeByKeyResponses = {
 };
 
 export type UpdateDiscountCodeByKeyResponse = UpdateDiscountCodeByKeyResponses[keyof UpdateDiscountCodeByKeyResponses];
+
+export type QueryDiscountGroupsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/discount-groups';
+};
+
+export type QueryDiscountGroupsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryDiscountGroupsError = QueryDiscountGroupsErrors[keyof QueryDiscountGroupsErrors];
+
+export type QueryDiscountGroupsResponses = {
+    /**
+     * A page of discount groups
+     */
+    200: DiscountGroupPagedQueryResponse;
+};
+
+export type QueryDiscountGroupsResponse = QueryDiscountGroupsResponses[keyof QueryDiscountGroupsResponses];
+
+export type CheckDiscountGroupsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/discount-groups';
+};
+
+export type CheckDiscountGroupsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckDiscountGroupsExistResponses = {
+    /**
+     * At least one discount group matches
+     */
+    200: unknown;
+};
+
+export type CreateDiscountGroupData = {
+    body: DiscountGroupDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-groups';
+};
+
+export type CreateDiscountGroupErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateDiscountGroupError = CreateDiscountGroupErrors[keyof CreateDiscountGroupErrors];
+
+export type CreateDiscountGroupResponses = {
+    /**
+     * The discount group
+     */
+    201: DiscountGroup;
+};
+
+export type CreateDiscountGroupResponse = CreateDiscountGroupResponses[keyof CreateDiscountGroupResponses];
+
+export type DeleteDiscountGroupByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-groups/{id}';
+};
+
+export type DeleteDiscountGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteDiscountGroupByIdError = DeleteDiscountGroupByIdErrors[keyof DeleteDiscountGroupByIdErrors];
+
+export type DeleteDiscountGroupByIdResponses = {
+    /**
+     * The discount group
+     */
+    200: DiscountGroup;
+};
+
+export type DeleteDiscountGroupByIdResponse = DeleteDiscountGroupByIdResponses[keyof DeleteDiscountGroupByIdResponses];
+
+export type GetDiscountGroupByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-groups/{id}';
+};
+
+export type GetDiscountGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetDiscountGroupByIdError = GetDiscountGroupByIdErrors[keyof GetDiscountGroupByIdErrors];
+
+export type GetDiscountGroupByIdResponses = {
+    /**
+     * The discount group
+     */
+    200: DiscountGroup;
+};
+
+export type GetDiscountGroupByIdResponse = GetDiscountGroupByIdResponses[keyof GetDiscountGroupByIdResponses];
+
+export type CheckDiscountGroupExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/discount-groups/{id}';
+};
+
+export type CheckDiscountGroupExistsByIdErrors = {
+    /**
+     * No such discount group
+     */
+    404: unknown;
+};
+
+export type CheckDiscountGroupExistsByIdResponses = {
+    /**
+     * The discount group exists
+     */
+    200: unknown;
+};
+
+export type UpdateDiscountGroupByIdData = {
+    body: DiscountGroupUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-groups/{id}';
+};
+
+export type UpdateDiscountGroupByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateDiscountGroupByIdError = UpdateDiscountGroupByIdErrors[keyof UpdateDiscountGroupByIdErrors];
+
+export type UpdateDiscountGroupByIdResponses = {
+    /**
+     * The discount group
+     */
+    200: DiscountGroup;
+};
+
+export type UpdateDiscountGroupByIdResponse = UpdateDiscountGroupByIdResponses[keyof UpdateDiscountGroupByIdResponses];
+
+export type DeleteDiscountGroupByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-groups/key={key}';
+};
+
+export type DeleteDiscountGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteDiscountGroupByKeyError = DeleteDiscountGroupByKeyErrors[keyof DeleteDiscountGroupByKeyErrors];
+
+export type DeleteDiscountGroupByKeyResponses = {
+    /**
+     * The discount group
+     */
+    200: DiscountGroup;
+};
+
+export type DeleteDiscountGroupByKeyResponse = DeleteDiscountGroupByKeyResponses[keyof DeleteDiscountGroupByKeyResponses];
+
+export type GetDiscountGroupByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-groups/key={key}';
+};
+
+export type GetDiscountGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetDiscountGroupByKeyError = GetDiscountGroupByKeyErrors[keyof GetDiscountGroupByKeyErrors];
+
+export type GetDiscountGroupByKeyResponses = {
+    /**
+     * The discount group
+     */
+    200: DiscountGroup;
+};
+
+export type GetDiscountGroupByKeyResponse = GetDiscountGroupByKeyResponses[keyof GetDiscountGroupByKeyResponses];
+
+export type CheckDiscountGroupExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/discount-groups/key={key}';
+};
+
+export type CheckDiscountGroupExistsByKeyErrors = {
+    /**
+     * No such discount group
+     */
+    404: unknown;
+};
+
+export type CheckDiscountGroupExistsByKeyResponses = {
+    /**
+     * The discount group exists
+     */
+    200: unknown;
+};
+
+export type UpdateDiscountGroupByKeyData = {
+    body: DiscountGroupUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/discount-groups/key={key}';
+};
+
+export type UpdateDiscountGroupByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateDiscountGroupByKeyError = UpdateDiscountGroupByKeyErrors[keyof UpdateDiscountGroupByKeyErrors];
+
+export type UpdateDiscountGroupByKeyResponses = {
+    /**
+     * The discount group
+     */
+    200: DiscountGroup;
+};
+
+export type UpdateDiscountGroupByKeyResponse = UpdateDiscountGroupByKeyResponses[keyof UpdateDiscountGroupByKeyResponses];
 
 export type GetGraphiQlData = {
     body?: never;

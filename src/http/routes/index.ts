@@ -25,6 +25,7 @@ import { productDiscountRoutes } from './product-discount.routes.js';
 import { standalonePriceRoutes } from './standalone-price.routes.js';
 import { attributeGroupRoutes } from './attribute-group.routes.js';
 import { reviewRoutes } from './review.routes.js';
+import { discountGroupRoutes } from './discount-group.routes.js';
 import { discountCodeRoutes } from './discount-code.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
@@ -63,6 +64,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...standalonePriceRoutes(services),
     ...attributeGroupRoutes(services),
     ...reviewRoutes(services),
+    ...discountGroupRoutes(services),
     ...cartDiscountRoutes(services),
     ...discountCodeRoutes(services),
     ...categoryRoutes(services),

@@ -260,6 +260,11 @@ export type ShippingMethod = Prisma.ShippingMethodModel
  */
 export type Review = Prisma.ReviewModel
 /**
+ * Model DiscountGroup
+ * Discount groups. `sortOrder` is unique in a project.
+ */
+export type DiscountGroup = Prisma.DiscountGroupModel
+/**
  * Model AttributeGroup
  * Attribute groups: named sets of product attribute names.
  */

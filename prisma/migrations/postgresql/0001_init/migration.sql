@@ -524,6 +524,20 @@ CREATE TABLE "Review" (
 );
 
 -- CreateTable
+CREATE TABLE "DiscountGroup" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "sortOrder" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "DiscountGroup_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "AttributeGroup" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -1091,6 +1105,21 @@ CREATE UNIQUE INDEX "Review_projectKey_key_key" ON "Review"("projectKey", "key")
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Review_projectKey_uniquenessValue_key" ON "Review"("projectKey", "uniquenessValue");
+
+-- CreateIndex
+CREATE INDEX "DiscountGroup_projectKey_id_idx" ON "DiscountGroup"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "DiscountGroup_projectKey_createdAt_idx" ON "DiscountGroup"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "DiscountGroup_projectKey_lastModifiedAt_idx" ON "DiscountGroup"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DiscountGroup_projectKey_key_key" ON "DiscountGroup"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DiscountGroup_projectKey_sortOrder_key" ON "DiscountGroup"("projectKey", "sortOrder");
 
 -- CreateIndex
 CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");

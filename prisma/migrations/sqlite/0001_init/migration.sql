@@ -462,6 +462,18 @@ CREATE TABLE "Review" (
 );
 
 -- CreateTable
+CREATE TABLE "DiscountGroup" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "sortOrder" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "AttributeGroup" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -1019,6 +1031,21 @@ CREATE UNIQUE INDEX "Review_projectKey_key_key" ON "Review"("projectKey", "key")
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Review_projectKey_uniquenessValue_key" ON "Review"("projectKey", "uniquenessValue");
+
+-- CreateIndex
+CREATE INDEX "DiscountGroup_projectKey_id_idx" ON "DiscountGroup"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "DiscountGroup_projectKey_createdAt_idx" ON "DiscountGroup"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "DiscountGroup_projectKey_lastModifiedAt_idx" ON "DiscountGroup"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DiscountGroup_projectKey_key_key" ON "DiscountGroup"("projectKey", "key");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DiscountGroup_projectKey_sortOrder_key" ON "DiscountGroup"("projectKey", "sortOrder");
 
 -- CreateIndex
 CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");

@@ -434,6 +434,7 @@ export const ModelName = {
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
   Review: 'Review',
+  DiscountGroup: 'DiscountGroup',
   AttributeGroup: 'AttributeGroup',
   StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
@@ -455,7 +456,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "review" | "attributeGroup" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "review" | "discountGroup" | "attributeGroup" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3197,6 +3198,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    DiscountGroup: {
+      payload: Prisma.$DiscountGroupPayload<ExtArgs>
+      fields: Prisma.DiscountGroupFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.DiscountGroupFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.DiscountGroupFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>
+        }
+        findFirst: {
+          args: Prisma.DiscountGroupFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.DiscountGroupFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>
+        }
+        findMany: {
+          args: Prisma.DiscountGroupFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>[]
+        }
+        create: {
+          args: Prisma.DiscountGroupCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>
+        }
+        createMany: {
+          args: Prisma.DiscountGroupCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.DiscountGroupCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>[]
+        }
+        delete: {
+          args: Prisma.DiscountGroupDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>
+        }
+        update: {
+          args: Prisma.DiscountGroupUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>
+        }
+        deleteMany: {
+          args: Prisma.DiscountGroupDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.DiscountGroupUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.DiscountGroupUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>[]
+        }
+        upsert: {
+          args: Prisma.DiscountGroupUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DiscountGroupPayload>
+        }
+        aggregate: {
+          args: Prisma.DiscountGroupAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateDiscountGroup>
+        }
+        groupBy: {
+          args: Prisma.DiscountGroupGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DiscountGroupGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.DiscountGroupCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DiscountGroupCountAggregateOutputType> | number
+        }
+      }
+    }
     AttributeGroup: {
       payload: Prisma.$AttributeGroupPayload<ExtArgs>
       fields: Prisma.AttributeGroupFieldRefs
@@ -4202,6 +4277,20 @@ export const ReviewScalarFieldEnum = {
 export type ReviewScalarFieldEnum = (typeof ReviewScalarFieldEnum)[keyof typeof ReviewScalarFieldEnum]
 
 
+export const DiscountGroupScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sortOrder: 'sortOrder',
+  data: 'data'
+} as const
+
+export type DiscountGroupScalarFieldEnum = (typeof DiscountGroupScalarFieldEnum)[keyof typeof DiscountGroupScalarFieldEnum]
+
+
 export const AttributeGroupScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -4574,6 +4663,7 @@ export type GlobalOmitConfig = {
   zone?: Prisma.ZoneOmit
   shippingMethod?: Prisma.ShippingMethodOmit
   review?: Prisma.ReviewOmit
+  discountGroup?: Prisma.DiscountGroupOmit
   attributeGroup?: Prisma.AttributeGroupOmit
   standalonePrice?: Prisma.StandalonePriceOmit
   productDiscount?: Prisma.ProductDiscountOmit

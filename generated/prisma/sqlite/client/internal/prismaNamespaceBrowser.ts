@@ -88,6 +88,7 @@ export const ModelName = {
   Zone: 'Zone',
   ShippingMethod: 'ShippingMethod',
   Review: 'Review',
+  DiscountGroup: 'DiscountGroup',
   AttributeGroup: 'AttributeGroup',
   StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
@@ -629,6 +630,20 @@ export const ReviewScalarFieldEnum = {
 } as const
 
 export type ReviewScalarFieldEnum = (typeof ReviewScalarFieldEnum)[keyof typeof ReviewScalarFieldEnum]
+
+
+export const DiscountGroupScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  sortOrder: 'sortOrder',
+  data: 'data'
+} as const
+
+export type DiscountGroupScalarFieldEnum = (typeof DiscountGroupScalarFieldEnum)[keyof typeof DiscountGroupScalarFieldEnum]
 
 
 export const AttributeGroupScalarFieldEnum = {
