@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, reviews, attribute groups, standalone prices, product discounts, cart discounts, discount groups and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, recurrence policies, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, reviews, attribute groups, standalone prices, product discounts, cart discounts, discount groups and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -15653,6 +15653,275 @@ export const openApiDocument = {
           },
           "quoteStateToAccepted": {
             "type": "boolean"
+          }
+        }
+      },
+      "RecurrencePolicy": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "key",
+          "schedule"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "schedule": {
+            "$ref": "#/components/schemas/RecurrencePolicySchedule"
+          }
+        }
+      },
+      "RecurrencePolicySchedule": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "discriminator": {
+          "propertyName": "type",
+          "mapping": {
+            "standard": "#/components/schemas/StandardSchedule",
+            "dayOfMonth": "#/components/schemas/DayOfMonthSchedule"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/StandardSchedule"
+          },
+          {
+            "$ref": "#/components/schemas/DayOfMonthSchedule"
+          }
+        ]
+      },
+      "StandardSchedule": {
+        "type": "object",
+        "required": [
+          "type",
+          "value",
+          "intervalUnit"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "standard"
+          },
+          "value": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "intervalUnit": {
+            "type": "string",
+            "enum": [
+              "Days",
+              "Weeks",
+              "Months"
+            ]
+          }
+        }
+      },
+      "DayOfMonthSchedule": {
+        "type": "object",
+        "required": [
+          "type",
+          "day"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "const": "dayOfMonth"
+          },
+          "day": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 28
+          }
+        }
+      },
+      "RecurrencePolicyDraft": {
+        "type": "object",
+        "required": [
+          "key",
+          "schedule"
+        ],
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "schedule": {
+            "$ref": "#/components/schemas/RecurrencePolicySchedule"
+          }
+        }
+      },
+      "RecurrencePolicyPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RecurrencePolicy"
+            }
+          }
+        }
+      },
+      "RecurrencePolicyUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/RecurrencePolicyUpdateAction"
+            }
+          }
+        }
+      },
+      "RecurrencePolicyUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "setDescription": "#/components/schemas/RecurrencePolicySetDescriptionAction",
+            "setKey": "#/components/schemas/RecurrencePolicySetKeyAction",
+            "setName": "#/components/schemas/RecurrencePolicySetNameAction",
+            "setSchedule": "#/components/schemas/RecurrencePolicySetScheduleAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/RecurrencePolicySetDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/RecurrencePolicySetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/RecurrencePolicySetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/RecurrencePolicySetScheduleAction"
+          }
+        ]
+      },
+      "RecurrencePolicySetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "RecurrencePolicySetKeyAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "key"
+        ],
+        "description": "A recurrence policy always has a key.",
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "RecurrencePolicySetNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "RecurrencePolicySetScheduleAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "schedule"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setSchedule"
+          },
+          "schedule": {
+            "$ref": "#/components/schemas/RecurrencePolicySchedule"
           }
         }
       },
@@ -48006,6 +48275,589 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/recurrence-policies": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryRecurrencePolicies",
+        "summary": "Query recurrence policies (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_recurrence_policies",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of recurrence policies",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RecurrencePolicyPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkRecurrencePoliciesExist",
+        "summary": "200 if any recurrence policy matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_recurrence_policies",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one recurrence policy matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createRecurrencePolicy",
+        "summary": "Create a recurrence policy",
+        "security": [
+          {
+            "oauth2": [
+              "manage_recurrence_policies",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RecurrencePolicyDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The recurrence policy",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RecurrencePolicy"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/recurrence-policies/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getRecurrencePolicyById",
+        "summary": "Get a recurrence policy by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_recurrence_policies",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The recurrence policy",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RecurrencePolicy"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkRecurrencePolicyExistsById",
+        "summary": "200 if the recurrence policy exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_recurrence_policies",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The recurrence policy exists"
+          },
+          "404": {
+            "description": "No such recurrence policy"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateRecurrencePolicyById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_recurrence_policies",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RecurrencePolicyUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The recurrence policy",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RecurrencePolicy"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteRecurrencePolicyById",
+        "summary": "Delete the recurrence policy at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_recurrence_policies",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The recurrence policy",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RecurrencePolicy"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/recurrence-policies/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getRecurrencePolicyByKey",
+        "summary": "Get a recurrence policy by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_recurrence_policies",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The recurrence policy",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RecurrencePolicy"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkRecurrencePolicyExistsByKey",
+        "summary": "200 if the recurrence policy exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_recurrence_policies",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The recurrence policy exists"
+          },
+          "404": {
+            "description": "No such recurrence policy"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updateRecurrencePolicyByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_recurrence_policies",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RecurrencePolicyUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The recurrence policy",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RecurrencePolicy"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteRecurrencePolicyByKey",
+        "summary": "Delete the recurrence policy at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_recurrence_policies",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The recurrence policy",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RecurrencePolicy"
                 }
               }
             }

@@ -23,6 +23,7 @@ import { StandalonePriceService, standalonePricesOf } from './standalone-price.s
 import { AttributeGroupService } from './attribute-group.service.js';
 import { ReviewService } from './review.service.js';
 import { DiscountGroupService } from './discount-group.service.js';
+import { RecurrencePolicyService } from './recurrence-policy.service.js';
 import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
@@ -72,6 +73,7 @@ export interface Services {
   attributeGroups: AttributeGroupService;
   reviews: ReviewService;
   discountGroups: DiscountGroupService;
+  recurrencePolicies: RecurrencePolicyService;
   cartDiscounts: CartDiscountService;
   discountCodes: DiscountCodeService;
   categories: CategoryService;
@@ -193,6 +195,7 @@ export function createServices(app: AppServices): Services {
     attributeGroups: new AttributeGroupService(),
     reviews,
     discountGroups: new DiscountGroupService(),
+    recurrencePolicies: new RecurrencePolicyService(),
     cartDiscounts,
     discountCodes,
     categories,

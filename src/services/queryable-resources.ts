@@ -192,6 +192,12 @@ export const discountGroupResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.DiscountGroupSchema, components),
 });
 
+export const recurrencePolicyResource = defineQueryableResource({
+  table: 'RecurrencePolicy',
+  typeId: 'recurrence-policy',
+  fields: fieldsFromJsonSchema(schemas.RecurrencePolicySchema, components),
+});
+
 export const attributeGroupResource = defineQueryableResource({
   table: 'AttributeGroup',
   typeId: 'attribute-group',
@@ -281,6 +287,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: productDiscountResource, viewScopes: ['view_products'] },
   { resource: reviewResource, viewScopes: ['view_reviews'] },
   { resource: discountGroupResource, viewScopes: ['view_discount_groups', 'view_cart_discounts'] },
+  { resource: recurrencePolicyResource, viewScopes: ['view_recurrence_policies', 'view_orders'] },
   { resource: attributeGroupResource, viewScopes: ['view_attribute_groups', 'view_products'] },
   { resource: standalonePriceResource, viewScopes: ['view_standalone_prices', 'view_products'] },
   { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },

@@ -16238,6 +16238,287 @@ export const MyOrderFromQuoteDraftSchema = {
     }
 } as const;
 
+export const RecurrencePolicySchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'key',
+        'schedule'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        schedule: {
+            $ref: '#/components/schemas/RecurrencePolicySchedule'
+        }
+    }
+} as const;
+
+export const RecurrencePolicyScheduleSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    discriminator: {
+        propertyName: 'type',
+        mapping: {
+            standard: '#/components/schemas/StandardSchedule',
+            dayOfMonth: '#/components/schemas/DayOfMonthSchedule'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/StandardSchedule'
+        },
+        {
+            $ref: '#/components/schemas/DayOfMonthSchedule'
+        }
+    ]
+} as const;
+
+export const StandardScheduleSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'value',
+        'intervalUnit'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'standard'
+        },
+        value: {
+            type: 'integer',
+            minimum: 1
+        },
+        intervalUnit: {
+            type: 'string',
+            enum: [
+                'Days',
+                'Weeks',
+                'Months'
+            ]
+        }
+    }
+} as const;
+
+export const DayOfMonthScheduleSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'day'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            const: 'dayOfMonth'
+        },
+        day: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 28
+        }
+    }
+} as const;
+
+export const RecurrencePolicyDraftSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'schedule'
+    ],
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        schedule: {
+            $ref: '#/components/schemas/RecurrencePolicySchedule'
+        }
+    }
+} as const;
+
+export const RecurrencePolicyPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/RecurrencePolicy'
+            }
+        }
+    }
+} as const;
+
+export const RecurrencePolicyUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/RecurrencePolicyUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const RecurrencePolicyUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            setDescription: '#/components/schemas/RecurrencePolicySetDescriptionAction',
+            setKey: '#/components/schemas/RecurrencePolicySetKeyAction',
+            setName: '#/components/schemas/RecurrencePolicySetNameAction',
+            setSchedule: '#/components/schemas/RecurrencePolicySetScheduleAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/RecurrencePolicySetDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/RecurrencePolicySetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/RecurrencePolicySetNameAction'
+        },
+        {
+            $ref: '#/components/schemas/RecurrencePolicySetScheduleAction'
+        }
+    ]
+} as const;
+
+export const RecurrencePolicySetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const RecurrencePolicySetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'key'
+    ],
+    description: 'A recurrence policy always has a key.',
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const RecurrencePolicySetNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const RecurrencePolicySetScheduleActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'schedule'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setSchedule'
+        },
+        schedule: {
+            $ref: '#/components/schemas/RecurrencePolicySchedule'
+        }
+    }
+} as const;
+
 export const ReviewSchema = {
     type: 'object',
     required: [

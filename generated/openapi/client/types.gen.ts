@@ -5155,6 +5155,89 @@ export type MyOrderFromQuoteDraft = {
     quoteStateToAccepted?: boolean;
 };
 
+export type RecurrencePolicy = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key: Key;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    schedule: RecurrencePolicySchedule;
+};
+
+export type RecurrencePolicySchedule = ({
+    type: 'standard';
+} & StandardSchedule) | ({
+    type: 'dayOfMonth';
+} & DayOfMonthSchedule);
+
+export type StandardSchedule = {
+    type: 'standard';
+    value: number;
+    intervalUnit: 'Days' | 'Weeks' | 'Months';
+};
+
+export type DayOfMonthSchedule = {
+    type: 'dayOfMonth';
+    day: number;
+};
+
+export type RecurrencePolicyDraft = {
+    key: Key;
+    name?: LocalizedString;
+    description?: LocalizedString;
+    schedule: RecurrencePolicySchedule;
+};
+
+export type RecurrencePolicyPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<RecurrencePolicy>;
+};
+
+export type RecurrencePolicyUpdate = {
+    version: Version;
+    actions: Array<RecurrencePolicyUpdateAction>;
+};
+
+export type RecurrencePolicyUpdateAction = ({
+    action: 'setDescription';
+} & RecurrencePolicySetDescriptionAction) | ({
+    action: 'setKey';
+} & RecurrencePolicySetKeyAction) | ({
+    action: 'setName';
+} & RecurrencePolicySetNameAction) | ({
+    action: 'setSchedule';
+} & RecurrencePolicySetScheduleAction);
+
+export type RecurrencePolicySetDescriptionAction = {
+    action: 'setDescription';
+    description?: LocalizedString;
+};
+
+/**
+ * A recurrence policy always has a key.
+ */
+export type RecurrencePolicySetKeyAction = {
+    action: 'setKey';
+    key: Key;
+};
+
+export type RecurrencePolicySetNameAction = {
+    action: 'setName';
+    name?: LocalizedString;
+};
+
+export type RecurrencePolicySetScheduleAction = {
+    action: 'setSchedule';
+    schedule: RecurrencePolicySchedule;
+};
+
 export type Review = {
     id: string;
     version: Version;
@@ -21500,6 +21583,324 @@ export type CreateOrderFromQuoteResponses = {
 };
 
 export type CreateOrderFromQuoteResponse = CreateOrderFromQuoteResponses[keyof CreateOrderFromQuoteResponses];
+
+export type QueryRecurrencePoliciesData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/recurrence-policies';
+};
+
+export type QueryRecurrencePoliciesErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryRecurrencePoliciesError = QueryRecurrencePoliciesErrors[keyof QueryRecurrencePoliciesErrors];
+
+export type QueryRecurrencePoliciesResponses = {
+    /**
+     * A page of recurrence policies
+     */
+    200: RecurrencePolicyPagedQueryResponse;
+};
+
+export type QueryRecurrencePoliciesResponse = QueryRecurrencePoliciesResponses[keyof QueryRecurrencePoliciesResponses];
+
+export type CheckRecurrencePoliciesExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/recurrence-policies';
+};
+
+export type CheckRecurrencePoliciesExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckRecurrencePoliciesExistResponses = {
+    /**
+     * At least one recurrence policy matches
+     */
+    200: unknown;
+};
+
+export type CreateRecurrencePolicyData = {
+    body: RecurrencePolicyDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/recurrence-policies';
+};
+
+export type CreateRecurrencePolicyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreateRecurrencePolicyError = CreateRecurrencePolicyErrors[keyof CreateRecurrencePolicyErrors];
+
+export type CreateRecurrencePolicyResponses = {
+    /**
+     * The recurrence policy
+     */
+    201: RecurrencePolicy;
+};
+
+export type CreateRecurrencePolicyResponse = CreateRecurrencePolicyResponses[keyof CreateRecurrencePolicyResponses];
+
+export type DeleteRecurrencePolicyByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/recurrence-policies/{id}';
+};
+
+export type DeleteRecurrencePolicyByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteRecurrencePolicyByIdError = DeleteRecurrencePolicyByIdErrors[keyof DeleteRecurrencePolicyByIdErrors];
+
+export type DeleteRecurrencePolicyByIdResponses = {
+    /**
+     * The recurrence policy
+     */
+    200: RecurrencePolicy;
+};
+
+export type DeleteRecurrencePolicyByIdResponse = DeleteRecurrencePolicyByIdResponses[keyof DeleteRecurrencePolicyByIdResponses];
+
+export type GetRecurrencePolicyByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/recurrence-policies/{id}';
+};
+
+export type GetRecurrencePolicyByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetRecurrencePolicyByIdError = GetRecurrencePolicyByIdErrors[keyof GetRecurrencePolicyByIdErrors];
+
+export type GetRecurrencePolicyByIdResponses = {
+    /**
+     * The recurrence policy
+     */
+    200: RecurrencePolicy;
+};
+
+export type GetRecurrencePolicyByIdResponse = GetRecurrencePolicyByIdResponses[keyof GetRecurrencePolicyByIdResponses];
+
+export type CheckRecurrencePolicyExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/recurrence-policies/{id}';
+};
+
+export type CheckRecurrencePolicyExistsByIdErrors = {
+    /**
+     * No such recurrence policy
+     */
+    404: unknown;
+};
+
+export type CheckRecurrencePolicyExistsByIdResponses = {
+    /**
+     * The recurrence policy exists
+     */
+    200: unknown;
+};
+
+export type UpdateRecurrencePolicyByIdData = {
+    body: RecurrencePolicyUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/recurrence-policies/{id}';
+};
+
+export type UpdateRecurrencePolicyByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateRecurrencePolicyByIdError = UpdateRecurrencePolicyByIdErrors[keyof UpdateRecurrencePolicyByIdErrors];
+
+export type UpdateRecurrencePolicyByIdResponses = {
+    /**
+     * The recurrence policy
+     */
+    200: RecurrencePolicy;
+};
+
+export type UpdateRecurrencePolicyByIdResponse = UpdateRecurrencePolicyByIdResponses[keyof UpdateRecurrencePolicyByIdResponses];
+
+export type DeleteRecurrencePolicyByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/recurrence-policies/key={key}';
+};
+
+export type DeleteRecurrencePolicyByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeleteRecurrencePolicyByKeyError = DeleteRecurrencePolicyByKeyErrors[keyof DeleteRecurrencePolicyByKeyErrors];
+
+export type DeleteRecurrencePolicyByKeyResponses = {
+    /**
+     * The recurrence policy
+     */
+    200: RecurrencePolicy;
+};
+
+export type DeleteRecurrencePolicyByKeyResponse = DeleteRecurrencePolicyByKeyResponses[keyof DeleteRecurrencePolicyByKeyResponses];
+
+export type GetRecurrencePolicyByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/recurrence-policies/key={key}';
+};
+
+export type GetRecurrencePolicyByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetRecurrencePolicyByKeyError = GetRecurrencePolicyByKeyErrors[keyof GetRecurrencePolicyByKeyErrors];
+
+export type GetRecurrencePolicyByKeyResponses = {
+    /**
+     * The recurrence policy
+     */
+    200: RecurrencePolicy;
+};
+
+export type GetRecurrencePolicyByKeyResponse = GetRecurrencePolicyByKeyResponses[keyof GetRecurrencePolicyByKeyResponses];
+
+export type CheckRecurrencePolicyExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/recurrence-policies/key={key}';
+};
+
+export type CheckRecurrencePolicyExistsByKeyErrors = {
+    /**
+     * No such recurrence policy
+     */
+    404: unknown;
+};
+
+export type CheckRecurrencePolicyExistsByKeyResponses = {
+    /**
+     * The recurrence policy exists
+     */
+    200: unknown;
+};
+
+export type UpdateRecurrencePolicyByKeyData = {
+    body: RecurrencePolicyUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/recurrence-policies/key={key}';
+};
+
+export type UpdateRecurrencePolicyByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdateRecurrencePolicyByKeyError = UpdateRecurrencePolicyByKeyErrors[keyof UpdateRecurrencePolicyByKeyErrors];
+
+export type UpdateRecurrencePolicyByKeyResponses = {
+    /**
+     * The recurrence policy
+     */
+    200: RecurrencePolicy;
+};
+
+export type UpdateRecurrencePolicyByKeyResponse = UpdateRecurrencePolicyByKeyResponses[keyof UpdateRecurrencePolicyByKeyResponses];
 
 export type QueryReviewsData = {
     body?: never;

@@ -26,6 +26,7 @@ import { standalonePriceRoutes } from './standalone-price.routes.js';
 import { attributeGroupRoutes } from './attribute-group.routes.js';
 import { reviewRoutes } from './review.routes.js';
 import { discountGroupRoutes } from './discount-group.routes.js';
+import { recurrencePolicyRoutes } from './recurrence-policy.routes.js';
 import { discountCodeRoutes } from './discount-code.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
@@ -65,6 +66,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...attributeGroupRoutes(services),
     ...reviewRoutes(services),
     ...discountGroupRoutes(services),
+    ...recurrencePolicyRoutes(services),
     ...cartDiscountRoutes(services),
     ...discountCodeRoutes(services),
     ...categoryRoutes(services),

@@ -241,6 +241,11 @@ export type Review = Prisma.ReviewModel
  */
 export type DiscountGroup = Prisma.DiscountGroupModel
 /**
+ * Model RecurrencePolicy
+ * Recurrence policies: the schedules of recurring orders.
+ */
+export type RecurrencePolicy = Prisma.RecurrencePolicyModel
+/**
  * Model AttributeGroup
  * Attribute groups: named sets of product attribute names.
  */

@@ -538,6 +538,19 @@ CREATE TABLE "DiscountGroup" (
 );
 
 -- CreateTable
+CREATE TABLE "RecurrencePolicy" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "RecurrencePolicy_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "AttributeGroup" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -1120,6 +1133,18 @@ CREATE UNIQUE INDEX "DiscountGroup_projectKey_key_key" ON "DiscountGroup"("proje
 
 -- CreateIndex
 CREATE UNIQUE INDEX "DiscountGroup_projectKey_sortOrder_key" ON "DiscountGroup"("projectKey", "sortOrder");
+
+-- CreateIndex
+CREATE INDEX "RecurrencePolicy_projectKey_id_idx" ON "RecurrencePolicy"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "RecurrencePolicy_projectKey_createdAt_idx" ON "RecurrencePolicy"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "RecurrencePolicy_projectKey_lastModifiedAt_idx" ON "RecurrencePolicy"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RecurrencePolicy_projectKey_key_key" ON "RecurrencePolicy"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");

@@ -474,6 +474,17 @@ CREATE TABLE "DiscountGroup" (
 );
 
 -- CreateTable
+CREATE TABLE "RecurrencePolicy" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "AttributeGroup" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -1046,6 +1057,18 @@ CREATE UNIQUE INDEX "DiscountGroup_projectKey_key_key" ON "DiscountGroup"("proje
 
 -- CreateIndex
 CREATE UNIQUE INDEX "DiscountGroup_projectKey_sortOrder_key" ON "DiscountGroup"("projectKey", "sortOrder");
+
+-- CreateIndex
+CREATE INDEX "RecurrencePolicy_projectKey_id_idx" ON "RecurrencePolicy"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "RecurrencePolicy_projectKey_createdAt_idx" ON "RecurrencePolicy"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "RecurrencePolicy_projectKey_lastModifiedAt_idx" ON "RecurrencePolicy"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RecurrencePolicy_projectKey_key_key" ON "RecurrencePolicy"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");

@@ -89,6 +89,7 @@ export const ModelName = {
   ShippingMethod: 'ShippingMethod',
   Review: 'Review',
   DiscountGroup: 'DiscountGroup',
+  RecurrencePolicy: 'RecurrencePolicy',
   AttributeGroup: 'AttributeGroup',
   StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
@@ -647,6 +648,19 @@ export const DiscountGroupScalarFieldEnum = {
 } as const
 
 export type DiscountGroupScalarFieldEnum = (typeof DiscountGroupScalarFieldEnum)[keyof typeof DiscountGroupScalarFieldEnum]
+
+
+export const RecurrencePolicyScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type RecurrencePolicyScalarFieldEnum = (typeof RecurrencePolicyScalarFieldEnum)[keyof typeof RecurrencePolicyScalarFieldEnum]
 
 
 export const AttributeGroupScalarFieldEnum = {

@@ -435,6 +435,7 @@ export const ModelName = {
   ShippingMethod: 'ShippingMethod',
   Review: 'Review',
   DiscountGroup: 'DiscountGroup',
+  RecurrencePolicy: 'RecurrencePolicy',
   AttributeGroup: 'AttributeGroup',
   StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
@@ -456,7 +457,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "review" | "discountGroup" | "attributeGroup" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "review" | "discountGroup" | "recurrencePolicy" | "attributeGroup" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3272,6 +3273,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    RecurrencePolicy: {
+      payload: Prisma.$RecurrencePolicyPayload<ExtArgs>
+      fields: Prisma.RecurrencePolicyFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RecurrencePolicyFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RecurrencePolicyFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>
+        }
+        findFirst: {
+          args: Prisma.RecurrencePolicyFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RecurrencePolicyFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>
+        }
+        findMany: {
+          args: Prisma.RecurrencePolicyFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>[]
+        }
+        create: {
+          args: Prisma.RecurrencePolicyCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>
+        }
+        createMany: {
+          args: Prisma.RecurrencePolicyCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RecurrencePolicyCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>[]
+        }
+        delete: {
+          args: Prisma.RecurrencePolicyDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>
+        }
+        update: {
+          args: Prisma.RecurrencePolicyUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>
+        }
+        deleteMany: {
+          args: Prisma.RecurrencePolicyDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RecurrencePolicyUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RecurrencePolicyUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>[]
+        }
+        upsert: {
+          args: Prisma.RecurrencePolicyUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecurrencePolicyPayload>
+        }
+        aggregate: {
+          args: Prisma.RecurrencePolicyAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRecurrencePolicy>
+        }
+        groupBy: {
+          args: Prisma.RecurrencePolicyGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RecurrencePolicyGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RecurrencePolicyCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RecurrencePolicyCountAggregateOutputType> | number
+        }
+      }
+    }
     AttributeGroup: {
       payload: Prisma.$AttributeGroupPayload<ExtArgs>
       fields: Prisma.AttributeGroupFieldRefs
@@ -4288,6 +4363,19 @@ export const DiscountGroupScalarFieldEnum = {
 export type DiscountGroupScalarFieldEnum = (typeof DiscountGroupScalarFieldEnum)[keyof typeof DiscountGroupScalarFieldEnum]
 
 
+export const RecurrencePolicyScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  data: 'data'
+} as const
+
+export type RecurrencePolicyScalarFieldEnum = (typeof RecurrencePolicyScalarFieldEnum)[keyof typeof RecurrencePolicyScalarFieldEnum]
+
+
 export const AttributeGroupScalarFieldEnum = {
   id: 'id',
   projectKey: 'projectKey',
@@ -4640,6 +4728,7 @@ export type GlobalOmitConfig = {
   shippingMethod?: Prisma.ShippingMethodOmit
   review?: Prisma.ReviewOmit
   discountGroup?: Prisma.DiscountGroupOmit
+  recurrencePolicy?: Prisma.RecurrencePolicyOmit
   attributeGroup?: Prisma.AttributeGroupOmit
   standalonePrice?: Prisma.StandalonePriceOmit
   productDiscount?: Prisma.ProductDiscountOmit
