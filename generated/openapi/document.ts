@@ -5,7 +5,7 @@ export const openApiDocument = {
   "info": {
     "title": "Commerce Platform API",
     "version": "0.1.0",
-    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, recurrence policies, payments, states, inventory, shopping\nlists, tax categories, zones, shipping methods, reviews, attribute groups, standalone prices, product discounts, cart discounts, discount groups and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
+    "description": "HTTP API of the commerce platform: projects, API clients, stores, associate roles, customers and\nbusiness units (as associate, with approval rules and flows), product types, products, carts, orders (with\ndeliveries, parcels and returns), quote requests, staged quotes and quotes, recurrence policies, payments, payment methods, states, inventory, shopping\nlists, tax categories, zones, shipping methods, reviews, attribute groups, standalone prices, product discounts, cart discounts, discount groups and discount codes, with the platform's general\nrules (paging, sorting, query predicates, reference expansion, partial updates, optimistic concurrency).\n"
   },
   "servers": [
     {
@@ -11349,6 +11349,354 @@ export const openApiDocument = {
           },
           "payment": {
             "$ref": "#/components/schemas/ResourceIdentifier"
+          }
+        }
+      },
+      "PaymentMethod": {
+        "type": "object",
+        "required": [
+          "id",
+          "version",
+          "createdAt",
+          "lastModifiedAt",
+          "paymentMethodStatus",
+          "default"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "createdAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "lastModifiedAt": {
+            "$ref": "#/components/schemas/DateTime"
+          },
+          "createdBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "lastModifiedBy": {
+            "$ref": "#/components/schemas/ClientLogging"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/Reference"
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/KeyReference"
+          },
+          "method": {
+            "type": "string"
+          },
+          "paymentInterface": {
+            "type": "string"
+          },
+          "interfaceAccount": {
+            "type": "string"
+          },
+          "token": {
+            "$ref": "#/components/schemas/PaymentMethodToken"
+          },
+          "paymentMethodStatus": {
+            "$ref": "#/components/schemas/PaymentMethodStatus"
+          },
+          "default": {
+            "type": "boolean"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "PaymentMethodStatus": {
+        "type": "string",
+        "enum": [
+          "Active",
+          "Inactive"
+        ]
+      },
+      "PaymentMethodDraft": {
+        "type": "object",
+        "properties": {
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "customer": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "businessUnit": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "method": {
+            "type": "string"
+          },
+          "paymentInterface": {
+            "type": "string"
+          },
+          "interfaceAccount": {
+            "type": "string"
+          },
+          "token": {
+            "$ref": "#/components/schemas/PaymentMethodToken"
+          },
+          "paymentMethodStatus": {
+            "$ref": "#/components/schemas/PaymentMethodStatus"
+          },
+          "default": {
+            "type": "boolean"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          }
+        }
+      },
+      "PaymentMethodPagedQueryResponse": {
+        "type": "object",
+        "required": [
+          "limit",
+          "offset",
+          "count",
+          "results"
+        ],
+        "properties": {
+          "limit": {
+            "type": "integer"
+          },
+          "offset": {
+            "type": "integer"
+          },
+          "count": {
+            "type": "integer"
+          },
+          "total": {
+            "type": "integer"
+          },
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PaymentMethod"
+            }
+          }
+        }
+      },
+      "PaymentMethodUpdate": {
+        "type": "object",
+        "required": [
+          "version",
+          "actions"
+        ],
+        "properties": {
+          "version": {
+            "$ref": "#/components/schemas/Version"
+          },
+          "actions": {
+            "type": "array",
+            "maxItems": 500,
+            "items": {
+              "$ref": "#/components/schemas/PaymentMethodUpdateAction"
+            }
+          }
+        }
+      },
+      "PaymentMethodUpdateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "discriminator": {
+          "propertyName": "action",
+          "mapping": {
+            "setCustomField": "#/components/schemas/PaymentMethodSetCustomFieldAction",
+            "setCustomType": "#/components/schemas/PaymentMethodSetCustomTypeAction",
+            "setDefault": "#/components/schemas/PaymentMethodSetDefaultAction",
+            "setInterfaceAccount": "#/components/schemas/PaymentMethodSetInterfaceAccountAction",
+            "setKey": "#/components/schemas/PaymentMethodSetKeyAction",
+            "setMethod": "#/components/schemas/PaymentMethodSetMethodAction",
+            "setName": "#/components/schemas/PaymentMethodSetNameAction",
+            "setPaymentInterface": "#/components/schemas/PaymentMethodSetPaymentInterfaceAction",
+            "setPaymentMethodStatus": "#/components/schemas/PaymentMethodSetPaymentMethodStatusAction"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetCustomFieldAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetDefaultAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetInterfaceAccountAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetKeyAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetMethodAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetNameAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetPaymentInterfaceAction"
+          },
+          {
+            "$ref": "#/components/schemas/PaymentMethodSetPaymentMethodStatusAction"
+          }
+        ]
+      },
+      "PaymentMethodSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
+      },
+      "PaymentMethodSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "PaymentMethodSetDefaultAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "default"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDefault"
+          },
+          "default": {
+            "type": "boolean"
+          }
+        }
+      },
+      "PaymentMethodSetInterfaceAccountAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setInterfaceAccount"
+          },
+          "interfaceAccount": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentMethodSetKeyAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setKey"
+          },
+          "key": {
+            "$ref": "#/components/schemas/Key"
+          }
+        }
+      },
+      "PaymentMethodSetMethodAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setMethod"
+          },
+          "method": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentMethodSetNameAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setName"
+          },
+          "name": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "PaymentMethodSetPaymentInterfaceAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPaymentInterface"
+          },
+          "paymentInterface": {
+            "type": "string"
+          }
+        }
+      },
+      "PaymentMethodSetPaymentMethodStatusAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "paymentMethodStatus"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setPaymentMethodStatus"
+          },
+          "paymentMethodStatus": {
+            "$ref": "#/components/schemas/PaymentMethodStatus"
           }
         }
       },
@@ -41508,6 +41856,589 @@ export const openApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Order"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/payment-methods": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "queryPaymentMethods",
+        "summary": "Query payment methods (where, sort, paging, expansion)",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "sort",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 500
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000
+            }
+          },
+          {
+            "name": "withTotal",
+            "in": "query",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of payment methods",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentMethodPagedQueryResponse"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkPaymentMethodsExist",
+        "summary": "200 if any payment method matches the `where` predicates, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "where",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "At least one payment method matches"
+          },
+          "404": {
+            "description": "Nothing matches"
+          }
+        }
+      },
+      "post": {
+        "operationId": "createPaymentMethod",
+        "summary": "Create a payment method",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PaymentMethodDraft"
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "The payment method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/payment-methods/{id}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "id",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getPaymentMethodById",
+        "summary": "Get a payment method by id",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkPaymentMethodExistsById",
+        "summary": "200 if the payment method exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment method exists"
+          },
+          "404": {
+            "description": "No such payment method"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updatePaymentMethodById",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PaymentMethodUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The payment method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deletePaymentMethodById",
+        "summary": "Delete the payment method at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/{projectKey}/payment-methods/key={key}": {
+      "parameters": [
+        {
+          "name": "projectKey",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        },
+        {
+          "name": "key",
+          "in": "path",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "get": {
+        "operationId": "getPaymentMethodByKey",
+        "summary": "Get a payment method by key",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments",
+              "view_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "head": {
+        "operationId": "checkPaymentMethodExistsByKey",
+        "summary": "200 if the payment method exists, 404 otherwise",
+        "security": [
+          {
+            "oauth2": [
+              "view_payments",
+              "view_orders"
+            ]
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment method exists"
+          },
+          "404": {
+            "description": "No such payment method"
+          }
+        }
+      },
+      "post": {
+        "operationId": "updatePaymentMethodByKey",
+        "summary": "Apply update actions (all or none) at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PaymentMethodUpdate"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The payment method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentMethod"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deletePaymentMethodByKey",
+        "summary": "Delete the payment method at the expected version",
+        "security": [
+          {
+            "oauth2": [
+              "manage_payments",
+              "manage_orders"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "version",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The payment method",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PaymentMethod"
                 }
               }
             }

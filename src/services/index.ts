@@ -24,6 +24,7 @@ import { AttributeGroupService } from './attribute-group.service.js';
 import { ReviewService } from './review.service.js';
 import { DiscountGroupService } from './discount-group.service.js';
 import { RecurrencePolicyService } from './recurrence-policy.service.js';
+import { PaymentMethodService } from './payment-method.service.js';
 import { DiscountCodeService } from './discount-code.service.js';
 import { ShippingMethodService } from './shipping-method.service.js';
 import { TaxCategoryService } from './tax-category.service.js';
@@ -74,6 +75,7 @@ export interface Services {
   reviews: ReviewService;
   discountGroups: DiscountGroupService;
   recurrencePolicies: RecurrencePolicyService;
+  paymentMethods: PaymentMethodService;
   cartDiscounts: CartDiscountService;
   discountCodes: DiscountCodeService;
   categories: CategoryService;
@@ -102,6 +104,7 @@ export function createServices(app: AppServices): Services {
   const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);
   const productDiscounts = new ProductDiscountService();
   const standalonePrices = new StandalonePriceService();
+  const paymentMethods = new PaymentMethodService();
   const reviews = new ReviewService(() => ({
     products: products.repository,
     customers: customers.repository,
@@ -196,6 +199,7 @@ export function createServices(app: AppServices): Services {
     reviews,
     discountGroups: new DiscountGroupService(),
     recurrencePolicies: new RecurrencePolicyService(),
+    paymentMethods,
     cartDiscounts,
     discountCodes,
     categories,
@@ -230,6 +234,7 @@ export function createServices(app: AppServices): Services {
       typeUser(cartDiscounts.repository),
       typeUser(standalonePrices.repository),
       typeUser(reviews.repository),
+      typeUser(paymentMethods.repository),
       typeUser(discountCodes.repository),
       typeUser(categories.repository, USES_TYPE_WITH_ASSETS),
       typeUser(channels.repository, USES_TYPE_WITH_ADDRESS),

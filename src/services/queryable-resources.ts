@@ -198,6 +198,12 @@ export const recurrencePolicyResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.RecurrencePolicySchema, components),
 });
 
+export const paymentMethodResource = defineQueryableResource({
+  table: 'PaymentMethod',
+  typeId: 'payment-method',
+  fields: fieldsFromJsonSchema(schemas.PaymentMethodSchema, components),
+});
+
 export const attributeGroupResource = defineQueryableResource({
   table: 'AttributeGroup',
   typeId: 'attribute-group',
@@ -288,6 +294,7 @@ export const expandableResources: ReadonlyArray<{ resource: QueryableResource; v
   { resource: reviewResource, viewScopes: ['view_reviews'] },
   { resource: discountGroupResource, viewScopes: ['view_discount_groups', 'view_cart_discounts'] },
   { resource: recurrencePolicyResource, viewScopes: ['view_recurrence_policies', 'view_orders'] },
+  { resource: paymentMethodResource, viewScopes: ['view_payments', 'view_orders'] },
   { resource: attributeGroupResource, viewScopes: ['view_attribute_groups', 'view_products'] },
   { resource: standalonePriceResource, viewScopes: ['view_standalone_prices', 'view_products'] },
   { resource: cartDiscountResource, viewScopes: ['view_cart_discounts', 'view_orders'] },

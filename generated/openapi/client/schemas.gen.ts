@@ -11769,6 +11769,369 @@ export const OrderRemovePaymentActionSchema = {
     }
 } as const;
 
+export const PaymentMethodSchema = {
+    type: 'object',
+    required: [
+        'id',
+        'version',
+        'createdAt',
+        'lastModifiedAt',
+        'paymentMethodStatus',
+        'default'
+    ],
+    properties: {
+        id: {
+            type: 'string'
+        },
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        createdAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        lastModifiedAt: {
+            $ref: '#/components/schemas/DateTime'
+        },
+        createdBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        lastModifiedBy: {
+            $ref: '#/components/schemas/ClientLogging'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        customer: {
+            $ref: '#/components/schemas/Reference'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/KeyReference'
+        },
+        method: {
+            type: 'string'
+        },
+        paymentInterface: {
+            type: 'string'
+        },
+        interfaceAccount: {
+            type: 'string'
+        },
+        token: {
+            $ref: '#/components/schemas/PaymentMethodToken'
+        },
+        paymentMethodStatus: {
+            $ref: '#/components/schemas/PaymentMethodStatus'
+        },
+        default: {
+            type: 'boolean'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFields'
+        }
+    }
+} as const;
+
+export const PaymentMethodStatusSchema = {
+    type: 'string',
+    enum: [
+        'Active',
+        'Inactive'
+    ]
+} as const;
+
+export const PaymentMethodDraftSchema = {
+    type: 'object',
+    properties: {
+        key: {
+            $ref: '#/components/schemas/Key'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        customer: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        businessUnit: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        method: {
+            type: 'string'
+        },
+        paymentInterface: {
+            type: 'string'
+        },
+        interfaceAccount: {
+            type: 'string'
+        },
+        token: {
+            $ref: '#/components/schemas/PaymentMethodToken'
+        },
+        paymentMethodStatus: {
+            $ref: '#/components/schemas/PaymentMethodStatus'
+        },
+        default: {
+            type: 'boolean'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        }
+    }
+} as const;
+
+export const PaymentMethodPagedQueryResponseSchema = {
+    type: 'object',
+    required: [
+        'limit',
+        'offset',
+        'count',
+        'results'
+    ],
+    properties: {
+        limit: {
+            type: 'integer'
+        },
+        offset: {
+            type: 'integer'
+        },
+        count: {
+            type: 'integer'
+        },
+        total: {
+            type: 'integer'
+        },
+        results: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/PaymentMethod'
+            }
+        }
+    }
+} as const;
+
+export const PaymentMethodUpdateSchema = {
+    type: 'object',
+    required: [
+        'version',
+        'actions'
+    ],
+    properties: {
+        version: {
+            $ref: '#/components/schemas/Version'
+        },
+        actions: {
+            type: 'array',
+            maxItems: 500,
+            items: {
+                $ref: '#/components/schemas/PaymentMethodUpdateAction'
+            }
+        }
+    }
+} as const;
+
+export const PaymentMethodUpdateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    discriminator: {
+        propertyName: 'action',
+        mapping: {
+            setCustomField: '#/components/schemas/PaymentMethodSetCustomFieldAction',
+            setCustomType: '#/components/schemas/PaymentMethodSetCustomTypeAction',
+            setDefault: '#/components/schemas/PaymentMethodSetDefaultAction',
+            setInterfaceAccount: '#/components/schemas/PaymentMethodSetInterfaceAccountAction',
+            setKey: '#/components/schemas/PaymentMethodSetKeyAction',
+            setMethod: '#/components/schemas/PaymentMethodSetMethodAction',
+            setName: '#/components/schemas/PaymentMethodSetNameAction',
+            setPaymentInterface: '#/components/schemas/PaymentMethodSetPaymentInterfaceAction',
+            setPaymentMethodStatus: '#/components/schemas/PaymentMethodSetPaymentMethodStatusAction'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/PaymentMethodSetCustomFieldAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentMethodSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentMethodSetDefaultAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentMethodSetInterfaceAccountAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentMethodSetKeyAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentMethodSetMethodAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentMethodSetNameAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentMethodSetPaymentInterfaceAction'
+        },
+        {
+            $ref: '#/components/schemas/PaymentMethodSetPaymentMethodStatusAction'
+        }
+    ]
+} as const;
+
+export const PaymentMethodSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
+} as const;
+
+export const PaymentMethodSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const PaymentMethodSetDefaultActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'default'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDefault'
+        },
+        default: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const PaymentMethodSetInterfaceAccountActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setInterfaceAccount'
+        },
+        interfaceAccount: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentMethodSetKeyActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setKey'
+        },
+        key: {
+            $ref: '#/components/schemas/Key'
+        }
+    }
+} as const;
+
+export const PaymentMethodSetMethodActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setMethod'
+        },
+        method: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentMethodSetNameActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setName'
+        },
+        name: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const PaymentMethodSetPaymentInterfaceActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setPaymentInterface'
+        },
+        paymentInterface: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const PaymentMethodSetPaymentMethodStatusActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'paymentMethodStatus'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setPaymentMethodStatus'
+        },
+        paymentMethodStatus: {
+            $ref: '#/components/schemas/PaymentMethodStatus'
+        }
+    }
+} as const;
+
 export const PaymentSchema = {
     type: 'object',
     required: [

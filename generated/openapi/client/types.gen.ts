@@ -3760,6 +3760,122 @@ export type OrderRemovePaymentAction = {
     payment: ResourceIdentifier;
 };
 
+export type PaymentMethod = {
+    id: string;
+    version: Version;
+    createdAt: DateTime;
+    lastModifiedAt: DateTime;
+    createdBy?: ClientLogging;
+    lastModifiedBy?: ClientLogging;
+    key?: Key;
+    name?: LocalizedString;
+    customer?: Reference;
+    businessUnit?: KeyReference;
+    method?: string;
+    paymentInterface?: string;
+    interfaceAccount?: string;
+    token?: PaymentMethodToken;
+    paymentMethodStatus: PaymentMethodStatus;
+    default: boolean;
+    custom?: CustomFields;
+};
+
+export type PaymentMethodStatus = 'Active' | 'Inactive';
+
+export type PaymentMethodDraft = {
+    key?: Key;
+    name?: LocalizedString;
+    customer?: ResourceIdentifier;
+    businessUnit?: ResourceIdentifier;
+    method?: string;
+    paymentInterface?: string;
+    interfaceAccount?: string;
+    token?: PaymentMethodToken;
+    paymentMethodStatus?: PaymentMethodStatus;
+    default?: boolean;
+    custom?: CustomFieldsDraft;
+};
+
+export type PaymentMethodPagedQueryResponse = {
+    limit: number;
+    offset: number;
+    count: number;
+    total?: number;
+    results: Array<PaymentMethod>;
+};
+
+export type PaymentMethodUpdate = {
+    version: Version;
+    actions: Array<PaymentMethodUpdateAction>;
+};
+
+export type PaymentMethodUpdateAction = ({
+    action: 'setCustomField';
+} & PaymentMethodSetCustomFieldAction) | ({
+    action: 'setCustomType';
+} & PaymentMethodSetCustomTypeAction) | ({
+    action: 'setDefault';
+} & PaymentMethodSetDefaultAction) | ({
+    action: 'setInterfaceAccount';
+} & PaymentMethodSetInterfaceAccountAction) | ({
+    action: 'setKey';
+} & PaymentMethodSetKeyAction) | ({
+    action: 'setMethod';
+} & PaymentMethodSetMethodAction) | ({
+    action: 'setName';
+} & PaymentMethodSetNameAction) | ({
+    action: 'setPaymentInterface';
+} & PaymentMethodSetPaymentInterfaceAction) | ({
+    action: 'setPaymentMethodStatus';
+} & PaymentMethodSetPaymentMethodStatusAction);
+
+export type PaymentMethodSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
+
+export type PaymentMethodSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type PaymentMethodSetDefaultAction = {
+    action: 'setDefault';
+    default: boolean;
+};
+
+export type PaymentMethodSetInterfaceAccountAction = {
+    action: 'setInterfaceAccount';
+    interfaceAccount?: string;
+};
+
+export type PaymentMethodSetKeyAction = {
+    action: 'setKey';
+    key?: Key;
+};
+
+export type PaymentMethodSetMethodAction = {
+    action: 'setMethod';
+    method?: string;
+};
+
+export type PaymentMethodSetNameAction = {
+    action: 'setName';
+    name?: LocalizedString;
+};
+
+export type PaymentMethodSetPaymentInterfaceAction = {
+    action: 'setPaymentInterface';
+    paymentInterface?: string;
+};
+
+export type PaymentMethodSetPaymentMethodStatusAction = {
+    action: 'setPaymentMethodStatus';
+    paymentMethodStatus: PaymentMethodStatus;
+};
+
 export type Payment = {
     id: string;
     version: Version;
@@ -17983,6 +18099,324 @@ export type UpdateOrderByOrderNumberResponses = {
 };
 
 export type UpdateOrderByOrderNumberResponse = UpdateOrderByOrderNumberResponses[keyof UpdateOrderByOrderNumberResponses];
+
+export type QueryPaymentMethodsData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+        sort?: Array<string>;
+        expand?: Array<string>;
+        limit?: number;
+        offset?: number;
+        withTotal?: boolean;
+    };
+    url: '/{projectKey}/payment-methods';
+};
+
+export type QueryPaymentMethodsErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type QueryPaymentMethodsError = QueryPaymentMethodsErrors[keyof QueryPaymentMethodsErrors];
+
+export type QueryPaymentMethodsResponses = {
+    /**
+     * A page of payment methods
+     */
+    200: PaymentMethodPagedQueryResponse;
+};
+
+export type QueryPaymentMethodsResponse = QueryPaymentMethodsResponses[keyof QueryPaymentMethodsResponses];
+
+export type CheckPaymentMethodsExistData = {
+    body?: never;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        where?: Array<string>;
+    };
+    url: '/{projectKey}/payment-methods';
+};
+
+export type CheckPaymentMethodsExistErrors = {
+    /**
+     * Nothing matches
+     */
+    404: unknown;
+};
+
+export type CheckPaymentMethodsExistResponses = {
+    /**
+     * At least one payment method matches
+     */
+    200: unknown;
+};
+
+export type CreatePaymentMethodData = {
+    body: PaymentMethodDraft;
+    path: {
+        projectKey: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payment-methods';
+};
+
+export type CreatePaymentMethodErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type CreatePaymentMethodError = CreatePaymentMethodErrors[keyof CreatePaymentMethodErrors];
+
+export type CreatePaymentMethodResponses = {
+    /**
+     * The payment method
+     */
+    201: PaymentMethod;
+};
+
+export type CreatePaymentMethodResponse = CreatePaymentMethodResponses[keyof CreatePaymentMethodResponses];
+
+export type DeletePaymentMethodByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payment-methods/{id}';
+};
+
+export type DeletePaymentMethodByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeletePaymentMethodByIdError = DeletePaymentMethodByIdErrors[keyof DeletePaymentMethodByIdErrors];
+
+export type DeletePaymentMethodByIdResponses = {
+    /**
+     * The payment method
+     */
+    200: PaymentMethod;
+};
+
+export type DeletePaymentMethodByIdResponse = DeletePaymentMethodByIdResponses[keyof DeletePaymentMethodByIdResponses];
+
+export type GetPaymentMethodByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payment-methods/{id}';
+};
+
+export type GetPaymentMethodByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetPaymentMethodByIdError = GetPaymentMethodByIdErrors[keyof GetPaymentMethodByIdErrors];
+
+export type GetPaymentMethodByIdResponses = {
+    /**
+     * The payment method
+     */
+    200: PaymentMethod;
+};
+
+export type GetPaymentMethodByIdResponse = GetPaymentMethodByIdResponses[keyof GetPaymentMethodByIdResponses];
+
+export type CheckPaymentMethodExistsByIdData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: never;
+    url: '/{projectKey}/payment-methods/{id}';
+};
+
+export type CheckPaymentMethodExistsByIdErrors = {
+    /**
+     * No such payment method
+     */
+    404: unknown;
+};
+
+export type CheckPaymentMethodExistsByIdResponses = {
+    /**
+     * The payment method exists
+     */
+    200: unknown;
+};
+
+export type UpdatePaymentMethodByIdData = {
+    body: PaymentMethodUpdate;
+    path: {
+        projectKey: string;
+        id: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payment-methods/{id}';
+};
+
+export type UpdatePaymentMethodByIdErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdatePaymentMethodByIdError = UpdatePaymentMethodByIdErrors[keyof UpdatePaymentMethodByIdErrors];
+
+export type UpdatePaymentMethodByIdResponses = {
+    /**
+     * The payment method
+     */
+    200: PaymentMethod;
+};
+
+export type UpdatePaymentMethodByIdResponse = UpdatePaymentMethodByIdResponses[keyof UpdatePaymentMethodByIdResponses];
+
+export type DeletePaymentMethodByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query: {
+        version: Version;
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payment-methods/key={key}';
+};
+
+export type DeletePaymentMethodByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type DeletePaymentMethodByKeyError = DeletePaymentMethodByKeyErrors[keyof DeletePaymentMethodByKeyErrors];
+
+export type DeletePaymentMethodByKeyResponses = {
+    /**
+     * The payment method
+     */
+    200: PaymentMethod;
+};
+
+export type DeletePaymentMethodByKeyResponse = DeletePaymentMethodByKeyResponses[keyof DeletePaymentMethodByKeyResponses];
+
+export type GetPaymentMethodByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payment-methods/key={key}';
+};
+
+export type GetPaymentMethodByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type GetPaymentMethodByKeyError = GetPaymentMethodByKeyErrors[keyof GetPaymentMethodByKeyErrors];
+
+export type GetPaymentMethodByKeyResponses = {
+    /**
+     * The payment method
+     */
+    200: PaymentMethod;
+};
+
+export type GetPaymentMethodByKeyResponse = GetPaymentMethodByKeyResponses[keyof GetPaymentMethodByKeyResponses];
+
+export type CheckPaymentMethodExistsByKeyData = {
+    body?: never;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: never;
+    url: '/{projectKey}/payment-methods/key={key}';
+};
+
+export type CheckPaymentMethodExistsByKeyErrors = {
+    /**
+     * No such payment method
+     */
+    404: unknown;
+};
+
+export type CheckPaymentMethodExistsByKeyResponses = {
+    /**
+     * The payment method exists
+     */
+    200: unknown;
+};
+
+export type UpdatePaymentMethodByKeyData = {
+    body: PaymentMethodUpdate;
+    path: {
+        projectKey: string;
+        key: string;
+    };
+    query?: {
+        expand?: Array<string>;
+    };
+    url: '/{projectKey}/payment-methods/key={key}';
+};
+
+export type UpdatePaymentMethodByKeyErrors = {
+    /**
+     * Error
+     */
+    default: ErrorResponse;
+};
+
+export type UpdatePaymentMethodByKeyError = UpdatePaymentMethodByKeyErrors[keyof UpdatePaymentMethodByKeyErrors];
+
+export type UpdatePaymentMethodByKeyResponses = {
+    /**
+     * The payment method
+     */
+    200: PaymentMethod;
+};
+
+export type UpdatePaymentMethodByKeyResponse = UpdatePaymentMethodByKeyResponses[keyof UpdatePaymentMethodByKeyResponses];
 
 export type QueryPaymentsData = {
     body?: never;

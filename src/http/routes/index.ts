@@ -27,6 +27,7 @@ import { attributeGroupRoutes } from './attribute-group.routes.js';
 import { reviewRoutes } from './review.routes.js';
 import { discountGroupRoutes } from './discount-group.routes.js';
 import { recurrencePolicyRoutes } from './recurrence-policy.routes.js';
+import { paymentMethodRoutes } from './payment-method.routes.js';
 import { discountCodeRoutes } from './discount-code.routes.js';
 import { categoryRoutes } from './category.routes.js';
 import { channelRoutes } from './channel.routes.js';
@@ -67,6 +68,7 @@ export function allHandlers(app: AppServices, services: Services): Handlers {
     ...reviewRoutes(services),
     ...discountGroupRoutes(services),
     ...recurrencePolicyRoutes(services),
+    ...paymentMethodRoutes(services),
     ...cartDiscountRoutes(services),
     ...discountCodeRoutes(services),
     ...categoryRoutes(services),

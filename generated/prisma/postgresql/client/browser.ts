@@ -246,6 +246,11 @@ export type DiscountGroup = Prisma.DiscountGroupModel
  */
 export type RecurrencePolicy = Prisma.RecurrencePolicyModel
 /**
+ * Model PaymentMethod
+ * Payment methods of customers and business units (`customerId`, `businessUnitKey` indexed for their owners' queries).
+ */
+export type PaymentMethod = Prisma.PaymentMethodModel
+/**
  * Model AttributeGroup
  * Attribute groups: named sets of product attribute names.
  */

@@ -551,6 +551,21 @@ CREATE TABLE "RecurrencePolicy" (
 );
 
 -- CreateTable
+CREATE TABLE "PaymentMethod" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "projectKey" TEXT COLLATE "C" NOT NULL,
+    "key" TEXT COLLATE "C",
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT COLLATE "C" NOT NULL,
+    "lastModifiedAt" TEXT COLLATE "C" NOT NULL,
+    "customerId" TEXT COLLATE "C",
+    "businessUnitKey" TEXT COLLATE "C",
+    "data" JSONB NOT NULL,
+
+    CONSTRAINT "PaymentMethod_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "AttributeGroup" (
     "id" TEXT COLLATE "C" NOT NULL,
     "projectKey" TEXT COLLATE "C" NOT NULL,
@@ -1145,6 +1160,24 @@ CREATE INDEX "RecurrencePolicy_projectKey_lastModifiedAt_idx" ON "RecurrencePoli
 
 -- CreateIndex
 CREATE UNIQUE INDEX "RecurrencePolicy_projectKey_key_key" ON "RecurrencePolicy"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_customerId_idx" ON "PaymentMethod"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_businessUnitKey_idx" ON "PaymentMethod"("projectKey", "businessUnitKey");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_id_idx" ON "PaymentMethod"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_createdAt_idx" ON "PaymentMethod"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_lastModifiedAt_idx" ON "PaymentMethod"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PaymentMethod_projectKey_key_key" ON "PaymentMethod"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");

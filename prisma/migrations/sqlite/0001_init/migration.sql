@@ -485,6 +485,19 @@ CREATE TABLE "RecurrencePolicy" (
 );
 
 -- CreateTable
+CREATE TABLE "PaymentMethod" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "projectKey" TEXT NOT NULL,
+    "key" TEXT,
+    "version" INTEGER NOT NULL,
+    "createdAt" TEXT NOT NULL,
+    "lastModifiedAt" TEXT NOT NULL,
+    "customerId" TEXT,
+    "businessUnitKey" TEXT,
+    "data" JSONB NOT NULL
+);
+
+-- CreateTable
 CREATE TABLE "AttributeGroup" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "projectKey" TEXT NOT NULL,
@@ -1069,6 +1082,24 @@ CREATE INDEX "RecurrencePolicy_projectKey_lastModifiedAt_idx" ON "RecurrencePoli
 
 -- CreateIndex
 CREATE UNIQUE INDEX "RecurrencePolicy_projectKey_key_key" ON "RecurrencePolicy"("projectKey", "key");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_customerId_idx" ON "PaymentMethod"("projectKey", "customerId");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_businessUnitKey_idx" ON "PaymentMethod"("projectKey", "businessUnitKey");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_id_idx" ON "PaymentMethod"("projectKey", "id");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_createdAt_idx" ON "PaymentMethod"("projectKey", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "PaymentMethod_projectKey_lastModifiedAt_idx" ON "PaymentMethod"("projectKey", "lastModifiedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PaymentMethod_projectKey_key_key" ON "PaymentMethod"("projectKey", "key");
 
 -- CreateIndex
 CREATE INDEX "AttributeGroup_projectKey_id_idx" ON "AttributeGroup"("projectKey", "id");

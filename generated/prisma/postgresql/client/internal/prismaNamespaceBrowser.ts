@@ -90,6 +90,7 @@ export const ModelName = {
   Review: 'Review',
   DiscountGroup: 'DiscountGroup',
   RecurrencePolicy: 'RecurrencePolicy',
+  PaymentMethod: 'PaymentMethod',
   AttributeGroup: 'AttributeGroup',
   StandalonePrice: 'StandalonePrice',
   ProductDiscount: 'ProductDiscount',
@@ -661,6 +662,21 @@ export const RecurrencePolicyScalarFieldEnum = {
 } as const
 
 export type RecurrencePolicyScalarFieldEnum = (typeof RecurrencePolicyScalarFieldEnum)[keyof typeof RecurrencePolicyScalarFieldEnum]
+
+
+export const PaymentMethodScalarFieldEnum = {
+  id: 'id',
+  projectKey: 'projectKey',
+  key: 'key',
+  version: 'version',
+  createdAt: 'createdAt',
+  lastModifiedAt: 'lastModifiedAt',
+  customerId: 'customerId',
+  businessUnitKey: 'businessUnitKey',
+  data: 'data'
+} as const
+
+export type PaymentMethodScalarFieldEnum = (typeof PaymentMethodScalarFieldEnum)[keyof typeof PaymentMethodScalarFieldEnum]
 
 
 export const AttributeGroupScalarFieldEnum = {

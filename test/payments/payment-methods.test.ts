@@ -1,0 +1,48 @@
+import { api, clientToken } from '../support/auth.js';
+import { expectError } from '../support/errors.js';
+import { create, update, updated, type Resource } from '../support/pricing.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+let server: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await clientToken(server, 'manage_project:test');
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('payment methods', () => {
+  it('belong to a customer or a business unit that exists, and change by their actions', async () => {
+    const customer = await create<{ customer: Resource }>(server, admin, 'customers', { email: 'pm@example.com', password: 'secret123' });
+    const unit = await create<Resource>(server, admin, 'business-units', { key: 'pm-unit', name: 'Unit', unitType: 'Company' });
+    const card = await create<Resource>(server, admin, 'payment-methods', {
+      key: 'card-1',
+      customer: { typeId: 'customer', id: customer.customer.id },
+      method: 'CreditCard',
+      paymentInterface: 'psp',
+      token: { value: 'tok_123' },
+    });
+    expect(card).toMatchObject({ version: 1, customer: { typeId: 'customer', id: customer.customer.id }, paymentMethodStatus: 'Inactive', default: false, token: { value: 'tok_123' } });
+    const unitCard = await create<Resource>(server, admin, 'payment-methods', { businessUnit: { typeId: 'business-unit', key: 'pm-unit' }, paymentMethodStatus: 'Active' });
+    expect(unitCard.businessUnit).toEqual({ typeId: 'business-unit', key: unit.key });
+    await expectError(await api(server, admin, `/${server.projectKey}/payment-methods`, { body: { customer: { typeId: 'customer', id: 'nobody' } } }), 400, 'ReferencedResourceNotFound');
+    const changed = await updated<Resource>(server, admin, 'payment-methods', card, [
+      { action: 'setDefault', default: true },
+      { action: 'setPaymentMethodStatus', paymentMethodStatus: 'Active' },
+      { action: 'setName', name: { en: 'My card' } },
+      { action: 'setMethod' },
+    ]);
+    expect(changed).toMatchObject({ version: 2, default: true, paymentMethodStatus: 'Active', name: { en: 'My card' } });
+    expect(changed.method).toBeUndefined();
+    await expectError(await update(server, admin, 'payment-methods', card.id, 2, [{ action: 'setPaymentMethodStatus', paymentMethodStatus: 'Lost' }]), 400, 'InvalidField');
+    const page = await api(server, admin, `/${server.projectKey}/payment-methods?where=${encodeURIComponent(`customer(id = "${customer.customer.id}")`)}`);
+    expect(((await page.json()) as { results: Resource[] }).results.map((r) => r.id)).toEqual([card.id]);
+    const other = await clientToken(server, 'view_products:test');
+    expect((await api(server, other, `/${server.projectKey}/payment-methods/${card.id}`)).status).toBe(403);
+    const viewer = await clientToken(server, 'view_payments:test');
+    expect((await api(server, viewer, `/${server.projectKey}/payment-methods/key=card-1`)).status).toBe(200);
+  });
+});
