@@ -112,9 +112,11 @@ export function createServices(app: AppServices): Services {
   }));
   products.discountSources = (ctx, product) => productDiscounts.sourcesFor(ctx, product);
   standalonePrices.discountFacts = async (ctx, sku) => productDiscounts.skuFacts(ctx, sku, await products.findBySku(ctx, sku));
+  // After a discount's write, every price is recomputed with the active discounts read once.
   productDiscounts.repriceProducts = async (ctx) => {
-    await products.repriceAll(ctx);
-    await standalonePrices.repriceAll(ctx);
+    const active = await productDiscounts.active(ctx);
+    await products.repriceAll(ctx, (tx, product) => productDiscounts.sourcesFor(tx, product, active));
+    await standalonePrices.repriceAll(ctx, async (tx, sku) => productDiscounts.skuFacts(tx, sku, await products.findBySku(tx, sku), active));
   };
   const cartDiscounts = new CartDiscountService();
   const discountCodes = new DiscountCodeService(cartDiscounts.repository);

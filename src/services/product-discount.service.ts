@@ -122,9 +122,13 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
     return rows.map((row) => JSON.parse(row.data) as ProductDiscount);
   }
 
-  /** What the product's prices are discounted with now: the applicable discounts and, when there are any, the facts their predicates name. */
-  async sourcesFor(ctx: RequestContext, product: Product | undefined): Promise<ProductDiscountSources> {
-    const { discounts, external } = applicableDiscounts(await this.active(ctx), ctx.app.clock.now());
+  /**
+   * What the product's prices are discounted with now: the applicable discounts and, when there are
+   * any, the facts their predicates name. `active`: the active discounts when already read (a reprice
+   * of every product reads them once).
+   */
+  async sourcesFor(ctx: RequestContext, product: Product | undefined, active?: readonly ProductDiscount[]): Promise<ProductDiscountSources> {
+    const { discounts, external } = applicableDiscounts(active ?? (await this.active(ctx)), ctx.app.clock.now());
     if (discounts.length === 0 || !product) return { discounts, external, categories: new Map() };
     const typeRow = await ctx.db.first<{ key: string | null }>(PRODUCT_TYPE_KEY[ctx.db.dialect], [ctx.projectKey, product.productType.id]);
     return { discounts, external, productTypeKey: typeRow?.key ?? undefined, categories: await this.knownCategories(ctx, product) };
@@ -134,8 +138,8 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
    * What the predicates read for a standalone price of `sku`: the variant with that SKU in the
    * current data of the product holding it (else in its staged data); none when no product has it.
    */
-  async skuFacts(ctx: RequestContext, sku: string, product: Product | undefined): Promise<Awaited<ReturnType<SkuDiscountFacts>>> {
-    const sources = await this.sourcesFor(ctx, product);
+  async skuFacts(ctx: RequestContext, sku: string, product: Product | undefined, active?: readonly ProductDiscount[]): Promise<Awaited<ReturnType<SkuDiscountFacts>>> {
+    const sources = await this.sourcesFor(ctx, product, active);
     if (!product) return { sources };
     for (const data of [product.masterData.current, product.masterData.staged]) {
       const variant = allVariants(data).find((v) => v.sku === sku);

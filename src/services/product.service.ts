@@ -93,10 +93,10 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
    * changed, in the caller's transaction; a product whose prices change is written as a new version
    * (with its projections), the others are left as they are.
    */
-  async repriceAll(ctx: RequestContext): Promise<void> {
+  async repriceAll(ctx: RequestContext, sources: ProductService['discountSources'] = this.discountSources): Promise<void> {
     await this.repository.forEachMatch(ctx, { where: [] }, async (product) => {
       const next = structuredClone(product);
-      applyProductDiscounts(next, await this.discountSources(ctx, next));
+      applyProductDiscounts(next, await sources(ctx, next));
       if (JSON.stringify(next) === JSON.stringify(product)) return;
       await this.repository.replace(ctx, product, next);
       await writeProjections(ctx, next);

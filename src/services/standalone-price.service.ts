@@ -139,10 +139,10 @@ export class StandalonePriceService extends DocumentService<StandalonePrice, Sta
   }
 
   /** Recomputes every standalone price's `discounted` after a product discount changed, in the caller's transaction. */
-  async repriceAll(ctx: RequestContext): Promise<void> {
+  async repriceAll(ctx: RequestContext, facts: SkuDiscountFacts = this.discountFacts): Promise<void> {
     await this.repository.forEachMatch(ctx, { where: [] }, async (price) => {
       const next = structuredClone(price);
-      discountStandalone(next, await this.discountFacts(ctx, next.sku));
+      discountStandalone(next, await facts(ctx, next.sku));
       if (JSON.stringify(next) !== JSON.stringify(price)) await this.repository.replace(ctx, price, next);
     });
   }
