@@ -1,4 +1,5 @@
 import type { BusinessUnit, InheritedAssociate, KeyReference } from '../../generated/openapi/client/types.gen.js';
+import { canonicalJson } from './canonical-json.js';
 
 /**
  * What a business unit takes from its parent (facts §1.1, §1.5): `topLevelUnit`, the
@@ -65,20 +66,10 @@ export function roleKeysOf(unit: BusinessUnit, customerId: string): string[] | u
 
 /** The part of a unit its children derive from: when it is unchanged, no descendant needs rewriting. */
 export function inheritableState(unit: BusinessUnit): string {
-  return canonical([unit.topLevelUnit, unit.associates, unit.inheritedAssociates, unit.storeMode, unit.stores, unit.inheritedStores]);
+  return canonicalJson([unit.topLevelUnit, unit.associates, unit.inheritedAssociates, unit.storeMode, unit.stores, unit.inheritedStores]);
 }
 
 /** The fields deriveFromParent sets, to tell whether re-deriving a unit changed it. */
 export function derivedState(unit: BusinessUnit): string {
-  return canonical([unit.topLevelUnit, unit.inheritedAssociates, unit.stores, unit.inheritedStores]);
-}
-
-/**
- * JSON with object keys sorted: PostgreSQL's jsonb hands documents back with its own key order, so
- * plain JSON.stringify would see a change where there is none.
- */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
+  return canonicalJson([unit.topLevelUnit, unit.inheritedAssociates, unit.stores, unit.inheritedStores]);
 }

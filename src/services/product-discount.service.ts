@@ -130,8 +130,11 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
   async sourcesFor(ctx: RequestContext, product: Product | undefined, active?: readonly ProductDiscount[]): Promise<ProductDiscountSources> {
     const { discounts, external } = applicableDiscounts(active ?? (await this.active(ctx)), ctx.app.clock.now());
     if (discounts.length === 0 || !product) return { discounts, external, categories: new Map() };
-    const typeRow = await ctx.db.first<{ key: string | null }>(PRODUCT_TYPE_KEY[ctx.db.dialect], [ctx.projectKey, product.productType.id]);
-    return { discounts, external, productTypeKey: typeRow?.key ?? undefined, categories: await this.knownCategories(ctx, product) };
+    // The product type's key and the categories' keys and ancestors are read only when a predicate can name them.
+    const names = (field: string) => discounts.some((d) => d.predicate.includes(field));
+    const typeRow = names('productType.key') ? await ctx.db.first<{ key: string | null }>(PRODUCT_TYPE_KEY[ctx.db.dialect], [ctx.projectKey, product.productType.id]) : undefined;
+    const categories = names('categories.key') || names('categoriesWithAncestors') ? await this.knownCategories(ctx, product) : new Map<string, KnownCategory>();
+    return { discounts, external, productTypeKey: typeRow?.key ?? undefined, categories };
   }
 
   /**

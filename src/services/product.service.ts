@@ -14,6 +14,7 @@ import { allVariants, checkVariantIdentifiers, variantFromDraft } from './produc
 import { productResource } from './queryable-resources.js';
 import { taxCategoryRepository } from './tax-category-repository.js';
 import { resolveIdentifier, resolveReference } from './resource-identifiers.js';
+import { sameJson } from './canonical-json.js';
 
 const FIND_PRODUCT_TYPE = sql('SELECT "id" FROM "ProductType" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');
 const DELETE_SKUS = sql('DELETE FROM "ProductSku" WHERE "productId" = ?');
@@ -97,7 +98,8 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
     await this.repository.forEachMatch(ctx, { where: [] }, async (product) => {
       const next = structuredClone(product);
       applyProductDiscounts(next, await sources(ctx, next));
-      if (JSON.stringify(next) === JSON.stringify(product)) return;
+      // Not by JSON text: PostgreSQL's jsonb answers keys in an order of its own.
+      if (sameJson(next, product)) return;
       await this.repository.replace(ctx, product, next);
       await writeProjections(ctx, next);
     });
@@ -116,7 +118,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
     const computed = await statistics();
     if (computed) next.reviewRatingStatistics = computed;
     else delete next.reviewRatingStatistics;
-    if (JSON.stringify(next) === JSON.stringify(product)) return;
+    if (sameJson(next, product)) return;
     await this.repository.replace(ctx, product, next);
     await writeProjections(ctx, next);
   }

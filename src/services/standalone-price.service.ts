@@ -14,6 +14,7 @@ import type { PriceFacts } from './product-discount-predicates.js';
 import { standalonePriceResource } from './queryable-resources.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 import { setValidity } from './validity-period.js';
+import { sameJson } from './canonical-json.js';
 
 const BY_SCOPE = sql('SELECT "id" FROM "StandalonePrice" WHERE "projectKey" = ? AND "sku" = ? AND "scope" = ?');
 
@@ -143,7 +144,8 @@ export class StandalonePriceService extends DocumentService<StandalonePrice, Sta
     await this.repository.forEachMatch(ctx, { where: [] }, async (price) => {
       const next = structuredClone(price);
       discountStandalone(next, await facts(ctx, next.sku));
-      if (JSON.stringify(next) !== JSON.stringify(price)) await this.repository.replace(ctx, price, next);
+      // Not by JSON text: PostgreSQL's jsonb answers keys in an order of its own.
+      if (!sameJson(next, price)) await this.repository.replace(ctx, price, next);
     });
   }
 }
