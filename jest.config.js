@@ -8,6 +8,9 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
   },
-  testTimeout: 30000,
+  // Each test file starts the real server on a fresh database in its beforeAll; with two workers on a
+  // loaded 2-core machine that start alone took over 30 s a few times (session 20's CI run), so hooks and
+  // tests get 60 s.
+  testTimeout: 60000,
   maxWorkers: 2,
 };
