@@ -23,7 +23,7 @@ export interface OursInfo {
 }
 
 const children = new Set<ChildProcess>();
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 120_000);
 const STOP_TIMEOUT_MS = 15_000;
 
 /** Spawns `script` under tsx and resolves with the JSON object on its first stdout line. */
@@ -34,7 +34,10 @@ export function startChild<T>(script: string, env: NodeJS.ProcessEnv, logFile?: 
   const stdio: StdioOptions = logFile ? ['ignore', openSync(logFile, 'w'), 'inherit', 'pipe'] : ['ignore', 'pipe', 'inherit'];
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the children's node: the way to profile a server under a call.
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], { env: logFile ? { ...env, BENCH_INFO_FD: '3' } : env, stdio });
+  // BENCH_COMMAND_PREFIX (e.g. `valgrind --tool=callgrind …`, bench/instructions.ts) runs node under that command.
+  const prefix = process.env.BENCH_COMMAND_PREFIX ? process.env.BENCH_COMMAND_PREFIX.split(' ') : [];
+  const command = [...prefix, process.execPath, ...nodeArgs, '--import', 'tsx', script];
+  const child = spawn(command[0], command.slice(1), { env: logFile ? { ...env, BENCH_INFO_FD: '3' } : env, stdio });
   const infoStream = (logFile ? child.stdio[3] : child.stdout) as NodeJS.ReadableStream & { off: NodeJS.ReadableStream['removeListener'] };
   children.add(child);
   child.once('exit', () => {
