@@ -31,6 +31,16 @@ describe('logging', () => {
     flushLogger(logger);
     const line = lines.find((l) => l.correlationId === 'log-line-check-1');
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/health', status: 200 });
+    expect(typeof line!.ms).toBe('number');
+    expect(line!.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('logs the path without its query string, and the status of a refused request', async () => {
+    await server.request('/test/stores?where=key%3D%22secret-looking%22', { headers: { 'X-Correlation-ID': 'log-line-check-2' } });
+    flushLogger(logger);
+    const line = lines.find((l) => l.correlationId === 'log-line-check-2');
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/test/stores', status: 401 });
+    expect(JSON.stringify(line)).not.toContain('secret-looking');
   });
 
   it('never logs a bearer token, a refresh token, a client secret or a password, on success or failure', async () => {

@@ -5,6 +5,7 @@ import { assignCorrelationId, sendCorrelationId } from './middleware/correlation
 import { renderError } from './middleware/error-handler.js';
 import { checkRequestLimits } from './middleware/request-limits.js';
 import { accessLog } from './middleware/request-log.js';
+import { requestPath } from './request-path.js';
 import type { HttpState } from './state.js';
 
 type Step = Parameters<Middleware<HttpState>>[0];
@@ -31,7 +32,7 @@ export function requestPipeline(
       assignCorrelationId(ctx);
       checkRequestLimits(ctx);
       if (checkHost) checkHost(ctx);
-      if (ctx.path.startsWith('/oauth/')) await oauth(ctx, () => dispatch(ctx));
+      if (requestPath(ctx).startsWith('/oauth/')) await oauth(ctx, () => dispatch(ctx));
       else await dispatch(ctx);
     } catch (err) {
       renderError(ctx, err, logger);

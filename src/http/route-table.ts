@@ -90,7 +90,8 @@ export class RouteTable<R> {
       return undefined;
     }
     const part = w.parts[i];
-    const literal = node.literals.get(part);
+    // Most levels below a parameter have no literal segment: no lookup (and no hashing of an id) there.
+    const literal = node.literals.size === 0 ? undefined : node.literals.get(part);
     if (literal) {
       const found = this.walk(literal, i + 1, w);
       if (found) return found;

@@ -7,6 +7,7 @@ import type { Authenticator } from './authenticator.js';
 import { dropUnknownFields } from './known-fields.js';
 import { readJsonBody } from './middleware/read-body.js';
 import { replyJson } from './reply.js';
+import { hasQueryString, requestPath } from './request-path.js';
 import { RouteTable } from './route-table.js';
 import type { HttpState } from './state.js';
 import { bodyError, compileValidators, parameterError } from './validation.js';
@@ -40,9 +41,12 @@ export function buildDispatcher(app: AppServices, handlers: Handlers, authentica
   );
   // Not async: the operation's promise is handed on as it is (an async wrapper would add its own turns).
   return function dispatch(ctx) {
-    const match = table.match(ctx.method, ctx.path);
-    if (match === undefined) throw new UriNotFoundError(ctx.path);
-    if ('methodNotAllowed' in match) throw new MethodNotAllowedError(ctx.method);
+    // Node's own fields, not Koa's delegating getters: read on every request.
+    const method = ctx.req.method!;
+    const path = requestPath(ctx);
+    const match = table.match(method, path);
+    if (match === undefined) throw new UriNotFoundError(path);
+    if ('methodNotAllowed' in match) throw new MethodNotAllowedError(method);
     return match.route(ctx, match.params);
   };
 }
@@ -74,7 +78,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
     }
     if (validators.path && !validators.path(params)) throw parameterError('path', validators.path.errors![0]);
     // Koa parses the query string once; the validator coerces and defaults a copy of it.
-    const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
+    const query: Record<string, unknown> = hasQueryString(ctx) ? { ...ctx.query } : {};
     if (validators.query && !validators.query(query)) throw parameterError('query', validators.query.errors![0]);
     let body: unknown;
     if (readsBody) {
@@ -88,7 +92,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
     const input = { path: params, query, body, url: op.path } as unknown as Operations[keyof Operations];
     const result = await handler(requestContext, input, ctx);
     const status = result.status ?? 200;
-    if (result.body !== undefined && ctx.method !== 'HEAD') {
+    if (result.body !== undefined && ctx.req.method !== 'HEAD') {
       // Stored JSON goes out as stored: no parse, no stringify.
       replyJson(ctx, status, result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body), result.headers);
       return;

@@ -4,6 +4,7 @@ import type { AppServices, Principal, RequestContext } from '../context.js';
 import { assertProject, assertScopes } from '../auth/authorize.js';
 import { InvalidTokenError, OAuthError } from '../errors/api-error.js';
 import type { Authenticator } from '../http/authenticator.js';
+import { hasQueryString, requestPath } from '../http/request-path.js';
 import type { Services } from '../services/index.js';
 import type { ClientUsage } from './client-usage.js';
 import type { ExternalIntrospection } from './external-introspection.js';
@@ -44,7 +45,7 @@ export class BearerAuthenticator implements Authenticator {
    * for no promise here. Otherwise the promise of the token store's answer.
    */
   authenticate(http: Context, ctx: RequestContext, scopes: readonly string[], storeKey?: string): Principal | Promise<Principal> {
-    if (http.querystring !== '' && http.query.access_token !== undefined) {
+    if (hasQueryString(http) && http.query.access_token !== undefined) {
       throw new OAuthError(400, 'invalid_request', 'Access tokens in the URL are not supported: send the token in the header Authorization: Bearer <token>.');
     }
     const header = http.req.headers.authorization;
@@ -61,7 +62,7 @@ export class BearerAuthenticator implements Authenticator {
   }
 
   private admit(http: Context, ctx: RequestContext, principal: Principal, scopes: readonly string[], storeKey?: string): Principal {
-    assertProject(principal, ctx.projectKey, http.path);
+    assertProject(principal, ctx.projectKey, requestPath(http));
     assertScopes(principal, scopes, ctx.projectKey, storeKey);
     if (principal.externalUserId && !ctx.externalUserId) ctx.externalUserId = principal.externalUserId;
     return principal;

@@ -93,7 +93,7 @@ describe('external OAuth (project externalOAuth)', () => {
     const res = await api(server, 'external-token-4', '/test');
     expect(res.status).toBe(403);
     const principal = await server.app.oauth.authenticator.authenticate(
-      { querystring: '', query: {}, path: '/test', req: { headers: { authorization: 'Bearer external-token-4' } } } as never,
+      { state: {}, query: {}, req: { url: '/test', headers: { authorization: 'Bearer external-token-4' } } } as never,
       { app: server.services, db: server.services.db, projectKey: 'test', correlationId: 'corr-id-12345', logger: server.services.logger },
       [],
     );

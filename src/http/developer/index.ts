@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { openApiDocument } from '../../../generated/openapi/document.js';
 import type { AppServices } from '../../context.js';
 import { ApiError, MethodNotAllowedError } from '../../errors/api-error.js';
+import { requestPath } from '../request-path.js';
 import type { HttpState } from '../state.js';
 import { asset } from './assets.js';
 import { graphiqlPage, indexPage, PATHS, referencePage, type IndexLinks } from './pages.js';
@@ -78,7 +79,7 @@ export function withDeveloperPages(app: AppServices, api: (ctx: Koa) => Promise<
 
   // Not async, like the dispatch it wraps: an API request's promise is passed on untouched.
   return function dispatchWithPages(ctx) {
-    const path = ctx.path;
+    const path = requestPath(ctx);
     if (path === PATHS.index || path.startsWith('/_/')) {
       serve(ctx);
       return Promise.resolve();

@@ -27,7 +27,7 @@ export function checkRequestLimits(ctx: Context): void {
   if (version !== '1.1' && version !== '1.0') {
     throw new ApiError(400, 'InvalidInput', `HTTP version ${version} is not supported: use HTTP/1.1.`);
   }
-  if (headTooLarge(ctx.req.rawHeaders, ctx.url)) {
+  if (headTooLarge(ctx.req.rawHeaders, ctx.req.url ?? '')) {
     throw new ApiError(431, 'RequestHeaderFieldsTooLarge', 'The request URL and headers together exceed the limit of 15 KB.');
   }
   // Node's parsed headers (lower-case names) read directly: Koa's `get` lower-cases the name on every call.
@@ -41,7 +41,8 @@ export function checkRequestLimits(ctx: Context): void {
   }
   const length = headers['content-length'];
   const hasBody = (length !== undefined && length !== '' && length !== '0') || (headers['transfer-encoding'] ?? '') !== '';
-  if (BODYLESS.has(ctx.method) && hasBody) {
-    throw new ApiError(400, 'InvalidInput', `A ${ctx.method} request must not have a body.`);
+  const method = ctx.req.method!;
+  if (BODYLESS.has(method) && hasBody) {
+    throw new ApiError(400, 'InvalidInput', `A ${method} request must not have a body.`);
   }
 }
