@@ -14,6 +14,8 @@
  * dump's total, divided by the requests, is the figure. Every thread counts (the garbage collector's too).
  *
  *   BENCH_REQUESTS (4000) measured requests;  BENCH_WARMUP (30000) requests before;  BENCH_KEEP=dir keeps the dumps
+ *   BENCH_CALL=as-associate   GET business unit by id through /as-associate/ (the role inherited three levels down)
+ *   BENCH_SERVERS (ours,emulator,baseline)
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
@@ -21,12 +23,23 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { basicAuth, clientCredentialsToken, fetchStore, seedStores, type Api } from './seed.js';
+import { basicAuth, clientCredentialsToken, fetchStore, seedBusinessUnits, seedStores, type Api } from './seed.js';
 import { killChildrenOnExit, runScript, startBaseline, startEmulator, startOurs, stopAll, type Child } from './servers.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30_000);
 const STORES = 100;
+const AS_ASSOCIATE = process.env.BENCH_CALL === 'as-associate';
+
+/** The paths of the measured call on a seeded server. */
+async function seededPaths(api: Api, token: string): Promise<(n: number) => string> {
+  if (!AS_ASSOCIATE) {
+    const stores = await seedStores(api, token, STORES, 4);
+    return (n) => `/${api.projectKey}/stores/${stores[(n * 7) % STORES].id}`;
+  }
+  const units = await seedBusinessUnits(api, token, 20, 20);
+  return (n) => `/${api.projectKey}/as-associate/${units.associateId}/business-units/${units.leaves[n % units.leaves.length].id}`;
+}
 
 function load(url: string, token: string | undefined, paths: (n: number) => string, amount: number): Promise<autocannon.Result> {
   let n = 0;
@@ -92,16 +105,15 @@ async function main(): Promise<void> {
       const ours = await startOurs(undefined);
       const api: Api = { url: ours.info.url, projectKey: ours.info.projectKey, tokenUrl: `${ours.info.url}/oauth/token`, basic: basicAuth(ours.info.clientId, ours.info.clientSecret) };
       const token = await clientCredentialsToken(api);
-      const stores = await seedStores(api, token, STORES, 4);
-      storeDocument = await fetchStore(api, token, stores[0].id);
-      figures.ours = await measured('ours', ours, dir, api.url, token, (n) => `/${api.projectKey}/stores/${stores[(n * 7) % STORES].id}`);
+      const paths = await seededPaths(api, token);
+      if (!AS_ASSOCIATE) storeDocument = await fetchStore(api, token, paths(0).split('/').pop()!);
+      figures.ours = await measured('ours', ours, dir, api.url, token, paths);
     }
     if (which.includes('emulator')) {
       const emulator = await startEmulator();
       const api: Api = { url: emulator.info.url, projectKey: 'bench', tokenUrl: `${emulator.info.url}/oauth/token`, basic: basicAuth('bench', 'bench') };
       const token = await clientCredentialsToken(api);
-      const stores = await seedStores(api, token, STORES, 4);
-      figures.emulator = await measured('emulator', emulator, dir, api.url, token, (n) => `/${api.projectKey}/stores/${stores[(n * 7) % STORES].id}`);
+      figures.emulator = await measured('emulator', emulator, dir, api.url, token, await seededPaths(api, token));
     }
     if (which.includes('baseline')) {
       const baseline = await startBaseline(storeDocument);
