@@ -27,6 +27,24 @@ export function compileCartPredicate<C>(source: string, scope: CartPredicateScop
   return new Compiler(source, subject).predicate(parseCartPredicate(source, subject), scope);
 }
 
+// Compiled predicates by scope and source: the same few predicates run on every cart recalculation
+// and over every price of every product written.
+const compiled = new Map<CartPredicateScope<never>, Map<string, CompiledCartPredicate<never>>>();
+const MAX_CACHED_PER_SCOPE = 2000;
+
+/** `compileCartPredicate`, cached per scope and source; a malformed source is still 400 InvalidInput naming `subject` each time. */
+export function cachedCartPredicate<C>(source: string, scope: CartPredicateScope<C>, subject: string): CompiledCartPredicate<C> {
+  let forScope = compiled.get(scope as CartPredicateScope<never>);
+  if (!forScope) compiled.set(scope as CartPredicateScope<never>, (forScope = new Map()));
+  let predicate = forScope.get(source) as CompiledCartPredicate<C> | undefined;
+  if (!predicate) {
+    predicate = compileCartPredicate(source, scope, subject);
+    if (forScope.size >= MAX_CACHED_PER_SCOPE) forScope.clear();
+    forScope.set(source, predicate as CompiledCartPredicate<never>);
+  }
+  return predicate;
+}
+
 const MONEY = /^(-?[0-9]+)(?:\.([0-9]+))?\s+([A-Z]{3})$/;
 
 /** "10.00 EUR" as money, or undefined when the text is not a money string. */

@@ -1,4 +1,4 @@
-import type { CartDiscountTarget, CartDiscountValue, CartDiscountValueDraft } from '../../generated/openapi/client/types.gen.js';
+import type { CartDiscountTarget, CartDiscountValue, CartDiscountValueDraft, MoneyDraft, TypedMoney } from '../../generated/openapi/client/types.gen.js';
 import { InvalidFieldError, InvalidOperationError } from '../errors/api-error.js';
 import { cartPredicate, customLineItemScope, lineItemScope } from './cart-predicate-scopes.js';
 import { moneyFromDraft } from './money.js';
@@ -17,12 +17,21 @@ export function checkedSortOrder(sortOrder: string): string {
 /** The stored value of a value draft: absolute and fixed amounts need exactly one amount per currency. */
 export function cartDiscountValueFromDraft(draft: CartDiscountValueDraft): CartDiscountValue {
   if (draft.type === 'relative') return { type: 'relative', permyriad: draft.permyriad };
-  if (draft.money.length === 0) throw new InvalidOperationError(`A ${draft.type} cart discount value needs at least one amount.`);
-  const money = draft.money.map((m, i) => moneyFromDraft(m, `value.money[${i}]`));
+  const money = amountPerCurrency(draft.money, `The ${draft.type} cart discount value`);
+  return { type: draft.type, money, ...(draft.applicationMode !== undefined ? { applicationMode: draft.applicationMode } : {}) };
+}
+
+/**
+ * The amounts of an absolute or fixed discount value (cart or product discount): at least one, and
+ * one per currency at most (400 InvalidOperation about `what`, e.g. `The absolute product discount value`).
+ */
+export function amountPerCurrency(drafts: readonly MoneyDraft[], what: string): TypedMoney[] {
+  if (drafts.length === 0) throw new InvalidOperationError(`${what} needs at least one amount.`);
+  const money = drafts.map((m, i) => moneyFromDraft(m, `value.money[${i}]`));
   const currencies = money.map((m) => m.currencyCode);
   const duplicate = currencies.find((c, i) => currencies.indexOf(c) !== i);
-  if (duplicate) throw new InvalidOperationError(`The ${draft.type} cart discount value has more than one amount in currency '${duplicate}'.`);
-  return { type: draft.type, money, ...(draft.applicationMode !== undefined ? { applicationMode: draft.applicationMode } : {}) };
+  if (duplicate) throw new InvalidOperationError(`${what} has more than one amount in currency '${duplicate}'.`);
+  return money;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Cart, CustomLineItem, LineItem, Product } from '../../generated/openapi/client/types.gen.js';
-import { compileCartPredicate, itemsFunction, type CartPredicateScope, type CompiledCartPredicate, type FieldSpec, type MoneyValue } from '../cart-predicates/index.js';
+import { cachedCartPredicate, itemsFunction, type CartPredicateScope, type FieldSpec, type MoneyValue } from '../cart-predicates/index.js';
 
 /** A line item with the product it was added from, when that still exists, and the product's categories. */
 export interface LineItemFacts {
@@ -111,22 +111,8 @@ export const cartScope: CartPredicateScope<CartFacts> = {
   },
 };
 
-// Compiled predicates by scope and source: the same few predicates run on every cart recalculation.
-const compiled = new Map<CartPredicateScope<never>, Map<string, CompiledCartPredicate<never>>>();
-const MAX_CACHED = 2000;
-
 /** `source` compiled for `scope` (cached); a malformed one is 400 InvalidInput naming `subject`. */
-export function cartPredicate<C>(source: string, scope: CartPredicateScope<C>, subject: string): CompiledCartPredicate<C> {
-  let forScope = compiled.get(scope as CartPredicateScope<never>);
-  if (!forScope) compiled.set(scope as CartPredicateScope<never>, (forScope = new Map()));
-  let predicate = forScope.get(source) as CompiledCartPredicate<C> | undefined;
-  if (!predicate) {
-    predicate = compileCartPredicate(source, scope, subject);
-    if (forScope.size >= MAX_CACHED) forScope.clear();
-    forScope.set(source, predicate as CompiledCartPredicate<never>);
-  }
-  return predicate;
-}
+export const cartPredicate = cachedCartPredicate;
 
 /** A cart predicate about to be stored, checked (400 InvalidInput naming `subject` when malformed). */
 export function checkedCartPredicate(source: string, subject = 'cartPredicate'): string {

@@ -1,6 +1,6 @@
 import type { Price, Product, ProductVariant } from '../../generated/openapi/client/types.gen.js';
 import type { CartPredicateScope, CompiledCartPredicate, FieldSpec } from '../cart-predicates/index.js';
-import { compileCartPredicate } from '../cart-predicates/index.js';
+import { cachedCartPredicate } from '../cart-predicates/index.js';
 import { currencyFractionDigits } from './money.js';
 
 /** What the categories of a product's data are known by: their ids and keys, alone and with their ancestors'. */
@@ -56,17 +56,7 @@ export const productDiscountScope: CartPredicateScope<PriceFacts> = {
   },
 };
 
-// Compiled predicates by source: the same few discounts run over every price of every product written.
-const compiled = new Map<string, CompiledCartPredicate<PriceFacts>>();
-const MAX_CACHED = 2000;
-
 /** `source` compiled for product discounts (cached); a malformed one is 400 InvalidInput naming `predicate`. */
 export function productDiscountPredicate(source: string): CompiledCartPredicate<PriceFacts> {
-  let predicate = compiled.get(source);
-  if (!predicate) {
-    predicate = compileCartPredicate(source, productDiscountScope, 'predicate');
-    if (compiled.size >= MAX_CACHED) compiled.clear();
-    compiled.set(source, predicate);
-  }
-  return predicate;
+  return cachedCartPredicate(source, productDiscountScope, 'predicate');
 }

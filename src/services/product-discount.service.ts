@@ -9,12 +9,11 @@ import type {
 } from '../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
-import { ApiError, DuplicateFieldError, InvalidOperationError } from '../errors/api-error.js';
-import { checkedSortOrder } from './cart-discount-values.js';
+import { ApiError, DuplicateFieldError } from '../errors/api-error.js';
+import { amountPerCurrency, checkedSortOrder } from './cart-discount-values.js';
 import { categoryRepository } from './category-repository.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
-import { moneyFromDraft } from './money.js';
 import { productDiscountPredicate } from './product-discount-predicates.js';
 import { applicableDiscounts, categoryFacts, matchingDiscount, type KnownCategory, type ProductDiscountSources } from './product-discounts.js';
 import { allVariants } from './product-variants.js';
@@ -30,12 +29,7 @@ const PRODUCT_TYPE_KEY = sql('SELECT "key" FROM "ProductType" WHERE "projectKey"
 function valueFromDraft(draft: ProductDiscountValueDraft): ProductDiscountValue {
   if (draft.type === 'relative') return { type: 'relative', permyriad: draft.permyriad };
   if (draft.type === 'external') return { type: 'external' };
-  if (draft.money.length === 0) throw new InvalidOperationError('An absolute product discount value needs at least one amount.');
-  const money = draft.money.map((m, i) => moneyFromDraft(m, `value.money[${i}]`));
-  const currencies = money.map((m) => m.currencyCode);
-  const duplicate = currencies.find((c, i) => currencies.indexOf(c) !== i);
-  if (duplicate) throw new InvalidOperationError(`The absolute product discount value has more than one amount in currency '${duplicate}'.`);
-  return { type: 'absolute', money };
+  return { type: 'absolute', money: amountPerCurrency(draft.money, 'The absolute product discount value') };
 }
 
 /** A predicate about to be stored, checked (400 InvalidInput naming `predicate` when malformed). */
