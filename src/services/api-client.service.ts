@@ -87,7 +87,7 @@ export class ApiClientService {
    * 192-bit random strings, so a fast digest of them cannot be brute-forced; the slow hash at rest
    * protects the stored copy.
    */
-  private readonly verified = new LRUCache<string, { digest: Buffer; secretHash: string }>({ max: 10_000 });
+  private readonly verified = new LRUCache<string, { digest: Buffer; secretHash: string }>({ maxSize: 10_000, sizeCalculation: () => 1 });
   /**
    * Client rows by id, kept only where the invalidation bus is exact (an SQLite file, or one process
    * on an in-memory database): every token request asks the bus first, and a deletion anywhere (or a
