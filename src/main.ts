@@ -7,6 +7,8 @@ import { createLogger, flushLogger } from './logger.js';
 import { deploymentHosts, type RegionHosts } from './edge/hosts.js';
 import { ensureLocalCertificate, type LocalCertificate } from './edge/self-signed.js';
 import { describeStartupError, redactUrl } from './startup-error.js';
+import { operations } from '../generated/openapi/operations.js';
+import { warmValidators } from './http/validation.js';
 
 /** Set by the primary for its workers: the certificate in TLS_CERT_FILE is the self-signed local one. */
 const SELF_SIGNED_ENV = 'CPA_SELF_SIGNED_CERT';
@@ -48,6 +50,10 @@ if (config.workers > 1 && cluster.isPrimary) {
 function serve(config: Config, running: RunningServer, created: BootstrapResult | undefined, localCertificate: LocalCertificate | undefined): void {
   const { logger } = running.services;
   logger.info({ url: running.url, database: redactUrl(config.databaseUrl), apiReference: `${running.url}/_/docs`, metrics: running.metricsUrl, region: config.region, pid: process.pid, worker: cluster.worker?.id }, 'listening');
+
+  // The request validators are compiled at each operation's first use; here, while the server already
+  // answers, all of them are, so no client's first call pays for its operation's (validation.ts).
+  warmValidators(operations).catch((err: unknown) => logger.error({ err }, 'compiling the request validators failed'));
 
   if (localCertificate?.created) printCertificateHelp(localCertificate, running.url);
   if (config.domain && (created || localCertificate?.created)) printHosts(deploymentHosts(config), config.hostCheck);

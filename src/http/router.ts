@@ -10,7 +10,7 @@ import { replyJson } from './reply.js';
 import { hasQueryString, requestPath } from './request-path.js';
 import { RouteTable } from './route-table.js';
 import type { HttpState } from './state.js';
-import { bodyError, compileValidators, parameterError } from './validation.js';
+import { bodyError, parameterError, validatorsOf, type OperationValidators } from './validation.js';
 
 export interface HandlerResult {
   status?: number;
@@ -31,8 +31,8 @@ type OperationStep = (ctx: Koa, params: Record<string, string>) => Promise<void>
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * Dispatch for every operation of the contract, compiled once at start: the route table, the
- * validators and the handler of each operation. A request costs one table match and the steps of
+ * Dispatch for every operation of the contract, built once at start: the route table and the handler
+ * of each operation (its validators at its first request). A request costs one table match and the steps of
  * its own operation: authentication, validation, handler.
  */
 export function buildDispatcher(app: AppServices, handlers: Handlers, authenticator: Authenticator): (ctx: Koa) => Promise<void> {
@@ -52,7 +52,8 @@ export function buildDispatcher(app: AppServices, handlers: Handlers, authentica
 }
 
 function operationStep(app: AppServices, op: OperationSpec, handler: Handler<keyof Operations>, authenticator: Authenticator): OperationStep {
-  const validators = compileValidators(op);
+  // Compiled at the operation's first request (validation.ts says why).
+  let compiled: OperationValidators | undefined;
   const readsBody = WITH_BODY.has(op.method);
   // Koa's `ip` reads the forwarded header and builds a list even when no proxy is trusted; without
   // TRUST_PROXY it is the socket's address, read here directly.
@@ -76,6 +77,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
       const principal = authenticator.authenticate(ctx, requestContext, op.scopes, params.storeKey);
       requestContext.principal = principal instanceof Promise ? await principal : principal;
     }
+    const validators = (compiled ??= validatorsOf(op));
     if (validators.path && !validators.path(params)) throw parameterError('path', validators.path.errors![0]);
     // Koa parses the query string once; the validator coerces and defaults a copy of it.
     const query: Record<string, unknown> = hasQueryString(ctx) ? { ...ctx.query } : {};

@@ -41,13 +41,39 @@ export interface OperationValidators {
   body?: ValidateFunction;
 }
 
-/** Compiled once at start, keyed by operation id. */
-export function compileValidators(op: OperationSpec): OperationValidators {
-  return {
-    path: op.pathSchema ? paramAjv.compile(rebase(op.pathSchema) as object) : undefined,
-    query: op.querySchema ? paramAjv.compile(rebase(op.querySchema) as object) : undefined,
-    body: op.bodySchema ? bodyAjv.compile(rebase(op.bodySchema) as object) : undefined,
-  };
+const compiled = new Map<string, OperationValidators>();
+
+/**
+ * The validators of an operation, compiled on first use and then kept for the process (every app
+ * built in it shares them).
+ *
+ * Why not all at start: compiling the ~800 operations' schemas took ~3-5 s of CPU, nearly all of a
+ * server's start, and each test file starts its own server while touching a handful of operations.
+ * `npm start` still compiles them all, after it listens (`warmValidators`), so production requests
+ * do not pay for it; a test compiles every one of them (`test/http/validators.test.ts`).
+ */
+export function validatorsOf(op: OperationSpec): OperationValidators {
+  let validators = compiled.get(op.operationId);
+  if (validators === undefined) {
+    validators = {
+      path: op.pathSchema ? paramAjv.compile(rebase(op.pathSchema) as object) : undefined,
+      query: op.querySchema ? paramAjv.compile(rebase(op.querySchema) as object) : undefined,
+      body: op.bodySchema ? bodyAjv.compile(rebase(op.bodySchema) as object) : undefined,
+    };
+    compiled.set(op.operationId, validators);
+  }
+  return validators;
+}
+
+/**
+ * Compiles the validators of `ops` a few at a time between turns of the event loop, so a server that
+ * is already listening keeps answering meanwhile (each turn blocks a few ms). Resolves when done.
+ */
+export async function warmValidators(ops: readonly OperationSpec[], perTurn = 2): Promise<void> {
+  for (let i = 0; i < ops.length; i += perTurn) {
+    for (const op of ops.slice(i, i + perTurn)) validatorsOf(op);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /** JSON pointer of the failing value, as the platform writes field paths: `actions[0].name`. */
@@ -102,8 +128,10 @@ export function parameterError(where: 'path' | 'query', error: ErrorObject): Api
  * same platform errors.
  */
 export function contractValidator<T>(name: string): (value: unknown) => T {
-  const validate = bodyAjv.compile({ $ref: `${DOC_ID}#/components/schemas/${name}` });
+  // Compiled at first use, as the operations' validators are.
+  let validate: ValidateFunction | undefined;
   return (value) => {
+    validate ??= bodyAjv.compile({ $ref: `${DOC_ID}#/components/schemas/${name}` });
     if (!validate(value)) throw bodyError(validate.errors![0], value);
     return value as T;
   };
