@@ -73,6 +73,33 @@ function dumpedInstructions(dir: string, pid: number): number {
   return total;
 }
 
+/**
+ * The dump's instructions split by who ran them: V8's optimizing compilers (TurboFan, Maglev: tier-ups
+ * and re-optimizations after a deoptimization), the garbage collector, and everything else (the
+ * request's own work: JavaScript, the runtime, Node, libuv, SQLite). Under callgrind a request takes
+ * ~50× longer, so work that happens per second rather than per request (a cache entry expiring, the
+ * log flushed, a deoptimized function re-optimized) weighs ~50× more per request here than in a real
+ * run: the third figure is the one that compares servers' work per request.
+ */
+function instructionSplit(dir: string, pid: number): { compiler: number; gc: number; other: number } {
+  const split = { compiler: 0, gc: 0, other: 0 };
+  const dumps = readdirSync(dir).filter((f) => f.startsWith(`callgrind.out.${pid}.`));
+  for (const file of dumps) {
+    const text = execFileSync('callgrind_annotate', ['--threshold=100', join(dir, file)], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const body = text.slice(text.indexOf('file:function'));
+    for (const line of body.split('\n').slice(1)) {
+      const match = /^\s*([\d,]+)\s+\([^)]*\)\s+(.*)$/.exec(line);
+      if (!match) continue;
+      const count = Number(match[1].replaceAll(',', ''));
+      const where = match[2];
+      if (/compiler::|turboshaft|maglev|Maglev/.test(where)) split.compiler += count;
+      else if (/Scavenge|Marking|Mark(er|Compact)|Sweep|Evacuat|heap::base|MemoryAllocator|RememberedSet/.test(where)) split.gc += count;
+      else split.other += count;
+    }
+  }
+  return split;
+}
+
 async function measured(name: string, child: Child<unknown>, dir: string, url: string, token: string | undefined, paths: (n: number) => string): Promise<number> {
   const pid = child.pid!;
   const warm = await load(url, token, paths, WARMUP);
@@ -86,7 +113,12 @@ async function measured(name: string, child: Child<unknown>, dir: string, url: s
   // The dump is written by the process itself, between requests.
   for (let i = 0; i < 50 && dumpedInstructions(dir, pid) === 0; i++) await sleep(200);
   const perRequest = dumpedInstructions(dir, pid) / run.requests.total;
-  console.log(`${name.padEnd(10)} ${Math.round(perRequest).toLocaleString('en')} instructions per request (${run.requests.total} requests)`);
+  const split = instructionSplit(dir, pid);
+  const per = (n: number) => Math.round(n / run.requests.total).toLocaleString('en');
+  console.log(
+    `${name.padEnd(10)} ${Math.round(perRequest).toLocaleString('en')} instructions per request (${run.requests.total} requests): ` +
+      `optimizing compiler ${per(split.compiler)}, garbage collector ${per(split.gc)}, the rest ${per(split.other)}`,
+  );
   await child.stop();
   return perRequest;
 }
