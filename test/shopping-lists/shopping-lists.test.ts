@@ -47,7 +47,12 @@ describe('create', () => {
     // Without `expand` the variant and the product slug are not part of the answer.
     expect(list.lineItems[0].variant).toBeUndefined();
     expect(list.lineItems[0].productSlug).toBeUndefined();
-    expect(list.textLineItems).toEqual([{ id: expect.any(String), name: { en: 'Batteries' }, quantity: 4, addedAt: list.createdAt }]);
+    expect(list.textLineItems).toEqual([{ id: expect.any(String), name: { en: 'Batteries' }, quantity: 4, addedAt: expect.any(String) }]);
+    // Stamped when the draft's lines are read, just before the list's own createdAt (the clock is read twice: they
+    // differed by 1 ms once under load).
+    const added = Date.parse(list.textLineItems[0].addedAt);
+    expect(added).toBeLessThanOrEqual(Date.parse(list.createdAt));
+    expect(Date.parse(list.createdAt) - added).toBeLessThan(1000);
   });
 
   test('the customer and store identifiers are resolved: the customer by id or key to a Reference, the store to a KeyReference', async () => {
