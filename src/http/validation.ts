@@ -50,7 +50,7 @@ const compiled = new Map<string, OperationValidators>();
  * Why not all at start: compiling the ~800 operations' schemas took ~3-5 s of CPU, nearly all of a
  * server's start, and each test file starts its own server while touching a handful of operations.
  * `npm start` still compiles them all, after it listens (`warmValidators`), so production requests
- * do not pay for it; a test compiles every one of them (`test/http/validators.test.ts`).
+ * do not pay for it; a test compiles every one of them (`src/http/validation.spec.ts`).
  */
 export function validatorsOf(op: OperationSpec): OperationValidators {
   let validators = compiled.get(op.operationId);
