@@ -3,7 +3,8 @@ import type { RequestContext } from '../context.js';
 import { assertActive } from './associate-access.js';
 import { resolveAssociateRoleKey } from './business-unit-references.js';
 import { DocumentRepository, type DocumentAddress } from './document-repository.js';
-import { cartPredicate, cartScope, type CartFacts } from './cart-predicate-scopes.js';
+import { cartScope, type CartFacts } from './cart-predicate-scopes.js';
+import { cachedCartPredicate } from '../cart-predicates/index.js';
 import { approvalRuleResource } from './queryable-resources.js';
 import { setCustomField, setCustomType } from './custom-fields.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
@@ -19,14 +20,14 @@ const VIEW = ['CreateApprovalRules', 'UpdateApprovalRules', 'UpdateApprovalFlows
  * `totalPrice > "800.00 EUR"`), on the order: 400 InvalidInput with the parser's message otherwise.
  */
 function orderPredicate(predicate: string): string {
-  cartPredicate(predicate, cartScope, 'predicate');
+  cachedCartPredicate(predicate, cartScope, 'predicate');
   return predicate;
 }
 
 /** Whether the rule's predicate holds for the order (its line items' products are not read: category tests do not hold). */
 export function orderMatches(rule: ApprovalRule, order: Order): boolean {
   const facts: CartFacts = { cart: order as unknown as Cart, lineItems: order.lineItems.map((item) => ({ item, categoriesWithAncestors: [] })), totalPrice: order.totalPrice };
-  return cartPredicate(rule.predicate, cartScope, 'predicate')(facts);
+  return cachedCartPredicate(rule.predicate, cartScope, 'predicate')(facts);
 }
 
 async function roleRef(ctx: RequestContext, draft: RuleRoleDraft, field: string): Promise<{ associateRole: KeyReference }> {

@@ -1,6 +1,7 @@
 import type { CartDiscountTarget, CartDiscountValue, CartDiscountValueDraft, MoneyDraft, TypedMoney } from '../../generated/openapi/client/types.gen.js';
 import { InvalidFieldError, InvalidOperationError } from '../errors/api-error.js';
-import { cartPredicate, customLineItemScope, lineItemScope } from './cart-predicate-scopes.js';
+import { customLineItemScope, lineItemScope } from './cart-predicate-scopes.js';
+import { cachedCartPredicate } from '../cart-predicates/index.js';
 import { moneyFromDraft } from './money.js';
 
 // A decimal strictly between 0 and 1 without trailing zeros, so equal orders are equal strings.
@@ -39,8 +40,8 @@ export function amountPerCurrency(drafts: readonly MoneyDraft[], what: string): 
  * (custom) line items. A discount without a target (gift line items) is not supported.
  */
 export function checkTarget(target: CartDiscountTarget, value: CartDiscountValue): CartDiscountTarget {
-  if (target.type === 'lineItems') cartPredicate(target.predicate, lineItemScope, 'target.predicate');
-  if (target.type === 'customLineItems') cartPredicate(target.predicate, customLineItemScope, 'target.predicate');
+  if (target.type === 'lineItems') cachedCartPredicate(target.predicate, lineItemScope, 'target.predicate');
+  if (target.type === 'customLineItems') cachedCartPredicate(target.predicate, customLineItemScope, 'target.predicate');
   if (value.type === 'fixed' && target.type !== 'lineItems' && target.type !== 'customLineItems') {
     throw new InvalidOperationError(`A fixed cart discount value applies to line items or custom line items only, not to the target '${target.type}'.`);
   }

@@ -1,5 +1,6 @@
 import type { Cart, CartDiscount, CartDiscountValue, DiscountCode, DiscountCodeState } from '../../generated/openapi/client/types.gen.js';
-import { cartPredicate, cartScope, customLineItemScope, lineItemScope, type CartFacts } from './cart-predicate-scopes.js';
+import { cartScope, customLineItemScope, lineItemScope, type CartFacts } from './cart-predicate-scopes.js';
+import { cachedCartPredicate } from '../cart-predicates/index.js';
 import type { CartSources } from './cart-sources.js';
 import { allocate, discountGroup, groupsTotal, relativeShare, type DiscountPortion, type UnitGroup } from './discount-distribution.js';
 import type { RoundingMode } from './money.js';
@@ -63,8 +64,8 @@ function apply(discount: CartDiscount, prices: DiscountedPrices, facts: CartFact
       const lines = target.type === 'lineItems' ? prices.lineItems : prices.customLineItems;
       const eligible =
         target.type === 'lineItems'
-          ? facts.lineItems.map((l) => cartPredicate(target.predicate, lineItemScope, 'target.predicate')(l))
-          : facts.cart.customLineItems.map((c) => cartPredicate(target.predicate, customLineItemScope, 'target.predicate')(c));
+          ? facts.lineItems.map((l) => cachedCartPredicate(target.predicate, lineItemScope, 'target.predicate')(l))
+          : facts.cart.customLineItems.map((c) => cachedCartPredicate(target.predicate, customLineItemScope, 'target.predicate')(c));
       const chosen = lines.filter((_, i) => eligible[i]);
       const discounted = discountGroups(chosen, value, id, currency, mode);
       if (!discounted) return false;
@@ -106,7 +107,7 @@ async function codeState(code: DiscountCode, active: Map<string, CartDiscount>, 
   if (!code.isActive || discounts.length === 0) return 'NotActive';
   if (!validAt(code, now) || !discounts.some((d) => validAt(d, now))) return 'NotValid';
   if (await sources.maxApplicationReached(code, facts.cart.customerId)) return 'MaxApplicationReached';
-  if (code.cartPredicate !== undefined && !cartPredicate(code.cartPredicate, cartScope, 'cartPredicate')(facts)) return 'DoesNotMatchCart';
+  if (code.cartPredicate !== undefined && !cachedCartPredicate(code.cartPredicate, cartScope, 'cartPredicate')(facts)) return 'DoesNotMatchCart';
   return undefined;
 }
 
@@ -136,7 +137,7 @@ export async function applyCartDiscounts(cart: Cart, facts: CartFacts, prices: D
     if (!validAt(discount, now) || (discount.requiresDiscountCode && !unlocked.has(discount.id))) continue;
     // A discount of some stores applies to carts of those stores only.
     if (discount.stores?.length && !discount.stores.some((s) => s.key === cart.store?.key)) continue;
-    if (!cartPredicate(discount.cartPredicate, cartScope, 'cartPredicate')(facts)) continue;
+    if (!cachedCartPredicate(discount.cartPredicate, cartScope, 'cartPredicate')(facts)) continue;
     if (stopped) {
       stoppedBefore.add(discount.id);
       continue;

@@ -111,11 +111,8 @@ export const cartScope: CartPredicateScope<CartFacts> = {
   },
 };
 
-/** `source` compiled for `scope` (cached); a malformed one is 400 InvalidInput naming `subject`. */
-export const cartPredicate = cachedCartPredicate;
-
 /** A cart predicate about to be stored, checked (400 InvalidInput naming `subject` when malformed). */
 export function checkedCartPredicate(source: string, subject = 'cartPredicate'): string {
-  cartPredicate(source, cartScope, subject);
+  cachedCartPredicate(source, cartScope, subject);
   return source;
 }

@@ -1,7 +1,8 @@
 import type { Cart, ResourceIdentifier, ShippingInfo, ShippingMethod, ShippingRate } from '../../generated/openapi/client/types.gen.js';
 import { ApiError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError, InvalidFieldError } from '../errors/api-error.js';
 import type { CartFacts } from './cart-predicate-scopes.js';
-import { cartPredicate, cartScope } from './cart-predicate-scopes.js';
+import { cartScope } from './cart-predicate-scopes.js';
+import { cachedCartPredicate } from '../cart-predicates/index.js';
 import type { CartSources } from './cart-sources.js';
 import { centMoney, type CentPrecisionMoney } from './money.js';
 import { zoneCovers } from './zone.service.js';
@@ -19,7 +20,7 @@ export function matchingShippingRate(rates: readonly ShippingRate[], currency: s
 }
 
 export function predicateMatches(method: Pick<ShippingMethod, 'predicate'>, facts: CartFacts): boolean {
-  return method.predicate === undefined || cartPredicate(method.predicate, cartScope, 'predicate')(facts);
+  return method.predicate === undefined || cachedCartPredicate(method.predicate, cartScope, 'predicate')(facts);
 }
 
 async function findMethod(sources: CartSources, identifier: ResourceIdentifier, byKey: (key: string) => Promise<ShippingMethod | undefined>): Promise<ShippingMethod> {
