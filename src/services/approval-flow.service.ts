@@ -8,7 +8,7 @@ import { approvalProgress, eligibleApprovers } from './approval-tiers.js';
 import { roleKeysOf } from './business-unit-hierarchy.js';
 import { DocumentRepository, type DocumentAddress } from './document-repository.js';
 import { approvalFlowResource } from './queryable-resources.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions } from './custom-fields.js';
 import type { ActionHandlers } from './update-actions.js';
 import { unitDocuments } from './unit-documents.js';
 
@@ -99,8 +99,7 @@ export class ApprovalFlowService {
         flow.status = 'Rejected';
         flow.rejection = { rejecter: associateIn(a.unit, a.associateId), rejectedAt: isoNow(ctx.app.clock), ...(action.reason !== undefined ? { reason: action.reason } : {}) };
       },
-      setCustomType: (flow, action, ctx) => setCustomType(ctx, 'approval-flow', flow, action.type, action.fields),
-      setCustomField: (flow, action, ctx) => setCustomField(ctx, flow, action.name, action.value),
+      ...customFieldActions('approval-flow'),
     });
     return {
       ...reads,

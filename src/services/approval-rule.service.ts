@@ -6,7 +6,7 @@ import { DocumentRepository, type DocumentAddress } from './document-repository.
 import { cartScope, type CartFacts } from './cart-predicate-scopes.js';
 import { cachedCartPredicate } from '../cart-predicates/index.js';
 import { approvalRuleResource } from './queryable-resources.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions } from './custom-fields.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 import { unitDocuments } from './unit-documents.js';
 
@@ -62,8 +62,7 @@ const actions: ActionHandlers<ApprovalRule, ApprovalRuleUpdateAction> = {
   setPredicate: (rule, a) => void (rule.predicate = orderPredicate(a.predicate)),
   setApprovers: async (rule, a, ctx) => void (rule.approvers = await approvers(ctx, a.approvers)),
   setRequesters: async (rule, a, ctx) => void (rule.requesters = await requesters(ctx, a.requesters)),
-  setCustomType: (rule, a, ctx) => setCustomType(ctx, 'approval-rule', rule, a.type, a.fields),
-  setCustomField: (rule, a, ctx) => setCustomField(ctx, rule, a.name, a.value),
+  ...customFieldActions('approval-rule'),
 };
 
 /**

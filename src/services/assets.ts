@@ -3,6 +3,7 @@ import type { Asset, AssetDraft, AssetSource, FieldContainer, LocalizedString, R
 import type { RequestContext } from '../context.js';
 import { DuplicateFieldError, InvalidOperationError } from '../errors/api-error.js';
 import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { setOptional } from './update-actions.js';
 
 /**
  * Assets of categories and product variants (spec "Asset"): keys unique among the assets of their
@@ -88,17 +89,17 @@ export const assetActions = {
     findAsset(holder.assets, a).name = a.name;
   },
   setAssetDescription(holder: AssetHolder, a: AssetAddress & { description?: LocalizedString }): void {
-    setOrDelete(findAsset(holder.assets, a), 'description', a.description);
+    setOptional(findAsset(holder.assets, a), 'description', a.description);
   },
   setAssetTags(holder: AssetHolder, a: AssetAddress & { tags?: string[] }): void {
-    setOrDelete(findAsset(holder.assets, a), 'tags', a.tags);
+    setOptional(findAsset(holder.assets, a), 'tags', a.tags);
   },
   setAssetSources(holder: AssetHolder, a: AssetAddress & { sources: AssetSource[] }): void {
     checkSourceKeys(a.sources, 'sources');
     findAsset(holder.assets, a).sources = a.sources;
   },
   setAssetKey(holder: AssetHolder, a: { assetId: string; assetKey?: string }): void {
-    setOrDelete(findAsset(holder.assets, { assetId: a.assetId }), 'key', a.assetKey);
+    setOptional(findAsset(holder.assets, { assetId: a.assetId }), 'key', a.assetKey);
     checkAssetKeys(holder.assets ?? [], 'assetKey');
   },
   setAssetCustomType(ctx: RequestContext, holder: AssetHolder, a: AssetAddress & { type?: ResourceIdentifier; fields?: FieldContainer }): Promise<void> {
@@ -108,8 +109,3 @@ export const assetActions = {
     return setCustomField(ctx, findAsset(holder.assets, a), a.name, a.value);
   },
 };
-
-function setOrDelete<K extends 'description' | 'tags' | 'key'>(asset: Asset, field: K, value: Asset[K] | undefined): void {
-  if (value !== undefined) asset[field] = value;
-  else delete asset[field];
-}

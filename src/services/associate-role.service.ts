@@ -4,11 +4,11 @@ import type {
   AssociateRoleUpdateAction,
 } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { associateRoleResource } from './queryable-resources.js';
-import type { ActionHandlers } from './update-actions.js';
+import { type ActionHandlers, setOptional } from './update-actions.js';
 
 // Permission values are checked against the enum by the contract before an action runs.
 const actions: ActionHandlers<AssociateRole, AssociateRoleUpdateAction> = {
@@ -18,12 +18,8 @@ const actions: ActionHandlers<AssociateRole, AssociateRoleUpdateAction> = {
   removePermission: (doc, a) => void (doc.permissions = doc.permissions.filter((p) => p !== a.permission)),
   setPermissions: (doc, a) => void (doc.permissions = [...new Set(a.permissions ?? [])]),
   changeBuyerAssignable: (doc, a) => void (doc.buyerAssignable = a.buyerAssignable),
-  setName: (doc, a) => {
-    if (a.name !== undefined) doc.name = a.name;
-    else delete doc.name;
-  },
-  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'associate-role', doc, a.type, a.fields),
-  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  setName: (doc, a) => setOptional(doc, 'name', a.name),
+  ...customFieldActions('associate-role'),
 };
 
 /**

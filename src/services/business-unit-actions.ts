@@ -3,7 +3,7 @@ import { InvalidFieldError, InvalidOperationError } from '../errors/api-error.js
 import { addAddress, addAddressId, changeAddress, findAddress, removeAddress, removeAddressId, setDefaultAddress } from './business-unit-addresses.js';
 import { unitRef } from './business-unit-hierarchy.js';
 import { resolveAssociates, resolveCustomerId, resolveStores, resolveUnitKey } from './business-unit-references.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, setCustomField, setCustomType } from './custom-fields.js';
 import type { ActionHandlers } from './update-actions.js';
 
 /**
@@ -118,8 +118,7 @@ export const businessUnitActions: ActionHandlers<BusinessUnit, BusinessUnitUpdat
     doc.associates = doc.associates.filter((x) => x.customer.id !== customerId);
   },
 
-  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'business-unit', doc, a.type, a.fields),
-  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  ...customFieldActions('business-unit'),
 };
 
 /** The permission an associate needs for each action (facts §2.2; changeParentUnit also needs AddChildUnits in the new parent). */

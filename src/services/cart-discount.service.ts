@@ -6,7 +6,7 @@ import { cartDiscountValueFromDraft, checkedSortOrder, checkTarget } from './car
 import { resolveStores } from './business-unit-references.js';
 import { cartDiscountsInStore } from './cart-discounts-in-store.js';
 import { checkedCartPredicate } from './cart-predicate-scopes.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { cartDiscountResource } from './queryable-resources.js';
@@ -34,8 +34,7 @@ const actions: ActionHandlers<CartDiscount, CartDiscountUpdateAction> = {
   setValidFrom: (doc, a) => setValidity(doc, a, 'validFrom'),
   setValidUntil: (doc, a) => setValidity(doc, a, 'validUntil'),
   setValidFromAndUntil: (doc, a) => setValidity(doc, a, 'both'),
-  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'cart-discount', doc, a.type, a.fields),
-  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  ...customFieldActions('cart-discount'),
   addStore: async (doc, a, ctx) => {
     const [store] = await resolveStores(ctx, [a.store], 'store');
     if (!(doc.stores ?? []).some((s) => s.key === store.key)) doc.stores = [...(doc.stores ?? []), store];

@@ -2,17 +2,9 @@ import type { Category, CategoryUpdateAction } from '../../generated/openapi/cli
 import { InvalidOperationError } from '../errors/api-error.js';
 import { assetActions } from './assets.js';
 import { categoryRepository } from './category-repository.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions } from './custom-fields.js';
 import { resolveIdentifier } from './resource-identifiers.js';
-import type { ActionHandlers } from './update-actions.js';
-
-type OptionalField = 'description' | 'key' | 'externalId' | 'metaTitle' | 'metaDescription' | 'metaKeywords';
-
-/** Optional values left out unset the field (partial update format). */
-function setOptional<K extends OptionalField>(doc: Category, field: K, value: Category[K] | undefined): void {
-  if (value !== undefined) doc[field] = value;
-  else delete doc[field];
-}
+import { type ActionHandlers, setOptional } from './update-actions.js';
 
 /**
  * The category update actions. `changeParent` sets the new parent and the category's own ancestors;
@@ -36,8 +28,7 @@ export const categoryActions: ActionHandlers<Category, CategoryUpdateAction> = {
   setMetaTitle: (doc, a) => setOptional(doc, 'metaTitle', a.metaTitle),
   setMetaDescription: (doc, a) => setOptional(doc, 'metaDescription', a.metaDescription),
   setMetaKeywords: (doc, a) => setOptional(doc, 'metaKeywords', a.metaKeywords),
-  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'category', doc, a.type, a.fields),
-  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  ...customFieldActions('category'),
   addAsset: (doc, a, ctx) => assetActions.addAsset(ctx, doc, a),
   removeAsset: (doc, a) => assetActions.removeAsset(doc, a),
   changeAssetOrder: (doc, a) => assetActions.changeAssetOrder(doc, a),

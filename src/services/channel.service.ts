@@ -2,12 +2,12 @@ import type { Address, AddressDraft, Channel, ChannelDraft, ChannelRoleEnum, Cha
 import { withTransaction, type RequestContext } from '../context.js';
 import { InvalidOperationError, ReferenceExistsError } from '../errors/api-error.js';
 import { channelRepository } from './channel-repository.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
 import { newAddresses } from './customer-draft.js';
 import type { DocumentAddress, NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { firstReferrer, type Referrer } from './referrers.js';
-import type { ActionHandlers } from './update-actions.js';
+import { type ActionHandlers, setOptional } from './update-actions.js';
 
 /** The platform gives a channel drafted without roles this one. */
 const DEFAULT_ROLES: ChannelRoleEnum[] = ['InventorySupply'];
@@ -39,12 +39,8 @@ const actions: ActionHandlers<Channel, ChannelUpdateAction> = {
   },
   setAddressCustomType: (doc, a, ctx) => setCustomType(ctx, 'address', channelAddress(doc), a.type, a.fields),
   setAddressCustomField: (doc, a, ctx) => setCustomField(ctx, channelAddress(doc), a.name, a.value),
-  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'channel', doc, a.type, a.fields),
-  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
-  setGeoLocation: (doc, a) => {
-    if (a.geoLocation !== undefined) doc.geoLocation = a.geoLocation;
-    else delete doc.geoLocation;
-  },
+  ...customFieldActions('channel'),
+  setGeoLocation: (doc, a) => setOptional(doc, 'geoLocation', a.geoLocation),
 };
 
 /**

@@ -56,6 +56,19 @@ export async function setCustomField(ctx: RequestContext, doc: { custom?: Custom
   doc.custom.fields[name] = checked;
 }
 
+/**
+ * The setCustomType and setCustomField actions of a resource whose own `custom` they change, for
+ * its actions table: `...customFieldActions('store')`. Nested holders (addresses, assets, parcels…)
+ * call setCustomType/setCustomField with the holder they find.
+ */
+export function customFieldActions(resourceTypeId: ResourceTypeId) {
+  return {
+    setCustomType: (doc: { custom?: CustomFields }, a: { type?: ResourceIdentifier; fields?: Record<string, unknown> }, ctx: RequestContext) =>
+      setCustomType(ctx, resourceTypeId, doc, a.type, a.fields),
+    setCustomField: (doc: { custom?: CustomFields }, a: { name: string; value?: unknown }, ctx: RequestContext) => setCustomField(ctx, doc, a.name, a.value),
+  };
+}
+
 /** The Type an identifier names, in the caller's project; it must be meant for `resourceTypeId`. */
 async function resolveType(ctx: RequestContext, ref: ResourceIdentifier, resourceTypeId: ResourceTypeId): Promise<Type> {
   if (ref.typeId !== undefined && ref.typeId !== 'type') throw new InvalidFieldError('custom.type.typeId', ref.typeId, ['type']);

@@ -4,7 +4,7 @@ import type { RequestContext } from '../context.js';
 import type { CustomerDocument } from './customer.service.js';
 import { newAddresses, resolveStores, type StoreLookup } from './customer-draft.js';
 import type { CustomerGroupLookup } from './customer-group-lookup.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, setCustomField, setCustomType } from './custom-fields.js';
 import type { ActionHandlers } from './update-actions.js';
 
 /**
@@ -119,8 +119,7 @@ export function customerActions(deps: CustomerActionDeps): ActionHandlers<Custom
     removeShippingAddressId: (doc, a) => removeAddressId(doc, addressId(doc, a), 'shipping'),
     removeBillingAddressId: (doc, a) => removeAddressId(doc, addressId(doc, a), 'billing'),
     setCustomerGroup: async (doc, a, ctx) => setOrUnset(doc, 'customerGroup', a.customerGroup ? await deps.customerGroups(ctx, a.customerGroup) : undefined),
-    setCustomType: (doc, a, ctx) => setCustomType(ctx, 'customer', doc, a.type, a.fields),
-    setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+    ...customFieldActions('customer'),
     setAddressCustomType: (doc, a, ctx) => setCustomType(ctx, 'address', addressById(doc, addressId(doc, a)), a.type, a.fields),
     setAddressCustomField: (doc, a, ctx) => setCustomField(ctx, addressById(doc, addressId(doc, a)), a.name, a.value),
     setStores: async (doc, a, ctx) => void (doc.stores = await stores(ctx, a.stores ?? [])),

@@ -2,7 +2,7 @@ import type { CartDiscount, DiscountCode, DiscountCodeDraft, DiscountCodeUpdateA
 import type { RequestContext } from '../context.js';
 import { DuplicateFieldError } from '../errors/api-error.js';
 import { checkedCartPredicate } from './cart-predicate-scopes.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { discountCodeResource } from './queryable-resources.js';
@@ -40,8 +40,7 @@ export class DiscountCodeService extends DocumentService<DiscountCode, DiscountC
       setValidFrom: (doc, a) => setValidity(doc, a, 'validFrom'),
       setValidUntil: (doc, a) => setValidity(doc, a, 'validUntil'),
       setValidFromAndUntil: (doc, a) => setValidity(doc, a, 'both'),
-      setCustomType: (doc, a, ctx) => setCustomType(ctx, 'discount-code', doc, a.type, a.fields),
-      setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+      ...customFieldActions('discount-code'),
     };
   }
 

@@ -2,7 +2,7 @@ import type { Cart, InventoryEntry, InventoryEntryDraft, InventoryEntryUpdateAct
 import type { RequestContext } from '../context.js';
 import { ApiError, DuplicateFieldError } from '../errors/api-error.js';
 import { channelReference } from './channel-repository.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { inventoryResource } from './queryable-resources.js';
@@ -41,8 +41,7 @@ const actions: ActionHandlers<InventoryEntry, InventoryEntryUpdateAction> = {
   setExpectedDelivery: (entry, a) => setOptional(entry, 'expectedDelivery', a.expectedDelivery),
   setSupplyChannel: async (entry, a, ctx) => setOptional(entry, 'supplyChannel', a.supplyChannel ? await supplyChannel(ctx, a.supplyChannel) : undefined),
   setKey: (entry, a) => setOptional(entry, 'key', a.key),
-  setCustomType: (entry, a, ctx) => setCustomType(ctx, 'inventory-entry', entry, a.type, a.fields),
-  setCustomField: (entry, a, ctx) => setCustomField(ctx, entry, a.name, a.value),
+  ...customFieldActions('inventory-entry'),
 };
 
 /**

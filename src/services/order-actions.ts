@@ -2,7 +2,7 @@ import type { BusinessUnit, Order, OrderUpdateAction } from '../../generated/ope
 import { InvalidOperationError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
 import { resolveStores } from './business-unit-references.js';
 import { readCustomer } from './cart-owner.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions } from './custom-fields.js';
 import type { DocumentRepository } from './document-repository.js';
 import { assertStillBelongs, owningUnit } from './owning-business-unit.js';
 import { fulfilmentActions } from './order-fulfilment.js';
@@ -54,8 +54,7 @@ export function orderActions(units: () => DocumentRepository<BusinessUnit>): Act
     transitionState: async (order, a, ctx) => void (order.state = await transition(ctx, order.state, a.state, 'OrderState', a.force)),
     addPayment: (order, a, ctx) => addPayment(ctx, order, a.payment, 'order'),
     removePayment: (order, a, ctx) => removePayment(ctx, order, a.payment, 'order'),
-    setCustomType: (order, a, ctx) => setCustomType(ctx, 'order', order, a.type, a.fields),
-    setCustomField: (order, a, ctx) => setCustomField(ctx, order, a.name, a.value),
+    ...customFieldActions('order'),
     ...fulfilmentActions,
   };
 }

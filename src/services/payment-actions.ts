@@ -3,7 +3,7 @@ import type { RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
 import { newId } from '../ids.js';
 import { resolveCustomerId } from './business-unit-references.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
 import { centMoney, moneyFromDraft, type CentPrecisionMoney, type MoneyDraft } from './money.js';
 import { transition } from './states.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
@@ -73,6 +73,5 @@ export const paymentActions: ActionHandlers<Payment, PaymentUpdateAction> = {
   setStatusInterfaceCode: (payment, a) => setOptional(payment.paymentStatus, 'interfaceCode', a.interfaceCode),
   setStatusInterfaceText: (payment, a) => void (payment.paymentStatus.interfaceText = a.interfaceText),
   transitionState: async (payment, a, ctx) => void (payment.paymentStatus.state = await transition(ctx, payment.paymentStatus.state, a.state, 'PaymentState', a.force)),
-  setCustomType: (payment, a, ctx) => setCustomType(ctx, 'payment', payment, a.type, a.fields),
-  setCustomField: (payment, a, ctx) => setCustomField(ctx, payment, a.name, a.value),
+  ...customFieldActions('payment'),
 };

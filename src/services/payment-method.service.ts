@@ -1,7 +1,7 @@
 import type { PaymentMethod, PaymentMethodDraft, PaymentMethodUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { resolveCustomerId, resolveUnitKey } from './business-unit-references.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { paymentMethodResource } from './queryable-resources.js';
@@ -15,8 +15,7 @@ const actions: ActionHandlers<PaymentMethod, PaymentMethodUpdateAction> = {
   setName: (doc, a) => setOptional(doc, 'name', a.name),
   setPaymentInterface: (doc, a) => setOptional(doc, 'paymentInterface', a.paymentInterface),
   setPaymentMethodStatus: (doc, a) => void (doc.paymentMethodStatus = a.paymentMethodStatus),
-  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'payment-method', doc, a.type, a.fields),
-  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  ...customFieldActions('payment-method'),
 };
 
 /**

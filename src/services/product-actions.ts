@@ -6,7 +6,7 @@ import { checkVariantPrices, externalDiscountedPrice, priceFromDraft } from './p
 import { allVariants, checkVariantIdentifiers, findVariant, pricesFromDrafts, variantFromDraft } from './product-variants.js';
 import { taxCategoryRepository } from './tax-category-repository.js';
 import { resolveIdentifier, resolveReference } from './resource-identifiers.js';
-import type { ActionHandlers } from './update-actions.js';
+import { type ActionHandlers, setOptional } from './update-actions.js';
 
 type Data = ProductData;
 
@@ -75,10 +75,7 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
       checkVariantPrices(variant.prices);
     });
   },
-  setPriceMode: (doc, a) => {
-    if (a.priceMode !== undefined) doc.priceMode = a.priceMode;
-    else delete doc.priceMode;
-  },
+  setPriceMode: (doc, a) => setOptional(doc, 'priceMode', a.priceMode),
   setDiscountedPrice: async (doc, a, ctx) => {
     await onData(doc, a.staged, async (data) => {
       const { variant, index } = findPrice(data, a.priceId);
@@ -102,10 +99,7 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
       if (a.sku !== undefined) variant.sku = a.sku;
       else delete variant.sku;
     }),
-  setKey: (doc, a) => {
-    if (a.key !== undefined) doc.key = a.key;
-    else delete doc.key;
-  },
+  setKey: (doc, a) => setOptional(doc, 'key', a.key),
   changeName: (doc, a) => onData(doc, a.staged, (data) => void (data.name = a.name)),
   setTaxCategory: async (doc, a, ctx) => {
     if (a.taxCategory) doc.taxCategory = await resolveReference(ctx, taxCategoryRepository, a.taxCategory, 'taxCategory');

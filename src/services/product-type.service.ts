@@ -5,15 +5,12 @@ import { ReferenceExistsError } from '../errors/api-error.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { productTypeResource } from './queryable-resources.js';
-import type { ActionHandlers } from './update-actions.js';
+import { type ActionHandlers, setOptional } from './update-actions.js';
 
 const actions: ActionHandlers<ProductType, ProductTypeUpdateAction> = {
   changeName: (doc, a) => void (doc.name = a.name),
   changeDescription: (doc, a) => void (doc.description = a.description),
-  setKey: (doc, a) => {
-    if (a.key !== undefined) doc.key = a.key;
-    else delete doc.key;
-  },
+  setKey: (doc, a) => setOptional(doc, 'key', a.key),
 };
 
 const USED_BY_PRODUCT = sql('SELECT 1 AS "one" FROM "Product" WHERE "projectKey" = ? AND "productTypeId" = ? LIMIT 1');

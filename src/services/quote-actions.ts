@@ -13,7 +13,7 @@ import type {
 import type { RequestContext } from '../context.js';
 import { InvalidOperationError } from '../errors/api-error.js';
 import { resolveCustomerId } from './business-unit-references.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions } from './custom-fields.js';
 import type { DocumentRepository } from './document-repository.js';
 import { assertStillBelongs } from './owning-business-unit.js';
 import { transition } from './states.js';
@@ -34,8 +34,7 @@ export function quoteRequestActions(units: Units): ActionHandlers<QuoteRequest, 
     changeQuoteRequestState: (request, a) => void (request.quoteRequestState = a.quoteRequestState),
     changeCustomer: (request, a, ctx) => changeCustomer(ctx, units, request, a, 'quote request'),
     transitionState: async (request, a, ctx) => void (request.state = await transition(ctx, request.state, a.state, 'QuoteRequestState', a.force)),
-    setCustomType: (request, a, ctx) => setCustomType(ctx, 'quote-request', request, a.type, a.fields),
-    setCustomField: (request, a, ctx) => setCustomField(ctx, request, a.name, a.value),
+    ...customFieldActions('quote-request'),
   };
 }
 
@@ -52,8 +51,7 @@ export const stagedQuoteActions: ActionHandlers<StagedQuote, StagedQuoteUpdateAc
   setSellerComment: (staged, a) => setOptional(staged, 'sellerComment', a.sellerComment),
   setValidTo: (staged, a) => setOptional(staged, 'validTo', a.validTo),
   transitionState: async (staged, a, ctx) => void (staged.state = await transition(ctx, staged.state, a.state, 'StagedQuoteState', a.force)),
-  setCustomType: (staged, a, ctx) => setCustomType(ctx, 'staged-quote', staged, a.type, a.fields),
-  setCustomField: (staged, a, ctx) => setCustomField(ctx, staged, a.name, a.value),
+  ...customFieldActions('staged-quote'),
 };
 
 function assertPending(quote: Quote, what: string): void {
@@ -74,8 +72,7 @@ export function quoteActions(units: Units): ActionHandlers<Quote, QuoteUpdateAct
     requestQuoteRenegotiation: (quote, a) => requestRenegotiation(quote, a.buyerComment),
     changeCustomer: (quote, a, ctx) => changeCustomer(ctx, units, quote, a, 'quote'),
     transitionState: async (quote, a, ctx) => void (quote.state = await transition(ctx, quote.state, a.state, 'QuoteState', a.force)),
-    setCustomType: (quote, a, ctx) => setCustomType(ctx, 'quote', quote, a.type, a.fields),
-    setCustomField: (quote, a, ctx) => setCustomField(ctx, quote, a.name, a.value),
+    ...customFieldActions('quote'),
   };
 }
 

@@ -3,7 +3,7 @@ import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { DuplicateFieldError } from '../errors/api-error.js';
 import { channelRepository } from './channel-repository.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { reviewResource } from './queryable-resources.js';
@@ -67,8 +67,7 @@ export class ReviewService extends DocumentService<Review, ReviewDraft, ReviewUp
       else delete doc.customer;
     },
     transitionState: async (doc, a, ctx) => void (doc.state = await transition(ctx, doc.state, a.state, 'ReviewState', a.force)),
-    setCustomType: (doc, a, ctx) => setCustomType(ctx, 'review', doc, a.type, a.fields),
-    setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+    ...customFieldActions('review'),
   };
 
   constructor(private readonly links: () => ReviewLinks) {

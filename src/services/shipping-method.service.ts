@@ -4,7 +4,7 @@ import { DuplicateFieldError, InvalidOperationError, ReferencedResourceNotFoundE
 import { normalizeQueryParams, QUERY_LIMITS, type PagedQueryResult } from '../query/index.js';
 import { inRequestStore } from './cart-owner.js';
 import { checkedCartPredicate } from './cart-predicate-scopes.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { expandDocuments } from './expansion.js';
@@ -74,8 +74,7 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
       setLocalizedName: (doc, a) => setOptional(doc, 'localizedName', a.localizedName),
       setLocalizedDescription: (doc, a) => setOptional(doc, 'localizedDescription', a.localizedDescription),
       setPredicate: (doc, a) => setOptional(doc, 'predicate', a.predicate === undefined ? undefined : checkedCartPredicate(a.predicate, 'predicate')),
-      setCustomType: (doc, a, ctx) => setCustomType(ctx, 'shipping-method', doc, a.type, a.fields),
-      setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+      ...customFieldActions('shipping-method'),
     };
   }
 

@@ -1,20 +1,12 @@
 import type { BusinessUnit, ShoppingList, ShoppingListUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import { InvalidOperationError } from '../errors/api-error.js';
 import { resolveCustomerId, resolveStores } from './business-unit-references.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions } from './custom-fields.js';
 import type { DocumentRepository } from './document-repository.js';
 import { assertStillBelongs, owningUnit } from './owning-business-unit.js';
 import type { ProductLookup } from './product-lookup.js';
 import { addLineItem, addTextLineItem, findItem, reordered, withoutQuantity, withQuantity } from './shopping-list-lines.js';
-import type { ActionHandlers } from './update-actions.js';
-
-type OptionalField = 'key' | 'slug' | 'description' | 'anonymousId' | 'deleteDaysAfterLastModification';
-
-/** Optional values left out unset the field (partial update format). */
-function assign<F extends OptionalField>(list: ShoppingList, field: F, value: ShoppingList[F] | undefined): void {
-  if (value !== undefined) list[field] = value;
-  else delete list[field];
-}
+import { type ActionHandlers, setOptional } from './update-actions.js';
 
 /** The shopping list update actions (the merchant's; /me offers a subset of the same table). */
 export function shoppingListActions(products: ProductLookup, units: () => DocumentRepository<BusinessUnit>): ActionHandlers<ShoppingList, ShoppingListUpdateAction> {
@@ -37,11 +29,11 @@ export function shoppingListActions(products: ProductLookup, units: () => Docume
     },
     changeTextLineItemsOrder: (list, a) => void (list.textLineItems = reordered(list.textLineItems, a.textLineItemOrder, 'textLineItemOrder')),
     changeName: (list, a) => void (list.name = a.name),
-    setDescription: (list, a) => assign(list, 'description', a.description),
-    setKey: (list, a) => assign(list, 'key', a.key),
-    setSlug: (list, a) => assign(list, 'slug', a.slug),
-    setAnonymousId: (list, a) => assign(list, 'anonymousId', a.anonymousId),
-    setDeleteDaysAfterLastModification: (list, a) => assign(list, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
+    setDescription: (list, a) => setOptional(list, 'description', a.description),
+    setKey: (list, a) => setOptional(list, 'key', a.key),
+    setSlug: (list, a) => setOptional(list, 'slug', a.slug),
+    setAnonymousId: (list, a) => setOptional(list, 'anonymousId', a.anonymousId),
+    setDeleteDaysAfterLastModification: (list, a) => setOptional(list, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
     // A list of a business unit keeps a customer who is one of its associates and a store of the unit's.
     setCustomer: async (list, a, ctx) => {
       if (a.customer) list.customer = { typeId: 'customer', id: await resolveCustomerId(ctx, a.customer) };
@@ -57,7 +49,6 @@ export function shoppingListActions(products: ProductLookup, units: () => Docume
       if (!list.businessUnit) throw new InvalidOperationError('The shopping list belongs to no business unit: setBusinessUnit only moves a list between business units.');
       list.businessUnit = await owningUnit(ctx, units(), a.businessUnit, { customerId: list.customer?.id, store: list.store }, 'shopping list');
     },
-    setCustomType: (list, a, ctx) => setCustomType(ctx, 'shopping-list', list, a.type, a.fields),
-    setCustomField: (list, a, ctx) => setCustomField(ctx, list, a.name, a.value),
+    ...customFieldActions('shopping-list'),
   };
 }

@@ -3,7 +3,7 @@ import type { RequestContext } from '../context.js';
 import type { Dialect } from '../db/sql-runner.js';
 import { sql } from '../db/statements.js';
 import { ApiError, InvalidOperationError } from '../errors/api-error.js';
-import { setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { moneyFromDraft } from './money.js';
@@ -87,8 +87,7 @@ const actions: ActionHandlers<StandalonePrice, StandalonePriceUpdateAction> = {
   setValidFrom: (doc, a) => setValidity(doc, a, 'validFrom'),
   setValidUntil: (doc, a) => setValidity(doc, a, 'validUntil'),
   setValidFromAndUntil: (doc, a) => setValidity(doc, a, 'both'),
-  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'standalone-price', doc, a.type, a.fields),
-  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  ...customFieldActions('standalone-price'),
 };
 
 /**

@@ -1,11 +1,11 @@
 import type { ChannelRoleEnum, Reference, ResourceIdentifier, Store, StoreDraft, StoreUpdateAction } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { channelReference } from './channel-repository.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from './custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
 import { DocumentRepository, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { storeResource } from './queryable-resources.js';
-import type { ActionHandlers } from './update-actions.js';
+import { type ActionHandlers, setOptional } from './update-actions.js';
 
 type ChannelList = 'distributionChannels' | 'supplyChannels';
 
@@ -35,14 +35,10 @@ async function removeChannel(ctx: RequestContext, doc: Store, list: ChannelList,
 
 // Optional values left out unset the field (partial update format).
 const actions: ActionHandlers<Store, StoreUpdateAction> = {
-  setName: (doc, a) => {
-    if (a.name !== undefined) doc.name = a.name;
-    else delete doc.name;
-  },
+  setName: (doc, a) => setOptional(doc, 'name', a.name),
   setLanguages: (doc, a) => void (doc.languages = a.languages ?? []),
   setCountries: (doc, a) => void (doc.countries = a.countries ?? []),
-  setCustomType: (doc, a, ctx) => setCustomType(ctx, 'store', doc, a.type, a.fields),
-  setCustomField: (doc, a, ctx) => setCustomField(ctx, doc, a.name, a.value),
+  ...customFieldActions('store'),
   addDistributionChannel: (doc, a, ctx) => addChannel(ctx, doc, 'distributionChannels', a.distributionChannel),
   removeDistributionChannel: (doc, a, ctx) => removeChannel(ctx, doc, 'distributionChannels', a.distributionChannel),
   setDistributionChannels: async (doc, a, ctx) => void (doc.distributionChannels = await channelList(ctx, 'distributionChannels', a.distributionChannels ?? [])),

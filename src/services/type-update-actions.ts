@@ -2,7 +2,7 @@ import type { CustomFieldEnumValue, CustomFieldLocalizedEnumValue, Type, TypeUpd
 import { EnumValuesMustMatchError, InvalidOperationError } from '../errors/api-error.js';
 import { checkFieldNamesAgainstOtherTypes } from './field-definition-conflicts.js';
 import { checkEnumKeys, checkFieldDefinitions, enumOf, fieldDefinition } from './field-definitions.js';
-import type { ActionHandlers } from './update-actions.js';
+import { type ActionHandlers, setOptional } from './update-actions.js';
 
 /** Adds an enum value; a key the enum already has is 400 DuplicateEnumValues. */
 function addEnumValue<V extends CustomFieldEnumValue | CustomFieldLocalizedEnumValue>(values: V[], value: V): void {
@@ -31,10 +31,7 @@ function reorderEnumValues<V extends { key: string }>(values: V[], keys: readonl
 export const typeActions: ActionHandlers<Type, TypeUpdateAction> = {
   changeKey: (doc, a) => void (doc.key = a.key),
   changeName: (doc, a) => void (doc.name = a.name),
-  setDescription: (doc, a) => {
-    if (a.description !== undefined) doc.description = a.description;
-    else delete doc.description;
-  },
+  setDescription: (doc, a) => setOptional(doc, 'description', a.description),
   addFieldDefinition: async (doc, a, ctx) => {
     checkFieldDefinitions([...doc.fieldDefinitions, a.fieldDefinition]);
     await checkFieldNamesAgainstOtherTypes(ctx, doc, [a.fieldDefinition]);
