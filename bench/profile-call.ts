@@ -9,7 +9,7 @@
  *   npm run bench:profile -- "GET store by id"     (any hot call of bench/hot-calls.ts on stores, or the token)
  *   BENCH_SECONDS (5)   measured seconds;   BENCH_PROFILE_KEEP=dir   where the profile is written
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,7 +74,9 @@ async function main(): Promise<void> {
   const call = hotCalls.find((c) => c.name === name || c.name.startsWith(name));
   if (!call || !SUPPORTED.includes(call.name)) throw new Error(`profiles one of: ${SUPPORTED.map((s) => JSON.stringify(s)).join(', ')}`);
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const dir = process.env.BENCH_PROFILE_KEEP ?? mkdtempSync(join(tmpdir(), 'cpa-profile-'));
+  const keep = process.env.BENCH_PROFILE_KEEP;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const dir = keep ?? mkdtempSync(join(tmpdir(), 'cpa-profile-'));
   process.env.BENCH_PROFILE_DIR = dir;
   killChildrenOnExit();
   const ours = await startOurs(process.env.BENCH_DATABASE_URL);
