@@ -242,6 +242,8 @@ export type CartDiscount = {
   custom?: Maybe<CustomFieldsType>;
   description?: Maybe<Scalars['String']['output']>;
   descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  /** The discount group the discount is in, if any: of a group's discounts only the best deal applies. */
+  discountGroupRef?: Maybe<Reference>;
   id: Scalars['String']['output'];
   isActive: Scalars['Boolean']['output'];
   key?: Maybe<Scalars['String']['output']>;

@@ -246,6 +246,8 @@ export type CartDiscount = {
   custom?: Maybe<CustomFieldsType>;
   description?: Maybe<Scalars['String']['output']>;
   descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  /** The discount group the discount is in, if any: of a group's discounts only the best deal applies. */
+  discountGroupRef?: Maybe<Reference>;
   id: Scalars['String']['output'];
   isActive: Scalars['Boolean']['output'];
   key?: Maybe<Scalars['String']['output']>;
@@ -3440,6 +3442,7 @@ export type CartDiscountResolvers<ContextType = GraphQLContext, ParentType exten
   custom?: Resolver<Maybe<ResolversTypes['CustomFieldsType']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<CartDiscountDescriptionArgs>>;
   descriptionAllLocales?: Resolver<Maybe<Array<ResolversTypes['LocalizedString']>>, ParentType, ContextType>;
+  discountGroupRef?: Resolver<Maybe<ResolversTypes['Reference']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -2992,6 +2992,9 @@ export const openApiDocument = {
           },
           "custom": {
             "$ref": "#/components/schemas/CustomFields"
+          },
+          "discountGroup": {
+            "$ref": "#/components/schemas/Reference"
           }
         }
       },
@@ -3279,8 +3282,7 @@ export const openApiDocument = {
         "required": [
           "name",
           "value",
-          "cartPredicate",
-          "sortOrder"
+          "cartPredicate"
         ],
         "properties": {
           "key": {
@@ -3328,6 +3330,9 @@ export const openApiDocument = {
           },
           "custom": {
             "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "discountGroup": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
           }
         }
       },
@@ -3404,7 +3409,8 @@ export const openApiDocument = {
             "setCustomField": "#/components/schemas/CartDiscountSetCustomFieldAction",
             "addStore": "#/components/schemas/CartDiscountAddStoreAction",
             "removeStore": "#/components/schemas/CartDiscountRemoveStoreAction",
-            "setStores": "#/components/schemas/CartDiscountSetStoresAction"
+            "setStores": "#/components/schemas/CartDiscountSetStoresAction",
+            "setDiscountGroup": "#/components/schemas/CartDiscountSetDiscountGroupAction"
           }
         },
         "oneOf": [
@@ -3461,6 +3467,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/CartDiscountSetStoresAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartDiscountSetDiscountGroupAction"
           }
         ]
       },
@@ -3573,6 +3582,24 @@ export const openApiDocument = {
           "action": {
             "type": "string",
             "const": "changeSortOrder"
+          },
+          "sortOrder": {
+            "type": "string"
+          }
+        }
+      },
+      "CartDiscountSetDiscountGroupAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDiscountGroup"
+          },
+          "discountGroup": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
           },
           "sortOrder": {
             "type": "string"
@@ -3894,7 +3921,8 @@ export const openApiDocument = {
           "DoesNotMatchCart",
           "MatchesCart",
           "MaxApplicationReached",
-          "ApplicationStoppedByPreviousDiscount"
+          "ApplicationStoppedByPreviousDiscount",
+          "ApplicationStoppedByGroupBestDeal"
         ]
       },
       "ShippingInfo": {

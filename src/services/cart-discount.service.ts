@@ -1,17 +1,19 @@
-import type { CartDiscount, CartDiscountDraft, CartDiscountUpdateAction } from '../../generated/openapi/client/types.gen.js';
-import type { RequestContext } from '../context.js';
+import type { CartDiscount, CartDiscountDraft, CartDiscountUpdateAction, Reference, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
+import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
-import { DuplicateFieldError, RequiredFieldError } from '../errors/api-error.js';
+import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../errors/api-error.js';
 import { cartDiscountValueFromDraft, checkedSortOrder, checkTarget } from './cart-discount-values.js';
 import { resolveStores } from './business-unit-references.js';
 import { cartDiscountsInStore } from './cart-discounts-in-store.js';
 import { checkedCartPredicate } from './cart-predicate-scopes.js';
 import { customFieldActions, customFieldsFromDraft } from './custom-fields.js';
+import { assertSortOrderFree, discountGroupRepository, inactiveDiscountGroups } from './discount-group-repository.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from './document-repository.js';
 import { DocumentService } from './document-service.js';
 import { cartDiscountResource } from './queryable-resources.js';
 import { deleteUnlessReferenced } from './referenced-delete.js';
 import type { Referrer } from './referrers.js';
+import { resolveIdentifier } from './resource-identifiers.js';
 import { setOptional, type ActionHandlers } from './update-actions.js';
 import { checkValidityPeriod, setValidity } from './validity-period.js';
 
@@ -24,7 +26,21 @@ const actions: ActionHandlers<CartDiscount, CartDiscountUpdateAction> = {
   },
   changeCartPredicate: (doc, a) => void (doc.cartPredicate = checkedCartPredicate(a.cartPredicate)),
   changeTarget: (doc, a) => void (doc.target = checkTarget(a.target, doc.value)),
-  changeSortOrder: (doc, a) => void (doc.sortOrder = checkedSortOrder(a.sortOrder)),
+  changeSortOrder: async (doc, a, ctx) => {
+    if (doc.discountGroup) throw new InvalidOperationError('The cart discount is in a discount group and takes its sort order: change the sort order of the group, or take the discount out of it with setDiscountGroup.');
+    doc.sortOrder = await ownSortOrder(ctx, a.sortOrder, doc.sortOrder);
+  },
+  setDiscountGroup: async (doc, a, ctx) => {
+    if (a.discountGroup) {
+      const { discountGroup, sortOrder } = await inGroup(ctx, a.discountGroup, 'discountGroup');
+      Object.assign(doc, { discountGroup, sortOrder });
+      return;
+    }
+    if (a.sortOrder === undefined) throw new RequiredFieldError('sortOrder');
+    const sortOrder = await ownSortOrder(ctx, a.sortOrder, doc.discountGroup ? undefined : doc.sortOrder);
+    delete doc.discountGroup;
+    doc.sortOrder = sortOrder;
+  },
   changeIsActive: (doc, a) => void (doc.isActive = a.isActive),
   changeName: (doc, a) => void (doc.name = a.name),
   changeRequiresDiscountCode: (doc, a) => void (doc.requiresDiscountCode = a.requiresDiscountCode),
@@ -46,6 +62,19 @@ const actions: ActionHandlers<CartDiscount, CartDiscountUpdateAction> = {
   setStores: async (doc, a, ctx) => void (doc.stores = await resolveStores(ctx, a.stores ?? [], 'stores')),
 };
 
+/** The group a discount joins, and the sort order it takes from it. */
+async function inGroup(ctx: RequestContext, identifier: ResourceIdentifier, field: string): Promise<{ discountGroup: Reference; sortOrder: string }> {
+  const group = await resolveIdentifier(ctx, discountGroupRepository, identifier, field);
+  return { discountGroup: { typeId: 'discount-group', id: group.id }, sortOrder: group.sortOrder };
+}
+
+/** A discount's own sort order (outside groups): well-formed, and no group's (the table's index keeps it unique among discounts). */
+async function ownSortOrder(ctx: RequestContext, value: string, current: string | undefined): Promise<string> {
+  const sortOrder = checkedSortOrder(value);
+  if (sortOrder !== current) await assertSortOrderFree(ctx, sortOrder, 'groups');
+  return sortOrder;
+}
+
 /**
  * Cart discounts (see openapi/schemas/cart-discount.yaml): predicates are checked when they are
  * written, so a cart never meets a malformed one; the database keeps sort orders unique. A discount
@@ -54,7 +83,8 @@ const actions: ActionHandlers<CartDiscount, CartDiscountUpdateAction> = {
 export class CartDiscountService extends DocumentService<CartDiscount, CartDiscountDraft, CartDiscountUpdateAction> {
   readonly repository = new DocumentRepository<CartDiscount>({
     resource: cartDiscountResource,
-    extraColumns: { names: ['sortOrder', 'activeSortOrder'], values: (doc) => ({ sortOrder: doc.sortOrder, activeSortOrder: doc.isActive ? doc.sortOrder : null }) },
+    // A group's discounts share its sort order: the unique column holds only the others'.
+    extraColumns: { names: ['sortOrder', 'activeSortOrder'], values: (doc) => ({ sortOrder: doc.discountGroup ? null : doc.sortOrder, activeSortOrder: doc.isActive ? doc.sortOrder : null }) },
     uniqueRules: (doc) => [{ model: 'CartDiscount', fields: ['projectKey', 'sortOrder'], error: () => new DuplicateFieldError('sortOrder', doc.sortOrder) }],
   });
   protected readonly actions = actions;
@@ -65,6 +95,10 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
     if (!draft.target) throw new RequiredFieldError('target');
     const value = cartDiscountValueFromDraft(draft.value);
     const custom = await customFieldsFromDraft(ctx, 'cart-discount', draft.custom);
+    let sorted: { discountGroup?: Reference; sortOrder: string };
+    if (draft.discountGroup) sorted = await inGroup(ctx, draft.discountGroup, 'discountGroup');
+    else if (draft.sortOrder === undefined) throw new RequiredFieldError('sortOrder');
+    else sorted = { sortOrder: await ownSortOrder(ctx, draft.sortOrder, undefined) };
     const doc: NewDocument<CartDiscount> = {
       ...(draft.key !== undefined ? { key: draft.key } : {}),
       name: draft.name,
@@ -72,7 +106,7 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
       value,
       cartPredicate: checkedCartPredicate(draft.cartPredicate),
       target: checkTarget(draft.target, value),
-      sortOrder: checkedSortOrder(draft.sortOrder),
+      sortOrder: sorted.sortOrder,
       isActive: draft.isActive ?? true,
       ...(draft.validFrom !== undefined ? { validFrom: draft.validFrom } : {}),
       ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
@@ -81,15 +115,32 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
       stackingMode: draft.stackingMode ?? 'Stacking',
       stores: await resolveStores(ctx, draft.stores ?? [], 'stores'),
       ...(custom ? { custom } : {}),
+      ...(sorted.discountGroup ? { discountGroup: sorted.discountGroup } : {}),
     };
     checkValidityPeriod(doc);
     return doc;
   }
 
-  /** The project's active cart discounts, greatest sortOrder first: one statement on the active ones' index. */
+  /**
+   * The project's active cart discounts, greatest sortOrder first: one statement on the active ones'
+   * index, and one more for the groups' state when any of them is in a group (an inactive group's
+   * discounts do not apply).
+   */
   async active(ctx: Pick<RequestContext, 'db' | 'projectKey'>): Promise<CartDiscount[]> {
     const rows = await ctx.db.rows<{ data: string }>(ACTIVE[ctx.db.dialect], [ctx.projectKey]);
-    return rows.map((row) => JSON.parse(row.data) as CartDiscount);
+    const discounts = rows.map((row) => JSON.parse(row.data) as CartDiscount);
+    if (!discounts.some((d) => d.discountGroup)) return discounts;
+    const inactive = await inactiveDiscountGroups(ctx);
+    return discounts.filter((d) => !d.discountGroup || !inactive.has(d.discountGroup.id));
+  }
+
+  // The sort order checks read the other table: the check and the write share a transaction.
+  override create(ctx: RequestContext, draft: CartDiscountDraft, expand?: readonly string[]): Promise<CartDiscount> {
+    return withTransaction(ctx, (tx) => super.create(tx, draft, expand));
+  }
+
+  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly CartDiscountUpdateAction[] }, expand?: readonly string[]): Promise<CartDiscount> {
+    return withTransaction(ctx, (tx) => super.update(tx, at, update, expand));
   }
 
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<CartDiscount> {

@@ -14,8 +14,45 @@ export interface DiscountedPrices {
   totalPrice: DiscountPortion[];
 }
 
-/** Sort orders are decimals in (0, 1) written without trailing zeros: comparing their digits as text orders them. */
-const bySortOrderDesc = (a: CartDiscount, b: CartDiscount) => (a.sortOrder < b.sortOrder ? 1 : a.sortOrder > b.sortOrder ? -1 : 0);
+/**
+ * Sort orders are decimals in (0, 1) written without trailing zeros: comparing their digits as text
+ * orders them. The discounts of a group share its sort order; among them, the oldest first.
+ */
+const bySortOrderDesc = (a: CartDiscount, b: CartDiscount) =>
+  a.sortOrder < b.sortOrder ? 1 : a.sortOrder > b.sortOrder ? -1 : a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** The discounts in order of application, a group's discounts as one step (they are adjacent: they share its sort order). */
+function steps(discounts: readonly CartDiscount[]): CartDiscount[][] {
+  const out: CartDiscount[][] = [];
+  for (const discount of [...discounts].sort(bySortOrderDesc)) {
+    const last = out[out.length - 1];
+    if (discount.discountGroup && last?.[0].discountGroup?.id === discount.discountGroup.id) last.push(discount);
+    else out.push([discount]);
+  }
+  return out;
+}
+
+/** What the prices add up to after the discounts so far. */
+function remaining(prices: DiscountedPrices): bigint {
+  const lines = [...prices.lineItems, ...prices.customLineItems].reduce((n, gs) => n + groupsTotal(gs), prices.shipping?.price ?? 0n);
+  return prices.totalPrice.reduce((n, p) => n - p.amount, lines);
+}
+
+/**
+ * Of a group's matching discounts, the one that takes the most off the prices as they stand (the
+ * first of equals), tried each on a copy; undefined when none can apply (no value in the currency).
+ */
+function bestDeal(candidates: readonly CartDiscount[], prices: DiscountedPrices, facts: CartFacts, mode: RoundingMode): CartDiscount | undefined {
+  const before = remaining(prices);
+  let best: { discount: CartDiscount; off: bigint } | undefined;
+  for (const discount of candidates) {
+    const trial = structuredClone(prices);
+    if (!apply(discount, trial, facts, mode)) continue;
+    const off = before - remaining(trial);
+    if (!best || off > best.off) best = { discount, off };
+  }
+  return best?.discount;
+}
 
 /** The amount of an absolute or fixed value in the cart's currency, if it has one. */
 function moneyIn(value: Extract<CartDiscountValue, { money: unknown }>, currency: string): bigint | undefined {
@@ -115,7 +152,7 @@ async function codeState(code: DiscountCode, active: Map<string, CartDiscount>, 
  * Applies the cart discounts to `prices` in the platform's order: every active, valid discount whose
  * cart predicate matches (those requiring a code only through a code of the cart in a matching
  * state), greatest sortOrder first, each on what the previous ones left, until one that stops the
- * chain. Sets each discount code's state on the cart; codes that no longer exist are dropped.
+ * chain; of a discount group's matching discounts, only the best deal. Sets each discount code's state on the cart; codes that no longer exist are dropped.
  */
 export async function applyCartDiscounts(cart: Cart, facts: CartFacts, prices: DiscountedPrices, sources: CartSources, now: number): Promise<void> {
   const active = new Map((await sources.activeCartDiscounts()).map((d) => [d.id, d]));
@@ -132,23 +169,31 @@ export async function applyCartDiscounts(cart: Cart, facts: CartFacts, prices: D
   const mode = cart.priceRoundingMode ?? 'HalfEven';
   const applied = new Set<string>();
   const stoppedBefore = new Set<string>();
-  let stopped = false;
-  for (const discount of [...active.values()].sort(bySortOrderDesc)) {
-    if (!validAt(discount, now) || (discount.requiresDiscountCode && !unlocked.has(discount.id))) continue;
+  const lostBestDeal = new Set<string>();
+  const matches = (discount: CartDiscount) =>
+    validAt(discount, now) &&
+    (!discount.requiresDiscountCode || unlocked.has(discount.id)) &&
     // A discount of some stores applies to carts of those stores only.
-    if (discount.stores?.length && !discount.stores.some((s) => s.key === cart.store?.key)) continue;
-    if (!cachedCartPredicate(discount.cartPredicate, cartScope, 'cartPredicate')(facts)) continue;
+    (!discount.stores?.length || discount.stores.some((s) => s.key === cart.store?.key)) &&
+    cachedCartPredicate(discount.cartPredicate, cartScope, 'cartPredicate')(facts);
+  let stopped = false;
+  for (const step of steps([...active.values()])) {
+    const candidates = step.filter(matches);
+    if (candidates.length === 0) continue;
     if (stopped) {
-      stoppedBefore.add(discount.id);
+      for (const discount of candidates) stoppedBefore.add(discount.id);
       continue;
     }
-    if (!apply(discount, prices, facts, mode)) continue;
+    const discount = candidates.length === 1 ? candidates[0] : bestDeal(candidates, prices, facts, mode);
+    if (!discount || !apply(discount, prices, facts, mode)) continue;
+    for (const other of candidates) if (other !== discount) lostBestDeal.add(other.id);
     applied.add(discount.id);
     if (discount.stackingMode === 'StopAfterThisDiscount') stopped = true;
   }
   for (const { info, unlocks } of codes) {
     if (unlocks.size === 0) continue;
     if ([...unlocks].some((id) => applied.has(id))) info.state = 'MatchesCart';
+    else if ([...unlocks].some((id) => lostBestDeal.has(id))) info.state = 'ApplicationStoppedByGroupBestDeal';
     else if ([...unlocks].some((id) => stoppedBefore.has(id))) info.state = 'ApplicationStoppedByPreviousDiscount';
   }
 }

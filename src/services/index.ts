@@ -199,7 +199,7 @@ export function createServices(app: AppServices): Services {
     standalonePrices,
     attributeGroups: new AttributeGroupService(),
     reviews,
-    discountGroups: new DiscountGroupService(),
+    discountGroups: new DiscountGroupService(cartDiscounts.repository),
     recurrencePolicies: new RecurrencePolicyService(),
     paymentMethods,
     cartDiscounts,

@@ -89,7 +89,9 @@ export class OrderService {
       if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState}: only an Active cart can be ordered.`);
       checkOrderable(cart);
       await takeStock(tx, cart);
-      const codes = await this.discountCodes.findMany(tx, cart.discountCodes.map((info) => info.discountCode.id));
+      // A code whose discount lost its group's best deal is ordered with the cart, but not applied: not counted.
+      const applied = cart.discountCodes.filter((info) => info.state === 'MatchesCart');
+      const codes = await this.discountCodes.findMany(tx, applied.map((info) => info.discountCode.id));
       await countApplications(tx, cart, codes);
       const order = await this.repository.create(tx, { ...snapshot(cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}), ...(custom ? { custom } : {}) }, expand);
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
@@ -196,10 +198,10 @@ function snapshot(cart: Cart, draft: OrderFromCartDraft): Omit<Order, 'id' | 've
 
 /**
  * What the platform refuses to order: a shipping method whose predicate no longer matches, a
- * discount code that does not apply.
+ * discount code that does not apply (one stopped by its group's best deal is let through, unapplied).
  */
 function checkOrderable(cart: Cart): void {
   if (cart.shippingInfo?.shippingMethodState === 'DoesNotMatchCart') throw new ShippingMethodDoesNotMatchCartError();
-  const code = cart.discountCodes.find((c) => c.state !== 'MatchesCart');
+  const code = cart.discountCodes.find((c) => c.state !== 'MatchesCart' && c.state !== 'ApplicationStoppedByGroupBestDeal');
   if (code) throw new DiscountCodeNonApplicableError(code.discountCode.id, 'NotApplicable', { discountCodeId: code.discountCode.id });
 }

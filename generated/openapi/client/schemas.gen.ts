@@ -3076,6 +3076,9 @@ export const CartDiscountSchema = {
         },
         custom: {
             $ref: '#/components/schemas/CustomFields'
+        },
+        discountGroup: {
+            $ref: '#/components/schemas/Reference'
         }
     }
 } as const;
@@ -3379,8 +3382,7 @@ export const CartDiscountDraftSchema = {
     required: [
         'name',
         'value',
-        'cartPredicate',
-        'sortOrder'
+        'cartPredicate'
     ],
     properties: {
         key: {
@@ -3428,6 +3430,9 @@ export const CartDiscountDraftSchema = {
         },
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        discountGroup: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         }
     }
 } as const;
@@ -3507,7 +3512,8 @@ export const CartDiscountUpdateActionSchema = {
             setCustomField: '#/components/schemas/CartDiscountSetCustomFieldAction',
             addStore: '#/components/schemas/CartDiscountAddStoreAction',
             removeStore: '#/components/schemas/CartDiscountRemoveStoreAction',
-            setStores: '#/components/schemas/CartDiscountSetStoresAction'
+            setStores: '#/components/schemas/CartDiscountSetStoresAction',
+            setDiscountGroup: '#/components/schemas/CartDiscountSetDiscountGroupAction'
         }
     },
     oneOf: [
@@ -3564,6 +3570,9 @@ export const CartDiscountUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/CartDiscountSetStoresAction'
+        },
+        {
+            $ref: '#/components/schemas/CartDiscountSetDiscountGroupAction'
         }
     ]
 } as const;
@@ -3683,6 +3692,25 @@ export const CartDiscountChangeSortOrderActionSchema = {
         action: {
             type: 'string',
             const: 'changeSortOrder'
+        },
+        sortOrder: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const CartDiscountSetDiscountGroupActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDiscountGroup'
+        },
+        discountGroup: {
+            $ref: '#/components/schemas/ResourceIdentifier'
         },
         sortOrder: {
             type: 'string'
@@ -4023,7 +4051,8 @@ export const DiscountCodeStateSchema = {
         'DoesNotMatchCart',
         'MatchesCart',
         'MaxApplicationReached',
-        'ApplicationStoppedByPreviousDiscount'
+        'ApplicationStoppedByPreviousDiscount',
+        'ApplicationStoppedByGroupBestDeal'
     ]
 } as const;
 

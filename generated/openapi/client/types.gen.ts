@@ -942,6 +942,7 @@ export type CartDiscount = {
     stackingMode: StackingMode;
     stores?: Array<KeyReference>;
     custom?: CustomFields;
+    discountGroup?: Reference;
 };
 
 export type StackingMode = 'Stacking' | 'StopAfterThisDiscount';
@@ -1036,7 +1037,7 @@ export type CartDiscountDraft = {
     value: CartDiscountValueDraft;
     cartPredicate: string;
     target?: CartDiscountTarget;
-    sortOrder: string;
+    sortOrder?: string;
     isActive?: boolean;
     validFrom?: DateTime;
     validUntil?: DateTime;
@@ -1044,6 +1045,7 @@ export type CartDiscountDraft = {
     stackingMode?: StackingMode;
     stores?: Array<ResourceIdentifier>;
     custom?: CustomFieldsDraft;
+    discountGroup?: ResourceIdentifier;
 };
 
 export type CartDiscountPagedQueryResponse = {
@@ -1095,7 +1097,9 @@ export type CartDiscountUpdateAction = ({
     action: 'removeStore';
 } & CartDiscountRemoveStoreAction) | ({
     action: 'setStores';
-} & CartDiscountSetStoresAction);
+} & CartDiscountSetStoresAction) | ({
+    action: 'setDiscountGroup';
+} & CartDiscountSetDiscountGroupAction);
 
 export type CartDiscountAddStoreAction = {
     action: 'addStore';
@@ -1130,6 +1134,12 @@ export type CartDiscountChangeTargetAction = {
 export type CartDiscountChangeSortOrderAction = {
     action: 'changeSortOrder';
     sortOrder: string;
+};
+
+export type CartDiscountSetDiscountGroupAction = {
+    action: 'setDiscountGroup';
+    discountGroup?: ResourceIdentifier;
+    sortOrder?: string;
 };
 
 export type CartDiscountChangeIsActiveAction = {
@@ -1230,7 +1240,7 @@ export type DiscountCodeInfo = {
     state: DiscountCodeState;
 };
 
-export type DiscountCodeState = 'NotActive' | 'NotValid' | 'DoesNotMatchCart' | 'MatchesCart' | 'MaxApplicationReached' | 'ApplicationStoppedByPreviousDiscount';
+export type DiscountCodeState = 'NotActive' | 'NotValid' | 'DoesNotMatchCart' | 'MatchesCart' | 'MaxApplicationReached' | 'ApplicationStoppedByPreviousDiscount' | 'ApplicationStoppedByGroupBestDeal';
 
 export type ShippingInfo = {
     shippingMethodName: string;

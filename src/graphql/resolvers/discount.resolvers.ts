@@ -27,6 +27,7 @@ export const discountResolvers: Resolvers = {
     ...localizedFields<CartDiscount>()('name', 'description'),
     referenceRefs: (discount) => discount.references,
     storesRef: (discount) => discount.stores ?? [],
+    discountGroupRef: (discount) => discount.discountGroup ?? null,
   },
   CartDiscountValue: { __resolveType: (value) => VALUE_TYPES[value.type] },
   ProductDiscount: {

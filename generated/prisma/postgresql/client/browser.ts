@@ -273,8 +273,9 @@ export type StandalonePrice = Prisma.StandalonePriceModel
 export type ProductDiscount = Prisma.ProductDiscountModel
 /**
  * Model CartDiscount
- * Cart discounts. `sortOrder` is unique in a project (the platform's rule: the order of application
- * is unambiguous). `activeSortOrder` is the sort order of an active discount (null otherwise): a
+ * Cart discounts. `sortOrder` is unique in a project among the discounts outside discount groups
+ * (the platform's rule: the order of application is unambiguous; a group's discounts share its sort
+ * order and are held apart by best deal). `activeSortOrder` is the sort order of an active discount (null otherwise): a
  * cart's recalculation reads the active ones, in order, from its index alone.
  */
 export type CartDiscount = Prisma.CartDiscountModel

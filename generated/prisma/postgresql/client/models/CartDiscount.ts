@@ -14,8 +14,9 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model CartDiscount
- * Cart discounts. `sortOrder` is unique in a project (the platform's rule: the order of application
- * is unambiguous). `activeSortOrder` is the sort order of an active discount (null otherwise): a
+ * Cart discounts. `sortOrder` is unique in a project among the discounts outside discount groups
+ * (the platform's rule: the order of application is unambiguous; a group's discounts share its sort
+ * order and are held apart by best deal). `activeSortOrder` is the sort order of an active discount (null otherwise): a
  * cart's recalculation reads the active ones, in order, from its index alone.
  */
 export type CartDiscountModel = runtime.Types.Result.DefaultSelection<Prisma.$CartDiscountPayload>
@@ -208,7 +209,7 @@ export type CartDiscountGroupByOutputType = {
   version: number
   createdAt: string
   lastModifiedAt: string
-  sortOrder: string
+  sortOrder: string | null
   activeSortOrder: string | null
   data: runtime.JsonValue
   _count: CartDiscountCountAggregateOutputType | null
@@ -243,7 +244,7 @@ export type CartDiscountWhereInput = {
   version?: Prisma.IntFilter<"CartDiscount"> | number
   createdAt?: Prisma.StringFilter<"CartDiscount"> | string
   lastModifiedAt?: Prisma.StringFilter<"CartDiscount"> | string
-  sortOrder?: Prisma.StringFilter<"CartDiscount"> | string
+  sortOrder?: Prisma.StringNullableFilter<"CartDiscount"> | string | null
   activeSortOrder?: Prisma.StringNullableFilter<"CartDiscount"> | string | null
   data?: Prisma.JsonFilter<"CartDiscount">
 }
@@ -255,7 +256,7 @@ export type CartDiscountOrderByWithRelationInput = {
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
-  sortOrder?: Prisma.SortOrder
+  sortOrder?: Prisma.SortOrderInput | Prisma.SortOrder
   activeSortOrder?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
 }
@@ -272,7 +273,7 @@ export type CartDiscountWhereUniqueInput = Prisma.AtLeast<{
   version?: Prisma.IntFilter<"CartDiscount"> | number
   createdAt?: Prisma.StringFilter<"CartDiscount"> | string
   lastModifiedAt?: Prisma.StringFilter<"CartDiscount"> | string
-  sortOrder?: Prisma.StringFilter<"CartDiscount"> | string
+  sortOrder?: Prisma.StringNullableFilter<"CartDiscount"> | string | null
   activeSortOrder?: Prisma.StringNullableFilter<"CartDiscount"> | string | null
   data?: Prisma.JsonFilter<"CartDiscount">
 }, "id" | "projectKey_key" | "projectKey_sortOrder">
@@ -284,7 +285,7 @@ export type CartDiscountOrderByWithAggregationInput = {
   version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   lastModifiedAt?: Prisma.SortOrder
-  sortOrder?: Prisma.SortOrder
+  sortOrder?: Prisma.SortOrderInput | Prisma.SortOrder
   activeSortOrder?: Prisma.SortOrderInput | Prisma.SortOrder
   data?: Prisma.SortOrder
   _count?: Prisma.CartDiscountCountOrderByAggregateInput
@@ -304,7 +305,7 @@ export type CartDiscountScalarWhereWithAggregatesInput = {
   version?: Prisma.IntWithAggregatesFilter<"CartDiscount"> | number
   createdAt?: Prisma.StringWithAggregatesFilter<"CartDiscount"> | string
   lastModifiedAt?: Prisma.StringWithAggregatesFilter<"CartDiscount"> | string
-  sortOrder?: Prisma.StringWithAggregatesFilter<"CartDiscount"> | string
+  sortOrder?: Prisma.StringNullableWithAggregatesFilter<"CartDiscount"> | string | null
   activeSortOrder?: Prisma.StringNullableWithAggregatesFilter<"CartDiscount"> | string | null
   data?: Prisma.JsonWithAggregatesFilter<"CartDiscount">
 }
@@ -316,7 +317,7 @@ export type CartDiscountCreateInput = {
   version: number
   createdAt: string
   lastModifiedAt: string
-  sortOrder: string
+  sortOrder?: string | null
   activeSortOrder?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -328,7 +329,7 @@ export type CartDiscountUncheckedCreateInput = {
   version: number
   createdAt: string
   lastModifiedAt: string
-  sortOrder: string
+  sortOrder?: string | null
   activeSortOrder?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -340,7 +341,7 @@ export type CartDiscountUpdateInput = {
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
-  sortOrder?: Prisma.StringFieldUpdateOperationsInput | string
+  sortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   activeSortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -352,7 +353,7 @@ export type CartDiscountUncheckedUpdateInput = {
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
-  sortOrder?: Prisma.StringFieldUpdateOperationsInput | string
+  sortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   activeSortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -364,7 +365,7 @@ export type CartDiscountCreateManyInput = {
   version: number
   createdAt: string
   lastModifiedAt: string
-  sortOrder: string
+  sortOrder?: string | null
   activeSortOrder?: string | null
   data: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -376,7 +377,7 @@ export type CartDiscountUpdateManyMutationInput = {
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
-  sortOrder?: Prisma.StringFieldUpdateOperationsInput | string
+  sortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   activeSortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -388,7 +389,7 @@ export type CartDiscountUncheckedUpdateManyInput = {
   version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.StringFieldUpdateOperationsInput | string
   lastModifiedAt?: Prisma.StringFieldUpdateOperationsInput | string
-  sortOrder?: Prisma.StringFieldUpdateOperationsInput | string
+  sortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   activeSortOrder?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   data?: Prisma.JsonNullValueInput | runtime.InputJsonValue
 }
@@ -507,7 +508,7 @@ export type $CartDiscountPayload<ExtArgs extends runtime.Types.Extensions.Intern
     version: number
     createdAt: string
     lastModifiedAt: string
-    sortOrder: string
+    sortOrder: string | null
     activeSortOrder: string | null
     data: runtime.JsonValue
   }, ExtArgs["result"]["cartDiscount"]>

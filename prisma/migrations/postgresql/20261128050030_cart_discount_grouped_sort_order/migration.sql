@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CartDiscount" ALTER COLUMN "sortOrder" DROP NOT NULL;
