@@ -14,8 +14,8 @@ import Koa from 'koa';
 import { mkdtempSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newId } from '../src/ids.js';
-import { accessLineWriter, createLogger } from '../src/logger.js';
+import { newId } from '../src/shared/ids.js';
+import { accessLineWriter, createLogger } from '../src/shared/logger.js';
 import { ceilingId, CEILING_PROJECT, CEILING_ROWS, CEILING_TOKEN } from './ceiling-ids.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cpa-ceiling-'));

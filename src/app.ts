@@ -10,7 +10,7 @@ import type { HttpState } from './http/state.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { SqliteDatabase } from './db/sqlite-driver.js';
 import { createOAuthModule, type OAuthModule } from './oauth/index.js';
-import { createServices, type Services } from './services/index.js';
+import { createServices, type Services } from './composition.js';
 
 export interface App {
   koa: Koa<HttpState>;

@@ -1,6 +1,6 @@
 import type { AppServices } from './context.js';
 import { DuplicateFieldError } from './errors/api-error.js';
-import type { Services } from './services/index.js';
+import type { Services } from './composition.js';
 
 export interface BootstrapResult {
   projectKey: string;

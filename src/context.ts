@@ -1,8 +1,8 @@
 import type { Database } from './db/database.js';
 import type { Db } from './db/sql-runner.js';
-import type { Logger } from './logger.js';
+import type { Logger } from './shared/logger.js';
 import type { Config } from './config.js';
-import type { Clock } from './clock.js';
+import type { Clock } from './shared/clock.js';
 import type { InvalidationBus } from './db/invalidation-bus.js';
 
 /** Who is calling: resolved from the bearer token by the authentication middleware. */

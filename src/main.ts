@@ -3,7 +3,7 @@ import { bootstrapIfEmpty, type BootstrapResult } from './bootstrap.js';
 import { runPrimary } from './cluster/primary.js';
 import { loadConfig, type Config } from './config.js';
 import { startServer, type RunningServer } from './server.js';
-import { createLogger, flushLogger } from './logger.js';
+import { createLogger, flushLogger } from './shared/logger.js';
 import { deploymentHosts, type RegionHosts } from './edge/hosts.js';
 import { ensureLocalCertificate, type LocalCertificate } from './edge/self-signed.js';
 import { describeStartupError, redactUrl } from './startup-error.js';

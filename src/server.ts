@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from './shared/clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { openInvalidationBus } from './db/invalidation-bus.js';
@@ -11,11 +11,11 @@ import { deploymentHosts, hostChecker } from './edge/hosts.js';
 import { refusePlainForwarded } from './edge/plain-http.js';
 import { readCredentials } from './edge/tls-options.js';
 import { answerClientError } from './http/client-error.js';
-import { createLogger, flushLogger, type Logger } from './logger.js';
+import { createLogger, flushLogger, type Logger } from './shared/logger.js';
 import { listen } from './listen.js';
 import { listenMetrics } from './metrics/metrics.js';
 import type { AppServices } from './context.js';
-import { cartRetention, shoppingListRetention, startRetention } from './services/retention.js';
+import { cartRetention, shoppingListRetention, startRetention } from './flows/retention.js';
 import type { Server as HttpsServer } from 'node:https';
 
 export interface RunningServer {

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, flushLogger } from '../src/logger.js';
+import { createLogger, flushLogger } from '../src/shared/logger.js';
 import { api, clientToken, createApiClient, oauthPost } from './support/auth.js';
 import { signUp } from './oauth/support.js';
 import { startTestServer, type TestServer } from './support/test-server.js';

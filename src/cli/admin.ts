@@ -7,15 +7,15 @@
 import { parseArgs } from 'node:util';
 import { assertScopesOfProject } from '../auth/authorize.js';
 import { splitScopes } from '../auth/scopes.js';
-import { systemClock } from '../clock.js';
+import { systemClock } from '../shared/clock.js';
 import { loadConfig, type Config } from '../config.js';
 import type { AppServices } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { openInvalidationBus } from '../db/invalidation-bus.js';
 import { ApiError } from '../errors/api-error.js';
-import { createLogger } from '../logger.js';
+import { createLogger } from '../shared/logger.js';
 import { TokenStore } from '../oauth/token-store.js';
-import { createServices, type Services } from '../services/index.js';
+import { createServices, type Services } from '../composition.js';
 import { describeStartupError } from '../startup-error.js';
 
 interface Output {

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../shared/logger.js';
 
 /**
  * WORKERS=n: this process starts n workers that each run the whole server and share its port (the

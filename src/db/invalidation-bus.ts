@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../shared/logger.js';
 import type { Database } from './database.js';
 import { AnnouncementFile } from './announcement-file.js';
 import { PostgresDatabase } from './postgres-driver.js';

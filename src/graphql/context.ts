@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../composition.js';
 
 /** The context every resolver receives: the request context plus the domain services. */
 export interface GraphQLContext {

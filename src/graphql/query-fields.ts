@@ -1,8 +1,8 @@
 import type { RequestContext } from '../context.js';
 import { InvalidInputError, ResourceNotFoundError } from '../errors/api-error.js';
 import { normalizeQueryParams, type PagedQueryResult, type QueryParams } from '../query/index.js';
-import type { DocumentAddress } from '../services/document-repository.js';
-import type { Services } from '../services/index.js';
+import type { DocumentAddress } from '../resources/document-repository.js';
+import type { Services } from '../composition.js';
 import type { GraphQLContext } from './context.js';
 
 /*

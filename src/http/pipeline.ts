@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { corsStep } from './middleware/cors.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../shared/logger.js';
 import { assignCorrelationId, sendCorrelationId } from './middleware/correlation-id.js';
 import { renderError } from './middleware/error-handler.js';
 import { checkRequestLimits } from './middleware/request-limits.js';

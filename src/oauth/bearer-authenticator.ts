@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
-import { TtlCache } from '../cache.js';
+import { TtlCache } from '../shared/cache.js';
 import type { AppServices, Principal, RequestContext } from '../context.js';
 import { assertProject, assertScopes } from '../auth/authorize.js';
 import { InvalidTokenError, OAuthError } from '../errors/api-error.js';
 import type { Authenticator } from '../http/authenticator.js';
 import { hasQueryString, requestPath } from '../http/request-path.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../composition.js';
 import type { ClientUsage } from './client-usage.js';
 import type { ExternalIntrospection } from './external-introspection.js';
 import { ACCESS_KINDS, ANONYMOUS_ACCOUNT, CUSTOMER_ACCOUNT, tokenKey, type StoredToken, type TokenStore } from './token-store.js';

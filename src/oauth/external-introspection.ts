@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { ExternalOAuth } from '../../generated/openapi/client/types.gen.js';
 import { parseScope, splitScopes } from '../auth/scopes.js';
-import { TtlCache } from '../cache.js';
+import { TtlCache } from '../shared/cache.js';
 import type { AppServices, Principal, RequestContext } from '../context.js';
 import { ExternalOAuthFailedError, InvalidTokenError, TooManyRequestsError } from '../errors/api-error.js';
 import { introspectionUrlProblem, publicOnlyLookup } from '../security/outbound-address.js';

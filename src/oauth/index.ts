@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { AppServices } from '../context.js';
 import type { Authenticator } from '../http/authenticator.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../composition.js';
 import { BearerAuthenticator } from './bearer-authenticator.js';
 import { ClientUsage } from './client-usage.js';
 import { ExternalIntrospection } from './external-introspection.js';

@@ -1,5 +1,5 @@
 import type { InvalidationBus } from '../db/invalidation-bus.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../composition.js';
 import type { BearerAuthenticator } from './bearer-authenticator.js';
 import type { ClientUsage } from './client-usage.js';
 import type { ExternalIntrospection } from './external-introspection.js';

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { TtlCache } from '../cache.js';
+import { TtlCache } from '../shared/cache.js';
 import type { AppServices } from '../context.js';
 import type { InvalidationBus } from '../db/invalidation-bus.js';
 import type { Db } from '../db/sql-runner.js';

@@ -1,6 +1,6 @@
 import type { SqlRunner } from '../../src/db/sql-runner.js';
 import { normalizeQueryParams, queryResources } from '../../src/query/index.js';
-import { categoryResource } from '../../src/services/queryable-resources.js';
+import { categoryResource } from '../../src/resources/queryable-resources.js';
 import { api, clientToken } from '../support/auth.js';
 import { expectError } from '../support/errors.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { loadConfig, type Config } from '../../src/config.js';
 import { SqliteDatabase } from '../../src/db/sqlite-driver.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';

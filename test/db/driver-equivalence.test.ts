@@ -1,14 +1,14 @@
 import type { Store } from '../../generated/openapi/client/types.gen.js';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { withTransaction, type RequestContext } from '../../src/context.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { openPrisma, type PrismaClient } from '../../src/db/prisma-client.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/shared/logger.js';
 import { tokenKey, TokenStore } from '../../src/oauth/token-store.js';
 import { normalizeQueryParams } from '../../src/query/index.js';
 import { DuplicateFieldError } from '../../src/errors/api-error.js';
-import { StoreService } from '../../src/services/store.service.js';
+import { StoreService } from '../../src/domains/stores/store.service.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 
 // The direct data path (src/db on better-sqlite3 / pg) and the Prisma client read the same schema:

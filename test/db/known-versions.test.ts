@@ -1,14 +1,14 @@
 import type { Store, StoreUpdateAction } from '../../generated/openapi/client/types.gen.js';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { withTransaction, type RequestContext } from '../../src/context.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { createLogger } from '../../src/logger.js';
-import { StoreService } from '../../src/services/store.service.js';
+import { createLogger } from '../../src/shared/logger.js';
+import { StoreService } from '../../src/domains/stores/store.service.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 
 // An update by id starts from the text this instance last wrote at that version instead of reading
-// the row (src/services/known-versions.ts). Two StoreService objects on one database are two
+// the row (src/resources/known-versions.ts). Two StoreService objects on one database are two
 // instances here: each remembers only its own writes, and neither may ever answer from a version
 // the other has moved past, nor remember what a rolled-back transaction wrote.
 let fresh: FreshDatabase;

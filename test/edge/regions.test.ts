@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import { loadConfig, type Config } from '../../src/config.js';
 import { DuplicateFieldError } from '../../src/errors/api-error.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { countRows } from '../support/db.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';

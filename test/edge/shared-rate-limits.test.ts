@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jest } from '@jest/globals';
-import { ManualClock } from '../../src/clock.js';
+import { ManualClock } from '../../src/shared/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { countRows } from '../support/db.js';

@@ -1,7 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 

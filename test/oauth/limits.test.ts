@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { loadConfig, type Config } from '../../src/config.js';
 import { tokenKey } from '../../src/oauth/token-store.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/shared/logger.js';
 import { startServer } from '../../src/server.js';
 import { api, createApiClient } from '../support/auth.js';
 import { ManualClock, startTestServer, type TestServer } from '../support/test-server.js';

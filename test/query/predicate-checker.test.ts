@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../../src/errors/api-error.js';
 import { checkPredicate, checkPredicates } from '../../src/query/predicate-checker.js';
-import { categoryResource } from '../../src/services/queryable-resources.js';
+import { categoryResource } from '../../src/resources/queryable-resources.js';
 import { widgetResource } from './support/widget-resource.js';
 
 const resource = widgetResource();

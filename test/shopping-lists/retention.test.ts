@@ -1,6 +1,6 @@
 import { api } from '../support/auth.js';
 import { clockedServer, DAY, type ClockedServer } from '../support/clocked-server.js';
-import { cartRetention, runRetention, shoppingListRetention } from '../../src/services/retention.js';
+import { cartRetention, runRetention, shoppingListRetention } from '../../src/flows/retention.js';
 import { ok, type ShoppingListBody } from './support.js';
 
 let t: ClockedServer;

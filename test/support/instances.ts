@@ -1,5 +1,5 @@
 import { loadConfig, type Config } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { freshDatabase, type FreshDatabase } from './fresh-database.js';
 

@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '../../src/config.js';
-import { ManualClock, type Clock } from '../../src/clock.js';
-import { createLogger, type Logger } from '../../src/logger.js';
+import { ManualClock, type Clock } from '../../src/shared/clock.js';
+import { createLogger, type Logger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { freshDatabase } from './fresh-database.js';
 

@@ -1,7 +1,7 @@
 import type { Resolvers } from '../../../generated/graphql/types.js';
 import { requireScopes } from '../../auth/authorize.js';
 import { normalizeQueryParams } from '../../query/index.js';
-import { ownerOf } from '../../services/cart-owner.js';
+import { ownerOf } from '../../resources/views/owner.js';
 import { myCartActions, myCartDraft } from '../cart-inputs.js';
 import { withoutNulls } from '../customer-inputs.js';
 import { inStore } from '../in-store.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ApiError } from '../../errors/api-error.js';
 import { renderHttpError } from '../../errors/http-renderer.js';
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../shared/logger.js';
 import type { HttpState } from '../state.js';
 
 /** Renders a thrown error in the platform envelope; logs unexpected ones with the correlation id. */

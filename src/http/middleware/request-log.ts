@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { accessLineWriter, requestLineLogger, type Logger } from '../../logger.js';
+import { accessLineWriter, requestLineLogger, type Logger } from '../../shared/logger.js';
 import { requestPath } from '../request-path.js';
 import type { HttpState } from '../state.js';
 

@@ -1,6 +1,6 @@
 import { assertMayGrant } from '../../auth/authorize.js';
 import { splitScopes } from '../../auth/scopes.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../composition.js';
 import type { Handlers } from '../router.js';
 import { headResult, queryParams } from './query-input.js';
 

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../composition.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
 
 /** A business unit's approval rules and approval flows, for its associates (the as-associate endpoints only). */

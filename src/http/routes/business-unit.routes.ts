@@ -1,5 +1,5 @@
-import type { Services } from '../../services/index.js';
-import type { DocumentAddress } from '../../services/document-repository.js';
+import type { Services } from '../../composition.js';
+import type { DocumentAddress } from '../../resources/document-repository.js';
 import type { Handlers } from '../router.js';
 import { headResult, queryParams } from './query-input.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../composition.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
 
 /** The merchant's cart discounts, and those of one store (the service's in-store view reads the store from the context). */

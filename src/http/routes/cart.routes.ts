@@ -1,5 +1,5 @@
-import { replicateAsAssociate } from '../../services/cart-as-associate.js';
-import type { Services } from '../../services/index.js';
+import { replicateAsAssociate } from '../../domains/carts/cart-as-associate.js';
+import type { Services } from '../../composition.js';
 import type { Handlers } from '../router.js';
 import { inStoreTwin } from './in-store-twin.js';
 import { headResult } from './query-input.js';

@@ -5,7 +5,7 @@ import { formatGraphQLErrors } from '../../graphql/errors.js';
 import { cachedGraphQLSteps } from '../../graphql/document-cache.js';
 import { queryLimitsRule } from '../../graphql/query-limits.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../composition.js';
 import { ApiError, MethodNotAllowedError } from '../../errors/api-error.js';
 import { graphiqlUrl } from '../developer/pages.js';
 import type { Handlers } from '../router.js';

@@ -1,5 +1,5 @@
 import type { AppServices } from '../../context.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../composition.js';
 import type { Handlers } from '../router.js';
 import { apiClientRoutes } from './api-client.routes.js';
 import { associateRoleRoutes } from './associate-role.routes.js';

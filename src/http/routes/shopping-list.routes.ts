@@ -1,4 +1,4 @@
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../composition.js';
 import type { Handler, Handlers } from '../router.js';
 import { headResult, queryParams } from './query-input.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../composition.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
 
 export function taxCategoryRoutes(services: Services) {

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context.js';
 import type { JsonText } from '../../db/json-text.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams } from '../../query/index.js';
-import type { DocumentAddress } from '../../services/document-repository.js';
+import type { DocumentAddress } from '../../resources/document-repository.js';
 import type { Handler, Handlers, HandlerResult } from '../router.js';
 import { headResult, queryParams, type DeclaredQuery } from './query-input.js';
 

@@ -5,7 +5,7 @@ import { requireOAuthState } from '../request-state.js';
 import { CUSTOMER_ACCOUNT } from '../token-store.js';
 import { grantedScopes, issueSessionTokens } from './grant-helpers.js';
 
-/** What the password flow needs from the customer service (CustomerAccount in src/services/customer-account.ts). */
+/** What the password flow needs from the customer service (CustomerAccount in src/domains/customers/customer-account.ts). */
 export interface CustomerAuthenticator {
   /** Counts failures in the limits every sign-in shares; 429 (TooManyRequestsError) past them. */
   verifyCredentials(ctx: { projectKey: string; sourceAddress?: string }, email: string, password: string, storeKey?: string): Promise<{ id: string } | undefined>;
@@ -14,7 +14,7 @@ export interface CustomerAuthenticator {
 /**
  * `password` on `/oauth/{projectKey}[/in-store/key={storeKey}]/customers/token`: a customer signs in
  * with e-mail and password through an API client. Failed attempts count in the limits shared with
- * every other sign-in (per account and per source address; src/services/sign-in-limits.ts).
+ * every other sign-in (per account and per source address; src/domains/customers/sign-in-limits.ts).
  */
 export function passwordGrant(provider: Provider, customers: () => CustomerAuthenticator | undefined) {
   return async function passwordGrantHandler(ctx: TokenEndpointGrantContext<{ username?: string; password?: string }>): Promise<void> {

@@ -176,7 +176,7 @@ export type ApprovalFlow = Prisma.ApprovalFlowModel
  * Model ShoppingList
  * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
  * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
- * src/services/retention.ts).
+ * src/flows/retention.ts).
  */
 export type ShoppingList = Prisma.ShoppingListModel
 /**

@@ -16,7 +16,7 @@ import type * as Prisma from "../internal/prismaNamespace.js"
  * Model ShoppingList
  * Shopping lists: the owner columns serve /me/shopping-lists and the sign-in reassignment on an
  * index; deleteAfter is the list's own retention deadline (null: the project's applies, see
- * src/services/retention.ts).
+ * src/flows/retention.ts).
  */
 export type ShoppingListModel = runtime.Types.Result.DefaultSelection<Prisma.$ShoppingListPayload>
 

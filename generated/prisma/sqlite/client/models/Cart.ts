@@ -617,7 +617,7 @@ export type $CartPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     businessUnitKey: string | null
     /**
      * When the retention job deletes the cart, if the cart sets its own deleteDaysAfterLastModification;
-     * null: the project's retention applies (see src/services/retention.ts).
+     * null: the project's retention applies (see src/flows/retention.ts).
      */
     deleteAfter: string | null
     data: runtime.JsonValue

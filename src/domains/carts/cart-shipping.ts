@@ -1,0 +1,85 @@
+import type { Cart, ResourceIdentifier, ShippingInfo, ShippingMethod, ShippingRate } from '../../../generated/openapi/client/types.gen.js';
+import { ApiError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError, InvalidFieldError } from '../../errors/api-error.js';
+import type { CartFacts } from '../../query/cart/cart-predicate-scopes.js';
+import { cartScope } from '../../query/cart/cart-predicate-scopes.js';
+import { cachedCartPredicate } from '../../query/cart/index.js';
+import type { CartSources } from './cart-sources.js';
+import { centMoney, type CentPrecisionMoney } from '../../shared/money/money.js';
+import { zoneCovers } from '../shipping/zone.service.js';
+
+/** The platform's error when a shipping method's predicate does not match the cart. */
+export class ShippingMethodDoesNotMatchCartError extends ApiError {
+  constructor() {
+    super(400, 'ShippingMethodDoesNotMatchCart', 'The predicate does not match the cart.');
+  }
+}
+
+/** The rate of a zone in the cart's currency (a zone has at most one per currency). */
+export function matchingShippingRate(rates: readonly ShippingRate[], currency: string): ShippingRate | undefined {
+  return rates.find((r) => r.price.currencyCode === currency);
+}
+
+export function predicateMatches(method: Pick<ShippingMethod, 'predicate'>, facts: CartFacts): boolean {
+  return method.predicate === undefined || cachedCartPredicate(method.predicate, cartScope, 'predicate')(facts);
+}
+
+async function findMethod(sources: CartSources, identifier: ResourceIdentifier, byKey: (key: string) => Promise<ShippingMethod | undefined>): Promise<ShippingMethod> {
+  if (identifier.typeId !== undefined && identifier.typeId !== 'shipping-method') throw new InvalidFieldError('shippingMethod.typeId', identifier.typeId, ['shipping-method']);
+  if (identifier.id === undefined && identifier.key === undefined) throw new RequiredFieldError('shippingMethod.id');
+  const method = identifier.id !== undefined ? await sources.shippingMethod(identifier.id) : await byKey(identifier.key!);
+  if (!method) throw new ReferencedResourceNotFoundError('shipping-method', identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key });
+  return method;
+}
+
+/**
+ * setShippingMethod: the method must be active and have a rate in the cart's currency for a zone
+ * covering the cart's shipping address (which must be set). The rate is kept in `shippingInfo`;
+ * its price, discounts and taxes follow on every recalculation. Without a method, shipping info goes.
+ */
+export async function setShippingMethod(
+  cart: Cart,
+  identifier: ResourceIdentifier | undefined,
+  sources: CartSources,
+  byKey: (key: string) => Promise<ShippingMethod | undefined>,
+): Promise<void> {
+  if (!identifier) {
+    delete cart.shippingInfo;
+    return;
+  }
+  const method = await findMethod(sources, identifier, byKey);
+  if (!method.active) throw new InvalidOperationError(`The shipping method '${method.id}' is not active.`);
+  const address = cart.shippingAddress;
+  if (!address) throw new InvalidOperationError(`The cart with ID '${cart.id}' does not have a shipping address set.`);
+  const currency = cart.totalPrice.currencyCode;
+  let rate: ShippingRate | undefined;
+  for (const zoneRate of method.zoneRates) {
+    const zone = await sources.zone(zoneRate.zone.id);
+    if (!zone || !zoneCovers(zone, address)) continue;
+    rate = matchingShippingRate(zoneRate.shippingRates, currency);
+    if (rate) break;
+  }
+  if (!rate) {
+    throw new InvalidOperationError(
+      `The shipping method '${method.id}' has no shipping rate in currency '${currency}' for a zone of country '${address.country}'${address.state !== undefined ? ` and state '${address.state}'` : ''}.`,
+    );
+  }
+  cart.shippingInfo = {
+    shippingMethodName: method.name,
+    price: rate.price,
+    shippingRate: { ...structuredClone(rate), isMatching: true },
+    taxCategory: method.taxCategory,
+    shippingMethod: { typeId: 'shipping-method', id: method.id },
+    deliveries: [],
+    shippingMethodState: 'MatchesCart',
+  };
+}
+
+/**
+ * The shipping price before cart discounts: the rate's price, or nothing when the line items and
+ * custom line items (before cart discounts) reach the rate's `freeAbove`.
+ */
+export function shippingPrice(info: ShippingInfo, itemsTotal: CentPrecisionMoney): CentPrecisionMoney {
+  const { price, freeAbove } = info.shippingRate;
+  const free = freeAbove !== undefined && freeAbove.currencyCode === itemsTotal.currencyCode && itemsTotal.centAmount >= freeAbove.centAmount;
+  return free ? centMoney(price.currencyCode, 0n) : (price as CentPrecisionMoney);
+}

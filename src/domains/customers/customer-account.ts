@@ -1,0 +1,208 @@
+import type {
+  CustomerChangePassword,
+  CustomerCreateEmailToken,
+  CustomerCreatePasswordResetToken,
+  CustomerEmailVerify,
+  CustomerResetPassword,
+  CustomerSignin,
+  MyCustomerChangePassword,
+  MyCustomerDraft,
+  MyCustomerSignin,
+  MyCustomerUpdateAction,
+} from '../../../generated/openapi/client/types.gen.js';
+import { withTransaction, type AppServices, type RequestContext } from '../../context.js';
+import { InvalidCredentialsError, InvalidCurrentPasswordError, InvalidOperationError, ResourceNotFoundError } from '../../errors/api-error.js';
+import type { CustomerDocument, CustomerService, SignInResult } from './customer.service.js';
+import { consumeCustomerToken, issueCustomerToken, peekCustomerToken, type CustomerTokenKind, type IssuedCustomerToken } from './customer-tokens.js';
+import { SignInLimits } from './sign-in-limits.js';
+import { checkVersion } from '../../resources/versioning.js';
+
+/** A "my" operation called with a token of neither a customer nor an anonymous session. */
+export class NoCustomerInTokenError extends InvalidOperationError {
+  constructor() {
+    super('This operation needs the access token of a customer (password flow, or customer_id:{id} from an external authorization server) or of an anonymous session.');
+  }
+}
+
+/**
+ * The customer's account flows: signing in, passwords, e-mail verification and password reset
+ * tokens, and the "my" operations of the signed-in customer. Part of the customer service
+ * (CustomerService.account), kept in its own file for its size.
+ *
+ * `storeKey` limits every operation to the customers of that store (the in-store endpoints).
+ */
+export class CustomerAccount {
+  /**
+   * Failed sign-ins, shared with the OAuth password flow (see sign-in-limits.ts): /me/login and
+   * customerSignMeIn take storefront tokens, so without a limit they would be a password oracle.
+   */
+  readonly signInLimits: SignInLimits;
+
+  constructor(
+    private readonly customers: CustomerService,
+    app: Pick<AppServices, 'config' | 'db' | 'clock'>,
+  ) {
+    this.signInLimits = new SignInLimits(app);
+  }
+
+  /**
+   * The credential check of every sign-in (this service's and the OAuth password flow's), under the
+   * shared limits: 429 once the account or the caller's address has failed too often; undefined for
+   * wrong credentials, counted; a success clears the account's count.
+   */
+  async verifyCredentials(
+    ctx: Pick<RequestContext, 'projectKey' | 'sourceAddress'>,
+    email: string,
+    password: string,
+    storeKey?: string,
+  ): Promise<CustomerDocument | undefined> {
+    const attempt = { projectKey: ctx.projectKey, email, source: ctx.sourceAddress };
+    await this.signInLimits.check(attempt);
+    const customer = await this.customers.authenticate(ctx, email, password, storeKey);
+    if (customer) await this.signInLimits.succeeded(attempt);
+    else await this.signInLimits.failed(attempt);
+    return customer;
+  }
+
+  /** Sign-in with e-mail and password; unknown e-mail and wrong password fail alike (InvalidCredentials). */
+  async signIn(ctx: RequestContext, draft: CustomerSignin, storeKey?: string): Promise<SignInResult> {
+    const customer = await this.checkCredentials(ctx, draft.email, draft.password, storeKey);
+    return this.customers.signedIn(ctx, customer, {
+      anonymousCartId: draft.anonymousCartId ?? draft.anonymousCart?.id,
+      anonymousId: draft.anonymousId,
+      mode: draft.anonymousCartSignInMode,
+      updateProductData: draft.updateProductData,
+      storeKey,
+    });
+  }
+
+  /** Sign-in through a /me token: an anonymous session's carts and orders go to the customer. */
+  async signMeIn(ctx: RequestContext, draft: MyCustomerSignin, storeKey?: string): Promise<SignInResult> {
+    const customer = await this.checkCredentials(ctx, draft.email, draft.password, storeKey);
+    return this.customers.signedIn(ctx, customer, {
+      anonymousId: ctx.principal?.anonymousId,
+      mode: draft.activeCartSignInMode,
+      updateProductData: draft.updateProductData,
+      storeKey,
+    });
+  }
+
+  /** Sign-up through a /me token; an anonymous session's carts and orders go to the new customer. */
+  signMeUp(ctx: RequestContext, draft: MyCustomerDraft, storeKey?: string): Promise<SignInResult> {
+    const stores = storeKey !== undefined ? [{ typeId: 'store', key: storeKey }] : draft.stores;
+    return this.customers.create(ctx, { ...draft, stores, anonymousId: ctx.principal?.anonymousId });
+  }
+
+  /** The customer of the token, or undefined for an anonymous session; 403 for a token of neither. */
+  async me(ctx: RequestContext, storeKey?: string): Promise<CustomerDocument | undefined> {
+    const principal = ctx.principal;
+    if (!principal?.customerId) {
+      if (principal?.anonymousId) return undefined;
+      throw new NoCustomerInTokenError();
+    }
+    return this.customers.locate(ctx, { id: principal.customerId }, storeKey);
+  }
+
+  /** The customer of the token (the HTTP /me): an anonymous session has none. */
+  async requireMe(ctx: RequestContext, storeKey?: string): Promise<CustomerDocument> {
+    const customer = await this.me(ctx, storeKey);
+    if (!customer) throw new NoCustomerInTokenError();
+    return customer;
+  }
+
+  updateMe(ctx: RequestContext, update: { version: number; actions: readonly MyCustomerUpdateAction[] }, storeKey?: string): Promise<CustomerDocument> {
+    return this.customers.update(ctx, { id: myId(ctx) }, update, storeKey);
+  }
+
+  deleteMe(ctx: RequestContext, version: number, storeKey?: string): Promise<CustomerDocument> {
+    return this.customers.delete(ctx, { id: myId(ctx) }, version, storeKey);
+  }
+
+  changePassword(ctx: RequestContext, request: CustomerChangePassword, storeKey?: string): Promise<CustomerDocument> {
+    return withTransaction(ctx, async (tx) => {
+      const current = await this.customers.locate(tx, { id: request.id }, storeKey);
+      checkVersion(current.id, request.version, current.version);
+      if (!(await this.customers.passwordMatches(tx, current.id, request.currentPassword))) throw new InvalidCurrentPasswordError();
+      return this.customers.writePassword(tx, current, request.newPassword);
+    });
+  }
+
+  changeMyPassword(ctx: RequestContext, request: MyCustomerChangePassword, storeKey?: string): Promise<CustomerDocument> {
+    return this.changePassword(ctx, { ...request, id: myId(ctx) }, storeKey);
+  }
+
+  async createEmailToken(ctx: RequestContext, request: CustomerCreateEmailToken, storeKey?: string): Promise<IssuedCustomerToken> {
+    return withTransaction(ctx, async (tx) => {
+      const customer = await this.customers.locate(tx, { id: request.id }, storeKey);
+      if (request.version !== undefined) checkVersion(customer.id, request.version, customer.version);
+      return issueCustomerToken(tx, customer.id, 'email', request.ttlMinutes, request.invalidateOlderTokens ?? false);
+    });
+  }
+
+  /** Verifies the e-mail by token (single use); `forCustomer` limits it to the signed-in customer. */
+  confirmEmail(ctx: RequestContext, request: CustomerEmailVerify, storeKey?: string, forCustomer?: string): Promise<CustomerDocument> {
+    return this.useToken(ctx, 'email', request.tokenValue, request.version, storeKey, forCustomer, async (tx, current) => {
+      if (current.isEmailVerified) return current;
+      const doc = { ...structuredClone(current), isEmailVerified: true };
+      await this.customers.repository.replace(tx, current, doc);
+      return doc;
+    });
+  }
+
+  confirmMyEmail(ctx: RequestContext, tokenValue: string, storeKey?: string): Promise<CustomerDocument> {
+    return this.confirmEmail(ctx, { tokenValue }, storeKey, myId(ctx));
+  }
+
+  /** A reset token for the customer with this e-mail (in the store, or global); 404 when there is none. */
+  async createPasswordResetToken(ctx: RequestContext, request: CustomerCreatePasswordResetToken, defaultTtlMinutes: number, storeKey?: string): Promise<IssuedCustomerToken> {
+    const customer = await this.customers.findByEmail(ctx, request.email, storeKey);
+    if (!customer) throw new ResourceNotFoundError('', `The Customer with the email '${request.email}' was not found.`);
+    return withTransaction(ctx, (tx) =>
+      issueCustomerToken(tx, customer.id, 'password', request.ttlMinutes ?? defaultTtlMinutes, request.invalidateOlderTokens ?? false),
+    );
+  }
+
+  resetPassword(ctx: RequestContext, request: CustomerResetPassword, storeKey?: string): Promise<CustomerDocument> {
+    return this.useToken(ctx, 'password', request.tokenValue, request.version, storeKey, undefined, (tx, current) =>
+      this.customers.writePassword(tx, current, request.newPassword),
+    );
+  }
+
+  /** The customer a valid token names (`customer(emailToken | passwordToken)`), null when unknown. */
+  async byToken(ctx: RequestContext, kind: CustomerTokenKind, value: string, storeKey?: string): Promise<CustomerDocument | undefined> {
+    const customerId = await peekCustomerToken(ctx, kind, value);
+    if (customerId === undefined) return undefined;
+    return this.customers.find(ctx, { id: customerId }, storeKey);
+  }
+
+  private async checkCredentials(ctx: RequestContext, email: string, password: string, storeKey?: string): Promise<CustomerDocument> {
+    const customer = await this.verifyCredentials(ctx, email, password, storeKey);
+    if (!customer) throw new InvalidCredentialsError();
+    return customer;
+  }
+
+  /** Uses a token and writes what it authorizes in one transaction: a failed write leaves the token usable. */
+  private useToken(
+    ctx: RequestContext,
+    kind: CustomerTokenKind,
+    value: string,
+    version: number | undefined,
+    storeKey: string | undefined,
+    forCustomer: string | undefined,
+    write: (tx: RequestContext, current: CustomerDocument) => Promise<CustomerDocument>,
+  ): Promise<CustomerDocument> {
+    return withTransaction(ctx, async (tx) => {
+      const customerId = await consumeCustomerToken(tx, kind, value);
+      if (forCustomer !== undefined && customerId !== forCustomer) throw new ResourceNotFoundError('', 'The token was not found for this customer.');
+      const current = await this.customers.locate(tx, { id: customerId }, storeKey);
+      if (version !== undefined) checkVersion(current.id, version, current.version);
+      return write(tx, current);
+    });
+  }
+}
+
+function myId(ctx: RequestContext): string {
+  const id = ctx.principal?.customerId;
+  if (!id) throw new NoCustomerInTokenError();
+  return id;
+}

@@ -1,9 +1,0 @@
-import type { TaxCategory } from '../../generated/openapi/client/types.gen.js';
-import { DocumentRepository } from './document-repository.js';
-import { taxCategoryResource } from './queryable-resources.js';
-
-/**
- * The stored tax categories. Shared by the tax category service and by the products, which name
- * one in their draft and in setTaxCategory (the repository holds no state, only its statements).
- */
-export const taxCategoryRepository = new DocumentRepository<TaxCategory>({ resource: taxCategoryResource });
