@@ -259,3 +259,10 @@ export class ExpiredCustomerEmailTokenError extends ApiError {
     super(400, 'ExpiredCustomerEmailToken', 'The given email token has expired.');
   }
 }
+
+/** A "my" operation called with a token of neither a customer nor an anonymous session. */
+export class NoCustomerInTokenError extends InvalidOperationError {
+  constructor() {
+    super('This operation needs the access token of a customer (password flow, or customer_id:{id} from an external authorization server) or of an anonymous session.');
+  }
+}

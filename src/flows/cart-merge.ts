@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseAddress, Cart, CustomLineItem, ItemShippingDetails, LineItem } from '../../generated/openapi/client/types.gen.js';
-import { shippingValid } from '../domains/carts/cart-lines.js';
+import { shippingValid } from '../domains/carts/index.js';
 
 /**
  * The spec's merge rules, for MergeWithExistingCustomerCart: the anonymous cart's content goes into

@@ -1,7 +1,7 @@
 import type { Cart, CartDraft, CustomLineItem, LineItem, Order, ReplicaCartDraft } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { InvalidFieldError, ReferencedResourceNotFoundError } from '../errors/api-error.js';
-import type { CartService } from '../domains/carts/cart.service.js';
+import type { CartService } from '../domains/carts/index.js';
 import { inRequestStore, ownerOf, owns } from '../resources/views/owner.js';
 import type { DocumentRepository } from '../resources/document-repository.js';
 

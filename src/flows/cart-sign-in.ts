@@ -2,14 +2,14 @@ import type { Cart, MergeCartDraft, ResourceIdentifier } from '../../generated/o
 import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
-import { refreshFromProducts } from '../domains/carts/cart-actions.js';
+import { refreshFromProducts } from '../domains/carts/index.js';
 import { mergeCarts } from './cart-merge.js';
-import type { CartService } from '../domains/carts/cart.service.js';
-import type { CartSignInRequest, CustomerService } from '../domains/customers/customer.service.js';
-import type { OrderService } from '../domains/orders/order.service.js';
-import type { ShoppingListService } from '../domains/shopping-lists/shopping-list.service.js';
+import type { CartService } from '../domains/carts/index.js';
+import type { CartSignInRequest, CustomerService } from '../domains/customers/index.js';
+import type { OrderService } from '../domains/orders/index.js';
+import type { ShoppingListService } from '../domains/shopping-lists/index.js';
 import type { DocumentRepository, VersionedDocument } from '../resources/document-repository.js';
-import { paymentRepository } from '../domains/payments/payment-info.js';
+import { paymentRepository } from '../domains/payments/index.js';
 
 const CARTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 const CARTS_OF_ANONYMOUS_IN_STORE = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL AND "storeKey" = ?');

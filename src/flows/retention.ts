@@ -3,7 +3,7 @@ import type { AppServices } from '../context.js';
 import type { Db } from '../db/sql-runner.js';
 import { q, sql, type DialectSql } from '../db/statements.js';
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../resources/retention-deadline.js';
 /** Any constant: the lock that makes one instance at a time run the job on a shared PostgreSQL. */
 const RETENTION_LOCK = 727_311;
 
@@ -20,14 +20,6 @@ export interface RetentionRule {
   maxPerProject: number;
 }
 
-/**
- * The deadline a resource with its own `deleteDaysAfterLastModification` sets (kept in the
- * `deleteAfter` column); null: the project's retention applies.
- */
-export function ownDeadline(doc: { lastModifiedAt: string; deleteDaysAfterLastModification?: number }): string | null {
-  const days = doc.deleteDaysAfterLastModification;
-  return days === undefined ? null : new Date(Date.parse(doc.lastModifiedAt) + days * DAY_MS).toISOString();
-}
 
 interface Statements {
   deleteExpired: DialectSql;

@@ -1,6 +1,6 @@
 import type { CustomFields, FieldDefinition, FieldType, Type } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
-import { typeRepository } from '../domains/types/type-repository.js';
+import { typeRepository } from '../domains/types/index.js';
 
 /** `(includeNames, excludeNames)` of the custom-field list fields: all fields when neither is given. */
 export interface FieldNameFilter {

@@ -63,7 +63,7 @@ import type {
   TypedMoney,
 } from '../../generated/openapi/client/types.gen.js';
 import type { PagedQueryResult } from '../query/index.js';
-import type { CustomerDocument } from '../domains/customers/customer.service.js';
+import type { CustomerDocument } from '../domains/customers/index.js';
 
 /*
  * What the GraphQL object types resolve from (codegen.yml `mappers`): the services' documents as

@@ -1,5 +1,5 @@
 import type { AppServices } from '../context.js';
-import type { ApiClientService } from '../domains/projects/api-client.service.js';
+import type { ApiClientService } from '../domains/projects/index.js';
 
 const DAY_MS = 86_400_000;
 

@@ -4,7 +4,7 @@ import mount from 'koa-mount';
 import getRawBody from 'raw-body';
 import type { AppServices } from '../context.js';
 import { ApiError, GeneralError, MethodNotAllowedError, TooManyRequestsError } from '../errors/api-error.js';
-import type { ApiClientRecord } from '../domains/projects/api-client.service.js';
+import type { ApiClientRecord } from '../domains/projects/index.js';
 import type { RateLimiter } from '../security/rate-limiter.js';
 import type { Services } from '../composition.js';
 import type { ClientUsage } from './client-usage.js';

@@ -1,6 +1,6 @@
 import './provider-warnings.js';
 import { Provider, type Adapter, type AdapterPayload } from 'oidc-provider';
-import type { ApiClientRecord } from '../domains/projects/api-client.service.js';
+import type { ApiClientRecord } from '../domains/projects/index.js';
 import { oauthState } from './request-state.js';
 import type { TokenStore } from './token-store.js';
 

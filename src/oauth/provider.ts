@@ -3,7 +3,7 @@ import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Provider, type AdapterPayload, type KoaContextWithOIDC } from 'oidc-provider';
 import { hasScopes } from '../auth/authorize.js';
 import type { AppServices } from '../context.js';
-import type { ApiClientRecord } from '../domains/projects/api-client.service.js';
+import type { ApiClientRecord } from '../domains/projects/index.js';
 import type { Services } from '../composition.js';
 import { clientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { passwordGrant, type CustomerAuthenticator } from './grants/password.grant.js';

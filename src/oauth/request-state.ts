@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { ApiClientRecord } from '../domains/projects/api-client.service.js';
+import type { ApiClientRecord } from '../domains/projects/index.js';
 
 /** Which of the platform's token endpoints a request came in on (they all end at the provider's one). */
 export type TokenRoute =

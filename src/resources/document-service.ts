@@ -4,6 +4,16 @@ import type { PagedQueryResult, PredicateVariables, QueryParams } from '../query
 import type { DocumentAddress, DocumentRepository, NewDocument, VersionedDocument } from './document-repository.js';
 import type { ActionHandlers } from './update-actions.js';
 
+/** A document service as a view over it sees it (in-store, as-associate): its repository, queries and writes. */
+export interface DocumentResource<D extends VersionedDocument, Draft, A> {
+  readonly repository: DocumentRepository<D>;
+  create(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D>;
+  query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<D>>;
+  anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean>;
+  update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly A[] }, expand?: readonly string[]): Promise<D>;
+  delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<D>;
+}
+
 /**
  * The service of a versioned resource stored as a document: a new resource supplies its repository,
  * how a draft becomes a document, and its table of update actions; reads, queries, updates and

@@ -12,14 +12,14 @@ import { notFound } from '../../resources/versioning.js';
 type UnitDocument = VersionedDocument & { businessUnit?: KeyReference };
 
 /** What the associate view needs from the resource's own service. */
-interface Resource<D extends UnitDocument, A> {
+export interface Resource<D extends UnitDocument, A> {
   readonly repository: DocumentRepository<D>;
   readonly businessUnits: DocumentRepository<BusinessUnit>;
   update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly A[] }, expand?: readonly string[]): Promise<D>;
 }
 
 /** A resource whose documents associates make from drafts and delete (carts, shopping lists). */
-interface DraftedResource<D extends UnitDocument, Draft, A> extends Resource<D, A> {
+export interface DraftedResource<D extends UnitDocument, Draft, A> extends Resource<D, A> {
   create(ctx: RequestContext, draft: Draft, expand?: readonly string[]): Promise<D>;
   delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<D>;
 }

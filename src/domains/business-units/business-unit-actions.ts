@@ -3,7 +3,7 @@ import { InvalidFieldError, InvalidOperationError } from '../../errors/api-error
 import { addAddress, addAddressId, changeAddress, findAddress, removeAddress, removeAddressId, setDefaultAddress } from './business-unit-addresses.js';
 import { unitRef } from './business-unit-hierarchy.js';
 import { resolveAssociates, resolveCustomerId, resolveStores, resolveUnitKey } from '../../resources/reference-resolvers.js';
-import { customFieldActions, setCustomField, setCustomType } from '../types/custom-fields.js';
+import { customFieldActions, setCustomField, setCustomType } from '../types/index.js';
 import type { ActionHandlers } from '../../resources/update-actions.js';
 
 /**

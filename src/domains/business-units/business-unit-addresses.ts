@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context.js';
 import type { Address, AddressDraft } from '../../../generated/openapi/client/types.gen.js';
 import { DuplicateFieldError, InvalidOperationError } from '../../errors/api-error.js';
-import { newAddresses } from '../customers/customer-draft.js';
+import { newAddresses } from '../customers/index.js';
 
 /**
  * The address update actions of a resource that keeps `addresses` with shipping/billing id lists and

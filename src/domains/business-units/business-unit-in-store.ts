@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context.js';
 import type { JsonText } from '../../db/json-text.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams } from '../../query/index.js';
-import type { BusinessUnitService } from './business-unit.service.js';
+import type { DocumentResource } from '../../resources/document-service.js';
 import type { DocumentAddress } from '../../resources/document-repository.js';
 import { fencedWrites } from '../../resources/views/fenced-writes.js';
 import { notFound } from '../../resources/versioning.js';
@@ -36,7 +36,13 @@ export function inStore(unit: BusinessUnit, storeKey: string): boolean {
  * gets the store, one given other stores is refused, and a FromParent Division must inherit it
  * (400 InvalidOperation). Whether an update or a deletion may proceed is decided on the unit as it was.
  */
-export function businessUnitsInStore(units: BusinessUnitService) {
+/** What the in-store view needs from the business unit service: a create that lets it check the parent, and expansion. */
+interface UnitsPort extends Omit<DocumentResource<BusinessUnit, BusinessUnitDraft, BusinessUnitUpdateAction>, 'create'> {
+  create(ctx: RequestContext, draft: BusinessUnitDraft, expand: readonly string[] | undefined, parentGuard: (tx: RequestContext, parent: BusinessUnit) => Promise<void>): Promise<BusinessUnit>;
+  expand(ctx: RequestContext, doc: BusinessUnit, expand: readonly string[]): Promise<BusinessUnit> | BusinessUnit;
+}
+
+export function businessUnitsInStore(units: UnitsPort) {
   const ownUnit = async (ctx: RequestContext, at: DocumentAddress): Promise<BusinessUnit> => {
     const unit = await units.repository.find(ctx, at);
     if (!unit || !inStore(unit, storeOf(ctx))) throw notFound(at);

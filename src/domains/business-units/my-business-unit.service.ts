@@ -5,10 +5,10 @@ import { InvalidOperationError } from '../../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams } from '../../query/index.js';
 import { childOf, type AsAssociateBusinessUnitService } from './as-associate.service.js';
 import type { BusinessUnitService } from './business-unit.service.js';
-import { NoCustomerInTokenError } from '../customers/customer-account.js';
+import { NoCustomerInTokenError } from '../../errors/api-error.js';
 import type { DocumentAddress } from '../../resources/document-repository.js';
-import type { ProjectService } from '../projects/project.service.js';
-import type { CustomerService, SignInResult } from '../customers/customer.service.js';
+import type { ProjectService } from '../projects/index.js';
+import type { CustomerService, SignInResult } from '../customers/index.js';
 
 /**
  * My Business Units (`/{projectKey}/me/business-units`): the as-associate endpoints with the

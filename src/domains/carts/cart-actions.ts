@@ -16,10 +16,10 @@ import {
   updateItemShippingAddress,
   type ProductLookup,
 } from './cart-lines.js';
-import { assertStillBelongs, owningUnit } from '../business-units/owning-business-unit.js';
+import { assertStillBelongs, owningUnit } from '../business-units/index.js';
 import { readCustomer } from '../../resources/views/owner.js';
-import { addPayment, removePayment } from '../payments/payment-info.js';
-import { customerGroupLookup } from '../customers/customer-group-lookup.js';
+import { addPayment, removePayment } from '../payments/index.js';
+import { customerGroupLookup } from '../customers/index.js';
 import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
 import type { CartCalculator } from './cart-totals.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';

@@ -2,7 +2,7 @@ import type { Cart, CartDiscount, CartDiscountValue, DiscountCode, DiscountCodeS
 import { cartScope, customLineItemScope, lineItemScope, type CartFacts } from '../../query/cart/cart-predicate-scopes.js';
 import { cachedCartPredicate } from '../../query/cart/index.js';
 import type { CartSources } from './cart-sources.js';
-import { allocate, discountGroup, groupsTotal, relativeShare, type DiscountPortion, type UnitGroup } from './discount-distribution.js';
+import { allocate, discountGroup, groupsTotal, relativeShare, type DiscountPortion, type UnitGroup } from '../../shared/money/discount-distribution.js';
 import type { RoundingMode } from '../../shared/money/money.js';
 import { validAt } from '../../resources/validity-period.js';
 

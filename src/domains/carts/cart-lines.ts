@@ -4,12 +4,12 @@ import { isoNow } from '../../shared/clock.js';
 import type { RequestContext } from '../../context.js';
 import { ApiError, DuplicateFieldError, InvalidFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
 import { centMoney, moneyFromDraft, multiply, sum, type CentPrecisionMoney, type TypedMoney } from '../../shared/money/money.js';
-import { selectPrice } from '../catalog/price-selection.js';
-import { channelReference } from '../channels/channel-repository.js';
-import { productOfDraft, type ProductLookup } from '../catalog/product-lookup.js';
-import { findVariant } from '../catalog/product-variants.js';
+import { selectPrice } from '../catalog/index.js';
+import { channelReference } from '../channels/index.js';
+import { productOfDraft, type ProductLookup } from '../catalog/index.js';
+import { findVariant } from '../catalog/index.js';
 
-export type { ProductLookup } from '../catalog/product-lookup.js';
+export type { ProductLookup } from '../catalog/index.js';
 
 /** No price of the variant matches the cart (facts: the platform's MatchingPriceNotFound). */
 export class MatchingPriceNotFoundError extends ApiError {

@@ -1,26 +1,14 @@
 import type { Cart, ResourceIdentifier, ShippingInfo, ShippingMethod, ShippingRate } from '../../../generated/openapi/client/types.gen.js';
 import { ApiError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError, InvalidFieldError } from '../../errors/api-error.js';
-import type { CartFacts } from '../../query/cart/cart-predicate-scopes.js';
-import { cartScope } from '../../query/cart/cart-predicate-scopes.js';
-import { cachedCartPredicate } from '../../query/cart/index.js';
 import type { CartSources } from './cart-sources.js';
 import { centMoney, type CentPrecisionMoney } from '../../shared/money/money.js';
-import { zoneCovers } from '../shipping/zone.service.js';
+import { matchingShippingRate, zoneCovers } from '../shipping/index.js';
 
 /** The platform's error when a shipping method's predicate does not match the cart. */
 export class ShippingMethodDoesNotMatchCartError extends ApiError {
   constructor() {
     super(400, 'ShippingMethodDoesNotMatchCart', 'The predicate does not match the cart.');
   }
-}
-
-/** The rate of a zone in the cart's currency (a zone has at most one per currency). */
-export function matchingShippingRate(rates: readonly ShippingRate[], currency: string): ShippingRate | undefined {
-  return rates.find((r) => r.price.currencyCode === currency);
-}
-
-export function predicateMatches(method: Pick<ShippingMethod, 'predicate'>, facts: CartFacts): boolean {
-  return method.predicate === undefined || cachedCartPredicate(method.predicate, cartScope, 'predicate')(facts);
 }
 
 async function findMethod(sources: CartSources, identifier: ResourceIdentifier, byKey: (key: string) => Promise<ShippingMethod | undefined>): Promise<ShippingMethod> {

@@ -3,10 +3,11 @@ import type { RequestContext } from '../../context.js';
 import { applyCartDiscounts, type DiscountedPrices } from './cart-discounts.js';
 import { recalculateTotals, type ProductLookup } from './cart-lines.js';
 import type { CartFacts } from '../../query/cart/cart-predicate-scopes.js';
-import { predicateMatches, shippingPrice } from './cart-shipping.js';
+import { shippingPrice } from './cart-shipping.js';
+import { predicateMatches } from '../shipping/index.js';
 import { cartSources, type CartSourceRepositories, type CartSources } from './cart-sources.js';
 import { cartTaxedPrice, discountTaxed, taxItem, taxRateFor, toTaxedPrice, type Taxed } from './cart-taxes.js';
-import { groupsTotal, mergeGroups, type DiscountPortion, type UnitGroup } from './discount-distribution.js';
+import { groupsTotal, mergeGroups, type DiscountPortion, type UnitGroup } from '../../shared/money/discount-distribution.js';
 import { centMoney, sum, type CentPrecisionMoney } from '../../shared/money/money.js';
 
 const reference = (id: string) => ({ typeId: 'cart-discount' as const, id });

@@ -5,17 +5,17 @@ import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../../er
 import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
-import { assertMayNameUnit, owningUnit } from '../business-units/owning-business-unit.js';
+import { assertMayNameUnit, owningUnit } from '../business-units/index.js';
 import { documentsInStore } from '../../resources/views/in-store-documents.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { resolveStores } from '../../resources/reference-resolvers.js';
 import { ownDocuments, ownerFields, ownerOf, readCustomer, type Owner } from '../../resources/views/owner.js';
-import { customerGroupLookup } from '../customers/customer-group-lookup.js';
+import { customerGroupLookup } from '../customers/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { centMoney } from '../../shared/money/money.js';
 import { cartResource } from '../../resources/queryable-resources.js';
-import { ownDeadline } from '../../flows/retention.js';
+import { ownDeadline } from '../../resources/retention-deadline.js';
 
 /** The owner's most recently modified Active cart, in any store or (the in-store /me endpoints) in one. */
 const activeCartOf = (owner: string, inStore: boolean) =>

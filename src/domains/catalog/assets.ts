@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Asset, AssetDraft, AssetSource, FieldContainer, LocalizedString, ResourceIdentifier } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError, InvalidOperationError } from '../../errors/api-error.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from '../types/custom-fields.js';
+import { customFieldsFromDraft, setCustomField, setCustomType } from '../types/index.js';
 import { setOptional } from '../../resources/update-actions.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Category, CategoryUpdateAction } from '../../../generated/openapi/
 import { InvalidOperationError } from '../../errors/api-error.js';
 import { assetActions } from './assets.js';
 import { categoryRepository } from './category-repository.js';
-import { customFieldActions } from '../types/custom-fields.js';
+import { customFieldActions } from '../types/index.js';
 import { resolveIdentifier } from '../../resources/resource-identifiers.js';
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
 

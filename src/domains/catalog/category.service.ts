@@ -7,7 +7,7 @@ import { DuplicateFieldError } from '../../errors/api-error.js';
 import { assetsFromDrafts } from './assets.js';
 import { ancestorsBelow, categoryActions } from './category-actions.js';
 import { categoryRepository } from './category-repository.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldsFromDraft } from '../types/index.js';
 import type { DocumentAddress, NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { resolveIdentifier } from '../../resources/resource-identifiers.js';

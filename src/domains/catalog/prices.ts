@@ -3,9 +3,9 @@ import type { DiscountedPrice, DiscountedPriceDraft, Price, PriceDraft, PriceTie
 import type { RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
 import { ApiError, InvalidFieldError, InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError } from '../../errors/api-error.js';
-import { channelReference } from '../channels/channel-repository.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
-import { customerGroupLookup } from '../customers/customer-group-lookup.js';
+import { channelReference } from '../channels/index.js';
+import { customFieldsFromDraft } from '../types/index.js';
+import { customerGroupLookup } from '../customers/index.js';
 import { moneyFromDraft } from '../../shared/money/money.js';
 import { validAt } from '../../resources/validity-period.js';
 

@@ -4,7 +4,7 @@ import { InvalidOperationError } from '../../errors/api-error.js';
 import { categoryRepository } from './category-repository.js';
 import { checkVariantPrices, externalDiscountedPrice, priceFromDraft } from './prices.js';
 import { allVariants, checkVariantIdentifiers, findVariant, pricesFromDrafts, variantFromDraft } from './product-variants.js';
-import { taxCategoryRepository } from '../shipping/tax-category-repository.js';
+import { taxCategoryRepository } from '../shipping/index.js';
 import { resolveIdentifier, resolveReference } from '../../resources/resource-identifiers.js';
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
 

@@ -8,11 +8,11 @@ import { DocumentService } from '../../resources/document-service.js';
 import { categoryRepository } from './category-repository.js';
 import type { CategoryReferrer } from './category.service.js';
 import { productActions } from './product-actions.js';
-import { applyProductDiscounts, type ProductDiscountSources } from '../discounts/product-discounts.js';
+import { applyProductDiscounts, type ProductDiscountSources } from './product-discounting.js';
 import { deleteProjections, writeProjections } from './product-projections.js';
 import { allVariants, checkVariantIdentifiers, variantFromDraft } from './product-variants.js';
 import { productResource } from '../../resources/queryable-resources.js';
-import { taxCategoryRepository } from '../shipping/tax-category-repository.js';
+import { taxCategoryRepository } from '../shipping/index.js';
 import { resolveIdentifier, resolveReference } from '../../resources/resource-identifiers.js';
 import { sameJson } from '../../shared/canonical-json.js';
 

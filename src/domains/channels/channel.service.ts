@@ -2,8 +2,8 @@ import type { Address, AddressDraft, Channel, ChannelDraft, ChannelRoleEnum, Cha
 import { withTransaction, type RequestContext } from '../../context.js';
 import { InvalidOperationError, ReferenceExistsError } from '../../errors/api-error.js';
 import { channelRepository } from './channel-repository.js';
-import { customFieldActions, customFieldsFromDraft, setCustomField, setCustomType } from '../types/custom-fields.js';
-import { newAddresses } from '../customers/customer-draft.js';
+import { customFieldActions, customFieldsFromDraft, setCustomField, setCustomType } from '../types/index.js';
+import { newAddresses } from '../customers/index.js';
 import type { DocumentAddress, NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { firstReferrer, type Referrer } from '../../resources/referrers.js';

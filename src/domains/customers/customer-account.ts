@@ -11,18 +11,34 @@ import type {
   MyCustomerUpdateAction,
 } from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type AppServices, type RequestContext } from '../../context.js';
-import { InvalidCredentialsError, InvalidCurrentPasswordError, InvalidOperationError, ResourceNotFoundError } from '../../errors/api-error.js';
-import type { CustomerDocument, CustomerService, SignInResult } from './customer.service.js';
+import { InvalidCredentialsError, InvalidCurrentPasswordError, InvalidOperationError, ResourceNotFoundError, NoCustomerInTokenError } from '../../errors/api-error.js';
+import type { CustomerDraft, CustomerUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import type { DocumentRepository } from '../../resources/document-repository.js';
+import type { CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
+
+type ProjectContext = Pick<RequestContext, 'projectKey' | 'db'>;
+
+/** What the account flows need from the customer service (which builds them with itself). */
+export interface CustomerStore {
+  readonly repository: DocumentRepository<CustomerDocument>;
+  create(ctx: RequestContext, draft: CustomerDraft & { anonymousCart?: { id?: string } }): Promise<SignInResult>;
+  signedIn(
+    ctx: RequestContext,
+    customer: CustomerDocument,
+    carts?: { anonymousCartId?: string; anonymousId?: string; mode?: CartSignInRequest['mode']; updateProductData?: boolean; storeKey?: string },
+  ): Promise<SignInResult>;
+  find(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument | undefined>;
+  locate(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument>;
+  findByEmail(ctx: ProjectContext, email: string, storeKey?: string): Promise<CustomerDocument | undefined>;
+  update(ctx: RequestContext, selector: CustomerSelector, update: { version: number; actions: readonly CustomerUpdateAction[] }, storeKey?: string): Promise<CustomerDocument>;
+  delete(ctx: RequestContext, selector: CustomerSelector, version: number, storeKey?: string): Promise<CustomerDocument>;
+  writePassword(tx: RequestContext, current: CustomerDocument, password: string): Promise<CustomerDocument>;
+  passwordMatches(ctx: ProjectContext, customerId: string, password: string): Promise<boolean>;
+  authenticate(ctx: Pick<RequestContext, 'projectKey'>, email: string, password: string, storeKey?: string): Promise<CustomerDocument | undefined>;
+}
 import { consumeCustomerToken, issueCustomerToken, peekCustomerToken, type CustomerTokenKind, type IssuedCustomerToken } from './customer-tokens.js';
 import { SignInLimits } from './sign-in-limits.js';
 import { checkVersion } from '../../resources/versioning.js';
-
-/** A "my" operation called with a token of neither a customer nor an anonymous session. */
-export class NoCustomerInTokenError extends InvalidOperationError {
-  constructor() {
-    super('This operation needs the access token of a customer (password flow, or customer_id:{id} from an external authorization server) or of an anonymous session.');
-  }
-}
 
 /**
  * The customer's account flows: signing in, passwords, e-mail verification and password reset
@@ -39,7 +55,7 @@ export class CustomerAccount {
   readonly signInLimits: SignInLimits;
 
   constructor(
-    private readonly customers: CustomerService,
+    private readonly customers: CustomerStore,
     app: Pick<AppServices, 'config' | 'db' | 'clock'>,
   ) {
     this.signInLimits = new SignInLimits(app);

@@ -1,10 +1,10 @@
 import type { Address, AddressDraft, CustomerUpdateAction, ResourceIdentifier } from '../../../generated/openapi/client/types.gen.js';
 import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
 import type { RequestContext } from '../../context.js';
-import type { CustomerDocument } from './customer.service.js';
+import type { CustomerDocument } from './customer-document.js';
 import { newAddresses, resolveStores, type StoreLookup } from './customer-draft.js';
 import type { CustomerGroupLookup } from './customer-group-lookup.js';
-import { customFieldActions, setCustomField, setCustomType } from '../types/custom-fields.js';
+import { customFieldActions, setCustomField, setCustomType } from '../types/index.js';
 import type { ActionHandlers } from '../../resources/update-actions.js';
 
 /**

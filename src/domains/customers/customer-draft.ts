@@ -2,7 +2,7 @@ import type { Address, AddressDraft, Customer, CustomerDraft, KeyReference, Reso
 import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError, InvalidFieldError, ReferencedResourceNotFoundError, RequiredFieldError } from '../../errors/api-error.js';
 import { randomToken } from '../../security/secrets.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldsFromDraft } from '../types/index.js';
 
 /**
  * Turning a CustomerDraft into a Customer: the parts of sign-up that need no database write.

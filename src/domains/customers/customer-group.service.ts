@@ -1,6 +1,6 @@
 import type { CustomerGroup, CustomerGroupDraft, CustomerGroupUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { customFieldActions, customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { customerGroupResource } from '../../resources/queryable-resources.js';

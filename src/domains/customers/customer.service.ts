@@ -14,49 +14,15 @@ import { customerActions } from './customer-actions.js';
 import { customerGroupLookup, type CustomerGroupLookup } from './customer-group-lookup.js';
 import { deleteCustomerTokens } from './customer-tokens.js';
 import { applyUpdateActions } from '../../resources/update-actions.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldsFromDraft } from '../types/index.js';
 import { addressIds, copiedFields, maskPassword, newAddresses, resolveStores, type StoreLookup } from './customer-draft.js';
 import { customerUniqueRules, emailScopes, GLOBAL_SCOPE, normalizeEmail, storeKeysColumn } from './customer-email.js';
-import { DocumentRepository, type DocumentAddress } from '../../resources/document-repository.js';
+import { DocumentRepository } from '../../resources/document-repository.js';
+import type { CartSignIn, CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
 import { customerResource } from '../../resources/queryable-resources.js';
 import { checkVersion, notFound } from '../../resources/versioning.js';
 
-/** The API representation of a customer; `password` is only ever the masked form. */
-export type CustomerDocument = Customer;
-
-/** How a route names a customer: by id or by `key=`. */
-export type CustomerSelector = DocumentAddress;
-
-/**
- * Sign-up and sign-in answer the customer and the active cart. Carts come in their own issue: they
- * plug in through CustomerService.cartSignIn, and until then `cart` is absent.
- */
-export interface SignInResult {
-  customer: CustomerDocument;
-  cart?: unknown;
-}
-
-/** What a sign-in or sign-up hands to the carts module (anonymous cart and session to take over). */
-export interface CartSignInRequest {
-  customer: CustomerDocument;
-  anonymousCartId?: string;
-  /** The anonymous cart by id or key (the manual merge's `anonymousCart`); wins over anonymousCartId. */
-  anonymousCart?: { id: string } | { key: string };
-  anonymousId?: string;
-  mode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
-  updateProductData: boolean;
-  /** The store of an in-store sign-in: the customer's active cart is the one of that store. */
-  storeKey?: string;
-  /**
-   * The manual merge (`/carts/customer-id={customerId}/merge`), not a sign-in: only the anonymous
-   * session's carts go to the customer (not its orders and shopping lists), and in a store only the
-   * store's carts are seen.
-   */
-  manual?: boolean;
-}
-
-/** The seam for carts: assigns the anonymous cart/session to the customer, answers the active cart. */
-export type CartSignIn = (ctx: RequestContext, request: CartSignInRequest) => Promise<unknown>;
+export type { CartSignIn, CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
 
 type ProjectContext = Pick<RequestContext, 'projectKey' | 'db'>;
 

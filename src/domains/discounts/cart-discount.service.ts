@@ -6,7 +6,7 @@ import { cartDiscountValueFromDraft, checkedSortOrder, checkTarget } from './car
 import { resolveStores } from '../../resources/reference-resolvers.js';
 import { cartDiscountsInStore } from './cart-discounts-in-store.js';
 import { checkedCartPredicate } from '../../query/cart/cart-predicate-scopes.js';
-import { customFieldActions, customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { assertSortOrderFree, discountGroupRepository, inactiveDiscountGroups } from './discount-group-repository.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';

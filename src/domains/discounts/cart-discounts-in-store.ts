@@ -2,7 +2,7 @@ import type { CartDiscount, CartDiscountDraft, CartDiscountUpdateAction } from '
 import type { RequestContext } from '../../context.js';
 import type { JsonText } from '../../db/json-text.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams } from '../../query/index.js';
-import type { CartDiscountService } from './cart-discount.service.js';
+import type { DocumentResource } from '../../resources/document-service.js';
 import type { DocumentAddress } from '../../resources/document-repository.js';
 import { fencedWrites } from '../../resources/views/fenced-writes.js';
 import { storeOf } from '../../resources/views/in-store-documents.js';
@@ -24,7 +24,7 @@ function inStorePredicates<P extends { where: readonly string[]; vars?: Predicat
  * one created here applies in that store only (its `stores` are set to it, as the platform documents).
  * Cart discounts are few, so the store is matched by the query engine's predicate on `stores`.
  */
-export function cartDiscountsInStore(service: CartDiscountService) {
+export function cartDiscountsInStore(service: DocumentResource<CartDiscount, CartDiscountDraft, CartDiscountUpdateAction>) {
   const own = async (ctx: RequestContext, at: DocumentAddress): Promise<CartDiscount> => {
     const discount = await service.repository.find(ctx, at);
     if (!discount || !ofStore(ctx, discount)) throw notFound(at);

@@ -2,7 +2,7 @@ import type { CartDiscount, DiscountCode, DiscountCodeDraft, DiscountCodeUpdateA
 import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError } from '../../errors/api-error.js';
 import { checkedCartPredicate } from '../../query/cart/cart-predicate-scopes.js';
-import { customFieldActions, customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { discountCodeResource } from '../../resources/queryable-resources.js';

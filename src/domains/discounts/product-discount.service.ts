@@ -11,14 +11,20 @@ import { withTransaction, type RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
 import { ApiError, DuplicateFieldError } from '../../errors/api-error.js';
 import { amountPerCurrency, checkedSortOrder } from './cart-discount-values.js';
-import { categoryRepository } from '../catalog/category-repository.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
-import { productDiscountPredicate } from './product-discount-predicates.js';
-import { applicableDiscounts, categoryFacts, matchingDiscount, type KnownCategory, type ProductDiscountSources } from './product-discounts.js';
-import { allVariants } from '../catalog/product-variants.js';
 import { productDiscountResource } from '../../resources/queryable-resources.js';
-import type { SkuDiscountFacts } from '../catalog/standalone-price.service.js';
+import {
+  allVariants,
+  applicableDiscounts,
+  categoryFacts,
+  categoryRepository,
+  matchingDiscount,
+  productDiscountPredicate,
+  type KnownCategory,
+  type ProductDiscountSources,
+  type SkuDiscountFacts,
+} from '../catalog/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 import { checkValidityPeriod, setValidity } from '../../resources/validity-period.js';
 

@@ -2,12 +2,12 @@ import type { BusinessUnit, Order, OrderUpdateAction } from '../../../generated/
 import { InvalidOperationError, ReferencedResourceNotFoundError } from '../../errors/api-error.js';
 import { resolveStores } from '../../resources/reference-resolvers.js';
 import { readCustomer } from '../../resources/views/owner.js';
-import { customFieldActions } from '../types/custom-fields.js';
+import { customFieldActions } from '../types/index.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
-import { assertStillBelongs, owningUnit } from '../business-units/owning-business-unit.js';
+import { assertStillBelongs, owningUnit } from '../business-units/index.js';
 import { fulfilmentActions } from './order-fulfilment.js';
-import { addPayment, removePayment } from '../payments/payment-info.js';
-import { transition } from '../states/states.js';
+import { addPayment, removePayment } from '../payments/index.js';
+import { transition } from '../states/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 
 /**

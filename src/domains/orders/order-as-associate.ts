@@ -1,9 +1,15 @@
 import type { Cart, Order, OrderFromCartDraft, OrderUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
-import { madeFromUnitDocument, ORDERS_UPDATE, ORDERS_VIEW, type Access } from '../business-units/associate-access.js';
-import { associateAccess } from '../business-units/associate-documents.js';
-import type { OrderService } from './order.service.js';
+import { madeFromUnitDocument, ORDERS_UPDATE, ORDERS_VIEW, type Access } from '../business-units/index.js';
+import { associateAccess, type UnitDocumentResource } from '../business-units/index.js';
+import type { CartAdmission, OrderApprovals, OrderFollowUp } from './order-steps.js';
+
+/** What the associate view needs from the order service. */
+export interface AssociateOrderPort extends UnitDocumentResource<Order, OrderUpdateAction> {
+  readonly approvals?: OrderApprovals;
+  createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, admit?: CartAdmission, expand?: readonly string[], after?: OrderFollowUp): Promise<Order>;
+}
 
 const CREATE: Access = { what: 'create orders', my: 'CreateMyOrdersFromMyCarts', others: 'CreateOrdersFromOthersCarts' };
 
@@ -14,7 +20,7 @@ const CREATE: Access = { what: 'create orders', my: 'CreateMyOrdersFromMyCarts',
  * A cart is ordered here only if it belongs to the unit (400 InvalidOperation otherwise, as documented)
  * and the unit is Active; the checks run in the order's transaction, on the cart as it is ordered.
  */
-export function ordersAsAssociate(orders: OrderService) {
+export function ordersAsAssociate(orders: AssociateOrderPort) {
   const view = associateAccess<Order, OrderUpdateAction>(orders, {
     kind: 'order',
     access: { view: ORDERS_VIEW, update: ORDERS_UPDATE },

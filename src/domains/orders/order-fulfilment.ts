@@ -3,7 +3,7 @@ import { isoNow } from '../../shared/clock.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidInputError, InvalidOperationError } from '../../errors/api-error.js';
 import { newId } from '../../shared/ids.js';
-import { customFieldsFromDraft, setCustomField, setCustomType } from '../types/custom-fields.js';
+import { customFieldsFromDraft, setCustomField, setCustomType } from '../types/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 
 type FulfilmentAction = Extract<

@@ -3,19 +3,20 @@ import { withTransaction, type RequestContext } from '../../context.js';
 import type { JsonText } from '../../db/json-text.js';
 import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../../query/index.js';
-import type { CartService } from '../carts/cart.service.js';
+import type { CartService } from '../carts/index.js';
 import { inRequestStore, ownDocuments, ownerOf, owns, storeCondition } from '../../resources/views/owner.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type DocumentAddress } from '../../resources/document-repository.js';
 import { orderActions } from './order-actions.js';
-import { stateOfType } from '../states/states.js';
-import { takeStock } from '../catalog/inventory.service.js';
+import { stateOfType } from '../states/index.js';
+import { takeStock } from '../catalog/index.js';
 import { orderResource } from '../../resources/queryable-resources.js';
 import { checkVersion, notFound } from '../../resources/versioning.js';
-import { DiscountCodeNonApplicableError } from '../carts/cart-discount-codes.js';
-import { ShippingMethodDoesNotMatchCartError } from '../carts/cart-shipping.js';
-import { countApplications } from '../carts/discount-code-applications.js';
+import { DiscountCodeNonApplicableError } from '../carts/index.js';
+import { ShippingMethodDoesNotMatchCartError } from '../carts/index.js';
+import { countApplications } from '../carts/index.js';
 import { ordersAsAssociate } from './order-as-associate.js';
+import type { CartAdmission, OrderApprovals, OrderFollowUp } from './order-steps.js';
 
 type Update = { version: number; actions: readonly OrderUpdateAction[] };
 
@@ -59,7 +60,7 @@ export class OrderService {
   private readonly actions = orderActions(() => this.businessUnits);
 
   /** Starts an order's approval flow when approval rules apply (set by createServices: approval-flow.service.ts). */
-  approvals?: { start(tx: RequestContext, order: Order, requesterId: string): Promise<void> };
+  approvals?: OrderApprovals;
 
   /** The caller's own orders (/me), in the request's store if there is one. */
   readonly mine = ownDocuments(this.repository);
@@ -150,11 +151,6 @@ export class OrderService {
   }
 }
 
-/** A check of the cart an order is made from, before anything is written (it throws to refuse the cart). */
-export type CartAdmission = (tx: RequestContext, cart: Cart) => void | Promise<void>;
-
-/** What is written with a new order in its transaction (an approval flow). */
-export type OrderFollowUp = (tx: RequestContext, order: Order) => Promise<void>;
 
 /** /me: the caller's own carts only; another's is 404 as if it did not exist. */
 export const ownCartsOnly: CartAdmission = (tx, cart) => {

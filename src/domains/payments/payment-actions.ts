@@ -3,9 +3,9 @@ import type { RequestContext } from '../../context.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
 import { newId } from '../../shared/ids.js';
 import { resolveCustomerId } from '../../resources/reference-resolvers.js';
-import { customFieldActions, customFieldsFromDraft, setCustomField, setCustomType } from '../types/custom-fields.js';
+import { customFieldActions, customFieldsFromDraft, setCustomField, setCustomType } from '../types/index.js';
 import { centMoney, moneyFromDraft, type CentPrecisionMoney, type MoneyDraft } from '../../shared/money/money.js';
-import { transition } from '../states/states.js';
+import { transition } from '../states/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 
 /**

@@ -3,7 +3,7 @@ import { withTransaction, type RequestContext } from '../../context.js';
 import { lockUntilCommit } from '../../db/transaction-lock.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
 import { resolveCustomerId, resolveUnitKey } from '../../resources/reference-resolvers.js';
-import { customFieldActions, customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { paymentMethodResource } from '../../resources/queryable-resources.js';

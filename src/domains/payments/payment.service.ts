@@ -3,12 +3,12 @@ import { withTransaction, type RequestContext } from '../../context.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
 import { resolveCustomerId } from '../../resources/reference-resolvers.js';
 import { ownDocuments, ownerOf, ownerReferenceFields } from '../../resources/views/owner.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldsFromDraft } from '../types/index.js';
 import type { DocumentAddress, NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { centsFromDraft, interactionFromDraft, paymentActions, transactionFromDraft } from './payment-actions.js';
 import { paymentOwner, paymentRepository } from './payment-info.js';
-import { stateOfType } from '../states/states.js';
+import { stateOfType } from '../states/index.js';
 
 type Update<A> = { version: number; actions: readonly A[] };
 

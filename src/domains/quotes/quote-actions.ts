@@ -13,10 +13,10 @@ import type {
 import type { RequestContext } from '../../context.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
 import { resolveCustomerId } from '../../resources/reference-resolvers.js';
-import { customFieldActions } from '../types/custom-fields.js';
+import { customFieldActions } from '../types/index.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
-import { assertStillBelongs } from '../business-units/owning-business-unit.js';
-import { transition } from '../states/states.js';
+import { assertStillBelongs } from '../business-units/index.js';
+import { transition } from '../states/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 
 type Units = () => DocumentRepository<BusinessUnit>;

@@ -1,10 +1,21 @@
-import type { Order, OrderFromQuoteDraft, Quote, QuoteUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import type { BusinessUnit, Order, OrderFromQuoteDraft, Quote, QuoteUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { actingAssociate, assertActive, assertMay, assertOfUnit, madeFromUnitDocument, type Access } from '../business-units/associate-access.js';
-import { associateAccess } from '../business-units/associate-documents.js';
-import type { DocumentAddress } from '../../resources/document-repository.js';
+import { actingAssociate, assertActive, assertMay, assertOfUnit, madeFromUnitDocument, type Access } from '../business-units/index.js';
+import { associateAccess } from '../business-units/index.js';
+import type { DocumentAddress, DocumentRepository } from '../../resources/document-repository.js';
 import { associateQuoteActions } from './quote-actions.js';
-import type { QuoteService } from './quote.service.js';
+import type { OrderApprovals, OrderFollowUp } from '../orders/index.js';
+
+/** A check of the quote an order is made from, in the order's transaction (it throws to refuse the quote). */
+export type QuoteAdmission = (tx: RequestContext, quote: Quote) => void | Promise<void>;
+
+/** What the associate view needs from the quote service. */
+interface QuotesPort {
+  readonly repository: DocumentRepository<Quote>;
+  readonly businessUnits: DocumentRepository<BusinessUnit>;
+  readonly orders: { readonly approvals?: OrderApprovals };
+  order(ctx: RequestContext, draft: OrderFromQuoteDraft, admit: QuoteAdmission | undefined, expand?: readonly string[], after?: OrderFollowUp): Promise<Order>;
+}
 import { notFound } from '../../resources/versioning.js';
 
 const VIEW: Access = { what: 'view quotes', my: 'ViewMyQuotes', others: 'ViewOthersQuotes', read: true };
@@ -36,7 +47,7 @@ function accessFor(action: QuoteUpdateAction): Access | undefined {
  * or CreateOrdersFromOthersQuotes. A quote of another unit is 400 InvalidOperation (404 on HEAD), and an
  * Inactive unit's quotes are read-only here.
  */
-export function quotesAsAssociate(quotes: QuoteService) {
+export function quotesAsAssociate(quotes: QuotesPort) {
   const units = () => quotes.businessUnits;
   const actions = associateQuoteActions(units);
   const { getForResponse, exists, query, anyMatches } = associateAccess<Quote, QuoteUpdateAction>(

@@ -1,12 +1,12 @@
 import type { Cart, MyQuoteRequestDraft, MyQuoteRequestUpdate, QuoteRequest, QuoteRequestDraft, QuoteRequestUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { ReferencedResourceNotFoundError } from '../../errors/api-error.js';
-import { madeFromUnitDocument, type Access } from '../business-units/associate-access.js';
-import { associateAccess } from '../business-units/associate-documents.js';
+import { madeFromUnitDocument, type Access } from '../business-units/index.js';
+import { associateAccess } from '../business-units/index.js';
 import { resolveCustomerId } from '../../resources/reference-resolvers.js';
-import type { CartService } from '../carts/cart.service.js';
+import type { CartService } from '../carts/index.js';
 import { ownDocuments, ownerOf, owns } from '../../resources/views/owner.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { madeInStore } from '../../resources/views/in-store-documents.js';
@@ -14,7 +14,7 @@ import { associateQuoteRequestActions, myQuoteRequestActions, quoteRequestAction
 import { assertQuotable, quoteRequestOf } from './quote-snapshots.js';
 import { quoteRequestResource } from '../../resources/queryable-resources.js';
 import { resolveIdentifier } from '../../resources/resource-identifiers.js';
-import { stateOfType } from '../states/states.js';
+import { stateOfType } from '../states/index.js';
 import { checkVersion } from '../../resources/versioning.js';
 
 /** The owner, store and unit of a quote request or quote, as the /me view reads them (carts and orders name them so). */

@@ -1,26 +1,24 @@
 import type { MyOrderFromQuoteDraft, MyQuoteUpdate, Order, OrderFromQuoteDraft, Quote, QuoteDraft, QuoteUpdateAction, StagedQuote } from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
-import type { CartService } from '../carts/cart.service.js';
+import type { CartService } from '../carts/index.js';
 import { inRequestStore, ownDocuments, ownerOf, owns } from '../../resources/views/owner.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { madeInStore } from '../../resources/views/in-store-documents.js';
-import { takeStock } from '../catalog/inventory.service.js';
-import type { OrderFollowUp, OrderService } from '../orders/order.service.js';
+import { takeStock } from '../catalog/index.js';
+import type { OrderFollowUp, OrderService } from '../orders/index.js';
 import { myQuoteActions, quoteActions } from './quote-actions.js';
-import { quotesAsAssociate } from './quote-as-associate.js';
+import { quotesAsAssociate, type QuoteAdmission } from './quote-as-associate.js';
 import { quoteOwner } from './quote-request.service.js';
 import { orderOf, quoteOf } from './quote-snapshots.js';
 import { quoteResource } from '../../resources/queryable-resources.js';
 import { resolveIdentifier } from '../../resources/resource-identifiers.js';
 import type { StagedQuoteService } from './staged-quote.service.js';
-import { stateOfType } from '../states/states.js';
+import { stateOfType } from '../states/index.js';
 import { checkVersion, notFound } from '../../resources/versioning.js';
 
-/** A check of the quote an order is made from, in the order's transaction (it throws to refuse the quote). */
-export type QuoteAdmission = (tx: RequestContext, quote: Quote) => void | Promise<void>;
 
 /**
  * Quotes: the seller's offer, a snapshot of a staged quote's quotation cart. The buyer accepts or

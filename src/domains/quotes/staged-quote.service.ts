@@ -1,8 +1,8 @@
 import type { QuoteRequest, StagedQuote, StagedQuoteDraft, StagedQuoteUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { DuplicateFieldError, InvalidOperationError } from '../../errors/api-error.js';
-import type { CartService } from '../carts/cart.service.js';
-import { customFieldsFromDraft } from '../types/custom-fields.js';
+import type { CartService } from '../carts/index.js';
+import { customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { madeInStore } from '../../resources/views/in-store-documents.js';
@@ -11,7 +11,7 @@ import type { QuoteRequestService } from './quote-request.service.js';
 import { quotationCartOf } from './quote-snapshots.js';
 import { stagedQuoteResource } from '../../resources/queryable-resources.js';
 import { resolveIdentifier } from '../../resources/resource-identifiers.js';
-import { stateOfType } from '../states/states.js';
+import { stateOfType } from '../states/index.js';
 import { checkVersion } from '../../resources/versioning.js';
 
 /**

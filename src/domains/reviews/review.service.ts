@@ -2,13 +2,13 @@ import type { Customer, Product, Reference, Review, ReviewDraft, ReviewRatingSta
 import { withTransaction, type RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
 import { DuplicateFieldError } from '../../errors/api-error.js';
-import { channelRepository } from '../channels/channel-repository.js';
-import { customFieldActions, customFieldsFromDraft } from '../types/custom-fields.js';
+import { channelRepository } from '../channels/index.js';
+import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { reviewResource } from '../../resources/queryable-resources.js';
 import { resolveReference } from '../../resources/resource-identifiers.js';
-import { stateOfType, stateRepository, transition } from '../states/states.js';
+import { stateOfType, stateRepository, transition } from '../states/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 
 const REVIEWS_OF_TARGET = sql('SELECT $DATA AS "data" FROM "Review" WHERE "projectKey" = ? AND "targetId" = ?');

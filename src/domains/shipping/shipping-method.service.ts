@@ -4,14 +4,13 @@ import { DuplicateFieldError, InvalidOperationError, ReferencedResourceNotFoundE
 import { normalizeQueryParams, QUERY_LIMITS, type PagedQueryResult } from '../../query/index.js';
 import { inRequestStore } from '../../resources/views/owner.js';
 import { checkedCartPredicate } from '../../query/cart/cart-predicate-scopes.js';
-import { customFieldActions, customFieldsFromDraft } from '../types/custom-fields.js';
+import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { expandDocuments } from '../../resources/expansion.js';
 import { shippingMethodResource } from '../../resources/queryable-resources.js';
 import { resolveReference } from '../../resources/resource-identifiers.js';
-import { checkZoneRates, sameShippingRate, shippingRateFromDraft, zoneRateOf, zoneRatesFromDrafts } from './shipping-rates.js';
-import { matchingShippingRate, predicateMatches } from '../carts/cart-shipping.js';
+import { checkZoneRates, matchingShippingRate, predicateMatches, sameShippingRate, shippingRateFromDraft, zoneRateOf, zoneRatesFromDrafts } from './shipping-rates.js';
 import type { CartFacts } from '../../query/cart/cart-predicate-scopes.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 import { zoneCovers } from './zone.service.js';

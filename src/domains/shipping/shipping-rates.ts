@@ -5,6 +5,8 @@ import type { DocumentRepository } from '../../resources/document-repository.js'
 import { moneyFromDraft } from '../../shared/money/money.js';
 import { resolveReference } from '../../resources/resource-identifiers.js';
 import type { Zone } from '../../../generated/openapi/client/types.gen.js';
+import { cartScope, type CartFacts } from '../../query/cart/cart-predicate-scopes.js';
+import { cachedCartPredicate } from '../../query/cart/index.js';
 
 /** Shipping rates are in cent precision (the platform's ShippingRate holds CentPrecisionMoney). */
 function centMoneyFromDraft(draft: ShippingRateDraft['price'], field: string): CentPrecisionMoney {
@@ -62,4 +64,13 @@ export function sameShippingRate(a: ShippingRate, b: ShippingRate): boolean {
   const money = (m: { currencyCode: string; centAmount: number } | undefined) => (m ? `${m.centAmount} ${m.currencyCode}` : '');
   const tiers = (r: ShippingRate) => r.tiers.map((t) => `${t.minimumCentAmount}:${money(t.price)}`).join(',');
   return money(a.price) === money(b.price) && money(a.freeAbove) === money(b.freeAbove) && tiers(a) === tiers(b);
+}
+
+/** The rate of a zone in the cart's currency (a zone has at most one per currency). */
+export function matchingShippingRate(rates: readonly ShippingRate[], currency: string): ShippingRate | undefined {
+  return rates.find((r) => r.price.currencyCode === currency);
+}
+
+export function predicateMatches(method: Pick<ShippingMethod, 'predicate'>, facts: CartFacts): boolean {
+  return method.predicate === undefined || cachedCartPredicate(method.predicate, cartScope, 'predicate')(facts);
 }

@@ -1,10 +1,10 @@
 import type { BusinessUnit, ShoppingList, ShoppingListUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
 import { resolveCustomerId, resolveStores } from '../../resources/reference-resolvers.js';
-import { customFieldActions } from '../types/custom-fields.js';
+import { customFieldActions } from '../types/index.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
-import { assertStillBelongs, owningUnit } from '../business-units/owning-business-unit.js';
-import type { ProductLookup } from '../catalog/product-lookup.js';
+import { assertStillBelongs, owningUnit } from '../business-units/index.js';
+import type { ProductLookup } from '../catalog/index.js';
 import { addLineItem, addTextLineItem, findItem, reordered, withoutQuantity, withQuantity } from './shopping-list-lines.js';
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
 

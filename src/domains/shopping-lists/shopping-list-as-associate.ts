@@ -1,15 +1,14 @@
 import type { ShoppingList, ShoppingListDraft, ShoppingListUpdateAction } from '../../../generated/openapi/client/types.gen.js';
-import { myOthersAccess } from '../business-units/associate-access.js';
-import { associateDocuments } from '../business-units/associate-documents.js';
+import { myOthersAccess } from '../business-units/index.js';
+import { associateDocuments, type DraftedResource } from '../business-units/index.js';
 import { resolveCustomerId } from '../../resources/reference-resolvers.js';
-import type { ShoppingListService } from './shopping-list.service.js';
 
 /**
  * Associate Shopping Lists (`/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/shopping-lists…`):
  * the shopping lists of one business unit as a customer acting for it (see associate-documents.ts).
  * A list created without `customer` is the associate's own.
  */
-export const shoppingListsAsAssociate = (lists: ShoppingListService) =>
+export const shoppingListsAsAssociate = (lists: DraftedResource<ShoppingList, ShoppingListDraft, ShoppingListUpdateAction>) =>
   associateDocuments<ShoppingList, ShoppingListDraft, ShoppingListUpdateAction>(lists, {
     kind: 'shopping list',
     access: myOthersAccess('ShoppingLists', 'shopping lists'),

@@ -1,7 +1,7 @@
 import type { ChannelRoleEnum, Reference, ResourceIdentifier, Store, StoreDraft, StoreUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { channelReference } from '../channels/channel-repository.js';
-import { customFieldActions, customFieldsFromDraft } from '../types/custom-fields.js';
+import { channelReference } from '../channels/index.js';
+import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { storeResource } from '../../resources/queryable-resources.js';

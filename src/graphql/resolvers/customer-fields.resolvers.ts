@@ -2,7 +2,7 @@ import type { Address } from '../../../generated/openapi/client/types.gen.js';
 import type { Resolvers } from '../../../generated/graphql/types.js';
 import { requireScopes } from '../../auth/authorize.js';
 import { clientLogging } from '../../resources/client-logging.js';
-import { readCustomerGroup } from '../../domains/customers/customer-group-lookup.js';
+import { readCustomerGroup } from '../../domains/customers/index.js';
 import { rawCustomFields, typedCustomFields } from '../custom-field-list.js';
 import { allLocales, localizedValue } from '../localized.js';
 

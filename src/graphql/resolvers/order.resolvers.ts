@@ -7,7 +7,7 @@ import { normalizeQueryParams, type PagedQueryResult, type QueryParams } from '.
 import { MY_ORDERS } from '../field-scopes.js';
 import { orNull, queryField, queryResult } from '../query-fields.js';
 import { inStore } from '../in-store.js';
-import { ownCartsOnly } from '../../domains/orders/order.service.js';
+import { ownCartsOnly } from '../../domains/orders/index.js';
 
 type OrderLookup = { id?: string | null; orderNumber?: string | null };
 type Query = (ctx: RequestContext, params: QueryParams) => Promise<PagedQueryResult<Order>>;

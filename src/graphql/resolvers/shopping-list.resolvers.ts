@@ -2,7 +2,7 @@ import type { Resolvers } from '../../../generated/graphql/types.js';
 import { requireScopes } from '../../auth/authorize.js';
 import { ReferencedResourceNotFoundError } from '../../errors/api-error.js';
 import { normalizeQueryParams } from '../../query/index.js';
-import { currentVariant } from '../../domains/shopping-lists/shopping-list-lines.js';
+import { currentVariant } from '../../domains/shopping-lists/index.js';
 import { MY_SHOPPING_LISTS, VIEW_CUSTOMERS } from '../field-scopes.js';
 import { loadProduct, loadProductType } from '../loaders.js';
 import { lookupField, orNull, queryField, queryResult, selector } from '../query-fields.js';

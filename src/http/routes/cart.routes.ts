@@ -1,4 +1,4 @@
-import { replicateAsAssociate } from '../../domains/carts/cart-as-associate.js';
+import { replicateAsAssociate } from '../../domains/carts/index.js';
 import type { Services } from '../../composition.js';
 import type { Handlers } from '../router.js';
 import { inStoreTwin } from './in-store-twin.js';
@@ -48,7 +48,7 @@ export function cartRoutes(services: Services) {
   const replicateCart: Handlers['replicateCart'] = async (ctx, input) => ({ status: 201, body: await services.cartReplicas.replicate(ctx, input.body) });
   const replicateCartAsAssociate: Handlers['replicateCartAsAssociate'] = async (ctx, input) => ({
     status: 201,
-    body: await replicateAsAssociate(ctx, services.carts, services.cartReplicas, input.body),
+    body: await replicateAsAssociate(ctx, services.carts.businessUnits, services.cartReplicas, input.body),
   });
   const mergeCart: Handlers['mergeCart'] = async (ctx, input) => ({ body: await services.mergeCart(ctx, input.path.customerId, input.body) });
   const getCartByCustomerId: Handlers['getCartByCustomerId'] = async (ctx, input) => ({ body: await services.carts.activeCartOfCustomer(ctx, input.path.customerId, input.query?.expand) });

@@ -1,6 +1,6 @@
 import type { CustomerDraft } from '../../../generated/openapi/client/types.gen.js';
 import { ResourceNotFoundError } from '../../errors/api-error.js';
-import { TOKEN_TTL_MINUTES } from '../../domains/customers/customer-tokens.js';
+import { TOKEN_TTL_MINUTES } from '../../domains/customers/index.js';
 import type { Services } from '../../composition.js';
 import type { Handler, Handlers } from '../router.js';
 import { headResult, queryParams } from './query-input.js';

@@ -1,7 +1,7 @@
 import type { Services } from '../../composition.js';
 import type { Handlers } from '../router.js';
 import { inStoreTwin } from './in-store-twin.js';
-import { ownCartsOnly } from '../../domains/orders/order.service.js';
+import { ownCartsOnly } from '../../domains/orders/index.js';
 import { headResult, queryParams } from './query-input.js';
 
 type MeCartOperations =

@@ -1,7 +1,7 @@
 import type { ProjectUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import { requireScopes } from '../../auth/authorize.js';
 import type { Services } from '../../composition.js';
-import type { ProjectDocument } from '../../domains/projects/project.service.js';
+import type { ProjectDocument } from '../../domains/projects/index.js';
 import type { Handlers } from '../router.js';
 import { headResult } from './query-input.js';
 

@@ -1,6 +1,6 @@
 import type { Provider, TokenEndpointGrantContext } from 'oidc-provider';
 import { scopesBeyond, splitScopes } from '../../auth/scopes.js';
-import type { ApiClientRecord } from '../../domains/projects/api-client.service.js';
+import type { ApiClientRecord } from '../../domains/projects/index.js';
 import { oauthErrors } from '../oauth-errors.js';
 
 /**

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context.js';
 import type { Dialect } from '../../db/sql-runner.js';
 import { sql } from '../../db/statements.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../../query/index.js';
-import { NoCustomerInTokenError } from '../../domains/customers/customer-account.js';
+import { NoCustomerInTokenError } from '../../errors/api-error.js';
 import type { DocumentAddress, DocumentRepository, VersionedDocument } from '../document-repository.js';
 import { customerResource } from '../queryable-resources.js';
 import { notFound } from '../versioning.js';

@@ -1,8 +1,8 @@
 import type { DiscountedPrice, Price, Product, ProductData, ProductDiscount } from '../../../generated/openapi/client/types.gen.js';
-import { relativeShare } from '../carts/discount-distribution.js';
+import { relativeShare } from '../../shared/money/discount-distribution.js';
 import { centMoney } from '../../shared/money/money.js';
 import { productDiscountPredicate, type CategoryFacts, type PriceFacts } from './product-discount-predicates.js';
-import { allVariants } from '../catalog/product-variants.js';
+import { allVariants } from './product-variants.js';
 import { validAt } from '../../resources/validity-period.js';
 
 /** What a product's prices are discounted with: the discounts that apply now, and the facts their predicates name. */

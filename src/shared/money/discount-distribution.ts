@@ -1,4 +1,4 @@
-import { divideRounded, type RoundingMode } from '../../shared/money/money.js';
+import { divideRounded, type RoundingMode } from './money.js';
 
 /**
  * How cart discounts split into cents. Items are counted in units: a line item of quantity 3 is

@@ -1,0 +1,16 @@
+export { AttributeGroupService } from './attribute-group.service.js';
+export { categoryRepository } from './category-repository.js';
+export { CategoryService } from './category.service.js';
+export { InventoryService, inventoryRepository, takeStock } from './inventory.service.js';
+export { selectPrice } from './price-selection.js';
+export { productOfDraft } from './product-lookup.js';
+export type { ProductLookup } from './product-lookup.js';
+export { ProductProjectionService } from './product-projection.service.js';
+export { ProductTypeService } from './product-type.service.js';
+export { allVariants, findVariant } from './product-variants.js';
+export { ProductService } from './product.service.js';
+export { StandalonePriceService, standalonePricesOf } from './standalone-price.service.js';
+export type { SkuDiscountFacts } from './standalone-price.service.js';
+export { productDiscountPredicate } from './product-discount-predicates.js';
+export { applicableDiscounts, categoryFacts, matchingDiscount } from './product-discounting.js';
+export type { KnownCategory, ProductDiscountSources } from './product-discounting.js';

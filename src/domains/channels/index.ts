@@ -1,0 +1,2 @@
+export { channelReference, channelRepository } from './channel-repository.js';
+export { ChannelService } from './channel.service.js';

@@ -1,0 +1,1 @@
+export { CustomObjectService } from './custom-object.service.js';

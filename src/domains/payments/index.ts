@@ -1,0 +1,3 @@
+export { addPayment, paymentRepository, removePayment } from './payment-info.js';
+export { PaymentMethodService } from './payment-method.service.js';
+export { PaymentService } from './payment.service.js';

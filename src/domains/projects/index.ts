@@ -1,0 +1,4 @@
+export { ApiClientService } from './api-client.service.js';
+export type { ApiClientRecord } from './api-client.service.js';
+export { ProjectService } from './project.service.js';
+export type { ProjectDocument } from './project.service.js';

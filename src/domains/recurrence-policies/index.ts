@@ -1,0 +1,1 @@
+export { RecurrencePolicyService } from './recurrence-policy.service.js';

@@ -1,0 +1,1 @@
+export { ReviewService } from './review.service.js';

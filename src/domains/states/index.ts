@@ -1,0 +1,2 @@
+export { StateService } from './state.service.js';
+export { stateOfType, stateRepository, transition } from './states.js';
