@@ -12,5 +12,6 @@ export default {
   // loaded 2-core machine that start alone took over 30 s a few times (session 20's CI run), so hooks and
   // tests get 60 s.
   testTimeout: 60000,
+  setupFiles: ['<rootDir>/test/support/setup-env.ts'],
   maxWorkers: 2,
 };

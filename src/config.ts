@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { DEFAULT_SECRET_HASH_COST } from './security/secrets.js';
 
 /** One typed configuration object, read once from the environment. */
 export interface Config {
@@ -64,6 +65,11 @@ export interface Config {
   hostAliases: string[];
   /** Refuse requests for hosts other than the API and auth hosts and their aliases (default: on when `domain` is set). */
   hostCheck: boolean;
+  /**
+   * scrypt cost of new password and client-secret hashes, as log2 of N (default 15: ~50 ms per hash).
+   * Lower only where hashes guard nothing, e.g. a test suite; each hash keeps its own parameters.
+   */
+  passwordHashCost: number;
   /** Processes serving the port (`npm start` only); default 1, or the number of cores with NODE_ENV=production. */
   workers: number;
 }
@@ -75,17 +81,24 @@ function bool(name: string, env: NodeJS.ProcessEnv): boolean {
   throw new Error(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
 }
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
   return n;
 }
 
+/** scrypt needs N > 1; past 2^20 a hash takes seconds and more memory than the derivation limit allows. */
+function hashCost(env: NodeJS.ProcessEnv): number {
+  const cost = int('PASSWORD_HASH_COST', DEFAULT_SECRET_HASH_COST, env);
+  if (cost < 1 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be between 1 and 20, got ${cost}`);
+  return cost;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
-  const port = int('PORT', 8080);
+  const port = int('PORT', 8080, env);
   const plainHttp = bool('PLAIN_HTTP', env);
   const trustProxy = bool('TRUST_PROXY', env);
   return {
@@ -95,24 +108,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapProjectKey: env.BOOTSTRAP_PROJECT_KEY ?? 'demo',
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: env.PUBLIC_URL ?? `${plainHttp && !trustProxy ? 'http' : 'https'}://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
-    accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 172800),
-    refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 17280000),
-    refreshTokenCap: int('REFRESH_TOKEN_CAP', 10_000_000),
+    accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 172800, env),
+    refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 17280000, env),
+    refreshTokenCap: int('REFRESH_TOKEN_CAP', 10_000_000, env),
     // CART_RETENTION_INTERVAL_MS: the name from when the job deleted only carts.
-    retentionIntervalMs: int('RETENTION_INTERVAL_MS', int('CART_RETENTION_INTERVAL_MS', 3_600_000)),
-    maxCartsPerProject: int('MAX_CARTS_PER_PROJECT', 10_000_000),
-    maxShoppingListsPerProject: int('MAX_SHOPPING_LISTS_PER_PROJECT', 10_000_000),
-    tokenRateLimitPerMinute: int('TOKEN_RATE_LIMIT_PER_MINUTE', 600),
-    clientAuthFailuresPerSourcePerMinute: int('CLIENT_AUTH_FAILURES_PER_SOURCE_PER_MINUTE', 100),
-    passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10),
-    signInFailuresPerSource: int('SIGN_IN_FAILURES_PER_SOURCE', 100),
-    tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000),
-    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000),
+    retentionIntervalMs: int('RETENTION_INTERVAL_MS', int('CART_RETENTION_INTERVAL_MS', 3_600_000, env), env),
+    maxCartsPerProject: int('MAX_CARTS_PER_PROJECT', 10_000_000, env),
+    maxShoppingListsPerProject: int('MAX_SHOPPING_LISTS_PER_PROJECT', 10_000_000, env),
+    tokenRateLimitPerMinute: int('TOKEN_RATE_LIMIT_PER_MINUTE', 600, env),
+    clientAuthFailuresPerSourcePerMinute: int('CLIENT_AUTH_FAILURES_PER_SOURCE_PER_MINUTE', 100, env),
+    passwordFailureLimit: int('PASSWORD_FAILURE_LIMIT', 10, env),
+    signInFailuresPerSource: int('SIGN_IN_FAILURES_PER_SOURCE', 100, env),
+    tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000, env),
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000, env),
     externalOAuthAllowedHosts: (env.EXTERNAL_OAUTH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
-    externalIntrospectionPerMinute: int('EXTERNAL_INTROSPECTION_PER_MINUTE', 1200),
+    externalIntrospectionPerMinute: int('EXTERNAL_INTROSPECTION_PER_MINUTE', 1200, env),
     // The spec's limit for one external introspection call, network included.
-    externalOAuthTimeoutMs: int('EXTERNAL_OAUTH_TIMEOUT_MS', 500),
-    metricsPort: env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : int('METRICS_PORT', 0),
+    externalOAuthTimeoutMs: int('EXTERNAL_OAUTH_TIMEOUT_MS', 500, env),
+    metricsPort: env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : int('METRICS_PORT', 0, env),
     metricsHost: env.METRICS_HOST ?? host,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
     tlsCertFile: env.TLS_CERT_FILE || undefined,
@@ -124,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     domain: env.DOMAIN || undefined,
     hostAliases: (env.HOST_ALIASES ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     hostCheck: env.HOST_CHECK === undefined || env.HOST_CHECK === '' ? Boolean(env.DOMAIN) : bool('HOST_CHECK', env),
-    workers: int('WORKERS', env.NODE_ENV === 'production' ? availableParallelism() : 1) || 1,
+    passwordHashCost: hashCost(env),
+    workers: int('WORKERS', env.NODE_ENV === 'production' ? availableParallelism() : 1, env) || 1,
   };
 }

@@ -15,8 +15,15 @@ export function randomToken(length: number): string {
   return out.join('');
 }
 
-// scrypt N=2^15 (r=8, p=1): ~50 ms per hash here; salted per secret. Format: scrypt$N$r$p$salt$hash.
-const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * scrypt's cost for new hashes, as log2 of N, unless configured (PASSWORD_HASH_COST): N=2^15 with r=8,
+ * p=1 takes ~50 ms and 32 MiB per hash on a server core. Each hash carries its own parameters
+ * (scrypt$N$r$p$salt$hash), so a changed cost applies to new secrets and old ones still verify.
+ */
+export const DEFAULT_SECRET_HASH_COST = 15;
+const R = 8;
+const P = 1;
+const MAXMEM = 64 * 1024 * 1024;
 const KEY_LENGTH = 32;
 
 /**
@@ -48,11 +55,12 @@ async function derive(secret: string, salt: Buffer, opts: ScryptOptions): Promis
   }
 }
 
-/** Salted, deliberately slow hash for passwords and client secrets. */
-export async function hashSecret(secret: string): Promise<string> {
+/** Salted, deliberately slow hash for passwords and client secrets, at scrypt cost N = 2^cost. */
+export async function hashSecret(secret: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(secret, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const N = 2 ** cost;
+  const key = await derive(secret, salt, { N, r: R, p: P, maxmem: MAXMEM });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Constant-time check of a secret against a stored hash; false for any malformed hash. */
@@ -60,7 +68,7 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await derive(secret, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
+  const actual = await derive(secret, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM });
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 

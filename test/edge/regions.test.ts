@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
-import { loadConfig, type Config } from '../../src/config.js';
+import { testConfigBase } from '../support/test-server.js';
+import type { Config } from '../../src/config.js';
 import { DuplicateFieldError } from '../../src/errors/api-error.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -46,7 +47,7 @@ describe('projects stamped with the region of their deployment', () => {
 
   beforeAll(async () => {
     database = await freshDatabase('file');
-    const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent' };
+    const config: Config = { ...testConfigBase(), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent' };
     europe = await startServer({ ...config, region: 'europe-west1.gcp' }, { logger: createLogger('silent') });
     america = await startServer({ ...config, region: 'us-central1.gcp' }, { logger: createLogger('silent') });
     await europe.app.services.projects.create({ key: 'eu-shop', countries: ['DE'], currencies: ['EUR'], languages: ['en'] });

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jest } from '@jest/globals';
 import { ManualClock } from '../../src/shared/clock.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { testConfigBase } from '../support/test-server.js';
+import type { Config } from '../../src/config.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
@@ -63,7 +64,7 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
     await new Promise<void>((resolve) => introspection.listen(0, '127.0.0.1', resolve));
     database = await freshDatabase('file');
     const config: Config = {
-      ...loadConfig({}),
+      ...testConfigBase(),
       host: '127.0.0.1',
       port: 0,
       plainHttp: true,

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { loadConfig, type Config } from '../../src/config.js';
+import type { Config } from '../../src/config.js';
 import { tokenKey } from '../../src/oauth/token-store.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { startServer } from '../../src/server.js';
 import { api, createApiClient } from '../support/auth.js';
-import { ManualClock, startTestServer, type TestServer } from '../support/test-server.js';
+import { ManualClock, startTestServer, testConfigBase, type TestServer } from '../support/test-server.js';
 import { signUp, tokenRequest } from './support.js';
 import { countRows } from '../support/db.js';
 import { sql } from '../../src/db/statements.js';
@@ -167,7 +167,7 @@ describe('persistence', () => {
   const logger = createLogger('silent');
   beforeEach(async () => {
     database = await freshDatabase('file');
-    config = { ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent' };
+    config = { ...testConfigBase(), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent' };
   });
   afterEach(async () => database.drop());
 

@@ -83,7 +83,7 @@ export class CustomerService {
     private readonly app: AppServices,
     private readonly storeLookup: StoreLookup = defaultStoreLookup(app),
   ) {
-    this.decoyHash = hashSecret(randomToken(32));
+    this.decoyHash = hashSecret(randomToken(32), app.config.passwordHashCost);
     this.actions = customerActions({ storeLookup: this.storeLookup, customerGroups: this.customerGroups });
     this.account = new CustomerAccount(this, app);
   }
@@ -106,7 +106,7 @@ export class CustomerService {
     const customerGroup = draft.customerGroup ? await this.customerGroups(ctx, draft.customerGroup) : undefined;
     // ExternalAuth customers sign in elsewhere; a password given for one is not kept, so the
     // password flows can never accept it.
-    const passwordHash = authenticationMode === 'Password' ? await hashSecret(draft.password!) : undefined;
+    const passwordHash = authenticationMode === 'Password' ? await hashSecret(draft.password!, this.app.config.passwordHashCost) : undefined;
     const now = isoNow(this.app.clock);
     const logging = clientLogging(ctx);
     const doc: CustomerDocument = {
@@ -203,7 +203,7 @@ export class CustomerService {
    * document changes with it, so readers see that the password changed.
    */
   async writePassword(tx: RequestContext, current: CustomerDocument, password: string): Promise<CustomerDocument> {
-    const passwordHash = await hashSecret(password);
+    const passwordHash = await hashSecret(password, this.app.config.passwordHashCost);
     const doc: CustomerDocument = { ...structuredClone(current), password: maskPassword(passwordHash) };
     await this.repository.replace(tx, current, doc);
     await tx.db.executeRaw(SET_PASSWORD[tx.db.dialect], [passwordHash, tx.projectKey, doc.id]);

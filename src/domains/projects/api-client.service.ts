@@ -120,7 +120,7 @@ export class ApiClientService {
     }
     const db = this.app.db;
     await db.executeRaw(INSERT[db.dialect], [
-      id, projectKey, now, now, doc.name, doc.scope, await hashSecret(secret),
+      id, projectKey, now, now, doc.name, doc.scope, await hashSecret(secret, this.app.config.passwordHashCost),
       doc.accessTokenValiditySeconds ?? null, doc.refreshTokenValiditySeconds ?? null, doc,
     ]);
     return { ...doc, secret };
