@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../config.js';
 import type { AppServices } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { openInvalidationBus } from '../db/invalidation-bus.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, ResourceNotFoundError } from '../errors/api-error.js';
 import { createLogger } from '../shared/logger.js';
 import { TokenStore } from '../oauth/token-store.js';
 import { createServices, type Services } from '../composition.js';
@@ -35,7 +35,7 @@ interface Command {
 class UsageError extends Error {}
 
 async function requireProject(services: Services, key: string): Promise<void> {
-  if (!(await services.projects.find(key))) throw new ApiError(404, 'ResourceNotFound', `unknown project '${key}' (see: admin project list)`);
+  if (!(await services.projects.find(key))) throw new ResourceNotFoundError(key, `unknown project '${key}' (see: admin project list)`);
 }
 
 const COMMANDS: Record<string, Command> = {

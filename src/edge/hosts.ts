@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config.js';
-import { ApiError } from '../errors/api-error.js';
+import { EndpointNotFoundError } from '../errors/api-error.js';
 import { PLAIN_HTTP_BODY } from './plain-http.js';
 
 /**
@@ -91,10 +91,10 @@ export function refuseOtherService(hosts: RegionHosts): (request: { req: Incomin
     if (service === undefined || HEALTH_PATHS.has(path)) return;
     const oauth = path.startsWith('/oauth/');
     if (service === 'auth' && !oauth) {
-      throw new ApiError(404, 'ResourceNotFound', `The endpoint ${method} ${path} was not found on the authorization host: the API is at https://${hosts.api}.`);
+      throw new EndpointNotFoundError(`The endpoint ${method} ${path} was not found on the authorization host: the API is at https://${hosts.api}.`);
     }
     if (service === 'api' && oauth) {
-      throw new ApiError(404, 'ResourceNotFound', `The endpoint ${method} ${path} was not found on the API host: the authorization service is at https://${hosts.auth}.`);
+      throw new EndpointNotFoundError(`The endpoint ${method} ${path} was not found on the API host: the authorization service is at https://${hosts.auth}.`);
     }
   };
 }

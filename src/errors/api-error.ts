@@ -266,3 +266,50 @@ export class NoCustomerInTokenError extends InvalidOperationError {
     super('This operation needs the access token of a customer (password flow, or customer_id:{id} from an external authorization server) or of an anonymous session.');
   }
 }
+
+/** 404 for an endpoint this host does not serve, with where to go instead (the platform's ResourceNotFound). */
+export class EndpointNotFoundError extends ApiError {
+  constructor(message: string) {
+    super(404, 'ResourceNotFound', message);
+  }
+}
+
+/** 431: the request line and headers together are over the platform's limit. */
+export class RequestHeaderFieldsTooLargeError extends ApiError {
+  constructor() {
+    super(431, 'RequestHeaderFieldsTooLarge', 'The request URL and headers together exceed the limit of 15 KB.');
+  }
+}
+
+/** 413: the request body is over the platform's limit. */
+export class ResourceSizeLimitExceededError extends ApiError {
+  constructor(message: string) {
+    super(413, 'ResourceSizeLimitExceeded', message);
+  }
+}
+
+/** 415 with the platform's InvalidInput code: a body that is not JSON. */
+export class UnsupportedMediaTypeError extends ApiError {
+  constructor(message: string) {
+    super(415, 'InvalidInput', message);
+  }
+}
+
+/** 408 with the platform's InvalidInput code: the request did not arrive in time. */
+export class RequestTimeoutError extends ApiError {
+  constructor() {
+    super(408, 'InvalidInput', 'The request was not received in time.');
+  }
+}
+
+export class AnonymousIdAlreadyInUseError extends ApiError {
+  constructor() {
+    super(400, 'AnonymousIdAlreadyInUse', 'The given anonymous ID is already in use.');
+  }
+}
+
+export class NoMatchingProductDiscountFoundError extends ApiError {
+  constructor() {
+    super(404, 'NoMatchingProductDiscountFound', "Couldn't find a matching product discount for the provided parameters.");
+  }
+}

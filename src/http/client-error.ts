@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, InvalidInputError } from '../errors/api-error.js';
+import { InvalidInputError, RequestHeaderFieldsTooLargeError, RequestTimeoutError } from '../errors/api-error.js';
 import { renderHttpError } from '../errors/http-renderer.js';
 
 /** Node's HTTP parser error codes that mean "the head is too large". */
@@ -21,9 +21,9 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
     return;
   }
   const error = TOO_LARGE.has(err.code ?? '')
-    ? new ApiError(431, 'RequestHeaderFieldsTooLarge', 'The request URL and headers together exceed the limit of 15 KB.')
+    ? new RequestHeaderFieldsTooLargeError()
     : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? new ApiError(408, 'InvalidInput', 'The request was not received in time.')
+      ? new RequestTimeoutError()
       : new InvalidInputError('The request is not valid HTTP/1.1 and cannot be processed.');
   const { status, body } = renderHttpError(error);
   const text = JSON.stringify(body);

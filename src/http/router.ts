@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { operations, type OperationSpec, type Operations } from '../../generated/openapi/operations.js';
 import type { AppServices, RequestContext } from '../context.js';
 import { JsonText } from '../db/json-text.js';
-import { ApiError, MethodNotAllowedError, UriNotFoundError } from '../errors/api-error.js';
+import { MethodNotAllowedError, UriNotFoundError, InvalidJsonInputError } from '../errors/api-error.js';
 import type { Authenticator } from './authenticator.js';
 import { dropUnknownFields } from './known-fields.js';
 import { readJsonBody } from './middleware/read-body.js';
@@ -85,7 +85,7 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
     let body: unknown;
     if (readsBody) {
       body = await readJsonBody(ctx);
-      if (body === undefined && op.bodyRequired) throw new ApiError(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.', { detailedErrorMessage: 'No content to map due to end-of-input' });
+      if (body === undefined && op.bodyRequired) throw new InvalidJsonInputError('No content to map due to end-of-input');
       if (validators.body && body !== undefined) {
         if (!validators.body(body)) throw bodyError(validators.body.errors![0], body);
         dropUnknownFields(body, op.bodySchema as object);

@@ -1,4 +1,4 @@
-import { ApiError, GeneralError, OAuthError } from '../errors/api-error.js';
+import { ApiError, GeneralError, OAuthError, AnonymousIdAlreadyInUseError } from '../errors/api-error.js';
 
 /**
  * The authorization service's errors with the platform's codes and messages (facts §4.2). They are
@@ -17,7 +17,7 @@ export const oauthErrors = {
     new OAuthError(400, 'unsupported_grant_type', `Invalid parameter: grant_type: Invalid grant type: ${grantType}`),
   missingParameter: (name: string): OAuthError => new OAuthError(400, 'invalid_request', `Missing required parameter: ${name}.`),
   invalidRequest: (description: string): OAuthError => new OAuthError(400, 'invalid_request', description),
-  anonymousIdInUse: (): ApiError => new ApiError(400, 'AnonymousIdAlreadyInUse', 'The given anonymous ID is already in use.'),
+  anonymousIdInUse: (): ApiError => new AnonymousIdAlreadyInUseError(),
 };
 
 export interface ProviderErrorBody {

@@ -8,7 +8,6 @@ import {
   changeLineItemsOrder,
   customLineItemFromDraft,
   findLineItem,
-  MatchingPriceNotFoundError,
   priceLineItem,
   removeItemShippingAddress,
   shippingDetailsFromDraft,
@@ -20,7 +19,8 @@ import { assertStillBelongs, owningUnit } from '../business-units/index.js';
 import { readCustomer } from '../../resources/views/owner.js';
 import { addPayment, removePayment } from '../payments/index.js';
 import { customerGroupLookup } from '../customers/index.js';
-import { setShippingMethod, ShippingMethodDoesNotMatchCartError } from './cart-shipping.js';
+import { setShippingMethod } from './cart-shipping.js';
+import { MatchingPriceNotFoundError, ShippingMethodDoesNotMatchCartError } from '../../errors/commerce-errors.js';
 import type { CartCalculator } from './cart-totals.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
 import { resolveReference } from '../../resources/resource-identifiers.js';

@@ -4,19 +4,7 @@ import { ApiError, InvalidOperationError } from '../../errors/api-error.js';
 import { normalizeQueryParams } from '../../query/index.js';
 import { validAt } from '../../resources/validity-period.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
-
-/**
- * The platform's answer to a code a cart cannot take: unknown, outside its validity period, or (when
- * ordering) not applying to the cart. `reason` is given for the first two only, as on the platform.
- */
-export class DiscountCodeNonApplicableError extends ApiError {
-  constructor(code: string, reason: 'DoesNotExist' | 'TimeRangeNonApplicable' | 'NotApplicable', extra: Record<string, unknown> = {}) {
-    super(400, 'DiscountCodeNonApplicable', `The discountCode ${extra.discountCodeId ?? code} cannot be applied to the cart.`, {
-      ...(reason === 'NotApplicable' ? {} : { discountCode: code, reason }),
-      ...extra,
-    });
-  }
-}
+import { DiscountCodeNonApplicableError } from '../../errors/commerce-errors.js';
 
 export async function findDiscountCode(ctx: RequestContext, codes: DocumentRepository<DiscountCode>, code: string): Promise<DiscountCode | undefined> {
   const page = await codes.query(ctx, normalizeQueryParams({ where: ['code = :code'], vars: { code: [code] }, limit: 1, withTotal: false }));

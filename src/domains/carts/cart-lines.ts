@@ -8,20 +8,9 @@ import { selectPrice } from '../catalog/index.js';
 import { channelReference } from '../channels/index.js';
 import { productOfDraft, type ProductLookup } from '../catalog/index.js';
 import { findVariant } from '../catalog/index.js';
+import { MatchingPriceNotFoundError } from '../../errors/commerce-errors.js';
 
 export type { ProductLookup } from '../catalog/index.js';
-
-/** No price of the variant matches the cart (facts: the platform's MatchingPriceNotFound). */
-export class MatchingPriceNotFoundError extends ApiError {
-  constructor(productId: string, variantId: number, cart: Cart) {
-    super(
-      400,
-      'MatchingPriceNotFound',
-      `The variant '${variantId}' of product '${productId}' does not contain a price for currency '${cart.totalPrice.currencyCode}'${cart.country ? `, country '${cart.country}'` : ''}${cart.customerGroup ? `, customer group '${cart.customerGroup.id}'` : ''}.`,
-      { productId, variantId, currency: cart.totalPrice.currencyCode, ...(cart.country ? { country: cart.country } : {}), ...(cart.customerGroup ? { customerGroup: cart.customerGroup } : {}) },
-    );
-  }
-}
 
 
 /** The line item's price and total for its quantity (the price selection; tiers by quantity). */

@@ -3,13 +3,7 @@ import { ApiError, InvalidOperationError, ReferencedResourceNotFoundError, Requi
 import type { CartSources } from './cart-sources.js';
 import { centMoney, type CentPrecisionMoney } from '../../shared/money/money.js';
 import { matchingShippingRate, zoneCovers } from '../shipping/index.js';
-
-/** The platform's error when a shipping method's predicate does not match the cart. */
-export class ShippingMethodDoesNotMatchCartError extends ApiError {
-  constructor() {
-    super(400, 'ShippingMethodDoesNotMatchCart', 'The predicate does not match the cart.');
-  }
-}
+import { ShippingMethodDoesNotMatchCartError } from '../../errors/commerce-errors.js';
 
 async function findMethod(sources: CartSources, identifier: ResourceIdentifier, byKey: (key: string) => Promise<ShippingMethod | undefined>): Promise<ShippingMethod> {
   if (identifier.typeId !== undefined && identifier.typeId !== 'shipping-method') throw new InvalidFieldError('shippingMethod.typeId', identifier.typeId, ['shipping-method']);

@@ -3,18 +3,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { applyRate, decimalRate, removeRate } from '../../shared/money/decimal-rate.js';
 import { allocate, type UnitGroup } from '../../shared/money/discount-distribution.js';
 import { centMoney, divideRounded, type RoundingMode } from '../../shared/money/money.js';
-
-/** A tax category has no rate for the cart's shipping address (the platform's MissingTaxRateForCountry). */
-export class MissingTaxRateForCountryError extends ApiError {
-  constructor(taxCategoryId: string, address: Pick<BaseAddress, 'country' | 'state'>) {
-    const where = address.state !== undefined ? `'${address.country}' and state '${address.state}'` : `'${address.country}'`;
-    super(400, 'MissingTaxRateForCountry', `Tax category ${taxCategoryId} is missing a tax rate for country ${where}.`, {
-      taxCategoryId,
-      country: address.country,
-      ...(address.state !== undefined ? { state: address.state } : {}),
-    });
-  }
-}
+import { MissingTaxRateForCountryError } from '../../errors/commerce-errors.js';
 
 /**
  * The rate of a category for an address: the one for its country and state, else the one for its

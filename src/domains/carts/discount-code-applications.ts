@@ -1,7 +1,7 @@
 import type { Cart, DiscountCode } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
-import { DiscountCodeNonApplicableError } from './cart-discount-codes.js';
+import { DiscountCodeNonApplicableError } from '../../errors/commerce-errors.js';
 
 /**
  * How often discount codes were applied, as the platform counts it: once per order created from a

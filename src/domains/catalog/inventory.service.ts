@@ -8,15 +8,9 @@ import { DocumentService } from '../../resources/document-service.js';
 import { inventoryResource } from '../../resources/queryable-resources.js';
 import { sql } from '../../db/statements.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
+import { OutOfStockError } from '../../errors/commerce-errors.js';
 
 const BY_SKU_AND_CHANNEL = sql('SELECT $DATA AS "data" FROM "InventoryEntry" WHERE "projectKey" = ? AND "sku" = ? AND "supplyChannelId" = ?');
-
-/** The platform's OutOfStock: line items of an order whose stock is missing or short. */
-export class OutOfStockError extends ApiError {
-  constructor(lineItems: string[], skus: string[]) {
-    super(400, 'OutOfStock', `Some line items are out of stock at the time of placing the order: ${skus.join(', ')}.`, { lineItems, skus });
-  }
-}
 
 /** The stored inventory entries, one per SKU and supply channel (the database keeps it so). */
 export const inventoryRepository = new DocumentRepository<InventoryEntry>({

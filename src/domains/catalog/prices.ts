@@ -8,24 +8,9 @@ import { customFieldsFromDraft } from '../types/index.js';
 import { customerGroupLookup } from '../customers/index.js';
 import { moneyFromDraft } from '../../shared/money/money.js';
 import { validAt } from '../../resources/validity-period.js';
+import { DuplicatePriceKeyError, DuplicatePriceScopeError } from '../../errors/commerce-errors.js';
 
 const customerGroups = customerGroupLookup();
-
-/** Two prices of one variant with the same key (spec: `key` unique per ProductVariant). */
-export class DuplicatePriceKeyError extends ApiError {
-  constructor(conflictingPrice: Price) {
-    super(400, 'DuplicatePriceKey', `Duplicate price key: ${conflictingPrice.key}. The price key must be unique per variant.`, { conflictingPrice });
-  }
-}
-
-/** Two prices of one variant that would apply to the same customers at the same time. */
-export class DuplicatePriceScopeError extends ApiError {
-  constructor(conflictingPrices: Price[]) {
-    super(400, 'DuplicatePriceScope', 'Duplicate price scope: a variant cannot have two prices with the same currency, country, customer group, channel and validity.', {
-      conflictingPrices,
-    });
-  }
-}
 
 /**
  * A Price from a PriceDraft, by the spec's rules: money per "Money"; tiers of the price's currency

@@ -15,28 +15,13 @@ import { standalonePriceResource } from '../../resources/queryable-resources.js'
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 import { setValidity } from '../../resources/validity-period.js';
 import { sameJson } from '../../shared/canonical-json.js';
+import { DuplicateStandalonePriceScopeError } from '../../errors/commerce-errors.js';
 
 const BY_SCOPE = sql('SELECT "id" FROM "StandalonePrice" WHERE "projectKey" = ? AND "sku" = ? AND "scope" = ?');
 
 /** The scope no two prices of one SKU may share: who the price is for, and when. */
 function scopeOf(price: StandalonePrice): string {
   return JSON.stringify([price.value.currencyCode, price.country ?? '', price.customerGroup?.id ?? '', price.channel?.id ?? '', price.validFrom ?? '', price.validUntil ?? '']);
-}
-
-/** The platform's DuplicateStandalonePriceScope: another price of the SKU has the same scope. */
-class DuplicateStandalonePriceScopeError extends ApiError {
-  constructor(price: StandalonePrice, conflictingId?: string) {
-    super(400, 'DuplicateStandalonePriceScope', `Duplicate standalone price scope for SKU '${price.sku}': another price has the same currency, country, customer group, channel and validity.`, {
-      ...(conflictingId ? { conflictingStandalonePrice: { typeId: 'standalone-price', id: conflictingId } } : {}),
-      sku: price.sku,
-      currency: price.value.currencyCode,
-      ...(price.country ? { country: price.country } : {}),
-      ...(price.customerGroup ? { customerGroup: price.customerGroup } : {}),
-      ...(price.channel ? { channel: price.channel } : {}),
-      ...(price.validFrom ? { validFrom: price.validFrom } : {}),
-      ...(price.validUntil ? { validUntil: price.validUntil } : {}),
-    });
-  }
 }
 
 /** The facts product discount predicates read for a SKU's price: its product's variant, if a product has the SKU. */

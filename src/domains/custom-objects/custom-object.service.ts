@@ -7,16 +7,10 @@ import { DocumentRepository } from '../../resources/document-repository.js';
 import { expandDocuments } from '../../resources/expansion.js';
 import { customObjectResource } from '../../resources/queryable-resources.js';
 import { checkVersion } from '../../resources/versioning.js';
+import { ConcurrentCreateError } from '../../errors/commerce-errors.js';
 
 const BY_NAME = sql('SELECT $DATA AS "data" FROM "CustomObject" WHERE "projectKey" = ? AND "container" = ? AND "key" = ?');
 const IN_CONTAINER = sql('"CustomObject"."container" = ?');
-
-/** Two writers created the same container and key at once: the loser is told to retry (facts: a 409). */
-class ConcurrentCreateError extends ApiError {
-  constructor(container: string, key: string) {
-    super(409, 'ConcurrentModification', `The custom object with container '${container}' and key '${key}' was created concurrently by another request. Retry.`);
-  }
-}
 
 /** "Fields with null values will not be saved" (platform): nulls leave objects, at any depth. */
 function withoutNulls(value: unknown): unknown {

@@ -9,7 +9,7 @@ import type {
 } from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
-import { ApiError, DuplicateFieldError } from '../../errors/api-error.js';
+import { DuplicateFieldError, NoMatchingProductDiscountFoundError } from '../../errors/api-error.js';
 import { amountPerCurrency, checkedSortOrder } from './cart-discount-values.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
@@ -178,6 +178,6 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
       const match = matchingDiscount(sources.discounts, { product, productTypeKey: sources.productTypeKey, categories: categoryFacts(data, sources.categories), variant, price });
       if (match) return match.discount;
     }
-    throw new ApiError(404, 'NoMatchingProductDiscountFound', "Couldn't find a matching product discount for the provided parameters.");
+    throw new NoMatchingProductDiscountFoundError();
   }
 }

@@ -4,7 +4,7 @@ import { isoNow } from '../../shared/clock.js';
 import { TtlCache } from '../../shared/cache.js';
 import { sql } from '../../db/statements.js';
 import { translateUniqueViolation } from '../../db/unique-violations.js';
-import { ApiError, DuplicateFieldError, InvalidInputError, ResourceNotFoundError } from '../../errors/api-error.js';
+import { DuplicateFieldError, InvalidInputError, ResourceNotFoundError, InvalidFieldError } from '../../errors/api-error.js';
 import { resolveAssociateRoleKey } from '../../resources/reference-resolvers.js';
 import { introspectionUrlProblem } from '../../security/outbound-address.js';
 import { removeProjectData } from '../../flows/project-removal.js';
@@ -57,7 +57,7 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
     if (a.externalOAuth) {
       // Checked here for a clear answer to the admin; checked again on every call (the rules may change).
       const problem = introspectionUrlProblem(a.externalOAuth.url, ctx.app.config.externalOAuthAllowedHosts);
-      if (problem) throw new ApiError(400, 'InvalidField', problem, { field: 'externalOAuth.url', invalidValue: a.externalOAuth.url });
+      if (problem) throw new InvalidFieldError('externalOAuth.url', a.externalOAuth.url, undefined, problem);
       doc.externalOAuth = a.externalOAuth;
     } else delete doc.externalOAuth;
   },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Context } from 'koa';
 import { openApiDocument } from '../../../generated/openapi/document.js';
 import type { AppServices } from '../../context.js';
-import { ApiError, MethodNotAllowedError } from '../../errors/api-error.js';
+import { MethodNotAllowedError, EndpointNotFoundError } from '../../errors/api-error.js';
 import { requestPath } from '../request-path.js';
 import type { HttpState } from '../state.js';
 import { asset } from './assets.js';
@@ -73,7 +73,7 @@ export function withDeveloperPages(app: AppServices, api: (ctx: Koa) => Promise<
       ctx.set('Cache-Control', 'public, max-age=3600');
       ctx.body = file.body;
     } else {
-      throw new ApiError(404, 'ResourceNotFound', `The endpoint ${ctx.method} ${path} was not found. ${where()}`);
+      throw new EndpointNotFoundError(`The endpoint ${ctx.method} ${path} was not found. ${where()}`);
     }
   }
 
@@ -85,7 +85,7 @@ export function withDeveloperPages(app: AppServices, api: (ctx: Koa) => Promise<
       return Promise.resolve();
     }
     if (GUESSES.has(path) && !ctx.get('Authorization')) {
-      throw new ApiError(404, 'ResourceNotFound', `The endpoint ${ctx.method} ${path} was not found. ${where()}`);
+      throw new EndpointNotFoundError(`The endpoint ${ctx.method} ${path} was not found. ${where()}`);
     }
     return api(ctx);
   };

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { ApiError, InvalidJsonInputError } from '../../errors/api-error.js';
+import { InvalidJsonInputError, ResourceSizeLimitExceededError, UnsupportedMediaTypeError } from '../../errors/api-error.js';
 import { exceedsDepth, MAX_JSON_DEPTH } from '../json-depth.js';
 import type { HttpState } from '../state.js';
 
@@ -16,7 +16,7 @@ async function readRaw(ctx: Context): Promise<string> {
     return await getRawBody(ctx.req, { limit: MAX_BODY_BYTES, length: ctx.get('Content-Length') || undefined, encoding: 'utf8' });
   } catch (err) {
     const type = err instanceof Error && 'type' in err ? err.type : undefined;
-    if (type === 'entity.too.large') throw new ApiError(413, 'ResourceSizeLimitExceeded', 'The request body exceeds the limit of 16 MB.');
+    if (type === 'entity.too.large') throw new ResourceSizeLimitExceededError('The request body exceeds the limit of 16 MB.');
     if (type === 'request.size.invalid') throw new InvalidJsonInputError('The request body does not match its Content-Length.');
     throw err;
   }
@@ -27,7 +27,7 @@ export async function readJsonBody(ctx: Context & { state: HttpState }): Promise
   const raw = await readRaw(ctx);
   if (raw.trim() === '') return undefined;
   if (!ctx.is('application/json')) {
-    throw new ApiError(415, 'InvalidInput', "Unsupported Content-Type: send the body as 'application/json'.");
+    throw new UnsupportedMediaTypeError("Unsupported Content-Type: send the body as 'application/json'.");
   }
   let parsed: unknown;
   try {

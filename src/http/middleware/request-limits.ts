@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ApiError } from '../../errors/api-error.js';
+import { InvalidInputError, RequestHeaderFieldsTooLargeError } from '../../errors/api-error.js';
 
 /** The platform blocks requests whose URL plus headers exceed about 15 KB. */
 export const MAX_HEADER_BYTES = 15 * 1024;
@@ -25,24 +25,24 @@ export function checkRequestLimits(ctx: Context): void {
   // the platform blocks every version it does not know.
   const version = ctx.req.httpVersion;
   if (version !== '1.1' && version !== '1.0') {
-    throw new ApiError(400, 'InvalidInput', `HTTP version ${version} is not supported: use HTTP/1.1.`);
+    throw new InvalidInputError(`HTTP version ${version} is not supported: use HTTP/1.1.`);
   }
   if (headTooLarge(ctx.req.rawHeaders, ctx.req.url ?? '')) {
-    throw new ApiError(431, 'RequestHeaderFieldsTooLarge', 'The request URL and headers together exceed the limit of 15 KB.');
+    throw new RequestHeaderFieldsTooLargeError();
   }
   // Node's parsed headers (lower-case names) read directly: Koa's `get` lower-cases the name on every call.
   const headers = ctx.req.headers;
   if ((headers.upgrade ?? '') !== '') {
-    throw new ApiError(400, 'InvalidInput', 'Protocol upgrades are not supported: remove the Upgrade header.');
+    throw new InvalidInputError('Protocol upgrades are not supported: remove the Upgrade header.');
   }
   const externalUserId = headers['x-external-user-id'];
   if (externalUserId !== undefined && externalUserId.length > MAX_EXTERNAL_USER_ID) {
-    throw new ApiError(400, 'InvalidInput', `The X-External-User-ID header must not be longer than ${MAX_EXTERNAL_USER_ID} characters.`);
+    throw new InvalidInputError(`The X-External-User-ID header must not be longer than ${MAX_EXTERNAL_USER_ID} characters.`);
   }
   const length = headers['content-length'];
   const hasBody = (length !== undefined && length !== '' && length !== '0') || (headers['transfer-encoding'] ?? '') !== '';
   const method = ctx.req.method!;
   if (BODYLESS.has(method) && hasBody) {
-    throw new ApiError(400, 'InvalidInput', `A ${method} request must not have a body.`);
+    throw new InvalidInputError(`A ${method} request must not have a body.`);
   }
 }

@@ -6,7 +6,7 @@ import { cachedGraphQLSteps } from '../../graphql/document-cache.js';
 import { queryLimitsRule } from '../../graphql/query-limits.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { Services } from '../../composition.js';
-import { ApiError, MethodNotAllowedError } from '../../errors/api-error.js';
+import { MethodNotAllowedError, InvalidInputError } from '../../errors/api-error.js';
 import { graphiqlUrl } from '../developer/pages.js';
 import type { Handlers } from '../router.js';
 
@@ -35,7 +35,7 @@ export function graphqlRoutes(services: Services): Pick<Handlers, 'executeGraphQ
         validate: steps.validate,
         contextFactory: () => ({ ctx, services }),
       });
-      if (result.type !== 'RESPONSE') throw new ApiError(400, 'InvalidInput', 'Subscriptions and incremental delivery are not supported.');
+      if (result.type !== 'RESPONSE') throw new InvalidInputError('Subscriptions and incremental delivery are not supported.');
       return { status: result.status, body: formatGraphQLErrors(result.payload as ExecutionResult) };
     },
   };

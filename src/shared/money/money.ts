@@ -1,4 +1,5 @@
 import { ApiError, InvalidFieldError, InvalidInputError } from '../../errors/api-error.js';
+import { MoneyOverflowError } from '../../errors/commerce-errors.js';
 
 /**
  * Money as the platform keeps it (spec "Money"): integer amounts in the currency's smallest unit
@@ -33,12 +34,6 @@ export interface MoneyDraft {
   centAmount?: number;
   preciseAmount?: number;
   fractionDigits?: number;
-}
-
-export class MoneyOverflowError extends ApiError {
-  constructor() {
-    super(400, 'MoneyOverflow', 'A Money operation resulted in an overflow.');
-  }
 }
 
 const INT64_MAX = 2n ** 63n - 1n;
