@@ -70,7 +70,7 @@ function generatePrisma(root: string): void {
     } catch (err) {
       const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
       process.stderr.write(`${stdout ?? ''}${stderr ?? ''}`);
-      throw new Error(`prisma generate failed for ${provider}`);
+      throw new Error(`prisma generate failed for ${provider}`, { cause: err });
     }
   }
 }

@@ -29,7 +29,7 @@ export function ensureLocalCertificate(dataDir: string): LocalCertificate {
     );
   } catch (err) {
     const reason = (err as { code?: string }).code === 'ENOENT' ? 'the openssl command is not installed' : String((err as { stderr?: Buffer }).stderr ?? err).trim();
-    throw new Error(`cannot create a self-signed certificate in ${dir} (${reason}): set TLS_CERT_FILE and TLS_KEY_FILE, or PLAIN_HTTP=true`);
+    throw new Error(`cannot create a self-signed certificate in ${dir} (${reason}): set TLS_CERT_FILE and TLS_KEY_FILE, or PLAIN_HTTP=true`, { cause: err });
   }
   return { certFile, keyFile, created: true };
 }

@@ -22,6 +22,8 @@ if (!holder[installed]) {
   console.warn = function warnUnlessExpected(...args: unknown[]): void {
     const first = args[0];
     // The provider colours its warnings on a terminal: compare without escape sequences.
+    // The provider colours its warnings with ANSI escapes (ESC [ ... m); they are stripped before comparing.
+    // eslint-disable-next-line no-control-regex
     if (typeof first === 'string' && EXPECTED.some((m) => first.replace(/\x1b\[[0-9;]*m/g, '').startsWith(m))) return;
     warn(...args);
   };

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
  * lives at most its TTL. Writers in this process update or delete entries exactly; the TTL bounds how
  * long a change made by another server instance on the same database can go unseen here.
  */
-export class TtlCache<K extends {}, V extends {}> {
+export class TtlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private readonly entries: LRUCache<K, V>;
   /** Lookups answered from the cache and not, since start (the metrics' hit rate). */
   readonly stats = { hits: 0, misses: 0 };

@@ -6,7 +6,6 @@ import { anonymousSession, eur, ok, publishedProduct, type CartBody, type Produc
 let server: TestServer;
 let admin: string;
 let shirt: ProductBody;
-let mug: ProductBody;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -15,7 +14,7 @@ beforeAll(async () => {
     { sku: 'shirt-s', prices: [{ value: eur(1000), tiers: [{ minimumQuantity: 5, value: eur(900) }] }, { value: eur(950), country: 'DE' }, { value: { currencyCode: 'USD', centAmount: 1200 } }] },
     { sku: 'shirt-m', prices: [{ value: eur(1100) }] },
   ]);
-  mug = await publishedProduct(server, admin, 'mug', [{ sku: 'mug', prices: [{ value: { type: 'highPrecision', currencyCode: 'EUR', preciseAmount: 3333, fractionDigits: 4 } }] }]);
+  await publishedProduct(server, admin, 'mug', [{ sku: 'mug', prices: [{ value: { type: 'highPrecision', currencyCode: 'EUR', preciseAmount: 3333, fractionDigits: 4 } }] }]);
 });
 afterAll(async () => {
   await server.close();

@@ -11,7 +11,6 @@ import { anonymousSession, eur, ok, publishedProduct, type CartBody, type Produc
 let server: TestServer;
 let admin: string;
 let a: ProductBody;
-let b: ProductBody;
 let c: ProductBody;
 let emails = 0;
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await clientToken(server, 'manage_products:test manage_orders:test manage_customers:test');
   a = await publishedProduct(server, admin, 'pa', [{ sku: 'a', prices: [{ value: eur(100) }, { value: { currencyCode: 'USD', centAmount: 120 } }] }]);
-  b = await publishedProduct(server, admin, 'pb', [{ sku: 'b', prices: [{ value: eur(200) }] }]);
+  await publishedProduct(server, admin, 'pb', [{ sku: 'b', prices: [{ value: eur(200) }] }]);
   c = await publishedProduct(server, admin, 'pc', [{ sku: 'c', prices: [{ value: eur(300) }] }]);
 });
 afterAll(async () => {

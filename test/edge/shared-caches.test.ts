@@ -53,7 +53,6 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     ({ database, a, b, client } = instances);
   });
   afterAll(async () => {
-    // eslint-disable-next-line no-console
     console.log(`propagation (ms): ${JSON.stringify(timings)}`);
     await instances?.close();
   });

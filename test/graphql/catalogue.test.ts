@@ -3,7 +3,7 @@ import { buildGraphQLSchema } from '../../src/graphql/schema.js';
 import { api, clientToken, customerToken } from '../support/auth.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { createCustomer } from '../customers/support.js';
-import { eur, ok, publishedProduct, type ProductBody } from '../carts/support.js';
+import { eur, ok, type ProductBody } from '../carts/support.js';
 import { myScopes } from '../shopping-lists/support.js';
 import { gql, gqlData, gqlError } from './support.js';
 

@@ -1,6 +1,6 @@
 import type { Cart, DiscountCode, Reference } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { ApiError, InvalidOperationError } from '../../errors/api-error.js';
+import { InvalidOperationError } from '../../errors/api-error.js';
 import { normalizeQueryParams } from '../../query/index.js';
 import { validAt } from '../../resources/validity-period.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BaseAddress, Cart, CustomLineItem, CustomLineItemDraft, ItemShippingDetails, ItemShippingDetailsDraft, LineItem, LineItemDraft } from '../../../generated/openapi/client/types.gen.js';
 import { isoNow } from '../../shared/clock.js';
 import type { RequestContext } from '../../context.js';
-import { ApiError, DuplicateFieldError, InvalidFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
+import { DuplicateFieldError, InvalidFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
 import { centMoney, moneyFromDraft, multiply, sum, type CentPrecisionMoney, type TypedMoney } from '../../shared/money/money.js';
 import { selectPrice } from '../catalog/index.js';
 import { channelReference } from '../channels/index.js';

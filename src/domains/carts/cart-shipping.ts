@@ -1,9 +1,8 @@
 import type { Cart, ResourceIdentifier, ShippingInfo, ShippingMethod, ShippingRate } from '../../../generated/openapi/client/types.gen.js';
-import { ApiError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError, InvalidFieldError } from '../../errors/api-error.js';
+import { InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError, InvalidFieldError } from '../../errors/api-error.js';
 import type { CartSources } from './cart-sources.js';
 import { centMoney, type CentPrecisionMoney } from '../../shared/money/money.js';
 import { matchingShippingRate, zoneCovers } from '../shipping/index.js';
-import { ShippingMethodDoesNotMatchCartError } from '../../errors/commerce-errors.js';
 
 async function findMethod(sources: CartSources, identifier: ResourceIdentifier, byKey: (key: string) => Promise<ShippingMethod | undefined>): Promise<ShippingMethod> {
   if (identifier.typeId !== undefined && identifier.typeId !== 'shipping-method') throw new InvalidFieldError('shippingMethod.typeId', identifier.typeId, ['shipping-method']);

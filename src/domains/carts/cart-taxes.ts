@@ -1,5 +1,4 @@
 import type { BaseAddress, Cart, TaxCategory, TaxedPrice, TaxRate } from '../../../generated/openapi/client/types.gen.js';
-import { ApiError } from '../../errors/api-error.js';
 import { applyRate, decimalRate, removeRate } from '../../shared/money/decimal-rate.js';
 import { allocate, type UnitGroup } from '../../shared/money/discount-distribution.js';
 import { centMoney, divideRounded, type RoundingMode } from '../../shared/money/money.js';

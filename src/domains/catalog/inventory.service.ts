@@ -1,6 +1,6 @@
 import type { Cart, InventoryEntry, InventoryEntryDraft, InventoryEntryUpdateAction, Reference, ResourceIdentifier } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { ApiError, DuplicateFieldError } from '../../errors/api-error.js';
+import { DuplicateFieldError } from '../../errors/api-error.js';
 import { channelReference } from '../channels/index.js';
 import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DiscountedPrice, DiscountedPriceDraft, Price, PriceDraft, PriceTier, PriceTierDraft, ProductDiscount } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
-import { ApiError, InvalidFieldError, InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError } from '../../errors/api-error.js';
+import { InvalidFieldError, InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError } from '../../errors/api-error.js';
 import { channelReference } from '../channels/index.js';
 import { customFieldsFromDraft } from '../types/index.js';
 import { customerGroupLookup } from '../customers/index.js';

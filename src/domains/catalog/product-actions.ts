@@ -1,5 +1,4 @@
 import type { ProductData, ProductUpdateAction, Product } from '../../../generated/openapi/client/types.gen.js';
-import type { RequestContext } from '../../context.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
 import { categoryRepository } from './category-repository.js';
 import { checkVariantPrices, externalDiscountedPrice, priceFromDraft } from './prices.js';

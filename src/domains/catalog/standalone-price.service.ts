@@ -2,7 +2,7 @@ import type { Price, Product, StandalonePrice, StandalonePriceDraft, StandaloneP
 import type { RequestContext } from '../../context.js';
 import type { Dialect } from '../../db/sql-runner.js';
 import { sql } from '../../db/statements.js';
-import { ApiError, InvalidOperationError } from '../../errors/api-error.js';
+import { InvalidOperationError } from '../../errors/api-error.js';
 import { customFieldActions } from '../types/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';

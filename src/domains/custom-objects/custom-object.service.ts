@@ -1,7 +1,7 @@
 import type { CustomObject, CustomObjectDraft } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
-import { ApiError, InvalidOperationError, RequiredFieldError, ResourceNotFoundError } from '../../errors/api-error.js';
+import { InvalidOperationError, RequiredFieldError, ResourceNotFoundError } from '../../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams } from '../../query/index.js';
 import { DocumentRepository } from '../../resources/document-repository.js';
 import { expandDocuments } from '../../resources/expansion.js';

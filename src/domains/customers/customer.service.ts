@@ -1,5 +1,5 @@
 import { newId } from '../../shared/ids.js';
-import type { Customer, CustomerDraft, CustomerUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import type { CustomerDraft, CustomerUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type AppServices, type RequestContext } from '../../context.js';
 import { isoNow } from '../../shared/clock.js';
 import type { Dialect } from '../../db/sql-runner.js';

@@ -1,4 +1,4 @@
-import { ApiError, InvalidFieldError, InvalidInputError } from '../../errors/api-error.js';
+import { InvalidFieldError, InvalidInputError } from '../../errors/api-error.js';
 import { MoneyOverflowError } from '../../errors/commerce-errors.js';
 
 /**
