@@ -27,9 +27,11 @@ const info = JSON.stringify({ url: running.url, ...created }) + '\n';
 if (process.env.BENCH_INFO_FD) writeSync(Number(process.env.BENCH_INFO_FD), info);
 else process.stdout.write(info);
 if (process.env.BENCH_PROFILE_DIR) await profileOnSignal(process.env.BENCH_PROFILE_DIR);
-process.once('SIGTERM', () =>
-  void running.close().then(() => {
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  }),
+process.once(
+  'SIGTERM',
+  () =>
+    void running.close().then(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    }),
 );

@@ -27,7 +27,11 @@ export interface SeededShop {
 
 async function post<T>(api: Api, token: string, path: string, body: unknown, status = 201): Promise<T> {
   const url = `${api.url}/${api.projectKey}${path}`;
-  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status !== status) throw new Error(`POST ${url} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
@@ -58,7 +62,13 @@ async function seedDiscountedCarts(api: Api, token: string, productTypeId: strin
     isActive: true,
     requiresDiscountCode: false,
   });
-  const draft = { currency: 'EUR', lineItems: [{ productId: shirtId, variantId: 1, quantity: 1 }, { productId: sale.id, variantId: 1, quantity: 1 }] };
+  const draft = {
+    currency: 'EUR',
+    lineItems: [
+      { productId: shirtId, variantId: 1, quantity: 1 },
+      { productId: sale.id, variantId: 1, quantity: 1 },
+    ],
+  };
   return inPool(cartCount, 8, async () => {
     const cart = await post<{ id: string; version: number; lineItems: { id: string; productId: string }[] }>(api, token, '/carts', draft);
     return { id: cart.id, version: cart.version, saleLineItemId: cart.lineItems.find((li) => li.productId === sale.id)!.id };
@@ -88,7 +98,11 @@ export async function seedShop(api: Api, token: string, cartCount: number, anony
   const { customer } = await post<{ customer: { id: string } }>(api, token, '/customers', { email, password });
   await post(api, token, '/carts', { currency: 'EUR', customerId: customer.id, lineItems: [{ productId: product.id, quantity: 1 }] });
   const anonymous = await inPool(anonymousCarts, 8, async (i) => {
-    const cart = await post<{ id: string }>(api, token, '/carts', { currency: 'EUR', anonymousId: `bench-anonymous-${i}`, lineItems: [{ productId: product.id, quantity: 2 }] });
+    const cart = await post<{ id: string }>(api, token, '/carts', {
+      currency: 'EUR',
+      anonymousId: `bench-anonymous-${i}`,
+      lineItems: [{ productId: product.id, quantity: 2 }],
+    });
     return cart.id;
   });
   return { ...shop, signIn: { email, password, anonymousCarts: anonymous, next: 0 } };
@@ -98,7 +112,13 @@ export async function seedShop(api: Api, token: string, cartCount: number, anony
  * One update action per request on a cart of the connection's own (`take` hands it out), sending the
  * version the previous answer returned.
  */
-function ownCartUpdates<C extends { id: string; version: number }>(url: string, projectKey: string, token: string, take: () => C, action: (cart: C) => unknown): autocannon.Options {
+function ownCartUpdates<C extends { id: string; version: number }>(
+  url: string,
+  projectKey: string,
+  token: string,
+  take: () => C,
+  action: (cart: C) => unknown,
+): autocannon.Options {
   return {
     url: `${url}/${projectKey}/carts`,
     method: 'POST',
@@ -162,7 +182,10 @@ export function signInWithMergeOptions(url: string, projectKey: string, token: s
         setupRequest: (req) => {
           const anonymousCartId = signIn.anonymousCarts[signIn.next++];
           if (anonymousCartId === undefined) throw new Error('bench: ran out of seeded anonymous carts for the sign-in call');
-          return { ...req, body: JSON.stringify({ query: SIGN_IN, variables: { draft: { email: signIn.email, password: signIn.password, anonymousCartId } } }) };
+          return {
+            ...req,
+            body: JSON.stringify({ query: SIGN_IN, variables: { draft: { email: signIn.email, password: signIn.password, anonymousCartId } } }),
+          };
         },
       },
     ],

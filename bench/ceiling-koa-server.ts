@@ -30,7 +30,9 @@ db.transaction(() => {
   for (let i = 0; i < CEILING_ROWS; i++) insert.run(ceilingId(i), CEILING_PROJECT, `k${i}`, JSON.stringify({ ...doc, id: ceilingId(i), key: `k${i}` }));
 })();
 const read = db.prepare<[string, string], string>('SELECT data FROM store WHERE id = ? AND projectKey = ?').pluck();
-const replace = db.prepare<[string, string, string, number]>('UPDATE store SET data = ? WHERE id = ? AND projectKey = ? AND json_extract(data, \'$.version\') = ?');
+const replace = db.prepare<[string, string, string, number]>(
+  "UPDATE store SET data = ? WHERE id = ? AND projectKey = ? AND json_extract(data, '$.version') = ?",
+);
 
 async function readBody(req: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -80,7 +82,9 @@ app.use(async (ctx) => {
     }
   }
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  write(`{"level":30,"time":${Date.now()},"method":"${ctx.method}","path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${ms},"clientId":"ceiling","msg":"request"}\n`);
+  write(
+    `{"level":30,"time":${Date.now()},"method":"${ctx.method}","path":${JSON.stringify(ctx.path)},"status":${ctx.status},"ms":${ms},"clientId":"ceiling","msg":"request"}\n`,
+  );
 });
 const server = app.listen(0, '127.0.0.1', () => {
   const address = server.address();

@@ -17,7 +17,17 @@ console.warn = (...args: unknown[]) => {
 
 const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
 const provider = new Provider('http://127.0.0.1', {
-  clients: [{ client_id: 'ceiling', client_secret: 'ceiling-secret', grant_types: ['client_credentials'], response_types: [], redirect_uris: [], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'ES256' }],
+  clients: [
+    {
+      client_id: 'ceiling',
+      client_secret: 'ceiling-secret',
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'ES256',
+    },
+  ],
   clientAuthMethods: ['client_secret_basic'],
   jwks: { keys: [{ ...signingKey, use: 'sig', kid: 'k1' }] },
   features: { devInteractions: { enabled: false }, clientCredentials: { enabled: true } },

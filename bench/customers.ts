@@ -19,7 +19,12 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 300);
 const START = '<!-- customers:start -->';
 const END = '<!-- customers:end -->';
 
-async function call(api: Api, token: string, path: string, init: { method?: string; body?: unknown; form?: Record<string, string>; basic?: string } = {}): Promise<unknown> {
+async function call(
+  api: Api,
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown; form?: Record<string, string>; basic?: string } = {},
+): Promise<unknown> {
   const res = await fetch(`${api.url}${path}`, {
     method: init.method ?? (init.body || init.form ? 'POST' : 'GET'),
     headers: init.form
@@ -51,25 +56,55 @@ function graphqlPost(url: string, token: string, body: (n: number) => unknown): 
 async function main(): Promise<void> {
   killChildrenOnExit();
   const ours = await startOurs(undefined);
-  const api: Api = { url: ours.info.url, projectKey: ours.info.projectKey, tokenUrl: `${ours.info.url}/oauth/token`, basic: basicAuth(ours.info.clientId, ours.info.clientSecret) };
+  const api: Api = {
+    url: ours.info.url,
+    projectKey: ours.info.projectKey,
+    tokenUrl: `${ours.info.url}/oauth/token`,
+    basic: basicAuth(ours.info.clientId, ours.info.clientSecret),
+  };
   const admin = await clientCredentialsToken(api);
   const p = api.projectKey;
   const started = Date.now();
   const ids = await inPool(CUSTOMERS, 4, async (i) => {
-    const draft = { email: `c${i}@example.com`, password: `pw-${i}`, firstName: `F${i}`, lastName: `L${i % 50}`, addresses: [{ country: 'DE', city: `City ${i}` }], defaultShippingAddress: 0 };
+    const draft = {
+      email: `c${i}@example.com`,
+      password: `pw-${i}`,
+      firstName: `F${i}`,
+      lastName: `L${i % 50}`,
+      addresses: [{ country: 'DE', city: `City ${i}` }],
+      defaultShippingAddress: 0,
+    };
     return ((await call(api, admin, `/${p}/customers`, { body: draft })) as { customer: { id: string } }).customer.id;
   });
   console.log(`seeded ${CUSTOMERS} customers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const client = (await call(api, admin, `/${p}/api-clients`, { body: { name: 'storefront', scope: `manage_my_profile:${p}` } })) as { id: string; secret: string };
-  const session = (await call(api, '', `/oauth/${p}/customers/token`, { form: { grant_type: 'password', username: 'c0@example.com', password: 'pw-0' }, basic: basicAuth(client.id, client.secret) })) as { access_token: string };
+  const client = (await call(api, admin, `/${p}/api-clients`, { body: { name: 'storefront', scope: `manage_my_profile:${p}` } })) as {
+    id: string;
+    secret: string;
+  };
+  const session = (await call(api, '', `/oauth/${p}/customers/token`, {
+    form: { grant_type: 'password', username: 'c0@example.com', password: 'pw-0' },
+    basic: basicAuth(client.id, client.secret),
+  })) as { access_token: string };
   const meDocument = JSON.stringify(await call(api, session.access_token, `/${p}/me`));
 
   const byId = 'query($id: String) { customer(id: $id) { id version email firstName lastName addresses { id city country } } }';
   const byWhere = 'query($w: String) { customers(where: $w, limit: 20) { total results { id email firstName } } }';
   const calls = [
-    { name: 'GraphQL customer(id)', options: () => graphqlPost(`${api.url}/${p}/graphql`, admin, (n) => ({ query: byId, variables: { id: ids[(n * 31) % ids.length] } })), sample: () => call(api, admin, `/${p}/graphql`, { body: { query: byId, variables: { id: ids[0] } } }) },
-    { name: 'GraphQL customers(where)', options: () => graphqlPost(`${api.url}/${p}/graphql`, admin, (n) => ({ query: byWhere, variables: { w: `lastName = "L${n % 50}"` } })), sample: () => call(api, admin, `/${p}/graphql`, { body: { query: byWhere, variables: { w: 'lastName = "L0"' } } }) },
-    { name: 'GET /me', options: (): autocannon.Options => ({ url: `${api.url}/${p}/me`, headers: { authorization: `Bearer ${session.access_token}` } }), sample: async () => JSON.parse(meDocument) as unknown },
+    {
+      name: 'GraphQL customer(id)',
+      options: () => graphqlPost(`${api.url}/${p}/graphql`, admin, (n) => ({ query: byId, variables: { id: ids[(n * 31) % ids.length] } })),
+      sample: () => call(api, admin, `/${p}/graphql`, { body: { query: byId, variables: { id: ids[0] } } }),
+    },
+    {
+      name: 'GraphQL customers(where)',
+      options: () => graphqlPost(`${api.url}/${p}/graphql`, admin, (n) => ({ query: byWhere, variables: { w: `lastName = "L${n % 50}"` } })),
+      sample: () => call(api, admin, `/${p}/graphql`, { body: { query: byWhere, variables: { w: 'lastName = "L0"' } } }),
+    },
+    {
+      name: 'GET /me',
+      options: (): autocannon.Options => ({ url: `${api.url}/${p}/me`, headers: { authorization: `Bearer ${session.access_token}` } }),
+      sample: async () => JSON.parse(meDocument) as unknown,
+    },
   ];
   const rows: Row[] = [];
   for (const c of calls) {

@@ -105,14 +105,16 @@ export const hotCalls: HotCall[] = [
     options: (t) =>
       rotatingGet(
         t,
-        (n) => `/${t.api.projectKey}/categories?where=${encodeURIComponent(`parent(id="${t.categories.roots[n % t.categories.roots.length]}")`)}&sort=${encodeURIComponent('orderHint asc')}`,
+        (n) =>
+          `/${t.api.projectKey}/categories?where=${encodeURIComponent(`parent(id="${t.categories.roots[n % t.categories.roots.length]}")`)}&sort=${encodeURIComponent('orderHint asc')}`,
       ),
   },
   {
     // The associate holds its role only at the Company, three levels up (inheritance Enabled).
     name: 'as-associate GET business unit by id',
     expectedStatus: 200,
-    options: (t) => rotatingGet(t, (n) => `/${t.api.projectKey}/as-associate/${t.units.associateId}/business-units/${t.units.leaves[n % t.units.leaves.length].id}`),
+    options: (t) =>
+      rotatingGet(t, (n) => `/${t.api.projectKey}/as-associate/${t.units.associateId}/business-units/${t.units.leaves[n % t.units.leaves.length].id}`),
   },
   {
     name: 'as-associate query `where=key="..."`',
@@ -207,7 +209,10 @@ export const hotCalls: HotCall[] = [
           client.setRequests([
             {
               path: `/${CEILING_PROJECT}/stores/${row.id}`,
-              setupRequest: (req) => ({ ...req, body: JSON.stringify({ version: row.version, actions: [{ action: 'setName', name: { en: `Name ${row.version}` } }] }) }),
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ version: row.version, actions: [{ action: 'setName', name: { en: `Name ${row.version}` } }] }),
+              }),
               onResponse: (status, body) => {
                 if (status === 200) row.version = (JSON.parse(body) as { version: number }).version;
               },

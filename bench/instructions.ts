@@ -100,7 +100,14 @@ function instructionSplit(dir: string, pid: number): { compiler: number; gc: num
   return split;
 }
 
-async function measured(name: string, child: Child<unknown>, dir: string, url: string, token: string | undefined, paths: (n: number) => string): Promise<number> {
+async function measured(
+  name: string,
+  child: Child<unknown>,
+  dir: string,
+  url: string,
+  token: string | undefined,
+  paths: (n: number) => string,
+): Promise<number> {
   const pid = child.pid!;
   const warm = await load(url, token, paths, WARMUP);
   if (warm.non2xx || warm.errors) throw new Error(`${name}: ${warm.non2xx} non-2xx answers and ${warm.errors} errors in the warm-up`);
@@ -135,7 +142,12 @@ async function main(): Promise<void> {
     let storeDocument = '{"key":"demo","name":{"en":"demo"},"version":1}';
     if (which.includes('ours')) {
       const ours = await startOurs(undefined);
-      const api: Api = { url: ours.info.url, projectKey: ours.info.projectKey, tokenUrl: `${ours.info.url}/oauth/token`, basic: basicAuth(ours.info.clientId, ours.info.clientSecret) };
+      const api: Api = {
+        url: ours.info.url,
+        projectKey: ours.info.projectKey,
+        tokenUrl: `${ours.info.url}/oauth/token`,
+        basic: basicAuth(ours.info.clientId, ours.info.clientSecret),
+      };
       const token = await clientCredentialsToken(api);
       const paths = await seededPaths(api, token);
       if (!AS_ASSOCIATE) storeDocument = await fetchStore(api, token, paths(0).split('/').pop()!);

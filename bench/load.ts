@@ -60,7 +60,12 @@ function percentile(sorted: Float64Array, p: number): number {
  * `options()` is called once for the warm-up and once for the measured run, so a call that needs
  * fresh state per run (the update's stores) gets it.
  */
-export async function measure(options: () => autocannon.Options, expectedStatus: number, settings: LoadSettings, pids: readonly number[] = []): Promise<Sample> {
+export async function measure(
+  options: () => autocannon.Options,
+  expectedStatus: number,
+  settings: LoadSettings,
+  pids: readonly number[] = [],
+): Promise<Sample> {
   await run({ ...options(), duration: settings.warmupSeconds, connections: settings.connections });
   const latencies: number[] = [];
   const ticksBefore = ticksOf(pids);
@@ -80,6 +85,9 @@ export async function measure(options: () => autocannon.Options, expectedStatus:
     requests: result.requests.total,
     failed: unexpected + result.errors,
     statuses,
-    cpuUs: pids.length && ticksBefore !== undefined && ticksAfter !== undefined && result.requests.total > 0 ? ((ticksAfter - ticksBefore) * TICK_US) / result.requests.total : undefined,
+    cpuUs:
+      pids.length && ticksBefore !== undefined && ticksAfter !== undefined && result.requests.total > 0
+        ? ((ticksAfter - ticksBefore) * TICK_US) / result.requests.total
+        : undefined,
   };
 }

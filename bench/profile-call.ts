@@ -34,7 +34,17 @@ interface CpuProfile {
 }
 
 /** Calls that need nothing but stores and a token, and the cart updates (a shop is seeded for those); the others seed business units and categories: use `npm run bench`. */
-const SUPPORTED = ['GET store by id', 'GET store by key', 'as-associate GET business unit by id', 'query `where=key="..."`', 'create store', 'update store (one `setName` action)', 'client-credentials token', 'cart addLineItem', 'cart recalculation with a discount (changeLineItemQuantity)'];
+const SUPPORTED = [
+  'GET store by id',
+  'GET store by key',
+  'as-associate GET business unit by id',
+  'query `where=key="..."`',
+  'create store',
+  'update store (one `setName` action)',
+  'client-credentials token',
+  'cart addLineItem',
+  'cart recalculation with a discount (changeLineItemQuantity)',
+];
 const STORES = 2_000;
 
 function frameName(node: ProfileNode, root: string): string {
@@ -80,7 +90,12 @@ async function main(): Promise<void> {
   process.env.BENCH_PROFILE_DIR = dir;
   killChildrenOnExit();
   const ours = await startOurs(process.env.BENCH_DATABASE_URL);
-  const api: Api = { url: ours.info.url, projectKey: ours.info.projectKey, tokenUrl: `${ours.info.url}/oauth/token`, basic: basicAuth(ours.info.clientId, ours.info.clientSecret) };
+  const api: Api = {
+    url: ours.info.url,
+    projectKey: ours.info.projectKey,
+    tokenUrl: `${ours.info.url}/oauth/token`,
+    basic: basicAuth(ours.info.clientId, ours.info.clientSecret),
+  };
   const token = await clientCredentialsToken(api);
   const stores = await seedStores(api, token, STORES, 8);
   // Every measured run (warm-ups included) takes a cart of its own per connection.
@@ -110,10 +125,16 @@ async function main(): Promise<void> {
   for (const s of special) console.log(`${perRequest(self.get(s) ?? 0)}  ${s}`);
   console.log(`${perRequest(total - special.reduce((sum, s) => sum + (self.get(s) ?? 0), 0))}  JavaScript and the native code it calls`);
   console.log(`\nour code (src/), inclusive:`);
-  const ours_ = [...inclusive].filter(([n]) => n.includes(' src/')).sort((a, b) => b[1] - a[1]).slice(0, 25);
+  const ours_ = [...inclusive]
+    .filter(([n]) => n.includes(' src/'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25);
   for (const [n, us] of ours_) console.log(`${perRequest(us)}  ${n}`);
   console.log(`\nmost self time, anywhere:`);
-  const top = [...self].filter(([n]) => !special.includes(n)).sort((a, b) => b[1] - a[1]).slice(0, 25);
+  const top = [...self]
+    .filter(([n]) => !special.includes(n))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25);
   for (const [n, us] of top) console.log(`${perRequest(us)}  ${n}`);
 }
 

@@ -13,7 +13,15 @@ import { defineQueryableResource, localizedString, object, string, number, datet
 const stores = defineQueryableResource({
   table: 'Store',
   typeId: 'store',
-  fields: object({ id: string(), key: string(), version: number(), createdAt: datetime(), lastModifiedAt: datetime(), name: localizedString(), languages: array(string()) }),
+  fields: object({
+    id: string(),
+    key: string(),
+    version: number(),
+    createdAt: datetime(),
+    lastModifiedAt: datetime(),
+    name: localizedString(),
+    languages: array(string()),
+  }),
 });
 
 const PROJECT = 'bench';
@@ -31,7 +39,19 @@ async function fill(db: Database, from: number, to: number, ids: string[]): Prom
       const id = randomUUID();
       ids.push(id);
       const key = `store-${i}`;
-      const doc = { id, key, version: 1, createdAt: now, lastModifiedAt: now, name: { en: `Store ${i}` }, languages: ['en'], countries: [], distributionChannels: [], supplyChannels: [], productSelections: [] };
+      const doc = {
+        id,
+        key,
+        version: 1,
+        createdAt: now,
+        lastModifiedAt: now,
+        name: { en: `Store ${i}` },
+        languages: ['en'],
+        countries: [],
+        distributionChannels: [],
+        supplyChannels: [],
+        productSelections: [],
+      };
       const base = params.length;
       const ph = (n: number) => (db.dialect === 'sqlite' ? '?' : `$${base + n}`);
       values.push(`(${ph(1)}, ${ph(2)}, ${ph(3)}, 1, ${ph(4)}, ${ph(5)}, ${ph(6)})`);
@@ -70,15 +90,18 @@ export async function runQueryScale(): Promise<ScaleRow[]> {
       filled = size;
       const sortedIds = [...ids].sort();
       const pick = (i: number) => (i * 7919) % size;
-      const byKeySql = db.dialect === 'sqlite'
-        ? 'SELECT "data" FROM "Store" WHERE "projectKey" = ? AND "key" = ?'
-        : 'SELECT "data" FROM "Store" WHERE "projectKey" = $1 AND "key" = $2';
+      const byKeySql =
+        db.dialect === 'sqlite'
+          ? 'SELECT "data" FROM "Store" WHERE "projectKey" = ? AND "key" = ?'
+          : 'SELECT "data" FROM "Store" WHERE "projectKey" = $1 AND "key" = $2';
       const byKeyUs = await time(OPS, (i) => db.queryRaw(byKeySql, [PROJECT, `store-${pick(i)}`]));
       const whereUs = await time(OPS, (i) =>
         queryResources(db, stores, normalizeQueryParams({ where: [`key = "store-${pick(i)}"`], withTotal: true }), { projectKey: PROJECT }),
       );
       const pageUs = await time(OPS, (i) =>
-        queryResources(db, stores, normalizeQueryParams({ where: [`id > "${sortedIds[pick(i)]}"`], sort: ['id asc'], limit: 100, withTotal: false }), { projectKey: PROJECT }),
+        queryResources(db, stores, normalizeQueryParams({ where: [`id > "${sortedIds[pick(i)]}"`], sort: ['id asc'], limit: 100, withTotal: false }), {
+          projectKey: PROJECT,
+        }),
       );
       rows.push({ size, byKeyUs, whereUs, pageUs });
       console.log(`${size} resources: by key ${byKeyUs.toFixed(0)} µs, indexed where ${whereUs.toFixed(0)} µs, page of 100 after id ${pageUs.toFixed(0)} µs`);
@@ -96,7 +119,9 @@ export function scaleTable(rows: ScaleRow[]): string {
   return [
     '| stored resources | by-key lookup | indexed `where key = ...` | page of 100, `where id > ...` sorted by id |',
     '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.size.toLocaleString('en')} | ${cell(r.byKeyUs, base.byKeyUs)} | ${cell(r.whereUs, base.whereUs)} | ${cell(r.pageUs, base.pageUs)} |`),
+    ...rows.map(
+      (r) => `| ${r.size.toLocaleString('en')} | ${cell(r.byKeyUs, base.byKeyUs)} | ${cell(r.whereUs, base.whereUs)} | ${cell(r.pageUs, base.pageUs)} |`,
+    ),
   ].join('\n');
 }
 

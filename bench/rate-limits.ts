@@ -21,7 +21,8 @@ const KEYS = 200;
 const START = '<!-- ratelimits:start -->';
 const END = '<!-- ratelimits:end -->';
 
-const UPSERT = 'INSERT INTO "RateLimitWindow" ("limiter", "key", "windowStart", "expiresAt", "count") VALUES (?, ?, ?, ?, 1) ON CONFLICT ("limiter", "key", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1';
+const UPSERT =
+  'INSERT INTO "RateLimitWindow" ("limiter", "key", "windowStart", "expiresAt", "count") VALUES (?, ?, ?, ?, 1) ON CONFLICT ("limiter", "key", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1';
 const FIXED = sql(`${UPSERT} RETURNING "count"`);
 const SLIDING = sql(
   `${UPSERT} RETURNING "count", (SELECT p."count" FROM "RateLimitWindow" p WHERE p."limiter" = ? AND p."key" = ? AND p."windowStart" = ?) AS "previous"`,

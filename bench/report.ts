@@ -153,7 +153,10 @@ function failures(pass: PassSummary): string {
   const lines = pass.calls.flatMap((c) =>
     (['ours', 'emulator', 'baseline', 'ceiling'] as const)
       .filter((server) => (c[server]?.failed ?? 0) > 0)
-      .map((server) => `${c.name} on ${server === 'baseline' ? 'bare Koa' : server === 'ceiling' ? 'its ceiling' : server}: ${c[server]!.failed.toLocaleString('en')}`),
+      .map(
+        (server) =>
+          `${c.name} on ${server === 'baseline' ? 'bare Koa' : server === 'ceiling' ? 'its ceiling' : server}: ${c[server]!.failed.toLocaleString('en')}`,
+      ),
   );
   return lines.length
     ? `**Failed requests** (unexpected status, connection error or timeout), which make those figures suspect: ${lines.join('; ')}.`

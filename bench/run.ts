@@ -55,7 +55,9 @@ async function prepare(name: string, api: Api, tokenEndpoint: string, ours: bool
   const shop = await seedShop(api, token, settings.connections * 2 * ROUNDS, ours ? ANONYMOUS_CARTS : 0);
   const categories = await seedCategories(api, token, ROOT_CATEGORIES, CHILD_CATEGORIES, SEED_CONCURRENCY);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`${name}: seeded ${STORES} stores, ${LEAF_UNITS + OTHER_COMPANIES + 3} business units, a shop and ${ROOT_CATEGORIES * (1 + CHILD_CATEGORIES)} categories in ${seconds} s`);
+  console.log(
+    `${name}: seeded ${STORES} stores, ${LEAF_UNITS + OTHER_COMPANIES + 3} business units, a shop and ${ROOT_CATEGORIES * (1 + CHILD_CATEGORIES)} categories in ${seconds} s`,
+  );
   return { api, token, stores, storesForUpdates: 0, tokenEndpoint, created: [], units, shop, categories };
 }
 
@@ -64,7 +66,8 @@ const pidList = (...children: Array<{ pid?: number }>): number[] => children.fla
 
 const summaryLine = (s: Sample) =>
   `${Math.round(s.rps)} req/s, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms` +
-  (s.cpuUs === undefined ? '' : `, CPU ${Math.round(s.cpuUs)} µs/req`) + (s.failed ? ` — ${s.failed} FAILED ${JSON.stringify(s.statuses)}` : '');
+  (s.cpuUs === undefined ? '' : `, CPU ${Math.round(s.cpuUs)} µs/req`) +
+  (s.failed ? ` — ${s.failed} FAILED ${JSON.stringify(s.statuses)}` : '');
 
 async function runPass(pass: Pass): Promise<PassSummary> {
   try {

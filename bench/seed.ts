@@ -80,7 +80,11 @@ export interface SeededUnits {
 
 async function postJson<T>(api: Api, token: string, path: string, body: unknown): Promise<T> {
   const url = `${api.url}/${api.projectKey}${path}`;
-  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status !== 201) throw new Error(`POST ${url} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
@@ -103,7 +107,10 @@ export async function seedBusinessUnits(api: Api, token: string, leafCount: numb
       associates,
     });
   await unit('bench-company', undefined, [
-    { customer: { typeId: 'customer', id: customer.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'bench-buyer' }, inheritance: 'Enabled' }] },
+    {
+      customer: { typeId: 'customer', id: customer.id },
+      associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'bench-buyer' }, inheritance: 'Enabled' }],
+    },
   ]);
   await unit('bench-division', 'bench-company');
   await unit('bench-department', 'bench-division');

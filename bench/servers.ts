@@ -103,7 +103,7 @@ export async function waitUntilIdle(maxMs = 15_000): Promise<void> {
   const pids = [...children].map((c) => c.pid).filter((pid): pid is number => pid !== undefined);
   let before = pids.map(cpuTicks);
   if (before.some((t) => t === undefined)) return sleep(500);
-  for (const deadline = Date.now() + maxMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + maxMs; Date.now() < deadline;) {
     await sleep(100);
     const now = pids.map(cpuTicks);
     if (now.every((t, i) => t === undefined || t - before[i]! <= 1)) return;

@@ -24,7 +24,17 @@ interface Started {
 
 async function startMain(workers: number, databaseUrl: string): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, NODE_OPTIONS: '', PLAIN_HTTP: 'true', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKERS: String(workers), DATABASE_URL: databaseUrl, TOKEN_RATE_LIMIT_PER_MINUTE: '1000000' },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PLAIN_HTTP: 'true',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WORKERS: String(workers),
+      DATABASE_URL: databaseUrl,
+      TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -74,7 +84,10 @@ async function measureWorkers(workers: number): Promise<{ read: Sample; create: 
   try {
     const tokenRes = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const { access_token: token } = (await tokenRes.json()) as { access_token: string };
@@ -84,7 +97,12 @@ async function measureWorkers(workers: number): Promise<{ read: Sample; create: 
     const read = await measure(() => ({ url: `${server.url}/demo/stores/${id}`, headers }), 200, SETTINGS);
     let n = 0;
     const create = await measure(
-      () => ({ url: `${server.url}/demo/stores`, method: 'POST', headers, requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ key: `w${workers}-${n++}` }) }) }] }),
+      () => ({
+        url: `${server.url}/demo/stores`,
+        method: 'POST',
+        headers,
+        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ key: `w${workers}-${n++}` }) }) }],
+      }),
       201,
       SETTINGS,
     );
@@ -99,7 +117,8 @@ const one = await measureWorkers(1);
 const two = await measureWorkers(2);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => n.toFixed(2);
-const row = (name: string, a: Sample, b: Sample) => `| ${name} | ${fmt(a.rps)} | ${fmt(b.rps)} | ${(b.rps / a.rps).toFixed(2)}× | ${ms(a.p50)} / ${ms(a.p99)} | ${ms(b.p50)} / ${ms(b.p99)} | ${a.failed + b.failed} |`;
+const row = (name: string, a: Sample, b: Sample) =>
+  `| ${name} | ${fmt(a.rps)} | ${fmt(b.rps)} | ${(b.rps / a.rps).toFixed(2)}× | ${ms(a.p50)} / ${ms(a.p99)} | ${ms(b.p50)} / ${ms(b.p99)} | ${a.failed + b.failed} |`;
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite (one file, WAL)';
 const section = [
   START,

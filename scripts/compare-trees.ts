@@ -3,9 +3,7 @@ import { join } from 'node:path';
 
 function files(root: string, dir = ''): string[] {
   if (!existsSync(join(root, dir))) return [];
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(root, join(dir, e.name)) : [join(dir, e.name)],
-  );
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(root, join(dir, e.name)) : [join(dir, e.name)]));
 }
 
 /** How `actual` differs from `expected`, one line per file: `missing x`, `unexpected x`, `differs x`. */

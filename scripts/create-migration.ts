@@ -44,7 +44,10 @@ let wrote = false;
 for (const provider of PROVIDERS) {
   const dir = join('prisma', 'migrations', provider);
   mkdirSync(dir, { recursive: true });
-  const previous = readdirSync(dir).filter((d) => existsSync(join(dir, d, 'schema.snapshot.prisma'))).sort().at(-1);
+  const previous = readdirSync(dir)
+    .filter((d) => existsSync(join(dir, d, 'schema.snapshot.prisma')))
+    .sort()
+    .at(-1);
   const current = renderSchema(provider);
   let sql = await diff(provider, previous ? readFileSync(join(dir, previous, 'schema.snapshot.prisma'), 'utf8') : null, current);
   if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) {
@@ -70,11 +73,7 @@ async function diff(provider: Provider, from: string | null, to: string): Promis
     provider === 'sqlite'
       ? new PrismaBetterSqlite3({ url: ':memory:' })
       : new PrismaPg({ connectionString: process.env.SHADOW_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' });
-  const engine = await SchemaEngine.new(
-    { datamodels: [['schema.prisma', to]] },
-    () => undefined,
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
+  const engine = await SchemaEngine.new({ datamodels: [['schema.prisma', to]] }, () => undefined, bindMigrationAwareSqlAdapterFactory(factory));
   try {
     const result = await engine.diff({
       from: from === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: 'schema.prisma', content: from }] },

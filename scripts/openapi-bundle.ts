@@ -12,8 +12,13 @@ export function bundleOpenApi(root: string): Json {
   const document = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as Json;
   const paths: Json = {};
   const schemas: Json = {};
-  for (const [folder, target] of [['paths', paths], ['schemas', schemas]] as const) {
-    for (const file of readdirSync(join(root, folder)).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const [folder, target] of [
+    ['paths', paths],
+    ['schemas', schemas],
+  ] as const) {
+    for (const file of readdirSync(join(root, folder))
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()) {
       const part = (parse(readFileSync(join(root, folder, file), 'utf8')) ?? {}) as Json;
       for (const [name, value] of Object.entries(part)) {
         if (name in target) throw new Error(`${folder}/${file}: '${name}' is already defined in another file`);

@@ -12,9 +12,7 @@ const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
  */
 export function renderOperationTable(document: Json, typesSource: string): string {
   // Name the request types exactly as @hey-api/typescript did (it has its own casing rules for acronyms).
-  const dataTypes = new Map(
-    [...typesSource.matchAll(/^export type (\w+)Data = /gm)].map((m) => [m[1].toLowerCase(), `${m[1]}Data`]),
-  );
+  const dataTypes = new Map([...typesSource.matchAll(/^export type (\w+)Data = /gm)].map((m) => [m[1].toLowerCase(), `${m[1]}Data`]));
   const typeName = (id: string) => {
     const name = dataTypes.get(id.toLowerCase());
     if (!name) throw new Error(`no generated request type for operation ${id}`);

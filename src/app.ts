@@ -39,9 +39,18 @@ export async function createApp(app: AppServices): Promise<App> {
   // instead of Koa's default print to stderr.
   koa.on('error', (err: Error) => app.logger.debug({ err: err.message }, 'connection error during a request'));
   const dispatch = withDeveloperPages(app, buildDispatcher(app, allHandlers(app, services), oauth.authenticator));
-  const metrics = app.config.metricsPort === undefined ? undefined : createMetrics(app.db, { tokens: oauth.tokenCacheStats, projects: services.projects.cache.stats, ...documentCacheStats(app.db) });
+  const metrics =
+    app.config.metricsPort === undefined
+      ? undefined
+      : createMetrics(app.db, { tokens: oauth.tokenCacheStats, projects: services.projects.cache.stats, ...documentCacheStats(app.db) });
   const checkHost = app.config.hostCheck ? refuseOtherService(deploymentHosts(app.config)) : undefined;
-  koa.use(requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, { corsOrigins: app.config.corsOrigins, observe: metrics?.observe, checkHost }));
+  koa.use(
+    requestPipeline(app.logger, oauth.routes as Parameters<typeof requestPipeline>[1], dispatch, {
+      corsOrigins: app.config.corsOrigins,
+      observe: metrics?.observe,
+      checkHost,
+    }),
+  );
   const forgetCachedState = () => {
     oauth.forgetAll();
     services.projects.forgetAll();

@@ -29,7 +29,14 @@ import { DiscountCodeService } from './domains/discounts/index.js';
 import { ShippingMethodService } from './domains/shipping/index.js';
 import { TaxCategoryService } from './domains/shipping/index.js';
 import { ZoneService } from './domains/shipping/index.js';
-import { typeUser, USES_TYPE_IN_ORDERS, USES_TYPE_IN_PAYMENTS, USES_TYPE_WITH_ADDRESS, USES_TYPE_WITH_ADDRESSES, USES_TYPE_WITH_ASSETS } from './domains/types/index.js';
+import {
+  typeUser,
+  USES_TYPE_IN_ORDERS,
+  USES_TYPE_IN_PAYMENTS,
+  USES_TYPE_WITH_ADDRESS,
+  USES_TYPE_WITH_ADDRESSES,
+  USES_TYPE_WITH_ASSETS,
+} from './domains/types/index.js';
 import { ChannelService } from './domains/channels/index.js';
 import { referrer } from './resources/referrers.js';
 import { CustomObjectService } from './domains/custom-objects/index.js';

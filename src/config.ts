@@ -121,13 +121,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInFailuresPerSource: int('SIGN_IN_FAILURES_PER_SOURCE', 100, env),
     tokenCacheTtlMs: int('TOKEN_CACHE_TTL_MS', 5000, env),
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 10000, env),
-    externalOAuthAllowedHosts: (env.EXTERNAL_OAUTH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    externalOAuthAllowedHosts: (env.EXTERNAL_OAUTH_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     externalIntrospectionPerMinute: int('EXTERNAL_INTROSPECTION_PER_MINUTE', 1200, env),
     // The spec's limit for one external introspection call, network included.
     externalOAuthTimeoutMs: int('EXTERNAL_OAUTH_TIMEOUT_MS', 500, env),
     metricsPort: env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : int('METRICS_PORT', 0, env),
     metricsHost: env.METRICS_HOST ?? host,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
     tlsCertFile: env.TLS_CERT_FILE || undefined,
     tlsKeyFile: env.TLS_KEY_FILE || undefined,
     plainHttp,
@@ -135,7 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ?? './data',
     region: env.REGION || 'europe-west1.gcp',
     domain: env.DOMAIN || undefined,
-    hostAliases: (env.HOST_ALIASES ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    hostAliases: (env.HOST_ALIASES ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     hostCheck: env.HOST_CHECK === undefined || env.HOST_CHECK === '' ? Boolean(env.DOMAIN) : bool('HOST_CHECK', env),
     passwordHashCost: hashCost(env),
     workers: int('WORKERS', env.NODE_ENV === 'production' ? availableParallelism() : 1, env) || 1,

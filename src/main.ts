@@ -49,7 +49,18 @@ if (config.workers > 1 && cluster.isPrimary) {
 
 function serve(config: Config, running: RunningServer, created: BootstrapResult | undefined, localCertificate: LocalCertificate | undefined): void {
   const { logger } = running.services;
-  logger.info({ url: running.url, database: redactUrl(config.databaseUrl), apiReference: `${running.url}/_/docs`, metrics: running.metricsUrl, region: config.region, pid: process.pid, worker: cluster.worker?.id }, 'listening');
+  logger.info(
+    {
+      url: running.url,
+      database: redactUrl(config.databaseUrl),
+      apiReference: `${running.url}/_/docs`,
+      metrics: running.metricsUrl,
+      region: config.region,
+      pid: process.pid,
+      worker: cluster.worker?.id,
+    },
+    'listening',
+  );
 
   // The request validators are compiled at each operation's first use; here, while the server already
   // answers, all of them are, so no client's first call pays for its operation's (validation.ts).

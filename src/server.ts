@@ -127,6 +127,7 @@ function createListener(config: Config, handle: (req: IncomingMessage, res: Serv
     const listener = config.trustProxy ? (req: IncomingMessage, res: ServerResponse) => refusePlainForwarded(req, res) || framed(req, res) : framed;
     return createServer(options, listener);
   }
-  if (!config.tlsCertFile || !config.tlsKeyFile) throw new Error('HTTPS needs TLS_CERT_FILE and TLS_KEY_FILE (or PLAIN_HTTP=true behind a TLS-terminating proxy)');
+  if (!config.tlsCertFile || !config.tlsKeyFile)
+    throw new Error('HTTPS needs TLS_CERT_FILE and TLS_KEY_FILE (or PLAIN_HTTP=true behind a TLS-terminating proxy)');
   return createEdgeServer(readCredentials(config.tlsCertFile, config.tlsKeyFile), options, framed) as unknown as Server;
 }

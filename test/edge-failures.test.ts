@@ -53,7 +53,11 @@ describe('logging', () => {
     await oauthPost(server, '/oauth/token', { ...client, clientSecret: `${client.clientSecret}-wrong` }, { grant_type: 'client_credentials' });
     await signUp(server, 'logged@example.com', 'customer-password-1');
     const customer = await createApiClient(server, 'test', 'manage_my_profile:test');
-    const signIn = await oauthPost(server, '/oauth/test/customers/token', customer, { grant_type: 'password', username: 'logged@example.com', password: 'customer-password-1' });
+    const signIn = await oauthPost(server, '/oauth/test/customers/token', customer, {
+      grant_type: 'password',
+      username: 'logged@example.com',
+      password: 'customer-password-1',
+    });
     const { access_token: customerToken, refresh_token: refreshToken } = await signIn.json();
     await oauthPost(server, '/oauth/test/customers/token', customer, { grant_type: 'password', username: 'logged@example.com', password: 'wrong-password-2' });
     await oauthPost(server, '/oauth/token', customer, { grant_type: 'refresh_token', refresh_token: refreshToken });

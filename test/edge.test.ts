@@ -12,7 +12,12 @@ afterAll(async () => {
 });
 
 /** Raw HTTP, for requests fetch refuses to send (GET with a body, Upgrade). */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const url = new URL(server.url + path);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
@@ -47,7 +52,10 @@ describe('requests the HTTP parser refuses are answered in the error envelope', 
     ['broken chunked framing', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n'],
     ['a body shorter than its Content-Length', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab'],
     ['a NUL in a header value', 'GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n'],
-    ['Content-Length together with Transfer-Encoding', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'Content-Length together with Transfer-Encoding',
+      'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['an unknown protocol version', 'GET /health HTTP/3.0\r\nHost: x\r\n\r\n'],
     // Request-smuggling shapes (a proxy in front may frame them differently from us).
     ['two different Content-Length headers', 'POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nabcdef'],

@@ -47,7 +47,9 @@ describe('implied scopes', () => {
 
 describe('may grant', () => {
   it('only what the caller holds or what that implies', () => {
-    expect(scopesBeyond(['manage_api_clients:shop'], ['manage_project:shop', 'manage_api_clients:shop', 'view_api_clients:shop'])).toEqual(['manage_project:shop']);
+    expect(scopesBeyond(['manage_api_clients:shop'], ['manage_project:shop', 'manage_api_clients:shop', 'view_api_clients:shop'])).toEqual([
+      'manage_project:shop',
+    ]);
     expect(scopesBeyond(['manage_project:shop'], ['manage_project:shop', 'view_customers:shop:berlin'])).toEqual([]);
   });
 });

@@ -54,7 +54,10 @@ const COMMANDS: Record<string, Command> = {
     help: 'Lists the projects of REGION (another region\'s projects in the same database are not shown). --json prints {"region", "results": [project, ...]}.',
     async run(services) {
       const list = await services.projects.list();
-      return { json: { region: services.projects.region, results: list }, text: list.map((p) => `${p.key}\t${p.name}`).join('\n') || `(no projects in region ${services.projects.region})` };
+      return {
+        json: { region: services.projects.region, results: list },
+        text: list.map((p) => `${p.key}\t${p.name}`).join('\n') || `(no projects in region ${services.projects.region})`,
+      };
     },
   },
   'project delete': {
@@ -156,7 +159,13 @@ try {
   ({ values, positionals } = parseArgs({
     args: positionalsLast(process.argv.slice(2)),
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, name: { type: 'string' }, scope: { type: 'string' }, yes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean' },
+      name: { type: 'string' },
+      scope: { type: 'string' },
+      yes: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   }));
 } catch (err) {
   finish(2, `${(err as Error).message}\n\n${OVERVIEW}`, 'stderr');

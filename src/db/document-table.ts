@@ -38,9 +38,7 @@ export class DocumentTable {
     this.versionById = sql(`SELECT "version" FROM ${t} WHERE "projectKey" = ? AND "id" = ?`);
     this.insertColumns = ['id', 'projectKey', 'createdAt', ...columns];
     this.inserts = new InsertStatements(table, this.insertColumns);
-    this.updateSql = sql(
-      `UPDATE ${t} SET ${columns.map((c) => `${q(c)} = ${json(c)}`).join(', ')} WHERE "projectKey" = ? AND "id" = ? AND "version" = ?`,
-    );
+    this.updateSql = sql(`UPDATE ${t} SET ${columns.map((c) => `${q(c)} = ${json(c)}`).join(', ')} WHERE "projectKey" = ? AND "id" = ? AND "version" = ?`);
     this.deleteSql = sql(`DELETE FROM ${t} WHERE "projectKey" = ? AND "id" = ? AND "version" = ?`);
   }
 
@@ -84,7 +82,11 @@ export class DocumentTable {
   /** `values` holds every column of the constructor's list (`data` as an object). */
   async insert(db: Db, values: Record<string, unknown>): Promise<void> {
     // On PostgreSQL, inserts of one turn share a statement (see insert-coalescer.ts).
-    await insertCoalescer.insert(db, this.inserts, this.insertColumns.map((c) => values[c]));
+    await insertCoalescer.insert(
+      db,
+      this.inserts,
+      this.insertColumns.map((c) => values[c]),
+    );
   }
 
   /** Writes the new column values if the row is still at `version`; answers whether it was. */

@@ -75,7 +75,14 @@ async function run(db: Db, table: InsertStatements, rows: PendingInsert[]): Prom
   const all = padded(rows);
   let inserted: Set<unknown>;
   try {
-    inserted = new Set((await db.rows<{ id: string }>(table.rows(all.length)[db.dialect], all.flatMap((r) => r.params))).map((r) => r.id));
+    inserted = new Set(
+      (
+        await db.rows<{ id: string }>(
+          table.rows(all.length)[db.dialect],
+          all.flatMap((r) => r.params),
+        )
+      ).map((r) => r.id),
+    );
   } catch {
     await Promise.all(rows.map(single));
     return;

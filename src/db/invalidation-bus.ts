@@ -157,12 +157,15 @@ class PostgresInvalidationBus implements InvalidationBus {
   }
 
   publish(event: Invalidation): void {
-    const events = 'tokens' in event && event.tokens.length > KEYS_PER_NOTIFICATION ? chunk(event.tokens, KEYS_PER_NOTIFICATION).map((tokens) => ({ tokens })) : [event];
+    const events =
+      'tokens' in event && event.tokens.length > KEYS_PER_NOTIFICATION ? chunk(event.tokens, KEYS_PER_NOTIFICATION).map((tokens) => ({ tokens })) : [event];
     for (const e of events) {
       // Not awaited: the local change is done; other instances fall back to the TTL if this fails.
       const sent = this.db
         .executeRaw('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify({ o: this.origin, e })])
-        .catch((err: unknown) => this.logger.warn({ err: (err as Error).message }, 'cache invalidation: notify failed; other instances rely on TOKEN_CACHE_TTL_MS'))
+        .catch((err: unknown) =>
+          this.logger.warn({ err: (err as Error).message }, 'cache invalidation: notify failed; other instances rely on TOKEN_CACHE_TTL_MS'),
+        )
         .finally(() => this.sending.delete(sent));
       this.sending.add(sent);
     }
@@ -234,7 +237,7 @@ class PostgresInvalidationBus implements InvalidationBus {
     this.leading = false;
     client.end().catch(() => undefined);
     if (this.closed) return;
-    this.logger.warn('cache invalidation: notification connection lost; other instances\' changes are seen within TOKEN_CACHE_TTL_MS until it is back');
+    this.logger.warn("cache invalidation: notification connection lost; other instances' changes are seen within TOKEN_CACHE_TTL_MS until it is back");
     this.scheduleReconnect();
   }
 

@@ -36,10 +36,10 @@ export async function applyMigrations(db: Transactional): Promise<string[]> {
       for (const statement of splitStatements(readFileSync(join(dir, name, 'migration.sql'), 'utf8'))) {
         await tx.executeRaw(statement);
       }
-      await tx.executeRaw(
-        `INSERT INTO "_app_migrations" ("name", "appliedAt") VALUES (${tx.dialect === 'sqlite' ? '?, ?' : '$1, $2'})`,
-        [name, new Date().toISOString()],
-      );
+      await tx.executeRaw(`INSERT INTO "_app_migrations" ("name", "appliedAt") VALUES (${tx.dialect === 'sqlite' ? '?, ?' : '$1, $2'})`, [
+        name,
+        new Date().toISOString(),
+      ]);
       return true;
     });
     if (done) applied.push(name);

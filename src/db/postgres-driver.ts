@@ -31,7 +31,19 @@ class StatementNames {
 type Queryable = pg.Pool | pg.PoolClient;
 
 /** SQLSTATE classes and driver errors that mean "no usable connection", as opposed to a bad statement. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 function isUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string };

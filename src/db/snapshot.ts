@@ -52,5 +52,9 @@ async function insert(tx: Db, table: string, rows: Row[] | string): Promise<void
   }
   const columns = Object.keys(rows[0]);
   const statement = `INSERT INTO ${q(table)} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-  for (const row of rows) await tx.executeRaw(statement, columns.map((c) => row[c]));
+  for (const row of rows)
+    await tx.executeRaw(
+      statement,
+      columns.map((c) => row[c]),
+    );
 }

@@ -38,7 +38,12 @@ export function refuseBadFraming(req: IncomingMessage, res: ServerResponse): boo
   const { status, body } = renderHttpError(new InvalidInputError(problem));
   const text = JSON.stringify(body);
   res.shouldKeepAlive = false;
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'X-Correlation-ID': `cpa-${randomUUID()}`, Connection: 'close' });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'X-Correlation-ID': `cpa-${randomUUID()}`,
+    Connection: 'close',
+  });
   res.end(text, () => req.socket.destroy());
   return true;
 }

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** What the platform answers to a plain-HTTP request (spec: "HTTP (not HTTPS) connection → 404 with an HTML body"). */
-export const PLAIN_HTTP_BODY = '<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n</body>\r\n</html>\r\n';
+export const PLAIN_HTTP_BODY =
+  '<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n</body>\r\n</html>\r\n';
 
 const RESPONSE =
   'HTTP/1.1 404 Not Found\r\n' +
@@ -45,7 +46,7 @@ export function answerPlainConnection(socket: Socket): void {
  */
 export function refusePlainForwarded(req: IncomingMessage, res: ServerResponse): boolean {
   const forwarded = req.headers['x-forwarded-proto'];
-  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded ?? '').split(',')[0].trim().toLowerCase();
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : (forwarded ?? '')).split(',')[0].trim().toLowerCase();
   if (proto === 'https') return false;
   res.writeHead(404, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(PLAIN_HTTP_BODY) });
   res.end(PLAIN_HTTP_BODY);

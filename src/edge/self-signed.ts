@@ -23,12 +23,30 @@ export function ensureLocalCertificate(dataDir: string): LocalCertificate {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '825', '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1', '-keyout', keyFile, '-out', certFile],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '825',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
       { stdio: 'pipe' },
     );
   } catch (err) {
-    const reason = (err as { code?: string }).code === 'ENOENT' ? 'the openssl command is not installed' : String((err as { stderr?: Buffer }).stderr ?? err).trim();
+    const reason =
+      (err as { code?: string }).code === 'ENOENT' ? 'the openssl command is not installed' : String((err as { stderr?: Buffer }).stderr ?? err).trim();
     throw new Error(`cannot create a self-signed certificate in ${dir} (${reason}): set TLS_CERT_FILE and TLS_KEY_FILE, or PLAIN_HTTP=true`, { cause: err });
   }
   return { certFile, keyFile, created: true };

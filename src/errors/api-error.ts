@@ -12,13 +12,7 @@ export class ApiError extends Error {
   /** Response headers the transport must add (e.g. WWW-Authenticate, Retry-After). */
   readonly headers: Record<string, string>;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    extra: Record<string, unknown> = {},
-    headers: Record<string, string> = {},
-  ) {
+  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     super(message);
     this.name = new.target.name;
     this.status = status;
@@ -59,7 +53,8 @@ const MAX_ECHOED_VALUE = 256;
 function echoable(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && value.length > MAX_ECHOED_VALUE) return undefined;
-  if (Array.isArray(value) ? value.length > MAX_ECHOED_VALUE : value !== null && typeof value === 'object' && Object.keys(value).length > MAX_ECHOED_VALUE) return undefined;
+  if (Array.isArray(value) ? value.length > MAX_ECHOED_VALUE : value !== null && typeof value === 'object' && Object.keys(value).length > MAX_ECHOED_VALUE)
+    return undefined;
   try {
     const text = JSON.stringify(value);
     return text !== undefined && text.length <= MAX_ECHOED_VALUE ? text : undefined;
@@ -73,18 +68,18 @@ export class InvalidFieldError extends ApiError {
     const text = echoable(invalidValue);
     const extra: Record<string, unknown> = text === undefined ? { field } : { field, invalidValue };
     if (allowedValues) extra.allowedValues = allowedValues;
-    super(400, 'InvalidField', message ?? (text === undefined ? `The value is not valid for field ${field}.` : `The value ${text} is not valid for field ${field}.`), extra);
+    super(
+      400,
+      'InvalidField',
+      message ?? (text === undefined ? `The value is not valid for field ${field}.` : `The value ${text} is not valid for field ${field}.`),
+      extra,
+    );
   }
 }
 
 export class DuplicateFieldError extends ApiError {
   constructor(field: string, duplicateValue: unknown, message?: string) {
-    super(
-      400,
-      'DuplicateField',
-      message ?? `A duplicate value ${JSON.stringify(duplicateValue)} exists for field ${field}.`,
-      { field, duplicateValue },
-    );
+    super(400, 'DuplicateField', message ?? `A duplicate value ${JSON.stringify(duplicateValue)} exists for field ${field}.`, { field, duplicateValue });
   }
 }
 
@@ -126,12 +121,9 @@ export class MissingRoleOnChannelError extends ApiError {
 
 export class ConcurrentModificationError extends ApiError {
   constructor(id: string, expected: number, current: number) {
-    super(
-      409,
-      'ConcurrentModification',
-      `Object ${id} has a different version than expected. Expected: ${expected} - Actual: ${current}.`,
-      { currentVersion: current },
-    );
+    super(409, 'ConcurrentModification', `Object ${id} has a different version than expected. Expected: ${expected} - Actual: ${current}.`, {
+      currentVersion: current,
+    });
   }
 }
 
@@ -263,7 +255,9 @@ export class ExpiredCustomerEmailTokenError extends ApiError {
 /** A "my" operation called with a token of neither a customer nor an anonymous session. */
 export class NoCustomerInTokenError extends InvalidOperationError {
   constructor() {
-    super('This operation needs the access token of a customer (password flow, or customer_id:{id} from an external authorization server) or of an anonymous session.');
+    super(
+      'This operation needs the access token of a customer (password flow, or customer_id:{id} from an external authorization server) or of an anonymous session.',
+    );
   }
 }
 

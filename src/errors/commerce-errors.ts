@@ -14,16 +14,21 @@ export class MoneyOverflowError extends ApiError {
 /** The platform's DuplicateStandalonePriceScope: another price of the SKU has the same scope. */
 export class DuplicateStandalonePriceScopeError extends ApiError {
   constructor(price: StandalonePrice, conflictingId?: string) {
-    super(400, 'DuplicateStandalonePriceScope', `Duplicate standalone price scope for SKU '${price.sku}': another price has the same currency, country, customer group, channel and validity.`, {
-      ...(conflictingId ? { conflictingStandalonePrice: { typeId: 'standalone-price', id: conflictingId } } : {}),
-      sku: price.sku,
-      currency: price.value.currencyCode,
-      ...(price.country ? { country: price.country } : {}),
-      ...(price.customerGroup ? { customerGroup: price.customerGroup } : {}),
-      ...(price.channel ? { channel: price.channel } : {}),
-      ...(price.validFrom ? { validFrom: price.validFrom } : {}),
-      ...(price.validUntil ? { validUntil: price.validUntil } : {}),
-    });
+    super(
+      400,
+      'DuplicateStandalonePriceScope',
+      `Duplicate standalone price scope for SKU '${price.sku}': another price has the same currency, country, customer group, channel and validity.`,
+      {
+        ...(conflictingId ? { conflictingStandalonePrice: { typeId: 'standalone-price', id: conflictingId } } : {}),
+        sku: price.sku,
+        currency: price.value.currencyCode,
+        ...(price.country ? { country: price.country } : {}),
+        ...(price.customerGroup ? { customerGroup: price.customerGroup } : {}),
+        ...(price.channel ? { channel: price.channel } : {}),
+        ...(price.validFrom ? { validFrom: price.validFrom } : {}),
+        ...(price.validUntil ? { validUntil: price.validUntil } : {}),
+      },
+    );
   }
 }
 
@@ -37,9 +42,14 @@ export class DuplicatePriceKeyError extends ApiError {
 /** Two prices of one variant that would apply to the same customers at the same time. */
 export class DuplicatePriceScopeError extends ApiError {
   constructor(conflictingPrices: Price[]) {
-    super(400, 'DuplicatePriceScope', 'Duplicate price scope: a variant cannot have two prices with the same currency, country, customer group, channel and validity.', {
-      conflictingPrices,
-    });
+    super(
+      400,
+      'DuplicatePriceScope',
+      'Duplicate price scope: a variant cannot have two prices with the same currency, country, customer group, channel and validity.',
+      {
+        conflictingPrices,
+      },
+    );
   }
 }
 
@@ -89,7 +99,13 @@ export class MatchingPriceNotFoundError extends ApiError {
       400,
       'MatchingPriceNotFound',
       `The variant '${variantId}' of product '${productId}' does not contain a price for currency '${cart.totalPrice.currencyCode}'${cart.country ? `, country '${cart.country}'` : ''}${cart.customerGroup ? `, customer group '${cart.customerGroup.id}'` : ''}.`,
-      { productId, variantId, currency: cart.totalPrice.currencyCode, ...(cart.country ? { country: cart.country } : {}), ...(cart.customerGroup ? { customerGroup: cart.customerGroup } : {}) },
+      {
+        productId,
+        variantId,
+        currency: cart.totalPrice.currencyCode,
+        ...(cart.country ? { country: cart.country } : {}),
+        ...(cart.customerGroup ? { customerGroup: cart.customerGroup } : {}),
+      },
     );
   }
 }
@@ -97,6 +113,10 @@ export class MatchingPriceNotFoundError extends ApiError {
 /** Two writers created the same container and key at once: the loser is told to retry (facts: a 409). */
 export class ConcurrentCreateError extends ApiError {
   constructor(container: string, key: string) {
-    super(409, 'ConcurrentModification', `The custom object with container '${container}' and key '${key}' was created concurrently by another request. Retry.`);
+    super(
+      409,
+      'ConcurrentModification',
+      `The custom object with container '${container}' and key '${key}' was created concurrently by another request. Retry.`,
+    );
   }
 }

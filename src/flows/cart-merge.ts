@@ -43,7 +43,11 @@ export function mergeCarts(customerCart: Cart, anonymousCart: Cart): Cart {
   return result;
 }
 
-function takeLarger<T extends LineItem | CustomLineItem>(kept: T, other: T, remap: (d: ItemShippingDetails | undefined) => ItemShippingDetails | undefined): void {
+function takeLarger<T extends LineItem | CustomLineItem>(
+  kept: T,
+  other: T,
+  remap: (d: ItemShippingDetails | undefined) => ItemShippingDetails | undefined,
+): void {
   if (other.quantity > kept.quantity) {
     kept.quantity = other.quantity;
     const details = remap(structuredClone(other.shippingDetails));
@@ -54,11 +58,21 @@ function takeLarger<T extends LineItem | CustomLineItem>(kept: T, other: T, rema
 }
 
 function sameLineItem(a: LineItem, b: LineItem): boolean {
-  return a.productId === b.productId && a.variant.id === b.variant.id && a.supplyChannel?.id === b.supplyChannel?.id && a.distributionChannel?.id === b.distributionChannel?.id;
+  return (
+    a.productId === b.productId &&
+    a.variant.id === b.variant.id &&
+    a.supplyChannel?.id === b.supplyChannel?.id &&
+    a.distributionChannel?.id === b.distributionChannel?.id
+  );
 }
 
 function sameCustomLineItem(a: CustomLineItem, b: CustomLineItem): boolean {
-  return a.slug === b.slug && a.money.currencyCode === b.money.currencyCode && a.money.centAmount === b.money.centAmount && a.money.preciseAmount === b.money.preciseAmount;
+  return (
+    a.slug === b.slug &&
+    a.money.currencyCode === b.money.currencyCode &&
+    a.money.centAmount === b.money.centAmount &&
+    a.money.preciseAmount === b.money.preciseAmount
+  );
 }
 
 /** Adds the anonymous cart's addresses the customer's lacks; answers old key → key in the result. */

@@ -12,7 +12,9 @@ import type { DocumentRepository, VersionedDocument } from '../resources/documen
 import { paymentRepository } from '../domains/payments/index.js';
 
 const CARTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
-const CARTS_OF_ANONYMOUS_IN_STORE = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL AND "storeKey" = ?');
+const CARTS_OF_ANONYMOUS_IN_STORE = sql(
+  'SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL AND "storeKey" = ?',
+);
 const ORDERS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Order" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 const SHOPPING_LISTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "ShoppingList" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 const PAYMENTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Payment" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
@@ -32,7 +34,11 @@ const PAYMENTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Payment" WHERE "
  * 4. the answered cart is recalculated (current prices; invalid line items removed) and is written
  *    last, so it is the customer's active cart.
  */
-export function cartSignIn(carts: CartService, orders: OrderService, shoppingLists: ShoppingListService): (ctx: RequestContext, request: CartSignInRequest) => Promise<Cart | undefined> {
+export function cartSignIn(
+  carts: CartService,
+  orders: OrderService,
+  shoppingLists: ShoppingListService,
+): (ctx: RequestContext, request: CartSignInRequest) => Promise<Cart | undefined> {
   return (ctx, request) => withTransaction(ctx, (tx) => signIn(tx, carts, orders, shoppingLists, request));
 }
 
@@ -58,19 +64,30 @@ export function cartMerge(customers: CustomerService, signIn: ReturnType<typeof 
       storeKey: ctx.storeKey,
       manual: true,
     });
-    if (!cart) throw new ResourceNotFoundError('', `The anonymous session '${draft.anonymousId}' has no active cart${ctx.storeKey === undefined ? '' : ` in the store '${ctx.storeKey}'`}, and neither has the customer '${customerId}'.`);
+    if (!cart)
+      throw new ResourceNotFoundError(
+        '',
+        `The anonymous session '${draft.anonymousId}' has no active cart${ctx.storeKey === undefined ? '' : ` in the store '${ctx.storeKey}'`}, and neither has the customer '${customerId}'.`,
+      );
     return cart;
   };
 }
 
 function cartAddress(identifier: ResourceIdentifier): { id: string } | { key: string } {
-  if (identifier.typeId !== undefined && identifier.typeId !== 'cart') throw new InvalidInputError(`anonymousCart must reference a cart, not a '${identifier.typeId}'.`);
+  if (identifier.typeId !== undefined && identifier.typeId !== 'cart')
+    throw new InvalidInputError(`anonymousCart must reference a cart, not a '${identifier.typeId}'.`);
   if (identifier.id !== undefined) return { id: identifier.id };
   if (identifier.key !== undefined) return { key: identifier.key };
   throw new InvalidInputError('anonymousCart needs an id or a key.');
 }
 
-async function signIn(ctx: RequestContext, carts: CartService, orders: OrderService, shoppingLists: ShoppingListService, request: CartSignInRequest): Promise<Cart | undefined> {
+async function signIn(
+  ctx: RequestContext,
+  carts: CartService,
+  orders: OrderService,
+  shoppingLists: ShoppingListService,
+  request: CartSignInRequest,
+): Promise<Cart | undefined> {
   const { customer } = request;
   const customerCart = await carts.activeCart(ctx, { customerId: customer.id }, request.storeKey);
   const anonymousCart = await findAnonymousCart(ctx, carts, request);
@@ -122,7 +139,8 @@ async function findAnonymousCart(ctx: RequestContext, carts: CartService, reques
   if (request.anonymousId !== undefined && cart.anonymousId !== request.anonymousId) {
     throw new InvalidOperationError(`The cart '${cart.id}' does not belong to the anonymous session '${request.anonymousId}'.`);
   }
-  if (cart.customerId !== undefined && cart.customerId !== request.customer.id) throw new InvalidOperationError(`The cart '${cart.id}' belongs to another customer.`);
+  if (cart.customerId !== undefined && cart.customerId !== request.customer.id)
+    throw new InvalidOperationError(`The cart '${cart.id}' belongs to another customer.`);
   if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart '${cart.id}' is ${cart.cartState}; only an Active cart can be signed in with.`);
   return cart;
 }
@@ -151,4 +169,3 @@ async function reassign<D extends VersionedDocument>(
     await repository.replace(ctx, doc, { ...structuredClone(doc), ...owner });
   }
 }
-

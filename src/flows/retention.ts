@@ -20,7 +20,6 @@ export interface RetentionRule {
   maxPerProject: number;
 }
 
-
 interface Statements {
   deleteExpired: DialectSql;
   count: DialectSql;
@@ -54,7 +53,10 @@ const PROJECTS = sql('SELECT "key", $DATA AS "data" FROM "Project" WHERE "region
  * instances on one database one runs it and the others skip (answer undefined) instead of deleting
  * the same rows concurrently.
  */
-export async function runRetention(app: Pick<AppServices, 'db' | 'clock' | 'config'>, rules: readonly RetentionRule[]): Promise<{ deleted: number } | undefined> {
+export async function runRetention(
+  app: Pick<AppServices, 'db' | 'clock' | 'config'>,
+  rules: readonly RetentionRule[],
+): Promise<{ deleted: number } | undefined> {
   return app.db.transaction(async (db) => {
     if (db.dialect === 'postgresql' && !(await tryLock(db))) return undefined;
     const now = app.clock.now();

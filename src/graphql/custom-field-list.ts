@@ -52,5 +52,10 @@ export async function typedCustomFields(ctx: RequestContext, custom: CustomField
   // In the order of the Type's definitions: the stored object's key order is not kept by every database (jsonb sorts).
   return (type?.fieldDefinitions ?? [])
     .filter((definition) => definition.name in values && definition.type.name !== 'Set' && wanted(definition.name, filter))
-    .map((definition) => ({ kind: `${definition.type.name as Exclude<FieldType['name'], 'Set'>}Field`, name: definition.name, value: values[definition.name], definition }));
+    .map((definition) => ({
+      kind: `${definition.type.name as Exclude<FieldType['name'], 'Set'>}Field`,
+      name: definition.name,
+      value: values[definition.name],
+      definition,
+    }));
 }

@@ -1,4 +1,11 @@
-import type { AddressDraft, CustomerDraft, CustomerUpdateAction, CustomFieldsDraft as HttpCustomFieldsDraft, MyCustomerDraft, MyCustomerUpdateAction } from '../../generated/openapi/client/types.gen.js';
+import type {
+  AddressDraft,
+  CustomerDraft,
+  CustomerUpdateAction,
+  CustomFieldsDraft as HttpCustomFieldsDraft,
+  MyCustomerDraft,
+  MyCustomerUpdateAction,
+} from '../../generated/openapi/client/types.gen.js';
 import type {
   AddressInput,
   CustomerSignUpDraft,

@@ -22,7 +22,9 @@ export function formatGraphQLErrors(result: ExecutionResult): ExecutionResult {
       if (original && !(original instanceof GraphQLError)) {
         return new GraphQLError('Internal Server Error', { nodes: error.nodes, positions: error.positions, path: error.path, extensions: { code: 'General' } });
       }
-      return error.extensions?.code ? error : new GraphQLError(error.message, { nodes: error.nodes, positions: error.positions, path: error.path, extensions: { code: 'GraphQLValidationError' } });
+      return error.extensions?.code
+        ? error
+        : new GraphQLError(error.message, { nodes: error.nodes, positions: error.positions, path: error.path, extensions: { code: 'GraphQLValidationError' } });
     }),
   };
 }

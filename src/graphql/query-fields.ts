@@ -56,10 +56,12 @@ interface Gettable<D> {
 
 /** The resolver of `xs(where, sort, limit, offset)` over `select(services).query`. */
 export function queryField<D>(select: (services: Services) => Queryable<D>) {
-  return async (_root: unknown, args: QueryArgs, { ctx, services }: GraphQLContext) => queryResult(await select(services).query(ctx, normalizeQueryParams(args)));
+  return async (_root: unknown, args: QueryArgs, { ctx, services }: GraphQLContext) =>
+    queryResult(await select(services).query(ctx, normalizeQueryParams(args)));
 }
 
 /** The resolver of `x(id, key)` over `select(services).get`. */
 export function lookupField<D>(select: (services: Services) => Gettable<D>) {
-  return (_root: unknown, args: { id?: string | null; key?: string | null }, { ctx, services }: GraphQLContext) => orNull(select(services).get(ctx, selector(args)));
+  return (_root: unknown, args: { id?: string | null; key?: string | null }, { ctx, services }: GraphQLContext) =>
+    orNull(select(services).get(ctx, selector(args)));
 }

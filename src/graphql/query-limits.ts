@@ -18,7 +18,8 @@ const ZERO: Measure = { depth: 0, aliases: 0, fields: 0 };
 export function queryLimitsRule(limits: typeof QUERY_LIMITS = QUERY_LIMITS) {
   return function QueryLimits(context: ValidationContext): ASTVisitor {
     const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of context.getDocument().definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    for (const definition of context.getDocument().definitions)
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
     // Each fragment is measured once: nested spreads cost their measure, not a re-walk (no blow-up).
     const measured = new Map<string, Measure>();
     const measuring = new Set<string>();
@@ -67,7 +68,9 @@ export function queryLimitsRule(limits: typeof QUERY_LIMITS = QUERY_LIMITS) {
           fields > limits.maxFields ? `${fields} selected fields exceed ${limits.maxFields}` : undefined,
         ].filter((p) => p !== undefined);
         if (problems.length > 0) {
-          context.reportError(new GraphQLError(`The query is too complex: ${problems.join('; ')}.`, { nodes: [operation], extensions: { code: 'QueryComplexityLimitExceeded' } }));
+          context.reportError(
+            new GraphQLError(`The query is too complex: ${problems.join('; ')}.`, { nodes: [operation], extensions: { code: 'QueryComplexityLimitExceeded' } }),
+          );
         }
       },
     };

@@ -37,7 +37,11 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  */
 export function buildDispatcher(app: AppServices, handlers: Handlers, authenticator: Authenticator): (ctx: Koa) => Promise<void> {
   const table = new RouteTable<OperationStep>(
-    operations.map((op) => ({ method: op.method, path: op.path, route: operationStep(app, op, handlers[op.operationId] as Handler<typeof op.operationId>, authenticator) })),
+    operations.map((op) => ({
+      method: op.method,
+      path: op.path,
+      route: operationStep(app, op, handlers[op.operationId] as Handler<typeof op.operationId>, authenticator),
+    })),
   );
   // Not async: the operation's promise is handed on as it is (an async wrapper would add its own turns).
   return function dispatch(ctx) {
@@ -57,7 +61,9 @@ function operationStep(app: AppServices, op: OperationSpec, handler: Handler<key
   const readsBody = WITH_BODY.has(op.method);
   // Koa's `ip` reads the forwarded header and builds a list even when no proxy is trusted; without
   // TRUST_PROXY it is the socket's address, read here directly.
-  const sourceAddress: (ctx: Koa) => string | undefined = app.config.trustProxy ? (ctx) => ctx.ip || undefined : (ctx) => ctx.req.socket.remoteAddress || undefined;
+  const sourceAddress: (ctx: Koa) => string | undefined = app.config.trustProxy
+    ? (ctx) => ctx.ip || undefined
+    : (ctx) => ctx.req.socket.remoteAddress || undefined;
   return async function runOperation(ctx, params) {
     const requestContext: RequestContext = {
       app,

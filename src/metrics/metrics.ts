@@ -41,7 +41,12 @@ function routeOf(ctx: Koa): string {
 export function createMetrics(db: Database, caches: Record<string, CacheStats>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'cpa_' });
-  const requests = new Counter({ name: 'cpa_http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'cpa_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'cpa_http_request_duration_seconds',
     help: 'Time from receiving a request to answering it, by method and route template',
@@ -49,7 +54,12 @@ export function createMetrics(db: Database, caches: Record<string, CacheStats>):
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const tokens = new Counter({ name: 'cpa_oauth_tokens_issued_total', help: 'Access tokens issued, by grant type', labelNames: ['grant_type'], registers: [registry] });
+  const tokens = new Counter({
+    name: 'cpa_oauth_tokens_issued_total',
+    help: 'Access tokens issued, by grant type',
+    labelNames: ['grant_type'],
+    registers: [registry],
+  });
   new Counter({
     name: 'cpa_cache_lookups_total',
     help: 'In-process cache lookups, by cache and result (hit or miss)',

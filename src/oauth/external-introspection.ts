@@ -110,12 +110,18 @@ export class ExternalIntrospection {
     const timeoutMs = this.app.config.externalOAuthTimeoutMs;
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      answer = await post(new URL(config.url), allowedHosts, signal, {
-        Authorization: config.authorizationHeader,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-        'X-Correlation-ID': ctx.correlationId,
-      }, new URLSearchParams({ token }).toString());
+      answer = await post(
+        new URL(config.url),
+        allowedHosts,
+        signal,
+        {
+          Authorization: config.authorizationHeader,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+          'X-Correlation-ID': ctx.correlationId,
+        },
+        new URLSearchParams({ token }).toString(),
+      );
     } catch (err) {
       const timedOut = signal.aborted;
       ctx.logger.warn({ err: (err as Error).message, correlationId: ctx.correlationId, projectKey: ctx.projectKey }, 'external token introspection failed');
@@ -145,20 +151,30 @@ export class ExternalIntrospection {
  * One POST with node's http client, whose `lookup` hook lets the address the connection really uses
  * be checked; no redirects followed.
  */
-function post(url: URL, allowedHosts: readonly string[], signal: AbortSignal, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+function post(
+  url: URL,
+  allowedHosts: readonly string[],
+  signal: AbortSignal,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(url, { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, lookup: publicOnlyLookup(url, allowedHosts), signal }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) req.destroy(new Error('introspection answer too large'));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = send(
+      url,
+      { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, lookup: publicOnlyLookup(url, allowedHosts), signal },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) req.destroy(new Error('introspection answer too large'));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

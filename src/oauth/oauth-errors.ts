@@ -40,7 +40,9 @@ export function translateProviderError(status: number, body: ProviderErrorBody, 
     case 'invalid_scope':
       return oauthErrors.invalidScope();
     case 'invalid_grant':
-      return grantType === 'refresh_token' ? oauthErrors.invalidRefreshToken() : new OAuthError(400, 'invalid_grant', body.error_description ?? 'invalid_grant');
+      return grantType === 'refresh_token'
+        ? oauthErrors.invalidRefreshToken()
+        : new OAuthError(400, 'invalid_grant', body.error_description ?? 'invalid_grant');
     case 'unsupported_grant_type':
       return oauthErrors.unsupportedGrantType(grantType ?? '');
     case 'invalid_request':

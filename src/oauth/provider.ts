@@ -90,7 +90,8 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
     findAccount: async (ctx, sub) => {
       if (sub.startsWith(CUSTOMER_ACCOUNT)) {
         const projectKey = requestClient(ctx)?.projectKey;
-        const exists = projectKey !== undefined && (await services.customers.findById({ projectKey, db: app.db }, sub.slice(CUSTOMER_ACCOUNT.length))) !== undefined;
+        const exists =
+          projectKey !== undefined && (await services.customers.findById({ projectKey, db: app.db }, sub.slice(CUSTOMER_ACCOUNT.length))) !== undefined;
         if (!exists) return undefined;
       }
       return { accountId: sub, claims: async () => ({ sub }) };

@@ -15,10 +15,7 @@ import type { ColumnSpec } from './queryable-resource.js';
  *   null, `[]` or `{}`; defined means present and not null.
  * - A nested predicate holds for an object value (or, through arrays, any object element) only.
  */
-export type Scalar =
-  | { type: 'string'; value: string }
-  | { type: 'number'; value: number }
-  | { type: 'boolean'; value: boolean };
+export type Scalar = { type: 'string'; value: string } | { type: 'number'; value: number } | { type: 'boolean'; value: boolean };
 
 export interface Circle {
   lng: number;

@@ -20,7 +20,8 @@ export function readDateTimeLiteral(text: string): DateTimeLiteral {
   d.setUTCFullYear(year, month - 1, day);
   const local = d.getTime();
   // Date.UTC rolls over (Feb 30 becomes Mar 2): a component out of range is an invalid literal.
-  const exact = d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && d.getUTCHours() === hour && d.getUTCMinutes() === minute;
+  const exact =
+    d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && d.getUTCHours() === hour && d.getUTCMinutes() === minute;
   const offset = m[8] === 'Z' ? 0 : Number(m[8].slice(0, 1) + '1') * (Number(m[8].slice(1, 3)) * 60 + Number(m[8].slice(4, 6)));
   if (!exact || second > 59 || Number(m[8].slice(1, 3)) > 23 || Number(m[8].slice(4, 6)) > 59) return { kind: 'invalid' };
   return { kind: 'instant', value: new Date(local - offset * 60_000).toISOString() };

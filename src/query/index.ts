@@ -16,7 +16,19 @@
  * (which are always code-point ordered) can use the indexes.
  */
 export {
-  array, boolean, customFields, datetime, dynamic, geoPoint, keyReference, localizedString, map, number, object, reference, string,
+  array,
+  boolean,
+  customFields,
+  datetime,
+  dynamic,
+  geoPoint,
+  keyReference,
+  localizedString,
+  map,
+  number,
+  object,
+  reference,
+  string,
 } from './field-schema.js';
 export type { FieldSchema, ScalarKind } from './field-schema.js';
 export { fieldsFromJsonSchema, componentsFromSchemaModule } from './json-schema-fields.js';

@@ -14,11 +14,7 @@ export type PredicateVariables = Record<string, string[]>;
  * Parses every `where` text, checks it against the resource's fields, binds variables and combines
  * the results with `and`. Returns undefined when there is no predicate at all.
  */
-export function checkPredicates(
-  wheres: readonly string[],
-  resource: QueryableResource,
-  vars: PredicateVariables = {},
-): CheckedPredicate | undefined {
+export function checkPredicates(wheres: readonly string[], resource: QueryableResource, vars: PredicateVariables = {}): CheckedPredicate | undefined {
   const checked = wheres.map((where) => checkPredicate(where, resource, vars));
   if (checked.length === 0) return undefined;
   return checked.length === 1 ? checked[0] : { kind: 'and', operands: checked };
@@ -152,9 +148,11 @@ class Checker {
       return this.fromText(values[0], schema, what, node.pos);
     }
     const literal: Scalar =
-      node.kind === 'string' ? { type: 'string', value: node.value } :
-      node.kind === 'number' ? { type: 'number', value: node.value } :
-      { type: 'boolean', value: node.value };
+      node.kind === 'string'
+        ? { type: 'string', value: node.value }
+        : node.kind === 'number'
+          ? { type: 'number', value: node.value }
+          : { type: 'boolean', value: node.value };
     const expected = expectedType(schema);
     if (expected !== undefined && literal.type !== expected) {
       throw this.error(node.pos, `${what} cannot be compared with a ${literal.type}.`);

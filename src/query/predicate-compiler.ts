@@ -88,7 +88,9 @@ class PredicateCompiler {
   }
 
   private allEqual(loc: JsonLoc, values: Scalar[]): string {
-    return `(${distinct(values).map((v) => this.compare(loc, '=', v)).join(' AND ')})`;
+    return `(${distinct(values)
+      .map((v) => this.compare(loc, '=', v))
+      .join(' AND ')})`;
   }
 
   private whenType(loc: JsonLoc, type: 'string' | 'number' | 'object', then: string): string {

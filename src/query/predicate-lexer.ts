@@ -42,9 +42,7 @@ export interface LexerDialect {
 export const WHERE_DIALECT: LexerDialect = { subject: 'where', dottedNames: false };
 
 export function predicateError(source: string, offset: number, message: string, subject = WHERE_DIALECT.subject): InvalidInputError {
-  return new InvalidInputError(
-    `Malformed parameter: ${subject}: Syntax error while parsing '${subject}'. ${message} ${describePosition(source, offset)}`,
-  );
+  return new InvalidInputError(`Malformed parameter: ${subject}: Syntax error while parsing '${subject}'. ${message} ${describePosition(source, offset)}`);
 }
 
 const IDENT_START = /[A-Za-z_]/;
@@ -56,7 +54,14 @@ const DIGIT = /[0-9]/;
 const VARIABLE_PART = /[A-Za-z0-9]/;
 const WHITESPACE = /[ \t\r\n]/;
 const SIMPLE_ESCAPES: Record<string, string> = {
-  '"': '"', '\\': '\\', '/': '/', n: '\n', t: '\t', r: '\r', b: '\b', f: '\f',
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
 };
 
 export function tokenize(source: string, dialect: LexerDialect = WHERE_DIALECT): Token[] {

@@ -7,11 +7,7 @@ import type { QueryableResource } from './queryable-resource.js';
  * The `load` function for expandReferences backed by the resource tables of one project. Types
  * without a table here (or not exposed to the caller) load nothing, so their references stay unexpanded.
  */
-export function referenceLoader(
-  db: SqlRunner,
-  resources: readonly QueryableResource[],
-  projectKey: string,
-): ReferenceLoader {
+export function referenceLoader(db: SqlRunner, resources: readonly QueryableResource[], projectKey: string): ReferenceLoader {
   const byTypeId = new Map(resources.map((r) => [r.typeId, r]));
   return async (typeId, ids) => {
     const resource = byTypeId.get(typeId);

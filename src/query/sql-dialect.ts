@@ -60,8 +60,12 @@ function checkKey(key: string | number): string {
 }
 
 const SQLITE_TYPES: Record<JsonType, string[]> = {
-  string: ['text'], number: ['integer', 'real'], boolean: ['true', 'false'],
-  object: ['object'], array: ['array'], null: ['null'],
+  string: ['text'],
+  number: ['integer', 'real'],
+  boolean: ['true', 'false'],
+  object: ['object'],
+  array: ['array'],
+  null: ['null'],
 };
 
 function sqlitePath(path: JsonLoc['path']): string {
@@ -180,7 +184,5 @@ export class SqlBuilder {
 
 /** Shifts `$n` placeholders by `offset`, leaving quoted strings and identifiers alone. */
 function renumberPlaceholders(sql: string, offset: number): string {
-  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (match, n: string | undefined) =>
-    n === undefined ? match : `$${Number(n) + offset}`,
-  );
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (match, n: string | undefined) => (n === undefined ? match : `$${Number(n) + offset}`));
 }

@@ -280,7 +280,13 @@ export class DocumentRepository<D extends VersionedDocument> {
 
   /** `text`: the document as JSON, serialized once for the write and what this instance remembers of it. */
   private columnValues(doc: D, text: string): Record<string, unknown> {
-    return { key: this.keyOf(doc) ?? null, version: doc.version, lastModifiedAt: doc.lastModifiedAt, ...this.config.extraColumns?.values(doc), data: new JsonText(text) };
+    return {
+      key: this.keyOf(doc) ?? null,
+      version: doc.version,
+      lastModifiedAt: doc.lastModifiedAt,
+      ...this.config.extraColumns?.values(doc),
+      data: new JsonText(text),
+    };
   }
 
   private keyOf(doc: D): string | undefined {

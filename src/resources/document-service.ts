@@ -35,7 +35,12 @@ export abstract class DocumentService<D extends VersionedDocument, Draft, A exte
    * Creates the resource and, in the same transaction, what `along` writes for it (rows that let
    * the database enforce a rule across resources, e.g. unique SKUs or slugs).
    */
-  protected createAlong(ctx: RequestContext, draft: Draft, expand: readonly string[] | undefined, along: (tx: RequestContext, doc: D) => Promise<void>): Promise<D> {
+  protected createAlong(
+    ctx: RequestContext,
+    draft: Draft,
+    expand: readonly string[] | undefined,
+    along: (tx: RequestContext, doc: D) => Promise<void>,
+  ): Promise<D> {
     return withTransaction(ctx, async (tx) => {
       const doc = await this.repository.create(tx, await this.fromDraft(tx, draft));
       await along(tx, doc);

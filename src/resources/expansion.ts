@@ -11,9 +11,7 @@ import { expandableResources } from './queryable-resources.js';
 export async function expandDocuments<T extends object>(ctx: RequestContext, docs: readonly T[], paths: readonly string[]): Promise<T[]> {
   if (paths.length === 0 || docs.length === 0) return [...docs];
   const principal = ctx.principal;
-  const readable = expandableResources
-    .filter((e) => principal !== undefined && hasScopes(principal, e.viewScopes, ctx.projectKey))
-    .map((e) => e.resource);
+  const readable = expandableResources.filter((e) => principal !== undefined && hasScopes(principal, e.viewScopes, ctx.projectKey)).map((e) => e.resource);
   if (readable.length === 0) return [...docs];
   return expandReferences(docs, paths, referenceLoader(ctx.app.db, readable, ctx.projectKey));
 }

@@ -116,7 +116,11 @@ export const quoteRequestResource = defineQueryableResource({
   table: 'QuoteRequest',
   typeId: 'quote-request',
   fields: fieldsFromJsonSchema(schemas.QuoteRequestSchema, components),
-  extraColumns: { 'customer.id': { column: 'customerId', type: 'string' }, 'businessUnit.key': { column: 'businessUnitKey', type: 'string' }, 'store.key': { column: 'storeKey', type: 'string' } },
+  extraColumns: {
+    'customer.id': { column: 'customerId', type: 'string' },
+    'businessUnit.key': { column: 'businessUnitKey', type: 'string' },
+    'store.key': { column: 'storeKey', type: 'string' },
+  },
 });
 
 export const stagedQuoteResource = defineQueryableResource({
@@ -152,7 +156,10 @@ export const approvalFlowResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.ApprovalFlowSchema, components),
   // Approval flows have no key.
   omitColumns: ['key'],
-  extraColumns: { 'businessUnit.key': { column: 'businessUnitKey', type: 'string', notNull: true }, 'order.id': { column: 'orderId', type: 'string', notNull: true } },
+  extraColumns: {
+    'businessUnit.key': { column: 'businessUnitKey', type: 'string', notNull: true },
+    'order.id': { column: 'orderId', type: 'string', notNull: true },
+  },
 });
 
 export const shoppingListResource = defineQueryableResource({

@@ -49,7 +49,11 @@ async function resolve(ctx: Ctx, typeId: TypeId, refs: readonly { ref: ResourceI
 
 /** Store identifiers → the KeyReferences a unit keeps, in order, without repeats. */
 export async function resolveStores(ctx: Ctx, stores: readonly ResourceIdentifier[], field = 'stores'): Promise<KeyReference[]> {
-  const rows = await resolve(ctx, 'store', stores.map((ref, i) => ({ ref, field: `${field}[${i}]` })));
+  const rows = await resolve(
+    ctx,
+    'store',
+    stores.map((ref, i) => ({ ref, field: `${field}[${i}]` })),
+  );
   return [...new Set(rows.map((r) => r.key!))].map((key) => ({ typeId: 'store', key }));
 }
 
@@ -78,7 +82,11 @@ export async function resolveCustomerId(ctx: Ctx, ref: ResourceIdentifier, field
  * endpoints. A customer listed twice is a DuplicateField.
  */
 export async function resolveAssociates(ctx: Ctx, drafts: readonly AssociateDraft[], field = 'associates'): Promise<Associate[]> {
-  const customers = await resolve(ctx, 'customer', drafts.map((d, i) => ({ ref: d.customer, field: `${field}[${i}].customer` })));
+  const customers = await resolve(
+    ctx,
+    'customer',
+    drafts.map((d, i) => ({ ref: d.customer, field: `${field}[${i}].customer` })),
+  );
   const assignments = drafts.flatMap((d, i) =>
     d.associateRoleAssignments.map((a, j) => ({ ref: a.associateRole, field: `${field}[${i}].associateRoleAssignments[${j}].associateRole` })),
   );

@@ -5,9 +5,7 @@ export type DocumentAddress = { id: string } | { key: string };
 
 /** The platform's 404 for a resource addressed by id or key. */
 export function notFound(at: DocumentAddress): ResourceNotFoundError {
-  return 'id' in at
-    ? new ResourceNotFoundError(at.id)
-    : new ResourceNotFoundError(at.key, `The Resource with key '${at.key}' was not found.`);
+  return 'id' in at ? new ResourceNotFoundError(at.id) : new ResourceNotFoundError(at.key, `The Resource with key '${at.key}' was not found.`);
 }
 
 /**

@@ -1,7 +1,22 @@
 import { introspectionUrlProblem, isPrivateAddress, publicOnlyLookup } from './outbound-address.js';
 
 describe('isPrivateAddress', () => {
-  it.each(['127.0.0.1', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd12::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1'])('%s is private', (ip) => {
+  it.each([
+    '127.0.0.1',
+    '10.0.0.1',
+    '172.16.5.4',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    '::',
+    'fd12::1',
+    'fe80::1',
+    '::ffff:10.0.0.1',
+    '::ffff:127.0.0.1',
+  ])('%s is private', (ip) => {
     expect(isPrivateAddress(ip)).toBe(true);
   });
   it.each(['8.8.8.8', '172.32.0.1', '192.169.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])('%s is public', (ip) => {

@@ -45,9 +45,7 @@ async function derive(secret: string, salt: Buffer, opts: ScryptOptions): Promis
   else if (queue.length >= MAX_QUEUED_DERIVATIONS) throw new TooManyRequestsError(1, 'The server is busy verifying credentials. Retry later.');
   else await new Promise<void>((resolve) => queue.push(resolve));
   try {
-    return await new Promise((resolve, reject) =>
-      scrypt(secret.normalize('NFC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key))),
-    );
+    return await new Promise((resolve, reject) => scrypt(secret.normalize('NFC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key))));
   } finally {
     const next = queue.shift();
     if (next) next();

@@ -39,7 +39,12 @@ describe('TtlCache', () => {
 
   it('deletes by key, by predicate, or everything', () => {
     const cache = new TtlCache<string, { client: string }>(5000, 10, clock);
-    for (const [key, client] of [['t1', 'x'], ['t2', 'y'], ['t3', 'x']]) cache.set(key, { client });
+    for (const [key, client] of [
+      ['t1', 'x'],
+      ['t2', 'y'],
+      ['t3', 'x'],
+    ])
+      cache.set(key, { client });
     cache.deleteWhere((value) => value.client === 'x');
     expect([cache.get('t1'), cache.get('t2'), cache.get('t3')]).toEqual([undefined, { client: 'y' }, undefined]);
     cache.delete('t2');

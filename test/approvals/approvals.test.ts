@@ -44,7 +44,10 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await clientToken(server, 'manage_project:test');
   f = new Fixtures(server, admin);
-  token = await clientToken(server, 'manage_approval_rules:test view_approval_rules:test manage_approval_flows:test view_approval_flows:test manage_orders:test view_orders:test');
+  token = await clientToken(
+    server,
+    'manage_approval_rules:test view_approval_rules:test manage_approval_flows:test view_approval_flows:test manage_orders:test view_orders:test',
+  );
 });
 afterAll(() => server.close());
 
@@ -68,7 +71,9 @@ async function organisation(): Promise<Org> {
   const ruler = await f.role(['CreateApprovalRules', 'UpdateApprovalRules']);
   const people = { buyer: await f.customer(), lead: await f.customer(), lead2: await f.customer(), head: await f.customer(), ruler: await f.customer() };
   const company = await f.unit({ associates: [associate(people.ruler, [ruler]), associate(people.head, [roles.head], 'Enabled')] });
-  const division = await f.division(company.key, { associates: [associate(people.buyer, [roles.buyer]), associate(people.lead, [roles.lead]), associate(people.lead2, [roles.lead])] });
+  const division = await f.division(company.key, {
+    associates: [associate(people.buyer, [roles.buyer]), associate(people.lead, [roles.lead]), associate(people.lead2, [roles.lead])],
+  });
   return { company, division, people, roles };
 }
 
@@ -76,15 +81,26 @@ async function organisation(): Promise<Org> {
 async function placeOrder(org: Org, cents: number): Promise<{ id: string }> {
   const cart = await f.ok<{ id: string; version: number }>(
     api(server, admin, '/test/carts', {
-      body: { currency: 'EUR', customerId: org.people.buyer, businessUnit: { key: org.division.key }, taxMode: 'Disabled', customLineItems: [{ name: { en: 'Goods' }, slug: 'goods', money: { currencyCode: 'EUR', centAmount: cents }, quantity: 1 }] },
+      body: {
+        currency: 'EUR',
+        customerId: org.people.buyer,
+        businessUnit: { key: org.division.key },
+        taxMode: 'Disabled',
+        customLineItems: [{ name: { en: 'Goods' }, slug: 'goods', money: { currencyCode: 'EUR', centAmount: cents }, quantity: 1 }],
+      },
     }),
     201,
   );
-  return f.ok<{ id: string }>(api(server, token, at(org.people.buyer, org.division.key, '/orders'), { body: { cart: { id: cart.id }, version: cart.version } }), 201);
+  return f.ok<{ id: string }>(
+    api(server, token, at(org.people.buyer, org.division.key, '/orders'), { body: { cart: { id: cart.id }, version: cart.version } }),
+    201,
+  );
 }
 
 async function flowOf(org: Org, orderId: string): Promise<FlowBody | undefined> {
-  const page = await f.ok<Page<FlowBody>>(api(server, token, at(org.people.lead, org.division.key, `/approval-flows?where=${encodeURIComponent(`order(id="${orderId}")`)}`)));
+  const page = await f.ok<Page<FlowBody>>(
+    api(server, token, at(org.people.lead, org.division.key, `/approval-flows?where=${encodeURIComponent(`order(id="${orderId}")`)}`)),
+  );
   return page.results[0];
 }
 
@@ -101,37 +117,135 @@ async function rule(org: Org, extra: Record<string, unknown> = {}): Promise<Rule
   return f.ok<RuleBody>(api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), { body: draft }), 201);
 }
 
-const answer = (org: Org, who: string, flow: FlowBody, action: Record<string, unknown>) => api(server, token, at(who, org.division.key, `/approval-flows/${flow.id}`), { body: { version: flow.version, actions: [action] } });
+const answer = (org: Org, who: string, flow: FlowBody, action: Record<string, unknown>) =>
+  api(server, token, at(who, org.division.key, `/approval-flows/${flow.id}`), { body: { version: flow.version, actions: [action] } });
 
 describe('approval rules', () => {
   test('made by associates with CreateApprovalRules, with a valid Order predicate and existing roles; read by those dealing with approvals', async () => {
     const org = await organisation();
-    await expectError(await api(server, token, at(org.people.buyer, org.company.key, '/approval-rules'), { body: { name: 'x', status: 'Active', predicate: '1 = 1', requesters: [{ associateRole: { key: org.roles.buyer } }], approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: org.roles.lead } }] }] }] } } }), 403, 'AssociateMissingPermission');
-    await expectError(await api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), { body: { name: 'x', status: 'Active', predicate: 'totalPrice >', requesters: [{ associateRole: { key: org.roles.buyer } }], approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: org.roles.lead } }] }] }] } } }), 400, 'InvalidInput');
-    await expectError(await api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), { body: { name: 'x', status: 'Active', predicate: 'noSuchField = 1', requesters: [{ associateRole: { key: org.roles.buyer } }], approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: org.roles.lead } }] }] }] } } }), 400, 'InvalidInput');
-    await expectError(await api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), { body: { name: 'x', status: 'Active', predicate: 'totalPrice > "0.01 EUR"', requesters: [{ associateRole: { key: 'no-such-role' } }], approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: org.roles.lead } }] }] }] } } }), 400, 'ReferencedResourceNotFound');
-    await expectError(await api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), { body: { name: 'x', status: 'Active', predicate: 'totalPrice > "0.01 EUR"', requesters: [{ associateRole: { key: org.roles.buyer } }], approvers: { tiers: [] } } }), 400, 'InvalidField');
+    await expectError(
+      await api(server, token, at(org.people.buyer, org.company.key, '/approval-rules'), {
+        body: {
+          name: 'x',
+          status: 'Active',
+          predicate: '1 = 1',
+          requesters: [{ associateRole: { key: org.roles.buyer } }],
+          approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: org.roles.lead } }] }] }] },
+        },
+      }),
+      403,
+      'AssociateMissingPermission',
+    );
+    await expectError(
+      await api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), {
+        body: {
+          name: 'x',
+          status: 'Active',
+          predicate: 'totalPrice >',
+          requesters: [{ associateRole: { key: org.roles.buyer } }],
+          approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: org.roles.lead } }] }] }] },
+        },
+      }),
+      400,
+      'InvalidInput',
+    );
+    await expectError(
+      await api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), {
+        body: {
+          name: 'x',
+          status: 'Active',
+          predicate: 'noSuchField = 1',
+          requesters: [{ associateRole: { key: org.roles.buyer } }],
+          approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: org.roles.lead } }] }] }] },
+        },
+      }),
+      400,
+      'InvalidInput',
+    );
+    await expectError(
+      await api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), {
+        body: {
+          name: 'x',
+          status: 'Active',
+          predicate: 'totalPrice > "0.01 EUR"',
+          requesters: [{ associateRole: { key: 'no-such-role' } }],
+          approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: org.roles.lead } }] }] }] },
+        },
+      }),
+      400,
+      'ReferencedResourceNotFound',
+    );
+    await expectError(
+      await api(server, token, at(org.people.ruler, org.company.key, '/approval-rules'), {
+        body: {
+          name: 'x',
+          status: 'Active',
+          predicate: 'totalPrice > "0.01 EUR"',
+          requesters: [{ associateRole: { key: org.roles.buyer } }],
+          approvers: { tiers: [] },
+        },
+      }),
+      400,
+      'InvalidField',
+    );
 
     const made = await rule(org);
-    expect(made).toMatchObject({ status: 'Active', businessUnit: { typeId: 'business-unit', key: org.company.key }, requesters: [{ associateRole: { typeId: 'associate-role', key: org.roles.buyer } }] });
+    expect(made).toMatchObject({
+      status: 'Active',
+      businessUnit: { typeId: 'business-unit', key: org.company.key },
+      requesters: [{ associateRole: { typeId: 'associate-role', key: org.roles.buyer } }],
+    });
     expect((await f.ok<RuleBody>(api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/key=${made.key}`)))).id).toBe(made.id);
     expect((await f.ok<Page<RuleBody>>(api(server, token, at(org.people.head, org.company.key, '/approval-rules?withTotal=true')))).total).toBe(1);
     // Not the buyer's to read; another unit's rule is not found here.
     await expectError(await api(server, token, at(org.people.buyer, org.division.key, '/approval-rules')), 403, 'AssociateMissingPermission');
     await expectError(await api(server, token, at(org.people.lead, org.division.key, `/approval-rules/${made.id}`)), 404, 'ResourceNotFound');
 
-    const renamed = await f.ok<RuleBody>(api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), { body: { version: made.version, actions: [{ action: 'setName', name: 'Large' }, { action: 'setPredicate', predicate: 'totalPrice > "90.00 EUR"' }] } }));
+    const renamed = await f.ok<RuleBody>(
+      api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), {
+        body: {
+          version: made.version,
+          actions: [
+            { action: 'setName', name: 'Large' },
+            { action: 'setPredicate', predicate: 'totalPrice > "90.00 EUR"' },
+          ],
+        },
+      }),
+    );
     expect(renamed.version).toBe(made.version + 1);
     // All or nothing: a bad predicate in the last action leaves the rule as it was.
-    await expectError(await api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), { body: { version: renamed.version, actions: [{ action: 'setName', name: 'Other' }, { action: 'setPredicate', predicate: '((' }] } }), 400, 'InvalidInput');
-    expect((await f.ok<RuleBody & { name: string }>(api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`)))).name).toBe('Large');
+    await expectError(
+      await api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), {
+        body: {
+          version: renamed.version,
+          actions: [
+            { action: 'setName', name: 'Other' },
+            { action: 'setPredicate', predicate: '((' },
+          ],
+        },
+      }),
+      400,
+      'InvalidInput',
+    );
+    expect((await f.ok<RuleBody & { name: string }>(api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`)))).name).toBe(
+      'Large',
+    );
     // Custom fields, with a Type for approval rules.
     const type = await f.ok<{ key: string }>(
-      api(server, admin, '/test/types', { body: { key: f.next('rule-type'), name: { en: 'Rule' }, resourceTypeIds: ['approval-rule'], fieldDefinitions: [{ name: 'owner', label: { en: 'Owner' }, required: false, type: { name: 'String' } }] } }),
+      api(server, admin, '/test/types', {
+        body: {
+          key: f.next('rule-type'),
+          name: { en: 'Rule' },
+          resourceTypeIds: ['approval-rule'],
+          fieldDefinitions: [{ name: 'owner', label: { en: 'Owner' }, required: false, type: { name: 'String' } }],
+        },
+      }),
       201,
     );
     const typed = await f.ok<RuleBody & { custom?: { fields: Record<string, unknown> } }>(
-      api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), { body: { version: renamed.version, actions: [{ action: 'setCustomType', type: { key: type.key }, fields: { owner: 'finance' } }] } }),
+      api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), {
+        body: { version: renamed.version, actions: [{ action: 'setCustomType', type: { key: type.key }, fields: { owner: 'finance' } }] },
+      }),
     );
     expect(typed.custom?.fields).toEqual({ owner: 'finance' });
   });
@@ -154,11 +268,19 @@ describe('approval flows', () => {
     await expectError(await answer(org, org.people.head, flow, { action: 'approve' }), 400, 'InvalidOperation');
     await expectError(await answer(org, org.people.buyer, flow, { action: 'approve' }), 403, 'AssociateMissingPermission');
     flow = await f.ok<FlowBody>(answer(org, org.people.lead, flow, { action: 'approve' }));
-    expect({ status: flow.status, current: keysOf(flow.currentTierPendingApprovers), approvers: flow.approvals.map((a) => a.approver.customer.id) }).toEqual({ status: 'Pending', current: [org.roles.head], approvers: [org.people.lead] });
+    expect({ status: flow.status, current: keysOf(flow.currentTierPendingApprovers), approvers: flow.approvals.map((a) => a.approver.customer.id) }).toEqual({
+      status: 'Pending',
+      current: [org.roles.head],
+      approvers: [org.people.lead],
+    });
     await expectError(await answer(org, org.people.lead2, flow, { action: 'approve' }), 400, 'InvalidOperation');
     // The head holds its role in the Division by inheritance from the Company.
     flow = await f.ok<FlowBody>(answer(org, org.people.head, flow, { action: 'approve' }));
-    expect({ status: flow.status, pending: flow.pendingApprovers, current: flow.currentTierPendingApprovers }).toEqual({ status: 'Approved', pending: [], current: [] });
+    expect({ status: flow.status, pending: flow.pendingApprovers, current: flow.currentTierPendingApprovers }).toEqual({
+      status: 'Approved',
+      pending: [],
+      current: [],
+    });
     await expectError(await answer(org, org.people.head, flow, { action: 'reject' }), 400, 'InvalidOperation');
     expect((await f.ok<FlowBody>(api(server, token, at(org.people.buyer, org.division.key, `/approval-flows/${flow.id}`)))).status).toBe('Approved');
   });
@@ -171,7 +293,11 @@ describe('approval flows', () => {
     expect(flow).toMatchObject({ status: 'Rejected', rejection: { rejecter: { customer: { id: org.people.lead2 } }, reason: 'Too much' } });
     await expectError(await answer(org, org.people.lead, flow, { action: 'approve' }), 400, 'InvalidOperation');
 
-    await f.ok(api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), { body: { version: made.version, actions: [{ action: 'setStatus', status: 'Inactive' }] } }));
+    await f.ok(
+      api(server, token, at(org.people.ruler, org.company.key, `/approval-rules/${made.id}`), {
+        body: { version: made.version, actions: [{ action: 'setStatus', status: 'Inactive' }] },
+      }),
+    );
     expect(await flowOf(org, (await placeOrder(org, 8000)).id)).toBeUndefined();
 
     const second = await rule(org);

@@ -22,7 +22,11 @@ afterAll(async () => {
 
 describe('attribute groups', () => {
   it('creates, updates its attributes all or nothing, reads by key, deletes', async () => {
-    const group = await create<AttributeGroup>(server, manager, 'attribute-groups', { key: 'sizes', name: { en: 'Sizes' }, attributes: [{ key: 'size' }, { key: 'fit' }] });
+    const group = await create<AttributeGroup>(server, manager, 'attribute-groups', {
+      key: 'sizes',
+      name: { en: 'Sizes' },
+      attributes: [{ key: 'size' }, { key: 'fit' }],
+    });
     expect(group).toMatchObject({ version: 1, key: 'sizes', attributes: [{ key: 'size' }, { key: 'fit' }] });
     const changed = await updated<AttributeGroup>(server, manager, 'attribute-groups', group, [
       { action: 'addAttribute', attribute: { key: 'length' } },
@@ -32,11 +36,28 @@ describe('attribute groups', () => {
     ]);
     expect(changed).toMatchObject({ version: 2, name: { en: 'Fit' }, description: { en: 'What fits' }, attributes: [{ key: 'size' }, { key: 'length' }] });
     // A duplicate name in the last action: nothing of the update is kept.
-    await expectError(await update(server, manager, 'attribute-groups', group.id, 2, [{ action: 'setAttributes', attributes: [{ key: 'a' }] }, { action: 'addAttribute', attribute: { key: 'a' } }]), 400, 'DuplicateField', { field: 'attributes' });
-    await expectError(await update(server, manager, 'attribute-groups', group.id, 2, [{ action: 'removeAttribute', attribute: { key: 'colour' } }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(server, manager, 'attribute-groups', group.id, 2, [
+        { action: 'setAttributes', attributes: [{ key: 'a' }] },
+        { action: 'addAttribute', attribute: { key: 'a' } },
+      ]),
+      400,
+      'DuplicateField',
+      { field: 'attributes' },
+    );
+    await expectError(
+      await update(server, manager, 'attribute-groups', group.id, 2, [{ action: 'removeAttribute', attribute: { key: 'colour' } }]),
+      400,
+      'InvalidOperation',
+    );
     const byKey = await api(server, manager, `/${server.projectKey}/attribute-groups/key=sizes`);
     expect(((await byKey.json()) as AttributeGroup).version).toBe(2);
-    await expectError(await api(server, manager, `/${server.projectKey}/attribute-groups`, { body: { key: 'sizes', name: { en: 'x' }, attributes: [] } }), 400, 'DuplicateField', { field: 'key' });
+    await expectError(
+      await api(server, manager, `/${server.projectKey}/attribute-groups`, { body: { key: 'sizes', name: { en: 'x' }, attributes: [] } }),
+      400,
+      'DuplicateField',
+      { field: 'key' },
+    );
     expect((await api(server, manager, `/${server.projectKey}/attribute-groups/key=sizes?version=2`, { method: 'DELETE' })).status).toBe(200);
     expect((await api(server, manager, `/${server.projectKey}/attribute-groups/${group.id}`, { method: 'HEAD' })).status).toBe(404);
   });

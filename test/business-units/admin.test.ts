@@ -60,7 +60,10 @@ describe('create', () => {
       contactEmail: 'info@acme.example',
     });
     expect(unit.associates).toEqual([
-      { customer: { typeId: 'customer', id: customer }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: role }, inheritance: 'Enabled' }] },
+      {
+        customer: { typeId: 'customer', id: customer },
+        associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: role }, inheritance: 'Enabled' }],
+      },
     ]);
     expect(unit.addresses.map((a) => a.id.length > 0)).toEqual([true, true]);
     expect(unit.shippingAddressIds).toEqual([unit.addresses[1]!.id]);
@@ -94,7 +97,9 @@ describe('create', () => {
     const customer = await f.customer();
     const roles = await Promise.all(Array.from({ length: 6 }, () => f.role([])));
     for (const held of [[], roles]) {
-      const res = await api(server, f.admin, '/test/business-units', { body: { key: f.next('lim'), name: 'x', unitType: 'Company', associates: [associate(customer, held)] } });
+      const res = await api(server, f.admin, '/test/business-units', {
+        body: { key: f.next('lim'), name: 'x', unitType: 'Company', associates: [associate(customer, held)] },
+      });
       expect(res.status).toBe(400);
     }
     const five = await f.unit({ associates: [associate(customer, roles.slice(0, 5))] });
@@ -114,7 +119,9 @@ describe('create', () => {
   it('allows five levels and refuses a sixth', async () => {
     let parent = await f.unit({});
     for (let level = 2; level <= 5; level++) parent = await f.division(parent.key);
-    const res = await api(server, f.admin, '/test/business-units', { body: { key: f.next('deep'), name: 'x', unitType: 'Division', parentUnit: { key: parent.key } } });
+    const res = await api(server, f.admin, '/test/business-units', {
+      body: { key: f.next('deep'), name: 'x', unitType: 'Division', parentUnit: { key: parent.key } },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).errors[0]!.code).toBe('InvalidOperation');
   });
@@ -178,11 +185,7 @@ describe('update actions', () => {
       billingAddressIds: [id],
     });
     const removed = await f.ok<UnitBody>(
-      f.update(unit.key, 2, [
-        { action: 'removeAddress', addressId: id },
-        { action: 'removeStore', store: { key: store } },
-        { action: 'setContactEmail' },
-      ]),
+      f.update(unit.key, 2, [{ action: 'removeAddress', addressId: id }, { action: 'removeStore', store: { key: store } }, { action: 'setContactEmail' }]),
     );
     expect(removed).toMatchObject({ addresses: [], shippingAddressIds: [], billingAddressIds: [], stores: [] });
     expect(removed.defaultShippingAddressId).toBeUndefined();

@@ -160,7 +160,11 @@ describe('permissions', () => {
     const company = (await res.json()) as UnitBody;
     expect(company.associates).toEqual([]);
     expect(company.createdBy).toMatchObject({ associate: { typeId: 'customer', id: customer } });
-    await expectError(await api(server, manager, path('no-such-customer'), { body: { key: f.next('co'), name: 'x', unitType: 'Company' } }), 404, 'ResourceNotFound');
+    await expectError(
+      await api(server, manager, path('no-such-customer'), { body: { key: f.next('co'), name: 'x', unitType: 'Company' } }),
+      404,
+      'ResourceNotFound',
+    );
   });
 
   it('a role change takes effect at once (no stale permissions)', async () => {
@@ -169,7 +173,11 @@ describe('permissions', () => {
     const unit = await f.unit({ associates: [associate(customer, [role])] });
     const ok = await f.ok<UnitBody>(asUpdate(customer, unit, [{ action: 'changeName', name: 'allowed' }]));
     expect(ok.lastModifiedBy).toMatchObject({ associate: { typeId: 'customer', id: customer } });
-    await f.ok(api(server, f.admin, `/test/associate-roles/key=${role}`, { body: { version: 1, actions: [{ action: 'removePermission', permission: 'UpdateBusinessUnitDetails' }] } }));
+    await f.ok(
+      api(server, f.admin, `/test/associate-roles/key=${role}`, {
+        body: { version: 1, actions: [{ action: 'removePermission', permission: 'UpdateBusinessUnitDetails' }] },
+      }),
+    );
     await expectError(await asUpdate(customer, ok, [{ action: 'changeName', name: 'refused' }]), 403, 'AssociateMissingPermission');
     const deleted = await api(server, f.admin, `/test/associate-roles/key=${role}?version=2`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
@@ -289,7 +297,10 @@ describe('inheritance across three levels', () => {
       f.update(middle.key, 1, [{ action: 'changeAssociateMode', associateMode: 'Explicit', makeInheritedAssociatesExplicit: true }]),
     );
     expect(changed.associates).toEqual([
-      { customer: { typeId: 'customer', id: customer }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: role }, inheritance: 'Disabled' }] },
+      {
+        customer: { typeId: 'customer', id: customer },
+        associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: role }, inheritance: 'Disabled' }],
+      },
     ]);
     expect(changed.inheritedAssociates).toEqual([]);
     expect((await api(server, viewer, path(customer, `/key=${middle.key}`))).status).toBe(200);

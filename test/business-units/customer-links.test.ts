@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const memberRows = (customerId: string) => countRows(server.services.db, 'BusinessUnitAssociate', '"projectKey" = ? AND "customerId" = ?', ['test', customerId]);
+const memberRows = (customerId: string) =>
+  countRows(server.services.db, 'BusinessUnitAssociate', '"projectKey" = ? AND "customerId" = ?', ['test', customerId]);
 const deleteCustomer = (id: string, version: number) => api(server, f.admin, `/test/customers/${id}?version=${version}`, { method: 'DELETE' });
 
 describe('deleting a customer who is an associate', () => {
@@ -64,14 +65,31 @@ describe('deleting a customer who is an associate', () => {
 describe('business units as referenced resources', () => {
   it('a custom field Reference to a business unit is checked and expands (with view_business_units)', async () => {
     const unit = await f.unit({ name: 'Referenced' });
-    await f.ok(api(server, f.admin, '/test/types', {
-      body: { key: 'store-unit', name: { en: 'Store unit' }, resourceTypeIds: ['store'], fieldDefinitions: [{ name: 'unit', label: { en: 'unit' }, required: false, type: { name: 'Reference', referenceTypeId: 'business-unit' } }] },
-    }), 201);
-    const missing = await api(server, f.admin, '/test/stores', { body: { key: 'st-missing', custom: { type: { key: 'store-unit' }, fields: { unit: { typeId: 'business-unit', id: 'nope' } } } } });
+    await f.ok(
+      api(server, f.admin, '/test/types', {
+        body: {
+          key: 'store-unit',
+          name: { en: 'Store unit' },
+          resourceTypeIds: ['store'],
+          fieldDefinitions: [{ name: 'unit', label: { en: 'unit' }, required: false, type: { name: 'Reference', referenceTypeId: 'business-unit' } }],
+        },
+      }),
+      201,
+    );
+    const missing = await api(server, f.admin, '/test/stores', {
+      body: { key: 'st-missing', custom: { type: { key: 'store-unit' }, fields: { unit: { typeId: 'business-unit', id: 'nope' } } } },
+    });
     await expectError(missing, 400, 'ReferencedResourceNotFound');
-    const store = await f.ok<{ id: string }>(api(server, f.admin, '/test/stores', { body: { key: 'st-unit', custom: { type: { key: 'store-unit' }, fields: { unit: { typeId: 'business-unit', id: unit.id } } } } }), 201);
+    const store = await f.ok<{ id: string }>(
+      api(server, f.admin, '/test/stores', {
+        body: { key: 'st-unit', custom: { type: { key: 'store-unit' }, fields: { unit: { typeId: 'business-unit', id: unit.id } } } },
+      }),
+      201,
+    );
 
-    const expanded = await f.ok<{ custom: { fields: { unit: { id: string; obj?: UnitBody } } } }>(api(server, f.admin, `/test/stores/${store.id}?expand=custom.fields.unit`));
+    const expanded = await f.ok<{ custom: { fields: { unit: { id: string; obj?: UnitBody } } } }>(
+      api(server, f.admin, `/test/stores/${store.id}?expand=custom.fields.unit`),
+    );
     expect(expanded.custom.fields.unit.obj).toMatchObject({ id: unit.id, key: unit.key, name: 'Referenced' });
     const viewer = await clientToken(server, 'view_stores:test');
     const hidden = await f.ok<{ custom: { fields: { unit: { obj?: unknown } } } }>(api(server, viewer, `/test/stores/${store.id}?expand=custom.fields.unit`));
@@ -81,7 +99,9 @@ describe('business units as referenced resources', () => {
   it('parentUnit and topLevelUnit are KeyReferences and stay unexpanded, as the spec says', async () => {
     const company = await f.unit({});
     const division = await f.division(company.key);
-    const got = await f.ok<UnitBody & { parentUnit: Record<string, unknown> }>(api(server, f.admin, `/test/business-units/${division.id}?expand=parentUnit&expand=topLevelUnit`));
+    const got = await f.ok<UnitBody & { parentUnit: Record<string, unknown> }>(
+      api(server, f.admin, `/test/business-units/${division.id}?expand=parentUnit&expand=topLevelUnit`),
+    );
     expect(got.parentUnit).toEqual({ typeId: 'business-unit', key: company.key });
     expect(got.topLevelUnit).toEqual({ typeId: 'business-unit', key: company.key });
   });

@@ -48,21 +48,35 @@ describe('creating a business unit through /me', () => {
     const key = f.next('my-company');
     const company = await f.ok<UnitBody>(api(server, token, ME, { body: { unitType: 'Company', key, name: 'Mine', contactEmail: 'buyer@example.com' } }), 201);
     expect(company).toMatchObject({ key, unitType: 'Company', status: 'Inactive', contactEmail: 'buyer@example.com' });
-    expect(company.associates).toEqual([{ customer: { typeId: 'customer', id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: adminRole }, inheritance: 'Disabled' }] }]);
+    expect(company.associates).toEqual([
+      {
+        customer: { typeId: 'customer', id },
+        associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: adminRole }, inheritance: 'Disabled' }],
+      },
+    ]);
     expect(company.createdBy).toMatchObject({ customer: { typeId: 'customer', id } });
     // Inactive (the default status on creation): the customer reads it but cannot change it here.
     expect((await f.ok<UnitBody>(api(server, token, `${ME}/key=${key}`))).id).toBe(company.id);
-    await expectError(await api(server, token, `${ME}/${company.id}`, { body: { version: company.version, actions: [{ action: 'changeName', name: 'Renamed' }] } }), 400, 'InvalidOperation');
+    await expectError(
+      await api(server, token, `${ME}/${company.id}`, { body: { version: company.version, actions: [{ action: 'changeName', name: 'Renamed' }] } }),
+      400,
+      'InvalidOperation',
+    );
 
     await configure([{ action: 'changeMyBusinessUnitStatusOnCreation', status: 'Active' }]);
     const active = await f.ok<UnitBody>(api(server, token, ME, { body: { unitType: 'Company', key: f.next('my-active'), name: 'Active one' } }), 201);
     expect(active.status).toBe('Active');
-    const renamed = await f.ok<UnitBody>(api(server, token, `${ME}/key=${active.key}`, { body: { version: active.version, actions: [{ action: 'changeName', name: 'Renamed' }] } }));
+    const renamed = await f.ok<UnitBody>(
+      api(server, token, `${ME}/key=${active.key}`, { body: { version: active.version, actions: [{ action: 'changeName', name: 'Renamed' }] } }),
+    );
     expect(renamed).toMatchObject({ name: 'Renamed', version: active.version + 1 });
   });
 
   test('a draft cannot name other associates, stores, a status or modes: fields outside MyBusinessUnitDraft are not taken', async () => {
-    await configure([{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { key: adminRole } }, { action: 'changeMyBusinessUnitStatusOnCreation', status: 'Inactive' }]);
+    await configure([
+      { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { key: adminRole } },
+      { action: 'changeMyBusinessUnitStatusOnCreation', status: 'Inactive' },
+    ]);
     const { id, token } = await signedIn();
     const other = await signedIn();
     const store = await f.store();
@@ -91,19 +105,31 @@ describe('creating a business unit through /me', () => {
     ]);
     const { id, token } = await signedIn();
     const company = await f.ok<UnitBody>(api(server, token, ME, { body: { unitType: 'Company', key: f.next('parent'), name: 'Parent' } }), 201);
-    const division = await f.ok<UnitBody>(api(server, token, ME, { body: { unitType: 'Division', key: f.next('child'), name: 'Child', parentUnit: { key: company.key } } }), 201);
+    const division = await f.ok<UnitBody>(
+      api(server, token, ME, { body: { unitType: 'Division', key: f.next('child'), name: 'Child', parentUnit: { key: company.key } } }),
+      201,
+    );
     expect(division).toMatchObject({ parentUnit: { key: company.key }, topLevelUnit: { key: company.key } });
     expect(division.associates.map((a) => a.customer.id)).toEqual([id]);
 
     // Someone else's company: not visible, so not a parent either.
     const other = await f.unit({ name: 'Not mine' });
-    await expectError(await api(server, token, ME, { body: { unitType: 'Division', key: f.next('x'), name: 'X', parentUnit: { key: other.key } } }), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await api(server, token, ME, { body: { unitType: 'Division', key: f.next('x'), name: 'X', parentUnit: { key: other.key } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
     // A member without AddChildUnits there: 403.
     const viewer = await f.role(['UpdateBusinessUnitDetails']);
     const member = await f.unit({ name: 'Member', associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: viewer } }] }] });
-    await expectError(await api(server, token, ME, { body: { unitType: 'Division', key: f.next('y'), name: 'Y', parentUnit: { key: member.key } } }), 403, 'AssociateMissingPermission', {
-      permissions: ['AddChildUnits'],
-    });
+    await expectError(
+      await api(server, token, ME, { body: { unitType: 'Division', key: f.next('y'), name: 'Y', parentUnit: { key: member.key } } }),
+      403,
+      'AssociateMissingPermission',
+      {
+        permissions: ['AddChildUnits'],
+      },
+    );
   });
 });
 
@@ -111,24 +137,35 @@ describe('reading and updating through /me', () => {
   test("the customer's units only: others are 404, queries and HEAD are filtered", async () => {
     const { id, token } = await signedIn();
     const role = await f.role(['UpdateBusinessUnitDetails'], { buyerAssignable: true });
-    const mine = await f.unit({ name: 'Mine', associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: role }, inheritance: 'Enabled' }] }] });
+    const mine = await f.unit({
+      name: 'Mine',
+      associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: role }, inheritance: 'Enabled' }] }],
+    });
     const below = await f.division(mine.key);
     const theirs = await f.unit({ name: 'Theirs' });
     const page = await f.ok<Page>(api(server, token, `${ME}?withTotal=true`));
     expect(page.results.map((u) => u.key).sort()).toEqual([mine.key, below.key].sort());
     expect(page.total).toBe(2);
     await expectError(await api(server, token, `${ME}/${theirs.id}`), 404, 'ResourceNotFound');
-    await expectError(await api(server, token, `${ME}/key=${theirs.key}`, { body: { version: theirs.version, actions: [{ action: 'changeName', name: 'taken' }] } }), 404, 'ResourceNotFound');
+    await expectError(
+      await api(server, token, `${ME}/key=${theirs.key}`, { body: { version: theirs.version, actions: [{ action: 'changeName', name: 'taken' }] } }),
+      404,
+      'ResourceNotFound',
+    );
     const head = (path: string) => server.request(path, { method: 'HEAD', headers: { Authorization: `Bearer ${token}` } });
     expect((await head(`${ME}/${below.id}`)).status).toBe(200);
     expect((await head(`${ME}/key=${theirs.key}`)).status).toBe(404);
     expect((await head(`${ME}?where=${encodeURIComponent(`key="${theirs.key}"`)}`)).status).toBe(404);
     // An inherited role three levels down still lets the customer update with its permission.
-    const updated = await f.ok<UnitBody>(api(server, token, `${ME}/${below.id}`, { body: { version: below.version, actions: [{ action: 'setContactEmail', contactEmail: 'x@example.com' }] } }));
+    const updated = await f.ok<UnitBody>(
+      api(server, token, `${ME}/${below.id}`, { body: { version: below.version, actions: [{ action: 'setContactEmail', contactEmail: 'x@example.com' }] } }),
+    );
     expect(updated.contactEmail).toBe('x@example.com');
     // A permission the role lacks: 403.
     await expectError(
-      await api(server, token, `${ME}/${updated.id}`, { body: { version: updated.version, actions: [{ action: 'removeAssociate', customer: { typeId: 'customer', id } }] } }),
+      await api(server, token, `${ME}/${updated.id}`, {
+        body: { version: updated.version, actions: [{ action: 'removeAssociate', customer: { typeId: 'customer', id } }] },
+      }),
       403,
       'AssociateMissingPermission',
     );
@@ -173,7 +210,10 @@ describe('POST /{projectKey}/in-business-unit/key={businessUnitKey}/me/customers
     const buyer = await f.role(['CreateMyCarts'], { buyerAssignable: true });
     const unit = await f.unit({ name: 'Team', associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: manager } }] }] });
     const email = `${f.next('new-associate')}@example.com`;
-    const created = await f.ok<{ customer: { id: string; email: string } }>(api(server, token, path(unit.key), { body: draft(unit.version, email, [buyer]) }), 201);
+    const created = await f.ok<{ customer: { id: string; email: string } }>(
+      api(server, token, path(unit.key), { body: draft(unit.version, email, [buyer]) }),
+      201,
+    );
     expect(created.customer.email).toBe(email);
     const after = await f.get(unit.key);
     expect(after.version).toBe(unit.version + 1);
@@ -193,7 +233,10 @@ describe('POST /{projectKey}/in-business-unit/key={businessUnitKey}/me/customers
     const details = await f.role(['UpdateBusinessUnitDetails'], { buyerAssignable: true });
     const fixed = await f.role(['CreateMyCarts'], { buyerAssignable: false });
     const managed = await f.unit({ name: 'Managed', associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: manager } }] }] });
-    const notManaged = await f.unit({ name: 'Not managed', associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: details } }] }] });
+    const notManaged = await f.unit({
+      name: 'Not managed',
+      associates: [{ customer: { id }, associateRoleAssignments: [{ associateRole: { key: details } }] }],
+    });
     const foreign = await f.unit({ name: 'Foreign' });
     const taken = `${f.next('taken')}@example.com`;
     await f.ok(api(server, f.admin, '/test/customers', { body: { email: taken, password: 'pw' } }), 201);

@@ -13,7 +13,10 @@ export interface UnitBody {
   inheritedStores?: { typeId: string; key: string }[];
   associateMode: string;
   approvalRuleMode: string;
-  associates: { customer: { typeId: string; id: string }; associateRoleAssignments: { associateRole: { typeId: string; key: string }; inheritance: string }[] }[];
+  associates: {
+    customer: { typeId: string; id: string };
+    associateRoleAssignments: { associateRole: { typeId: string; key: string }; inheritance: string }[];
+  }[];
   inheritedAssociates?: { customer: { typeId: string; id: string }; associateRoleAssignments: { associateRole: { key: string }; source: { key: string } }[] }[];
   parentUnit?: { typeId: string; key: string };
   topLevelUnit: { typeId: string; key: string };
@@ -78,7 +81,10 @@ export class Fixtures {
   }
 
   unit(draft: Record<string, unknown>): Promise<UnitBody> {
-    return this.ok<UnitBody>(api(this.server, this.admin, `/test/business-units`, { body: { key: this.next('bu'), name: 'Unit', unitType: 'Company', ...draft } }), 201);
+    return this.ok<UnitBody>(
+      api(this.server, this.admin, `/test/business-units`, { body: { key: this.next('bu'), name: 'Unit', unitType: 'Company', ...draft } }),
+      201,
+    );
   }
 
   division(parentKey: string, draft: Record<string, unknown> = {}): Promise<UnitBody> {

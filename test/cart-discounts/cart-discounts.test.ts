@@ -75,7 +75,10 @@ describe('create', () => {
 
   it('a sort order another discount has is 400 DuplicateField', async () => {
     const discount = await newDiscount();
-    await expectError(await api(server, manager, '/test/cart-discounts', { body: draft({ sortOrder: discount.sortOrder }) }), 400, 'DuplicateField', { field: 'sortOrder', duplicateValue: discount.sortOrder });
+    await expectError(await api(server, manager, '/test/cart-discounts', { body: draft({ sortOrder: discount.sortOrder }) }), 400, 'DuplicateField', {
+      field: 'sortOrder',
+      duplicateValue: discount.sortOrder,
+    });
   });
 });
 
@@ -118,12 +121,20 @@ describe('update actions', () => {
 
   it('a fixed value cannot move to the total price (400 InvalidOperation), nothing changes', async () => {
     const discount = await newDiscount({ value: { type: 'fixed', money: [money(1)] } });
-    await expectError(await update(server, manager, 'cart-discounts', discount.id, 1, [{ action: 'changeTarget', target: { type: 'totalPrice' } }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(server, manager, 'cart-discounts', discount.id, 1, [{ action: 'changeTarget', target: { type: 'totalPrice' } }]),
+      400,
+      'InvalidOperation',
+    );
   });
 
   it('a predicate change is checked (400 InvalidInput)', async () => {
     const discount = await newDiscount();
-    await expectError(await update(server, manager, 'cart-discounts', discount.id, 1, [{ action: 'changeCartPredicate', cartPredicate: 'lineItemExists(sku = 1)' }]), 400, 'InvalidInput');
+    await expectError(
+      await update(server, manager, 'cart-discounts', discount.id, 1, [{ action: 'changeCartPredicate', cartPredicate: 'lineItemExists(sku = 1)' }]),
+      400,
+      'InvalidInput',
+    );
   });
 });
 
@@ -131,7 +142,11 @@ describe('query', () => {
   it('where and sort by sortOrder', async () => {
     const a = await newDiscount({ requiresDiscountCode: true, sortOrder: '0.91' });
     const b = await newDiscount({ requiresDiscountCode: true, sortOrder: '0.9' });
-    const res = await api(server, manager, `/test/cart-discounts?where=${encodeURIComponent('requiresDiscountCode = true and sortOrder > "0.8"')}&sort=sortOrder%20desc`);
+    const res = await api(
+      server,
+      manager,
+      `/test/cart-discounts?where=${encodeURIComponent('requiresDiscountCode = true and sortOrder > "0.8"')}&sort=sortOrder%20desc`,
+    );
     expect(((await res.json()) as { results: CartDiscount[] }).results.map((d) => d.id)).toEqual([a.id, b.id]);
   });
 });
@@ -146,23 +161,43 @@ describe('discount codes', () => {
   }
   const newCode = async (more: Record<string, unknown> = {}) => {
     const discount = await newDiscount({ requiresDiscountCode: true });
-    return create<DiscountCode>(server, manager, 'discount-codes', { code: `CODE${++keys}`, cartDiscounts: [{ typeId: 'cart-discount', key: discount.key }], ...more });
+    return create<DiscountCode>(server, manager, 'discount-codes', {
+      code: `CODE${++keys}`,
+      cartDiscounts: [{ typeId: 'cart-discount', key: discount.key }],
+      ...more,
+    });
   };
 
   it('answers 201: cart discounts by id, active, no groups; the code is unique (400 DuplicateField)', async () => {
     const code = await newCode({ groups: ['spring', 'spring'], name: { en: 'Spring' } });
     expect(code).toMatchObject({ version: 1, isActive: true, groups: ['spring'], references: [], name: { en: 'Spring' } });
     expect(code.cartDiscounts).toEqual([{ typeId: 'cart-discount', id: expect.any(String) }]);
-    await expectError(await api(server, manager, '/test/discount-codes', { body: { code: code.code, cartDiscounts: code.cartDiscounts } }), 400, 'DuplicateField', { field: 'code', duplicateValue: code.code });
+    await expectError(
+      await api(server, manager, '/test/discount-codes', { body: { code: code.code, cartDiscounts: code.cartDiscounts } }),
+      400,
+      'DuplicateField',
+      { field: 'code', duplicateValue: code.code },
+    );
     const expanded = (await (await api(server, manager, `/test/discount-codes/${code.id}?expand=cartDiscounts[*]`)).json()) as DiscountCode;
     expect(expanded.cartDiscounts[0].obj?.requiresDiscountCode).toBe(true);
   });
 
   it('needs at least one existing cart discount; the predicate is checked', async () => {
-    await expectError(await api(server, manager, '/test/discount-codes', { body: { code: 'NONE', cartDiscounts: [] } }), 400, 'InvalidField', { field: 'cartDiscounts' });
-    await expectError(await api(server, manager, '/test/discount-codes', { body: { code: 'GONE', cartDiscounts: [{ id: 'nope' }] } }), 400, 'ReferencedResourceNotFound', { typeId: 'cart-discount' });
+    await expectError(await api(server, manager, '/test/discount-codes', { body: { code: 'NONE', cartDiscounts: [] } }), 400, 'InvalidField', {
+      field: 'cartDiscounts',
+    });
+    await expectError(
+      await api(server, manager, '/test/discount-codes', { body: { code: 'GONE', cartDiscounts: [{ id: 'nope' }] } }),
+      400,
+      'ReferencedResourceNotFound',
+      { typeId: 'cart-discount' },
+    );
     const discount = await newDiscount();
-    await expectError(await api(server, manager, '/test/discount-codes', { body: { code: 'BAD', cartDiscounts: [{ id: discount.id }], cartPredicate: 'x =' } }), 400, 'InvalidInput');
+    await expectError(
+      await api(server, manager, '/test/discount-codes', { body: { code: 'BAD', cartDiscounts: [{ id: discount.id }], cartPredicate: 'x =' } }),
+      400,
+      'InvalidInput',
+    );
   });
 
   it('update actions', async () => {
@@ -193,20 +228,28 @@ describe('discount codes', () => {
       validFrom: '2030-01-01T00:00:00.000Z',
     });
     expect((await api(server, manager, '/test/discount-codes/key=code-key')).status).toBe(200);
-    await expectError(await update(server, manager, 'discount-codes', next.id, next.version, [{ action: 'setValidUntil', validUntil: '2029-01-01T00:00:00.000Z' }]), 400, 'InvalidInput');
+    await expectError(
+      await update(server, manager, 'discount-codes', next.id, next.version, [{ action: 'setValidUntil', validUntil: '2029-01-01T00:00:00.000Z' }]),
+      400,
+      'InvalidInput',
+    );
   });
 
   it('a cart discount a code names cannot be deleted (400 ReferenceExists) until the code is gone', async () => {
     const code = await newCode();
     const discountId = code.cartDiscounts[0].id;
-    await expectError(await api(server, manager, `/test/cart-discounts/${discountId}?version=1`, { method: 'DELETE' }), 400, 'ReferenceExists', { referencedBy: 'discount-code' });
+    await expectError(await api(server, manager, `/test/cart-discounts/${discountId}?version=1`, { method: 'DELETE' }), 400, 'ReferenceExists', {
+      referencedBy: 'discount-code',
+    });
     expect((await api(server, manager, `/test/discount-codes/${code.id}?version=1`, { method: 'DELETE' })).status).toBe(200);
     expect((await api(server, manager, `/test/cart-discounts/${discountId}?version=1`, { method: 'DELETE' })).status).toBe(200);
   });
 
   it('query by code', async () => {
     const code = await newCode();
-    const page = (await (await api(server, manager, `/test/discount-codes?where=${encodeURIComponent(`code = "${code.code}"`)}`)).json()) as { results: DiscountCode[] };
+    const page = (await (await api(server, manager, `/test/discount-codes?where=${encodeURIComponent(`code = "${code.code}"`)}`)).json()) as {
+      results: DiscountCode[];
+    };
     expect(page.results.map((c) => c.id)).toEqual([code.id]);
   });
 });
@@ -218,7 +261,13 @@ describe('scopes', () => {
     const orders = await clientToken(server, 'manage_orders:test');
     expect((await api(server, orders, '/test/cart-discounts', { body: draft() })).status).toBe(201);
     expect((await api(server, orders, '/test/discount-codes', { body: { code: 'ORDERS', cartDiscounts: [{ id: discount.id }] } })).status).toBe(201);
-    await expectError(await api(server, await clientToken(server, 'view_discount_codes:test'), '/test/discount-codes', { body: { code: 'NO', cartDiscounts: [{ id: discount.id }] } }), 403, 'insufficient_scope');
+    await expectError(
+      await api(server, await clientToken(server, 'view_discount_codes:test'), '/test/discount-codes', {
+        body: { code: 'NO', cartDiscounts: [{ id: discount.id }] },
+      }),
+      403,
+      'insufficient_scope',
+    );
     await expectError(await api(server, await clientToken(server, 'view_products:test'), `/test/cart-discounts/${discount.id}`), 403, 'insufficient_scope');
   });
 });

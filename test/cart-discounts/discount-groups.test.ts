@@ -24,9 +24,20 @@ describe('discount groups', () => {
   it('create with a unique sort order, update, read by key and delete', async () => {
     const group = await create<DiscountGroup>(server, manager, 'discount-groups', { key: 'summer', sortOrder: '0.5', name: { en: 'Summer' } });
     expect(group).toMatchObject({ version: 1, key: 'summer', sortOrder: '0.5', isActive: true });
-    await expectError(await api(server, manager, `/${server.projectKey}/discount-groups`, { body: { key: 'winter', sortOrder: '0.5' } }), 400, 'DuplicateField', { field: 'sortOrder' });
-    await expectError(await api(server, manager, `/${server.projectKey}/discount-groups`, { body: { key: 'winter', sortOrder: '2' } }), 400, 'InvalidField', { field: 'sortOrder' });
-    const changed = await updated<DiscountGroup>(server, manager, 'discount-groups', group, [{ action: 'setIsActive', isActive: false }, { action: 'setSortOrder', sortOrder: '0.7' }, { action: 'setName' }]);
+    await expectError(
+      await api(server, manager, `/${server.projectKey}/discount-groups`, { body: { key: 'winter', sortOrder: '0.5' } }),
+      400,
+      'DuplicateField',
+      { field: 'sortOrder' },
+    );
+    await expectError(await api(server, manager, `/${server.projectKey}/discount-groups`, { body: { key: 'winter', sortOrder: '2' } }), 400, 'InvalidField', {
+      field: 'sortOrder',
+    });
+    const changed = await updated<DiscountGroup>(server, manager, 'discount-groups', group, [
+      { action: 'setIsActive', isActive: false },
+      { action: 'setSortOrder', sortOrder: '0.7' },
+      { action: 'setName' },
+    ]);
     expect(changed).toMatchObject({ version: 2, isActive: false, sortOrder: '0.7' });
     expect(changed.name).toBeUndefined();
     await expectError(await update(server, manager, 'discount-groups', group.id, 1, [{ action: 'setKey', key: 'other' }]), 409, 'ConcurrentModification');

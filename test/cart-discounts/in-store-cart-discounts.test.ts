@@ -42,8 +42,15 @@ test("a store's discount applies to its carts only; the in-store endpoints see a
   // Created in the store, whatever the draft says: it applies there only.
   const local = await ok<DiscountBody>(api(server, token, inStore(here), { body: tenPercent({ key: 'berlin-ten', stores: [{ key: there }] }) }), 201);
   expect(local.stores).toEqual([{ typeId: 'store', key: here }]);
-  const global = await ok<DiscountBody>(api(server, shop.token, '/test/cart-discounts', { body: tenPercent({ key: 'vienna-ten', stores: [{ typeId: 'store', key: there }] }) }), 201);
-  await expectError(await api(server, shop.token, '/test/cart-discounts', { body: tenPercent({ stores: [{ key: 'no-such-store' }] }) }), 400, 'ReferencedResourceNotFound');
+  const global = await ok<DiscountBody>(
+    api(server, shop.token, '/test/cart-discounts', { body: tenPercent({ key: 'vienna-ten', stores: [{ typeId: 'store', key: there }] }) }),
+    201,
+  );
+  await expectError(
+    await api(server, shop.token, '/test/cart-discounts', { body: tenPercent({ stores: [{ key: 'no-such-store' }] }) }),
+    400,
+    'ReferencedResourceNotFound',
+  );
 
   // Prices: a 20.00 shirt; the store's 10% applies in Berlin carts, Vienna's in Vienna carts, none elsewhere.
   const total = async (store?: string) => (await newCart(server, shop, [[shop.shirt, 1]], 'DE', store ? { store: { key: store } } : {})).totalPrice.centAmount;
@@ -57,13 +64,23 @@ test("a store's discount applies to its carts only; the in-store endpoints see a
   expect((await api(server, token, inStore(here, `/${global.id}`), { method: 'HEAD' })).status).toBe(404);
   expect((await ok<{ results: DiscountBody[] }>(api(server, token, inStore(here)))).results.map((d) => d.id)).toEqual([local.id]);
   await expectError(await api(server, token, inStore(there)), 403, 'insufficient_scope');
-  await expectError(await api(server, token, inStore(here, `/${global.id}`), { body: { version: global.version, actions: [{ action: 'changeIsActive', isActive: false }] } }), 404, 'ResourceNotFound');
+  await expectError(
+    await api(server, token, inStore(here, `/${global.id}`), { body: { version: global.version, actions: [{ action: 'changeIsActive', isActive: false }] } }),
+    404,
+    'ResourceNotFound',
+  );
 
   // Store actions on the general endpoint: Vienna's discount now applies in Berlin too, then everywhere.
-  let widened = await ok<DiscountBody>(api(server, shop.token, `/test/cart-discounts/${global.id}`, { body: { version: global.version, actions: [{ action: 'addStore', store: { key: here } }] } }));
+  let widened = await ok<DiscountBody>(
+    api(server, shop.token, `/test/cart-discounts/${global.id}`, {
+      body: { version: global.version, actions: [{ action: 'addStore', store: { key: here } }] },
+    }),
+  );
   expect(widened.stores.map((s) => s.key)).toEqual([there, here]);
   expect(await total(here)).toBe(1620);
-  widened = await ok<DiscountBody>(api(server, shop.token, `/test/cart-discounts/${global.id}`, { body: { version: widened.version, actions: [{ action: 'setStores' }] } }));
+  widened = await ok<DiscountBody>(
+    api(server, shop.token, `/test/cart-discounts/${global.id}`, { body: { version: widened.version, actions: [{ action: 'setStores' }] } }),
+  );
   expect(widened.stores).toEqual([]);
   expect(await total()).toBe(1800);
   await deactivate(server, shop, [widened]);

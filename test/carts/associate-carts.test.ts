@@ -79,7 +79,7 @@ describe('creating a cart as an associate', () => {
     expect(stored.businessUnit).toEqual({ typeId: 'business-unit', key: company.key });
   });
 
-  test("a cart for another customer needs CreateOthersCarts (403 naming that customer); that customer must be an associate of the unit", async () => {
+  test('a cart for another customer needs CreateOthersCarts (403 naming that customer); that customer must be an associate of the unit', async () => {
     const before = await cartCount();
     await expectError(await create(buyer, company.key, { customerId: manager }), 403, 'AssociateMissingPermission', {
       associate: { typeId: 'customer', id: buyer },
@@ -125,7 +125,9 @@ describe('reading carts as an associate', () => {
       permissions: ['ViewOthersCarts'],
     });
     expect((await f.ok<CartBody>(api(server, token, at(manager, company.key, `/key=${own.key}`)))).customerId).toBe(buyer);
-    await expectError(await api(server, token, at(bystander, company.key, `/${own.id}`)), 403, 'AssociateMissingPermission', { permissions: ['ViewOthersCarts'] });
+    await expectError(await api(server, token, at(bystander, company.key, `/${own.id}`)), 403, 'AssociateMissingPermission', {
+      permissions: ['ViewOthersCarts'],
+    });
   });
 
   test('a cart of another unit is 400 InvalidOperation (as documented), an unknown one 404; HEAD answers 404 for both', async () => {
@@ -154,7 +156,9 @@ describe('reading carts as an associate', () => {
     expect(byKey.results.map((cart) => cart.id)).toEqual([managers.id]);
     const hidden = await f.ok<CartPage>(api(server, token, at(buyer, company.key, `?where=${encodeURIComponent(`key="${managers.key}"`)}`)));
     expect(hidden.total).toBe(0);
-    await expectError(await api(server, token, at(bystander, company.key)), 403, 'AssociateMissingPermission', { permissions: ['ViewMyCarts', 'ViewOthersCarts'] });
+    await expectError(await api(server, token, at(bystander, company.key)), 403, 'AssociateMissingPermission', {
+      permissions: ['ViewMyCarts', 'ViewOthersCarts'],
+    });
     const head = (path: string) => server.request(path, { method: 'HEAD', headers: { Authorization: `Bearer ${token}` } });
     expect((await head(at(manager, company.key, `?where=${encodeURIComponent(`key="${managers.key}"`)}`))).status).toBe(200);
     expect((await head(at(buyer, company.key, `?where=${encodeURIComponent(`key="${managers.key}"`)}`))).status).toBe(404);
@@ -170,18 +174,24 @@ describe('changing carts as an associate', () => {
   test("updates need UpdateMyCarts on the associate's own cart and UpdateOthersCarts on another's; lastModifiedBy names the associate", async () => {
     const own = await cartOf(buyer, company.key);
     const email = f.next('buyer') + '@example.com';
-    const updated = await f.ok<CartBody>(api(server, token, at(buyer, company.key, `/${own.id}`), { body: { version: own.version, actions: [{ action: 'setCustomerEmail', email }] } }));
+    const updated = await f.ok<CartBody>(
+      api(server, token, at(buyer, company.key, `/${own.id}`), { body: { version: own.version, actions: [{ action: 'setCustomerEmail', email }] } }),
+    );
     expect(updated).toMatchObject({ version: own.version + 1, customerEmail: email, lastModifiedBy: { associate: { typeId: 'customer', id: buyer } } });
     const managers = await cartOf(manager, company.key);
     await expectError(
-      await api(server, token, at(buyer, company.key, `/${managers.id}`), { body: { version: managers.version, actions: [{ action: 'setCustomerEmail', email }] } }),
+      await api(server, token, at(buyer, company.key, `/${managers.id}`), {
+        body: { version: managers.version, actions: [{ action: 'setCustomerEmail', email }] },
+      }),
       403,
       'AssociateMissingPermission',
       { permissions: ['UpdateOthersCarts'], associateOnBehalf: { typeId: 'customer', id: manager } },
     );
     // Giving the own cart to another customer is acting for that customer.
     await expectError(
-      await api(server, token, at(buyer, company.key, `/${updated.id}`), { body: { version: updated.version, actions: [{ action: 'setCustomerId', customerId: manager }] } }),
+      await api(server, token, at(buyer, company.key, `/${updated.id}`), {
+        body: { version: updated.version, actions: [{ action: 'setCustomerId', customerId: manager }] },
+      }),
       403,
       'AssociateMissingPermission',
       { permissions: ['UpdateOthersCarts'] },
@@ -192,14 +202,24 @@ describe('changing carts as an associate', () => {
       'ConcurrentModification',
       { currentVersion: updated.version },
     );
-    const byManager = await f.ok<CartBody>(api(server, token, at(manager, company.key, `/${updated.id}`), { body: { version: updated.version, actions: [{ action: 'setCustomerId', customerId: manager }] } }));
+    const byManager = await f.ok<CartBody>(
+      api(server, token, at(manager, company.key, `/${updated.id}`), {
+        body: { version: updated.version, actions: [{ action: 'setCustomerId', customerId: manager }] },
+      }),
+    );
     expect(byManager.customerId).toBe(manager);
   });
 
   test('all or nothing: a last action refused while applying (a customer outside the unit) leaves the cart as it was', async () => {
     const own = await cartOf(buyer, company.key);
     const res = await api(server, token, at(manager, company.key, `/${own.id}`), {
-      body: { version: own.version, actions: [{ action: 'setKey', key: f.next('half') }, { action: 'setCustomerId', customerId: outsider }] },
+      body: {
+        version: own.version,
+        actions: [
+          { action: 'setKey', key: f.next('half') },
+          { action: 'setCustomerId', customerId: outsider },
+        ],
+      },
     });
     await expectError(res, 400, 'InvalidOperation');
     const stored = await f.ok<CartBody>(api(server, f.admin, `/test/carts/${own.id}`));
@@ -209,19 +229,30 @@ describe('changing carts as an associate', () => {
 
   test('setBusinessUnit moves a cart only into a unit where the associate may update it too', async () => {
     const own = await cartOf(buyer, company.key);
-    const moved = await f.ok<CartBody>(api(server, token, at(buyer, company.key, `/${own.id}`), { body: { version: own.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: other.key } }] } }));
+    const moved = await f.ok<CartBody>(
+      api(server, token, at(buyer, company.key, `/${own.id}`), {
+        body: { version: own.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: other.key } }] },
+      }),
+    );
     expect(moved.businessUnit).toEqual({ typeId: 'business-unit', key: other.key });
     const managers = await cartOf(manager, company.key);
-    const res = await api(server, token, at(manager, company.key, `/${managers.id}`), { body: { version: managers.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: other.key } }] } });
+    const res = await api(server, token, at(manager, company.key, `/${managers.id}`), {
+      body: { version: managers.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: other.key } }] },
+    });
     await expectError(res, 403, 'AssociateMissingPermission', { businessUnit: { typeId: 'business-unit', key: other.key } });
   });
 
   test("deleting needs DeleteMyCarts on the associate's own cart and DeleteOthersCarts on another's", async () => {
     const own = await cartOf(buyer, company.key);
     const managers = await cartOf(manager, company.key);
-    await expectError(await api(server, token, at(buyer, company.key, `/${managers.id}?version=${managers.version}`), { method: 'DELETE' }), 403, 'AssociateMissingPermission', {
-      permissions: ['DeleteOthersCarts'],
-    });
+    await expectError(
+      await api(server, token, at(buyer, company.key, `/${managers.id}?version=${managers.version}`), { method: 'DELETE' }),
+      403,
+      'AssociateMissingPermission',
+      {
+        permissions: ['DeleteOthersCarts'],
+      },
+    );
     expect((await api(server, token, at(buyer, company.key, `/key=no-such-cart?version=1`), { method: 'DELETE' })).status).toBe(404);
     await f.ok(api(server, token, at(buyer, company.key, `/${own.id}?version=${own.version}`), { method: 'DELETE' }));
     await f.ok(api(server, token, at(manager, company.key, `/${managers.id}?version=${managers.version}`), { method: 'DELETE' }));
@@ -233,16 +264,32 @@ describe('changing carts as an associate', () => {
 describe('replicating as an associate', () => {
   test("a cart of the unit the associate may see and create for; another unit's is 400, another's without ViewOthersCarts 403", async () => {
     const own = await cartOf(buyer, company.key, { key: f.next('source') });
-    const replica = await f.ok<CartBody>(api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: own.id } } }), 201);
+    const replica = await f.ok<CartBody>(
+      api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: own.id } } }),
+      201,
+    );
     expect(replica.id).not.toBe(own.id);
     expect(replica).toMatchObject({ customerId: buyer, businessUnit: { key: company.key }, createdBy: { associate: { id: buyer } } });
     const managers = await cartOf(manager, company.key);
-    await expectError(await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: managers.id } } }), 403, 'AssociateMissingPermission', {
-      permissions: ['ViewOthersCarts'],
-    });
+    await expectError(
+      await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: managers.id } } }),
+      403,
+      'AssociateMissingPermission',
+      {
+        permissions: ['ViewOthersCarts'],
+      },
+    );
     const elsewhere = await cartOf(buyer, other.key);
-    await expectError(await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: elsewhere.id } } }), 400, 'InvalidOperation');
-    await expectError(await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: 'no-such-cart' } } }), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: elsewhere.id } } }),
+      400,
+      'InvalidOperation',
+    );
+    await expectError(
+      await api(server, token, at(buyer, company.key, '/replicate'), { body: { reference: { typeId: 'cart', id: 'no-such-cart' } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
   });
 });
 
@@ -263,7 +310,11 @@ describe('permissions come from the roles as they are now', () => {
     const unit = await f.unit({ associates: [associate(customer, [role])] });
     await cartOf(customer, unit.key);
     const current = await f.ok<{ version: number }>(api(server, f.admin, `/test/associate-roles/key=${role}`));
-    await f.ok(api(server, f.admin, `/test/associate-roles/key=${role}`, { body: { version: current.version, actions: [{ action: 'removePermission', permission: 'CreateMyCarts' }] } }));
+    await f.ok(
+      api(server, f.admin, `/test/associate-roles/key=${role}`, {
+        body: { version: current.version, actions: [{ action: 'removePermission', permission: 'CreateMyCarts' }] },
+      }),
+    );
     await expectError(await create(customer, unit.key), 403, 'AssociateMissingPermission', { permissions: ['CreateMyCarts'] });
   });
 
@@ -275,7 +326,11 @@ describe('permissions come from the roles as they are now', () => {
     await f.ok(f.update(unit.key, current.version, [{ action: 'changeStatus', status: 'Inactive' }]));
     expect((await f.ok<CartBody>(api(server, token, at(customer, unit.key, `/${cart.id}`)))).id).toBe(cart.id);
     await expectError(await create(customer, unit.key), 400, 'InvalidOperation');
-    await expectError(await api(server, token, at(customer, unit.key, `/${cart.id}`), { body: { version: cart.version, actions: [{ action: 'setKey', key: 'k1' }] } }), 400, 'InvalidOperation');
+    await expectError(
+      await api(server, token, at(customer, unit.key, `/${cart.id}`), { body: { version: cart.version, actions: [{ action: 'setKey', key: 'k1' }] } }),
+      400,
+      'InvalidOperation',
+    );
     await expectError(await api(server, token, at(customer, unit.key, `/${cart.id}?version=${cart.version}`), { method: 'DELETE' }), 400, 'InvalidOperation');
   });
 });
@@ -285,12 +340,29 @@ describe("a cart's business unit on the general endpoints", () => {
     const store = await f.store();
     const otherStore = await f.store();
     const unit = await f.unit({ stores: [{ key: store }], associates: [associate(buyer, [buyerRole])] });
-    const byId = await f.ok<CartBody>(api(server, f.admin, '/test/carts', { body: { currency: 'EUR', customerId: buyer, businessUnit: { typeId: 'business-unit', id: unit.id }, store: { key: store } } }), 201);
+    const byId = await f.ok<CartBody>(
+      api(server, f.admin, '/test/carts', {
+        body: { currency: 'EUR', customerId: buyer, businessUnit: { typeId: 'business-unit', id: unit.id }, store: { key: store } },
+      }),
+      201,
+    );
     expect(byId.businessUnit).toEqual({ typeId: 'business-unit', key: unit.key });
     const before = await cartCount();
-    await expectError(await api(server, f.admin, '/test/carts', { body: { currency: 'EUR', customerId: outsider, businessUnit: { key: unit.key } } }), 400, 'InvalidOperation');
-    await expectError(await api(server, f.admin, '/test/carts', { body: { currency: 'EUR', businessUnit: { key: unit.key }, store: { key: otherStore } } }), 400, 'InvalidOperation');
-    await expectError(await api(server, f.admin, '/test/carts', { body: { currency: 'EUR', businessUnit: { key: 'no-such-unit' } } }), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await api(server, f.admin, '/test/carts', { body: { currency: 'EUR', customerId: outsider, businessUnit: { key: unit.key } } }),
+      400,
+      'InvalidOperation',
+    );
+    await expectError(
+      await api(server, f.admin, '/test/carts', { body: { currency: 'EUR', businessUnit: { key: unit.key }, store: { key: otherStore } } }),
+      400,
+      'InvalidOperation',
+    );
+    await expectError(
+      await api(server, f.admin, '/test/carts', { body: { currency: 'EUR', businessUnit: { key: 'no-such-unit' } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
     expect(await cartCount()).toBe(before);
   });
 
@@ -298,7 +370,12 @@ describe("a cart's business unit on the general endpoints", () => {
     const unit = await f.unit({ associates: [associate(buyer, [buyerRole])] });
     const cart = await cartOf(buyer, unit.key);
     const current = await f.get(unit.key);
-    await expectError(await api(server, f.admin, `/test/business-units/key=${unit.key}?version=${current.version}`, { method: 'DELETE' }), 400, 'ReferenceExists', { referencedBy: 'cart' });
+    await expectError(
+      await api(server, f.admin, `/test/business-units/key=${unit.key}?version=${current.version}`, { method: 'DELETE' }),
+      400,
+      'ReferenceExists',
+      { referencedBy: 'cart' },
+    );
     await f.ok(api(server, f.admin, `/test/carts/${cart.id}?version=${cart.version}`, { method: 'DELETE' }));
     await f.ok(api(server, f.admin, `/test/business-units/key=${unit.key}?version=${current.version}`, { method: 'DELETE' }));
   });
@@ -306,17 +383,26 @@ describe("a cart's business unit on the general endpoints", () => {
   test('setBusinessUnit needs a cart that has a unit; setCustomerId on such a cart needs an associate of it', async () => {
     const plain = await f.ok<CartBody>(api(server, f.admin, '/test/carts', { body: { currency: 'EUR' } }), 201);
     await expectError(
-      await api(server, f.admin, `/test/carts/${plain.id}`, { body: { version: plain.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: company.key } }] } }),
+      await api(server, f.admin, `/test/carts/${plain.id}`, {
+        body: { version: plain.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: company.key } }] },
+      }),
       400,
       'InvalidOperation',
     );
-    const cart = await f.ok<CartBody>(api(server, f.admin, '/test/carts', { body: { currency: 'EUR', customerId: buyer, businessUnit: { key: company.key } } }), 201);
+    const cart = await f.ok<CartBody>(
+      api(server, f.admin, '/test/carts', { body: { currency: 'EUR', customerId: buyer, businessUnit: { key: company.key } } }),
+      201,
+    );
     await expectError(
       await api(server, f.admin, `/test/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'setCustomerId', customerId: outsider }] } }),
       400,
       'InvalidOperation',
     );
-    const moved = await f.ok<CartBody>(api(server, f.admin, `/test/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: other.key } }] } }));
+    const moved = await f.ok<CartBody>(
+      api(server, f.admin, `/test/carts/${cart.id}`, {
+        body: { version: cart.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: other.key } }] },
+      }),
+    );
     expect(moved.businessUnit?.key).toBe(other.key);
   });
 });
@@ -329,7 +415,8 @@ describe('Associate Orders', () => {
     cart: { id: string };
   }
   const orders = (associateId: string, unitKey: string, rest = '') => `/test/as-associate/${associateId}/in-business-unit/key=${unitKey}/orders${rest}`;
-  const order = (associateId: string, unitKey: string, cart: CartBody) => api(server, token, orders(associateId, unitKey), { body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } });
+  const order = (associateId: string, unitKey: string, cart: CartBody) =>
+    api(server, token, orders(associateId, unitKey), { body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } });
 
   test("ordering a cart of the unit: the associate's own with CreateMyOrdersFromMyCarts, another's with CreateOrdersFromOthersCarts; the order keeps the unit", async () => {
     const orderer = await f.role(['CreateMyOrdersFromMyCarts', 'ViewMyOrders', ...MY]);
@@ -345,7 +432,9 @@ describe('Associate Orders', () => {
     const placed = await f.ok<OrderBody>(order(own, unit.key, mine), 201);
     expect(placed).toMatchObject({ customerId: own, businessUnit: { typeId: 'business-unit', key: unit.key }, cart: { id: mine.id } });
     expect((await f.ok<OrderBody>(api(server, token, orders(own, unit.key, `/${placed.id}`)))).id).toBe(placed.id);
-    await expectError(await api(server, token, orders(bystander, company.key)), 403, 'AssociateMissingPermission', { permissions: ['ViewMyOrders', 'ViewOthersOrders'] });
+    await expectError(await api(server, token, orders(bystander, company.key)), 403, 'AssociateMissingPermission', {
+      permissions: ['ViewMyOrders', 'ViewOthersOrders'],
+    });
     // Another unit's cart, and this order seen through another unit: 400 InvalidOperation.
     const elsewhere = await cartOf(buyer, other.key);
     await expectError(await order(own, unit.key, elsewhere), 400, 'InvalidOperation');
@@ -368,7 +457,9 @@ describe('Associate Orders', () => {
     expect(own.total).toBe(1);
     const all = await f.ok<{ total: number; results: OrderBody[] }>(api(server, token, orders(two, unit.key, '?sort=createdAt%20asc')));
     expect(all.results.map((o) => o.id)).toEqual([first.id, second.id]);
-    await expectError(await api(server, token, orders(one, unit.key, `/${second.id}`)), 403, 'AssociateMissingPermission', { permissions: ['ViewOthersOrders'] });
+    await expectError(await api(server, token, orders(one, unit.key, `/${second.id}`)), 403, 'AssociateMissingPermission', {
+      permissions: ['ViewOthersOrders'],
+    });
   });
 
   test("an Inactive unit's carts cannot be ordered here", async () => {
@@ -383,7 +474,7 @@ describe('Associate Orders', () => {
 });
 
 describe("a signed-in customer's own cart or list of a business unit (/me)", () => {
-  test("the customer must be an associate of the unit; an anonymous session cannot name one; GraphQL createMyCart takes it too", async () => {
+  test('the customer must be an associate of the unit; an anonymous session cannot name one; GraphQL createMyCart takes it too', async () => {
     const email = `${f.next('me')}@example.com`;
     const id = (await f.ok<{ customer: { id: string } }>(api(server, f.admin, '/test/customers', { body: { email, password: 'pw-123456' } }), 201)).customer.id;
     const unit = await f.unit({ associates: [associate(id, [buyerRole])] });
@@ -391,12 +482,23 @@ describe("a signed-in customer's own cart or list of a business unit (/me)", () 
     const cart = await f.ok<CartBody>(api(server, me, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: unit.key } } }), 201);
     expect(cart).toMatchObject({ customerId: id, businessUnit: { typeId: 'business-unit', key: unit.key } });
     await expectError(await api(server, me, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: company.key } } }), 400, 'InvalidOperation');
-    const list = await f.ok<{ businessUnit?: { key: string } }>(api(server, me, '/test/me/shopping-lists', { body: { name: { en: 'Mine' }, businessUnit: { key: unit.key } } }), 201);
+    const list = await f.ok<{ businessUnit?: { key: string } }>(
+      api(server, me, '/test/me/shopping-lists', { body: { name: { en: 'Mine' }, businessUnit: { key: unit.key } } }),
+      201,
+    );
     expect(list.businessUnit?.key).toBe(unit.key);
-    await expectError(await api(server, me, '/test/me/shopping-lists', { body: { name: { en: 'Not mine' }, businessUnit: { key: company.key } } }), 400, 'InvalidOperation');
+    await expectError(
+      await api(server, me, '/test/me/shopping-lists', { body: { name: { en: 'Not mine' }, businessUnit: { key: company.key } } }),
+      400,
+      'InvalidOperation',
+    );
 
     const anonymous = await anonymousSession(server);
-    await expectError(await api(server, anonymous.token, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: unit.key } } }), 400, 'InvalidOperation');
+    await expectError(
+      await api(server, anonymous.token, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: unit.key } } }),
+      400,
+      'InvalidOperation',
+    );
 
     const res = await api(server, me, '/test/graphql', {
       body: { query: `mutation { createMyCart(draft: { currency: "EUR", businessUnit: { key: "${unit.key}" } }) { id businessUnitRef { key } } }` },

@@ -50,7 +50,10 @@ describe('values', () => {
   it('fixed: matching units cost the fixed price (never more than before)', async () => {
     const { email, cartPredicate } = only();
     await cartDiscount(server, shop, { cartPredicate, value: { type: 'fixed', money: [money(1500)] } });
-    const cart = await cartFor(email, [[shop.shirt, 2], [shop.mug, 1]]);
+    const cart = await cartFor(email, [
+      [shop.shirt, 2],
+      [shop.mug, 1],
+    ]);
     expect(cart.lineItems.map((li) => li.totalPrice.centAmount)).toEqual([3000, 1000]);
   });
 
@@ -61,7 +64,10 @@ describe('values', () => {
   ])('absolute 6.00 EUR, %s: off the shirts and the mug %j', async (applicationMode, off) => {
     const { email, cartPredicate } = only();
     await cartDiscount(server, shop, { cartPredicate, value: { type: 'absolute', money: [money(600), money(1, 'USD')], applicationMode } });
-    const cart = await cartFor(email, [[shop.shirt, 2], [shop.mug, 2]]);
+    const cart = await cartFor(email, [
+      [shop.shirt, 2],
+      [shop.mug, 2],
+    ]);
     expect(cart.lineItems.map((li) => li.totalPrice.centAmount)).toEqual([4000 - off[0], 2000 - off[1]]);
   });
 
@@ -74,7 +80,11 @@ describe('values', () => {
 
   it('custom line items: the target predicate on their fields', async () => {
     const { email, cartPredicate } = only();
-    const discount = await cartDiscount(server, shop, { cartPredicate, target: { type: 'customLineItems', predicate: 'slug = "wrap"' }, value: { type: 'relative', permyriad: 5000 } });
+    const discount = await cartDiscount(server, shop, {
+      cartPredicate,
+      target: { type: 'customLineItems', predicate: 'slug = "wrap"' },
+      value: { type: 'relative', permyriad: 5000 },
+    });
     const cart = await cartFor(email, [], {
       customLineItems: [
         { name: { en: 'Wrap' }, slug: 'wrap', money: money(300) },
@@ -82,7 +92,9 @@ describe('values', () => {
       ],
     });
     expect(cart.customLineItems.map((c) => c.totalPrice.centAmount)).toEqual([150, 200]);
-    expect(cart.customLineItems[0].discountedPricePerQuantity).toEqual([{ quantity: 1, discountedPrice: { value: cents(150), includedDiscounts: [portion(discount, 150)] } }]);
+    expect(cart.customLineItems[0].discountedPricePerQuantity).toEqual([
+      { quantity: 1, discountedPrice: { value: cents(150), includedDiscounts: [portion(discount, 150)] } },
+    ]);
   });
 });
 
@@ -90,10 +102,18 @@ describe('which discounts apply, in which order', () => {
   it('greater sortOrder first, each on what the previous left; StopAfterThisDiscount ends the chain', async () => {
     const { email, cartPredicate } = only();
     const first = await cartDiscount(server, shop, { cartPredicate, sortOrder: '0.99', value: { type: 'relative', permyriad: 5000 } });
-    const second = await cartDiscount(server, shop, { cartPredicate, sortOrder: '0.98', value: { type: 'absolute', money: [money(100)] }, stackingMode: 'StopAfterThisDiscount' });
+    const second = await cartDiscount(server, shop, {
+      cartPredicate,
+      sortOrder: '0.98',
+      value: { type: 'absolute', money: [money(100)] },
+      stackingMode: 'StopAfterThisDiscount',
+    });
     await cartDiscount(server, shop, { cartPredicate, sortOrder: '0.97', value: { type: 'relative', permyriad: 10000 } });
     const cart = await cartFor(email, [[shop.mug, 1]]);
-    expect(cart.lineItems[0].discountedPricePerQuantity[0].discountedPrice).toEqual({ value: cents(400), includedDiscounts: [portion(first, 500), portion(second, 100)] });
+    expect(cart.lineItems[0].discountedPricePerQuantity[0].discountedPrice).toEqual({
+      value: cents(400),
+      includedDiscounts: [portion(first, 500), portion(second, 100)],
+    });
   });
 
   it('inactive discounts and discounts outside their validity period do not apply', async () => {
@@ -166,7 +186,10 @@ describe('discount codes on a cart', () => {
 
   it('an unknown code is 400 DiscountCodeNonApplicable (DoesNotExist); one outside its validity TimeRangeNonApplicable', async () => {
     const cart = await cartFor(only().email, [[shop.mug, 1]]);
-    await expectError(await cartUpdate(server, shop, cart, [{ action: 'addDiscountCode', code: 'NOPE' }]), 400, 'DiscountCodeNonApplicable', { discountCode: 'NOPE', reason: 'DoesNotExist' });
+    await expectError(await cartUpdate(server, shop, cart, [{ action: 'addDiscountCode', code: 'NOPE' }]), 400, 'DiscountCodeNonApplicable', {
+      discountCode: 'NOPE',
+      reason: 'DoesNotExist',
+    });
     const discount = await cartDiscount(server, shop, { cartPredicate: '1 = 2', requiresDiscountCode: true });
     const later = await discountCode(server, shop, 'LATER', [discount], { validFrom: '2031-01-01T00:00:00.000Z' });
     await expectError(await cartUpdate(server, shop, cart, [{ action: 'addDiscountCode', code: 'LATER' }]), 400, 'DiscountCodeNonApplicable', {
@@ -183,12 +206,20 @@ describe('discount codes on a cart', () => {
     const removed = await updatedCart(server, shop, again, [{ action: 'removeDiscountCode', discountCode: { typeId: 'discount-code', id: code.id } }]);
     expect(removed.discountCodes).toEqual([]);
     expect(removed.totalPrice).toEqual(cents(1000));
-    await expectError(await cartUpdate(server, shop, removed, [{ action: 'removeDiscountCode', discountCode: { typeId: 'discount-code', id: code.id } }]), 400, 'InvalidOperation');
+    await expectError(
+      await cartUpdate(server, shop, removed, [{ action: 'removeDiscountCode', discountCode: { typeId: 'discount-code', id: code.id } }]),
+      400,
+      'InvalidOperation',
+    );
   });
 
   it('a cart whose code does not match cannot be ordered (400 DiscountCodeNonApplicable)', async () => {
     const { cart } = await codeCase({ cartPredicate: 'country = "AT"' });
-    await expectError(await api(server, shop.token, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version } }), 400, 'DiscountCodeNonApplicable');
+    await expectError(
+      await api(server, shop.token, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version } }),
+      400,
+      'DiscountCodeNonApplicable',
+    );
   });
 
   it('an anonymous shopper adds a code to their own cart (/me/carts)', async () => {
@@ -196,8 +227,13 @@ describe('discount codes on a cart', () => {
     const discount = await cartDiscount(server, shop, { cartPredicate, requiresDiscountCode: true });
     await discountCode(server, shop, 'ANON', [discount]);
     const anon = await anonymousSession(server);
-    const mine = await ok<PricedCart>(api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR', customerEmail: email, lineItems: [{ productId: shop.mug.id }] } }), 201);
-    const coded = await ok<PricedCart>(api(server, anon.token, `/test/me/carts/${mine.id}`, { body: { version: mine.version, actions: [{ action: 'addDiscountCode', code: 'ANON' }] } }));
+    const mine = await ok<PricedCart>(
+      api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR', customerEmail: email, lineItems: [{ productId: shop.mug.id }] } }),
+      201,
+    );
+    const coded = await ok<PricedCart>(
+      api(server, anon.token, `/test/me/carts/${mine.id}`, { body: { version: mine.version, actions: [{ action: 'addDiscountCode', code: 'ANON' }] } }),
+    );
     expect(coded.totalPrice).toEqual(cents(900));
   });
 });

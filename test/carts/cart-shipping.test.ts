@@ -60,7 +60,7 @@ describe('setShippingMethod', () => {
     await expectError(await cartUpdate(server, shop, cart, [setMethod(standard)]), 400, 'InvalidOperation');
   });
 
-  it('the address must be in one of the method\'s zones, with a rate in the cart\'s currency (400 InvalidOperation)', async () => {
+  it("the address must be in one of the method's zones, with a rate in the cart's currency (400 InvalidOperation)", async () => {
     const abroad = await newCart(server, shop, [[shop.untaxed, 1]], 'FR');
     await expectError(await cartUpdate(server, shop, abroad, [setMethod(standard)]), 400, 'InvalidOperation');
     const dollars = await create(server, shop.token, 'carts', { currency: 'USD', shippingAddress: { country: 'DE' } });
@@ -69,7 +69,10 @@ describe('setShippingMethod', () => {
 
   it('an unknown or inactive method is refused', async () => {
     const cart = await newCart(server, shop, [[shop.mug, 1]], 'DE');
-    await expectError(await cartUpdate(server, shop, cart, [setMethod({ key: 'nope' })]), 400, 'ReferencedResourceNotFound', { typeId: 'shipping-method', key: 'nope' });
+    await expectError(await cartUpdate(server, shop, cart, [setMethod({ key: 'nope' })]), 400, 'ReferencedResourceNotFound', {
+      typeId: 'shipping-method',
+      key: 'nope',
+    });
     const inactive = await method({ active: false });
     await expectError(await cartUpdate(server, shop, cart, [setMethod({ id: inactive.id })]), 400, 'InvalidOperation');
   });
@@ -77,8 +80,13 @@ describe('setShippingMethod', () => {
   it("a method whose predicate does not match the cart is 400 ShippingMethodDoesNotMatchCart; the state follows the cart's changes", async () => {
     const big = await method({ predicate: 'lineItemCount(1 = 1) >= 2' });
     const cart = await newCart(server, shop, [[shop.mug, 1]], 'DE');
-    await expectError(await cartUpdate(server, shop, cart, [setMethod({ id: big.id })]), 400, 'ShippingMethodDoesNotMatchCart', { message: 'The predicate does not match the cart.' });
-    const two = await updatedCart(server, shop, cart, [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 2 }, setMethod({ id: big.id })]);
+    await expectError(await cartUpdate(server, shop, cart, [setMethod({ id: big.id })]), 400, 'ShippingMethodDoesNotMatchCart', {
+      message: 'The predicate does not match the cart.',
+    });
+    const two = await updatedCart(server, shop, cart, [
+      { action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 2 },
+      setMethod({ id: big.id }),
+    ]);
     expect(two.shippingInfo?.shippingMethodState).toBe('MatchesCart');
     const one = await updatedCart(server, shop, two, [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 1 }]);
     expect(one.shippingInfo?.shippingMethodState).toBe('DoesNotMatchCart');
@@ -94,24 +102,43 @@ describe('setShippingMethod', () => {
   });
 
   it('a shipping discount: shippingInfo keeps the price, discountedPrice says what is paid', async () => {
-    const discount = await cartDiscount(server, shop, { target: { type: 'shipping' }, value: { type: 'relative', permyriad: 5000 }, cartPredicate: 'customer.email = "ship@example.com"' });
+    const discount = await cartDiscount(server, shop, {
+      target: { type: 'shipping' },
+      value: { type: 'relative', permyriad: 5000 },
+      cartPredicate: 'customer.email = "ship@example.com"',
+    });
     const cart = await newCart(server, shop, [[shop.mug, 1]], 'DE', { shippingMethod: standard, customerEmail: 'ship@example.com' });
     expect(cart.shippingInfo?.price).toEqual(cents(499));
-    expect(cart.shippingInfo?.discountedPrice).toEqual({ value: cents(249), includedDiscounts: [{ discount: { typeId: 'cart-discount', id: discount.id }, discountedAmount: cents(250) }] });
+    expect(cart.shippingInfo?.discountedPrice).toEqual({
+      value: cents(249),
+      includedDiscounts: [{ discount: { typeId: 'cart-discount', id: discount.id }, discountedAmount: cents(250) }],
+    });
     expect(cart.totalPrice).toEqual(cents(1249));
     expect(cart.taxedShippingPrice?.totalGross).toEqual(cents(249));
   });
 
   it('an order keeps the shipping info and the taxed prices', async () => {
     const cart = await newCart(server, shop, [[shop.mug, 1]], 'DE', { shippingMethod: standard });
-    const order = await ok<{ shippingInfo: unknown; taxedPrice: unknown; totalPrice: unknown }>(api(server, shop.token, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version } }), 201);
-    expect(order).toMatchObject({ shippingInfo: cart.shippingInfo, taxedPrice: cart.taxedPrice, totalPrice: cart.totalPrice, taxedShippingPrice: cart.taxedShippingPrice });
+    const order = await ok<{ shippingInfo: unknown; taxedPrice: unknown; totalPrice: unknown }>(
+      api(server, shop.token, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version } }),
+      201,
+    );
+    expect(order).toMatchObject({
+      shippingInfo: cart.shippingInfo,
+      taxedPrice: cart.taxedPrice,
+      totalPrice: cart.totalPrice,
+      taxedShippingPrice: cart.taxedShippingPrice,
+    });
   });
 
   it('a cart whose shipping method no longer matches cannot be ordered (400 ShippingMethodDoesNotMatchCart)', async () => {
     const picky = await method({ predicate: 'lineItemCount(1 = 1) >= 2' });
     const cart = await newCart(server, shop, [[shop.mug, 2]], 'DE', { shippingMethod: { id: picky.id } });
     const less = await updatedCart(server, shop, cart, [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 1 }]);
-    await expectError(await api(server, shop.token, '/test/orders', { body: { cart: { id: less.id }, version: less.version } }), 400, 'ShippingMethodDoesNotMatchCart');
+    await expectError(
+      await api(server, shop.token, '/test/orders', { body: { cart: { id: less.id }, version: less.version } }),
+      400,
+      'ShippingMethodDoesNotMatchCart',
+    );
   });
 });

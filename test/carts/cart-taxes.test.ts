@@ -40,7 +40,15 @@ describe('when taxes are computed', () => {
   });
 
   it('a product without a tax category leaves its line item untaxed and the cart without taxedPrice', async () => {
-    const cart = await newCart(server, shop, [[shop.mug, 1], [shop.untaxed, 1]], 'DE');
+    const cart = await newCart(
+      server,
+      shop,
+      [
+        [shop.mug, 1],
+        [shop.untaxed, 1],
+      ],
+      'DE',
+    );
     expect(cart.lineItems[0].taxedPrice).toBeDefined();
     expect(cart.lineItems[1].taxRate).toBeUndefined();
     expect(cart.taxedPrice).toBeUndefined();
@@ -96,17 +104,29 @@ describe('rounding', () => {
   it('an included rate: the net is the gross / (1 + rate), rounded, the tax the exact rest (1.23 at 20%: 1.02 + 0.21)', async () => {
     const product = await taxedProduct('included-20', 123, { amount: 0.2, includedInPrice: true });
     const cart = await newCart(server, shop, [[product, 1]], 'DE');
-    expect(cart.taxedPrice).toEqual({ totalNet: cents(102), totalGross: cents(123), totalTax: cents(21), taxPortions: [{ name: 'included-20', rate: 0.2, amount: cents(21) }] });
+    expect(cart.taxedPrice).toEqual({
+      totalNet: cents(102),
+      totalGross: cents(123),
+      totalTax: cents(21),
+      taxPortions: [{ name: 'included-20', rate: 0.2, amount: cents(21) }],
+    });
   });
 });
 
 describe('a discount on the total price', () => {
   it('reduces totalPrice and, by the same share, taxedPrice and taxedShippingPrice (discountOnTotalPrice)', async () => {
-    const discount = await cartDiscount(server, shop, { target: { type: 'totalPrice' }, value: { type: 'absolute', money: [money(1000)] }, cartPredicate: 'totalPrice >= "40.00 EUR"' });
+    const discount = await cartDiscount(server, shop, {
+      target: { type: 'totalPrice' },
+      value: { type: 'absolute', money: [money(1000)] },
+      cartPredicate: 'totalPrice >= "40.00 EUR"',
+    });
     try {
       const cart = await newCart(server, shop, [[shop.mug, 4]], 'DE', { shippingMethod: { key: 'standard' } });
       expect(cart.totalPrice).toEqual(cents(4499 - 1000));
-      expect(cart.discountOnTotalPrice).toMatchObject({ discountedAmount: cents(1000), includedDiscounts: [{ discount: { typeId: 'cart-discount', id: discount.id }, discountedAmount: cents(1000) }] });
+      expect(cart.discountOnTotalPrice).toMatchObject({
+        discountedAmount: cents(1000),
+        includedDiscounts: [{ discount: { typeId: 'cart-discount', id: discount.id }, discountedAmount: cents(1000) }],
+      });
       // All prices include the tax: the gross falls by exactly the discount, the net by its share of the net.
       // Per line item: 40.00 / 1.19 = 33.61, 4.99 / 1.19 = 4.19.
       const fullNet = 3361 + 419;

@@ -11,10 +11,19 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await clientToken(server, 'manage_products:test manage_orders:test manage_customers:test');
   shirt = await publishedProduct(server, admin, 'shirt', [
-    { sku: 'shirt-s', prices: [{ value: eur(1000), tiers: [{ minimumQuantity: 5, value: eur(900) }] }, { value: eur(950), country: 'DE' }, { value: { currencyCode: 'USD', centAmount: 1200 } }] },
+    {
+      sku: 'shirt-s',
+      prices: [
+        { value: eur(1000), tiers: [{ minimumQuantity: 5, value: eur(900) }] },
+        { value: eur(950), country: 'DE' },
+        { value: { currencyCode: 'USD', centAmount: 1200 } },
+      ],
+    },
     { sku: 'shirt-m', prices: [{ value: eur(1100) }] },
   ]);
-  await publishedProduct(server, admin, 'mug', [{ sku: 'mug', prices: [{ value: { type: 'highPrecision', currencyCode: 'EUR', preciseAmount: 3333, fractionDigits: 4 } }] }]);
+  await publishedProduct(server, admin, 'mug', [
+    { sku: 'mug', prices: [{ value: { type: 'highPrecision', currencyCode: 'EUR', preciseAmount: 3333, fractionDigits: 4 } }] },
+  ]);
 });
 afterAll(async () => {
   await server.close();
@@ -29,7 +38,11 @@ describe('carts (merchant API)', () => {
       api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ productId: shirt.id, variantId: 1, quantity: 2 }, { sku: 'shirt-m' }] } }),
       201,
     );
-    expect(cart).toMatchObject({ cartState: 'Active', totalLineItemQuantity: 3, totalPrice: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 3100, fractionDigits: 2 } });
+    expect(cart).toMatchObject({
+      cartState: 'Active',
+      totalLineItemQuantity: 3,
+      totalPrice: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 3100, fractionDigits: 2 },
+    });
     expect(cart.lineItems.map((li) => [li.variant.sku, li.quantity, li.price.value.centAmount, li.totalPrice.centAmount])).toEqual([
       ['shirt-s', 2, 1000, 2000],
       ['shirt-m', 1, 1100, 1100],
@@ -43,7 +56,12 @@ describe('carts (merchant API)', () => {
     cart = await ok<CartBody>(update('/test/carts', admin, cart, [{ action: 'addLineItem', sku: 'shirt-s' }]));
     expect([cart.lineItems.length, cart.lineItems[0].quantity, cart.totalPrice.centAmount]).toEqual([1, 5, 4500]);
     const lineItemId = cart.lineItems[0].id;
-    cart = await ok<CartBody>(update('/test/carts', admin, cart, [{ action: 'setCountry', country: 'DE' }, { action: 'changeLineItemQuantity', lineItemId, quantity: 2 }]));
+    cart = await ok<CartBody>(
+      update('/test/carts', admin, cart, [
+        { action: 'setCountry', country: 'DE' },
+        { action: 'changeLineItemQuantity', lineItemId, quantity: 2 },
+      ]),
+    );
     expect(cart.totalPrice.centAmount).toBe(1900);
     cart = await ok<CartBody>(update('/test/carts', admin, cart, [{ action: 'removeLineItem', lineItemId, quantity: 1 }]));
     expect(cart.totalPrice.centAmount).toBe(950);
@@ -58,14 +76,29 @@ describe('carts (merchant API)', () => {
 
   test('custom line items, item shipping addresses and shipping details', async () => {
     let cart = await ok<CartBody>(
-      api(server, admin, '/test/carts', { body: { currency: 'EUR', itemShippingAddresses: [{ key: 'home', country: 'DE' }], lineItems: [{ sku: 'shirt-s', quantity: 2, shippingDetails: { targets: [{ addressKey: 'home', quantity: 2 }] } }] } }),
+      api(server, admin, '/test/carts', {
+        body: {
+          currency: 'EUR',
+          itemShippingAddresses: [{ key: 'home', country: 'DE' }],
+          lineItems: [{ sku: 'shirt-s', quantity: 2, shippingDetails: { targets: [{ addressKey: 'home', quantity: 2 }] } }],
+        },
+      }),
       201,
     );
     expect(cart.lineItems[0].shippingDetails).toEqual({ targets: [{ addressKey: 'home', quantity: 2 }], valid: true });
     cart = await ok<CartBody>(
       update('/test/carts', admin, cart, [
         { action: 'addItemShippingAddress', address: { key: 'office', country: 'DE', city: 'Berlin' } },
-        { action: 'setLineItemShippingDetails', lineItemId: cart.lineItems[0].id, shippingDetails: { targets: [{ addressKey: 'home', quantity: 1 }, { addressKey: 'office', quantity: 2 }] } },
+        {
+          action: 'setLineItemShippingDetails',
+          lineItemId: cart.lineItems[0].id,
+          shippingDetails: {
+            targets: [
+              { addressKey: 'home', quantity: 1 },
+              { addressKey: 'office', quantity: 2 },
+            ],
+          },
+        },
         { action: 'addCustomLineItem', name: { en: 'Gift wrap' }, slug: 'wrap', money: eur(250), quantity: 2 },
         { action: 'setShippingAddress', address: { country: 'DE' } },
       ]),
@@ -73,13 +106,23 @@ describe('carts (merchant API)', () => {
     expect(cart.lineItems[0].shippingDetails?.valid).toBe(false);
     expect(cart.itemShippingAddresses.map((a) => a.key)).toEqual(['home', 'office']);
     expect(cart.totalPrice.centAmount).toBe(2500);
-    await expectError(await update('/test/carts', admin, cart, [{ action: 'addItemShippingAddress', address: { key: 'home', country: 'FR' } }]), 400, 'DuplicateField');
     await expectError(
-      await update('/test/carts', admin, cart, [{ action: 'setLineItemShippingDetails', lineItemId: cart.lineItems[0].id, shippingDetails: { targets: [{ addressKey: 'nowhere', quantity: 1 }] } }]),
+      await update('/test/carts', admin, cart, [{ action: 'addItemShippingAddress', address: { key: 'home', country: 'FR' } }]),
+      400,
+      'DuplicateField',
+    );
+    await expectError(
+      await update('/test/carts', admin, cart, [
+        { action: 'setLineItemShippingDetails', lineItemId: cart.lineItems[0].id, shippingDetails: { targets: [{ addressKey: 'nowhere', quantity: 1 }] } },
+      ]),
       400,
       'InvalidOperation',
     );
-    await expectError(await update('/test/carts', admin, cart, [{ action: 'addCustomLineItem', name: { en: 'x' }, slug: 'x', money: { currencyCode: 'USD', centAmount: 1 } }]), 400, 'InvalidField');
+    await expectError(
+      await update('/test/carts', admin, cart, [{ action: 'addCustomLineItem', name: { en: 'x' }, slug: 'x', money: { currencyCode: 'USD', centAmount: 1 } }]),
+      400,
+      'InvalidField',
+    );
     cart = await ok<CartBody>(update('/test/carts', admin, cart, [{ action: 'removeCustomLineItem', customLineItemId: cart.customLineItems[0].id }]));
     expect(cart.totalPrice.centAmount).toBe(2000);
   });
@@ -87,19 +130,41 @@ describe('carts (merchant API)', () => {
   test('no matching price is MatchingPriceNotFound; an unpublished product cannot be added; all or nothing', async () => {
     await expectError(await api(server, admin, '/test/carts', { body: { currency: 'GBP', lineItems: [{ sku: 'shirt-s' }] } }), 400, 'MatchingPriceNotFound');
     const type = await ok<{ id: string }>(api(server, admin, '/test/product-types', { body: { name: 'draft', description: 'd' } }), 201);
-    await ok(api(server, admin, '/test/products', { body: { productType: { id: type.id }, name: { en: 'd' }, slug: { en: 'd' }, masterVariant: { sku: 'unpublished', prices: [{ value: eur(1) }] } } }), 201);
+    await ok(
+      api(server, admin, '/test/products', {
+        body: { productType: { id: type.id }, name: { en: 'd' }, slug: { en: 'd' }, masterVariant: { sku: 'unpublished', prices: [{ value: eur(1) }] } },
+      }),
+      201,
+    );
     let cart = await ok<CartBody>(api(server, admin, '/test/carts', { body: { currency: 'EUR' } }), 201);
-    await expectError(await update('/test/carts', admin, cart, [{ action: 'addLineItem', sku: 'shirt-s' }, { action: 'addLineItem', sku: 'unpublished' }]), 400, 'InvalidOperation');
+    await expectError(
+      await update('/test/carts', admin, cart, [
+        { action: 'addLineItem', sku: 'shirt-s' },
+        { action: 'addLineItem', sku: 'unpublished' },
+      ]),
+      400,
+      'InvalidOperation',
+    );
     cart = await ok<CartBody>(api(server, admin, `/test/carts/${cart.id}`));
     expect([cart.version, cart.lineItems.length]).toEqual([1, 0]);
-    await expectError(await update('/test/carts', admin, { ...cart, version: 7 }, [{ action: 'setCountry', country: 'DE' }]), 409, 'ConcurrentModification', { currentVersion: 1 });
+    await expectError(await update('/test/carts', admin, { ...cart, version: 7 }, [{ action: 'setCountry', country: 'DE' }]), 409, 'ConcurrentModification', {
+      currentVersion: 1,
+    });
   });
 
   test('money overflow is 400 MoneyOverflow and writes nothing', async () => {
     const big = await publishedProduct(server, admin, 'big', [{ sku: 'big', prices: [{ value: eur(2 ** 52) }] }]);
     const cart = await ok<CartBody>(api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ productId: big.id, quantity: 1 }] } }), 201);
-    await expectError(await update('/test/carts', admin, cart, [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 4 }]), 400, 'MoneyOverflow');
-    await expectError(await update('/test/carts', admin, cart, [{ action: 'addCustomLineItem', name: { en: 'x' }, slug: 'x', money: eur(2 ** 52) }]), 400, 'MoneyOverflow');
+    await expectError(
+      await update('/test/carts', admin, cart, [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 4 }]),
+      400,
+      'MoneyOverflow',
+    );
+    await expectError(
+      await update('/test/carts', admin, cart, [{ action: 'addCustomLineItem', name: { en: 'x' }, slug: 'x', money: eur(2 ** 52) }]),
+      400,
+      'MoneyOverflow',
+    );
     expect((await ok<CartBody>(api(server, admin, `/test/carts/${cart.id}`))).version).toBe(1);
   });
 
@@ -158,7 +223,10 @@ describe('my carts (/me)', () => {
     await expectError(await api(server, customer, `/test/me/carts/${mine.id}`), 404, 'ResourceNotFound');
 
     await expectError(await api(server, other.token, '/test/me/orders', { body: { cart: { id: mine.id }, version: mine.version } }), 404, 'ResourceNotFound');
-    const order = await ok<{ id: string; anonymousId: string }>(api(server, anon.token, '/test/me/orders', { body: { cart: { id: mine.id }, version: mine.version } }), 201);
+    const order = await ok<{ id: string; anonymousId: string }>(
+      api(server, anon.token, '/test/me/orders', { body: { cart: { id: mine.id }, version: mine.version } }),
+      201,
+    );
     expect(order.anonymousId).toBe(anon.anonymousId);
     expect((await ok<{ results: { id: string }[] }>(api(server, anon.token, '/test/me/orders'))).results.map((o) => o.id)).toEqual([order.id]);
     await expectError(await api(server, other.token, `/test/me/orders/${order.id}`), 404, 'ResourceNotFound');
@@ -174,7 +242,12 @@ describe('my carts (/me)', () => {
   });
 
   test("a customer's active cart by customer id: the most recently modified Active one, in a store only the store's", async () => {
-    const customer = (await ok<{ customer: { id: string } }>(api(server, admin, '/test/customers', { body: { email: 'by-customer-id@example.com', password: 'pw-123456' } }), 201)).customer.id;
+    const customer = (
+      await ok<{ customer: { id: string } }>(
+        api(server, admin, '/test/customers', { body: { email: 'by-customer-id@example.com', password: 'pw-123456' } }),
+        201,
+      )
+    ).customer.id;
     const path = `/test/carts/customer-id=${customer}`;
     await expectError(await api(server, admin, path), 404, 'ResourceNotFound');
     expect((await api(server, admin, path, { method: 'HEAD' })).status).toBe(404);

@@ -30,12 +30,16 @@ async function limitedCode(more: Record<string, unknown>): Promise<Resource & { 
 }
 
 /** A cart of one mug (10.00 EUR) holding the code; with `customerId`, that customer's. */
-const cartWith = (code: string, customerId?: string) => newCart(server, shop, [[shop.mug, 1]], undefined, { discountCodes: [code], ...(customerId ? { customerId } : {}) });
+const cartWith = (code: string, customerId?: string) =>
+  newCart(server, shop, [[shop.mug, 1]], undefined, { discountCodes: [code], ...(customerId ? { customerId } : {}) });
 
 const order = (cart: PricedCart) => api(server, shop.token, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version } });
 
 async function customer(): Promise<string> {
-  const { customer } = await create<{ customer: { id: string } }>(server, shop.token, 'customers', { email: `limited-${++customers}@example.com`, password: 'secret-pw' });
+  const { customer } = await create<{ customer: { id: string } }>(server, shop.token, 'customers', {
+    email: `limited-${++customers}@example.com`,
+    password: 'secret-pw',
+  });
   return customer.id;
 }
 
@@ -76,7 +80,11 @@ describe('maxApplications', () => {
     expect(stored.version).toBe(code.version);
     const cart = await cartWith(code.code);
     expect(states(cart)).toEqual(['MaxApplicationReached']);
-    await ok(api(server, shop.token, `/test/discount-codes/${code.id}`, { body: { version: stored.version, actions: [{ action: 'setMaxApplications', maxApplications: 2 }] } }));
+    await ok(
+      api(server, shop.token, `/test/discount-codes/${code.id}`, {
+        body: { version: stored.version, actions: [{ action: 'setMaxApplications', maxApplications: 2 }] },
+      }),
+    );
     const again = await updatedCart(server, shop, cart, [{ action: 'recalculate' }]);
     expect(states(again)).toEqual(['MatchesCart']);
     expect(again.totalPrice).toEqual(cents(900));

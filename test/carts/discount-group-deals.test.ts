@@ -30,11 +30,14 @@ function only(): { email: string; cartPredicate: string } {
   return { email, cartPredicate: `customer.email = "${email}"` };
 }
 
-const group = (sortOrder: string, more: Record<string, unknown> = {}) => create(server, shop.token, 'discount-groups', { key: `group-${++groups}`, sortOrder, ...more });
+const group = (sortOrder: string, more: Record<string, unknown> = {}) =>
+  create(server, shop.token, 'discount-groups', { key: `group-${++groups}`, sortOrder, ...more });
 const inGroup = (g: Resource) => ({ discountGroup: { typeId: 'discount-group', id: g.id }, sortOrder: undefined });
-const cartFor = (email: string, mugs: number, more: Record<string, unknown> = {}) => newCart(server, shop, [[shop.mug, mugs]], undefined, { customerEmail: email, ...more });
+const cartFor = (email: string, mugs: number, more: Record<string, unknown> = {}) =>
+  newCart(server, shop, [[shop.mug, mugs]], undefined, { customerEmail: email, ...more });
 /** The discounts in the cart's first line's first price, with the amounts they took off. */
-const taken = (cart: PricedCart) => cart.lineItems[0].discountedPricePerQuantity.flatMap((d) => d.discountedPrice.includedDiscounts).map((p) => [p.discount.id, p.discountedAmount.centAmount]);
+const taken = (cart: PricedCart) =>
+  cart.lineItems[0].discountedPricePerQuantity.flatMap((d) => d.discountedPrice.includedDiscounts).map((p) => [p.discount.id, p.discountedAmount.centAmount]);
 const states = (cart: PricedCart) => cart.discountCodes.map((c) => c.state);
 const getDiscount = async (id: string) => ok<Resource>(api(server, shop.token, `/test/cart-discounts/${id}`));
 
@@ -55,7 +58,7 @@ describe('best deal within a group', () => {
     expect(taken(two)).toEqual([[quarter.id, 250]]);
   });
 
-  it("the group applies at its sort order, on what the discounts before it left; a discount outside it stacks", async () => {
+  it('the group applies at its sort order, on what the discounts before it left; a discount outside it stacks', async () => {
     const { email, cartPredicate } = only();
     const g = await group('0.62');
     const before = await cartDiscount(server, shop, { cartPredicate, sortOrder: '0.63', value: { type: 'relative', permyriad: 5000 } });
@@ -123,22 +126,50 @@ describe('sort orders and membership', () => {
     const moved = await getDiscount(a.id);
     expect(moved).toMatchObject({ sortOrder: '0.671', version: 2 });
     // A write based on the version before the group moved is refused, not applied over it.
-    await expectError(await update(server, shop.token, 'cart-discounts', a.id, a.version, [{ action: 'changeName', name: { en: 'x' } }]), 409, 'ConcurrentModification');
+    await expectError(
+      await update(server, shop.token, 'cart-discounts', a.id, a.version, [{ action: 'changeName', name: { en: 'x' } }]),
+      409,
+      'ConcurrentModification',
+    );
   });
 
   it('a sort order is unique among the groups and the discounts outside them (400 DuplicateField)', async () => {
     const g = await group('0.68');
     const outside = await cartDiscount(server, shop, { cartPredicate: '1 = 2', sortOrder: '0.681' });
-    await expectError(await api(server, shop.token, '/test/cart-discounts', { body: draft({ sortOrder: '0.68' }) }), 400, 'DuplicateField', { field: 'sortOrder', duplicateValue: '0.68' });
-    await expectError(await api(server, shop.token, '/test/discount-groups', { body: { key: 'taken-order', sortOrder: '0.681' } }), 400, 'DuplicateField', { field: 'sortOrder', duplicateValue: '0.681' });
-    await expectError(await update(server, shop.token, 'discount-groups', g.id, g.version, [{ action: 'setSortOrder', sortOrder: '0.681' }]), 400, 'DuplicateField', { field: 'sortOrder' });
-    await expectError(await update(server, shop.token, 'cart-discounts', outside.id, outside.version, [{ action: 'changeSortOrder', sortOrder: '0.68' }]), 400, 'DuplicateField', { field: 'sortOrder' });
+    await expectError(await api(server, shop.token, '/test/cart-discounts', { body: draft({ sortOrder: '0.68' }) }), 400, 'DuplicateField', {
+      field: 'sortOrder',
+      duplicateValue: '0.68',
+    });
+    await expectError(await api(server, shop.token, '/test/discount-groups', { body: { key: 'taken-order', sortOrder: '0.681' } }), 400, 'DuplicateField', {
+      field: 'sortOrder',
+      duplicateValue: '0.681',
+    });
+    await expectError(
+      await update(server, shop.token, 'discount-groups', g.id, g.version, [{ action: 'setSortOrder', sortOrder: '0.681' }]),
+      400,
+      'DuplicateField',
+      { field: 'sortOrder' },
+    );
+    await expectError(
+      await update(server, shop.token, 'cart-discounts', outside.id, outside.version, [{ action: 'changeSortOrder', sortOrder: '0.68' }]),
+      400,
+      'DuplicateField',
+      { field: 'sortOrder' },
+    );
     expect((await ok<Resource>(api(server, shop.token, `/test/discount-groups/${g.id}`))).sortOrder).toBe('0.68');
   });
 
   it('a draft needs a sort order or a group; an unknown group is 400 ReferencedResourceNotFound', async () => {
-    await expectError(await api(server, shop.token, '/test/cart-discounts', { body: draft({ sortOrder: undefined }) }), 400, 'RequiredField', { field: 'sortOrder' });
-    await expectError(await api(server, shop.token, '/test/cart-discounts', { body: draft({ sortOrder: undefined, discountGroup: { typeId: 'discount-group', key: 'nope' } }) }), 400, 'ReferencedResourceNotFound');
+    await expectError(await api(server, shop.token, '/test/cart-discounts', { body: draft({ sortOrder: undefined }) }), 400, 'RequiredField', {
+      field: 'sortOrder',
+    });
+    await expectError(
+      await api(server, shop.token, '/test/cart-discounts', {
+        body: draft({ sortOrder: undefined, discountGroup: { typeId: 'discount-group', key: 'nope' } }),
+      }),
+      400,
+      'ReferencedResourceNotFound',
+    );
   });
 
   it('setDiscountGroup moves a discount into a group and out of it (with its own sort order); changeSortOrder inside a group is 400', async () => {
@@ -146,8 +177,14 @@ describe('sort orders and membership', () => {
     const discount = await cartDiscount(server, shop, { cartPredicate: '1 = 2', sortOrder: '0.691' });
     const joined = await updated<Resource>(server, shop.token, 'cart-discounts', discount, [{ action: 'setDiscountGroup', discountGroup: { key: g.key } }]);
     expect(joined).toMatchObject({ sortOrder: '0.69', discountGroup: { typeId: 'discount-group', id: g.id } });
-    await expectError(await update(server, shop.token, 'cart-discounts', joined.id, joined.version, [{ action: 'changeSortOrder', sortOrder: '0.692' }]), 400, 'InvalidOperation');
-    await expectError(await update(server, shop.token, 'cart-discounts', joined.id, joined.version, [{ action: 'setDiscountGroup' }]), 400, 'RequiredField', { field: 'sortOrder' });
+    await expectError(
+      await update(server, shop.token, 'cart-discounts', joined.id, joined.version, [{ action: 'changeSortOrder', sortOrder: '0.692' }]),
+      400,
+      'InvalidOperation',
+    );
+    await expectError(await update(server, shop.token, 'cart-discounts', joined.id, joined.version, [{ action: 'setDiscountGroup' }]), 400, 'RequiredField', {
+      field: 'sortOrder',
+    });
     // The sort order it left is free again for another discount outside groups.
     await cartDiscount(server, shop, { cartPredicate: '1 = 2', sortOrder: '0.691' });
     const left = await updated<Resource>(server, shop.token, 'cart-discounts', joined, [{ action: 'setDiscountGroup', sortOrder: '0.693' }]);
@@ -166,5 +203,12 @@ describe('sort orders and membership', () => {
 
 let drafts = 0;
 function draft(more: Record<string, unknown>) {
-  return { key: `grouped-draft-${++drafts}`, name: { en: 'd' }, value: { type: 'relative', permyriad: 1000 }, cartPredicate: '1 = 2', target: { type: 'lineItems', predicate: '1 = 1' }, ...more };
+  return {
+    key: `grouped-draft-${++drafts}`,
+    name: { en: 'd' },
+    value: { type: 'relative', permyriad: 1000 },
+    cartPredicate: '1 = 2',
+    target: { type: 'lineItems', predicate: '1 = 1' },
+    ...more,
+  };
 }

@@ -41,7 +41,9 @@ interface CartData {
 describe('carts over GraphQL', () => {
   test('createMyCart, updateMyCart and me.activeCart for an anonymous session; cart(id) for the merchant', async () => {
     const session = await anonymousSession(server);
-    const created = (await gqlData<{ createMyCart: CartData }>(server, session.token, CREATE, { draft: { currency: 'EUR', lineItems: [{ sku: 'shirt-s', quantity: 2 }] } })).createMyCart;
+    const created = (
+      await gqlData<{ createMyCart: CartData }>(server, session.token, CREATE, { draft: { currency: 'EUR', lineItems: [{ sku: 'shirt-s', quantity: 2 }] } })
+    ).createMyCart;
     expect(created).toMatchObject({ cartState: 'Active', anonymousId: session.anonymousId, customerId: null, totalPrice: { centAmount: 2000 } });
     const updated = (
       await gqlData<{ updateMyCart: CartData }>(server, session.token, UPDATE, {
@@ -50,12 +52,16 @@ describe('carts over GraphQL', () => {
         actions: [{ addLineItem: { productId: shirt.id, variantId: 2, quantity: 3 } }, { setCountry: { country: 'DE' } }],
       })
     ).updateMyCart;
-    expect(updated.totalPrice.centAmount).toBe(2000 + 370) // 3 × 1.2345 EUR = 3.7035 EUR, rounded once;
+    expect(updated.totalPrice.centAmount).toBe(2000 + 370); // 3 × 1.2345 EUR = 3.7035 EUR, rounded once;
     expect(updated.lineItems.map((li) => [li.variant.sku, li.quantity, li.name, li.price.value.__typename])).toEqual([
       ['shirt-s', 2, 'shirt', 'Money'],
       ['shirt-m', 3, 'shirt', 'HighPrecisionMoney'],
     ]);
-    const me = await gqlData<{ me: { activeCart: CartData; carts: { count: number; total: number; results: { id: string }[] } } }>(server, session.token, ACTIVE);
+    const me = await gqlData<{ me: { activeCart: CartData; carts: { count: number; total: number; results: { id: string }[] } } }>(
+      server,
+      session.token,
+      ACTIVE,
+    );
     expect([me.me.activeCart.id, me.me.carts.results.map((c) => c.id)]).toEqual([created.id, [created.id]]);
     const merchant = await gqlData<{ cart: { id: string; version: number } | null }>(server, admin, `{ cart(id: "${created.id}") { id version } }`);
     expect(merchant.cart).toEqual({ id: created.id, version: updated.version });
@@ -68,9 +74,17 @@ describe('carts over GraphQL', () => {
     const bad = await gqlError(server, session.token, CREATE, { draft: { currency: 'EUR', country: 'Germany' } });
     expect(bad.extensions.code).toBe('InvalidField');
     const cart = (await gqlData<{ createMyCart: CartData }>(server, session.token, CREATE, { draft: { currency: 'EUR' } })).createMyCart;
-    const negative = await gqlError(server, session.token, UPDATE, { id: cart.id, version: cart.version, actions: [{ addLineItem: { sku: 'shirt-s', quantity: -1 } }] });
+    const negative = await gqlError(server, session.token, UPDATE, {
+      id: cart.id,
+      version: cart.version,
+      actions: [{ addLineItem: { sku: 'shirt-s', quantity: -1 } }],
+    });
     expect(negative.extensions.code).toBe('InvalidField');
-    const two = await gqlError(server, session.token, UPDATE, { id: cart.id, version: cart.version, actions: [{ setCountry: { country: 'DE' }, recalculate: {} }] });
+    const two = await gqlError(server, session.token, UPDATE, {
+      id: cart.id,
+      version: cart.version,
+      actions: [{ setCountry: { country: 'DE' }, recalculate: {} }],
+    });
     expect(two.extensions.code).toBe('InvalidInput');
     const foreign = await gqlError(server, other.token, UPDATE, { id: cart.id, version: cart.version, actions: [{ setCountry: { country: 'DE' } }] });
     expect(foreign.extensions.code).toBe('ResourceNotFound');
@@ -91,11 +105,17 @@ describe('carts over GraphQL', () => {
   test('end to end over GraphQL: createMyCart, updateMyCart, customerSignMeIn, me.activeCart has the merged quantities', async () => {
     await ok(api(server, admin, '/test/customers', { body: { email: 'gql-merge@example.com', password: 'pw-123456' } }), 201);
     const customer = await customerToken(server, 'gql-merge@example.com', 'pw-123456');
-    const own = (await gqlData<{ createMyCart: CartData }>(server, customer, CREATE, { draft: { currency: 'EUR', lineItems: [{ sku: 'shirt-s', quantity: 4 }] } })).createMyCart;
+    const own = (
+      await gqlData<{ createMyCart: CartData }>(server, customer, CREATE, { draft: { currency: 'EUR', lineItems: [{ sku: 'shirt-s', quantity: 4 }] } })
+    ).createMyCart;
 
     const visitor = await anonymousSession(server);
     const cart = (await gqlData<{ createMyCart: CartData }>(server, visitor.token, CREATE, { draft: { currency: 'EUR' } })).createMyCart;
-    await gqlData(server, visitor.token, UPDATE, { id: cart.id, version: cart.version, actions: [{ addLineItem: { sku: 'shirt-s', quantity: 1 } }, { addLineItem: { sku: 'shirt-m', quantity: 2 } }] });
+    await gqlData(server, visitor.token, UPDATE, {
+      id: cart.id,
+      version: cart.version,
+      actions: [{ addLineItem: { sku: 'shirt-s', quantity: 1 } }, { addLineItem: { sku: 'shirt-m', quantity: 2 } }],
+    });
     const signed = await gqlData<{ customerSignMeIn: { cart: { id: string; version: number } } }>(
       server,
       visitor.token,
@@ -105,6 +125,6 @@ describe('carts over GraphQL', () => {
     const active = (await gqlData<{ me: { activeCart: CartData } }>(server, customer, ACTIVE)).me.activeCart;
     expect(active.id).toBe(own.id);
     expect(Object.fromEntries(active.lineItems.map((li) => [li.variant.sku, li.quantity]))).toEqual({ 'shirt-s': 4, 'shirt-m': 2 });
-    expect(active.totalPrice.centAmount).toBe(4000 + 247) // 2 × 1.2345 EUR = 2.469 EUR;
+    expect(active.totalPrice.centAmount).toBe(4000 + 247); // 2 × 1.2345 EUR = 2.469 EUR;
   });
 });

@@ -27,17 +27,30 @@ afterAll(() => server.close());
 
 describe('in-store carts', () => {
   test('a cart created in a store belongs to it and is read, queried, updated and deleted there', async () => {
-    let cart = await ok<StoreCart>(api(server, euClerk, inStore('eu'), { body: { currency: 'EUR', key: 'eu-cart', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    let cart = await ok<StoreCart>(
+      api(server, euClerk, inStore('eu'), { body: { currency: 'EUR', key: 'eu-cart', lineItems: [{ sku: 'store-shirt' }] } }),
+      201,
+    );
     expect(cart.store).toEqual({ typeId: 'store', key: 'eu' });
     expect((await ok<StoreCart>(api(server, euClerk, inStore('eu', `/${cart.id}`)))).id).toBe(cart.id);
     expect((await ok<StoreCart>(api(server, euClerk, inStore('eu', '/key=eu-cart')))).id).toBe(cart.id);
     expect((await server.request(inStore('eu', `/${cart.id}`), { method: 'HEAD', headers: { Authorization: `Bearer ${euClerk}` } })).status).toBe(200);
-    cart = await ok<StoreCart>(api(server, euClerk, inStore('eu', '/key=eu-cart'), { body: { version: cart.version, actions: [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 3 }] } }));
+    cart = await ok<StoreCart>(
+      api(server, euClerk, inStore('eu', '/key=eu-cart'), {
+        body: { version: cart.version, actions: [{ action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0].id, quantity: 3 }] },
+      }),
+    );
     expect(cart.totalPrice.centAmount).toBe(3000);
     // The merchant's global endpoint sees it too, and an order from it stays in the store.
     expect((await ok<StoreCart>(api(server, admin, `/test/carts/${cart.id}`))).store).toEqual({ typeId: 'store', key: 'eu' });
-    const copy = await ok<StoreCart>(api(server, euClerk, inStore('eu'), { body: { currency: 'EUR', locale: 'de', lineItems: [{ sku: 'store-shirt' }] } }), 201);
-    const order = await ok<{ store?: unknown; locale?: string }>(api(server, admin, '/test/orders', { body: { cart: { id: copy.id }, version: copy.version } }), 201);
+    const copy = await ok<StoreCart>(
+      api(server, euClerk, inStore('eu'), { body: { currency: 'EUR', locale: 'de', lineItems: [{ sku: 'store-shirt' }] } }),
+      201,
+    );
+    const order = await ok<{ store?: unknown; locale?: string }>(
+      api(server, admin, '/test/orders', { body: { cart: { id: copy.id }, version: copy.version } }),
+      201,
+    );
     expect(order).toMatchObject({ store: { typeId: 'store', key: 'eu' }, locale: 'de' });
     const deleted = await ok<StoreCart>(api(server, euClerk, inStore('eu', `/${cart.id}?version=${cart.version}`), { method: 'DELETE' }));
     expect(deleted.id).toBe(cart.id);
@@ -51,7 +64,11 @@ describe('in-store carts', () => {
     for (const other of [us, none]) {
       await expectError(await api(server, admin, inStore('eu', `/${other.id}`)), 404, 'ResourceNotFound');
       await expectError(await api(server, admin, inStore('eu', `/key=${other.key}`)), 404, 'ResourceNotFound');
-      await expectError(await api(server, admin, inStore('eu', `/${other.id}`), { body: { version: other.version, actions: [{ action: 'setCountry', country: 'DE' }] } }), 404, 'ResourceNotFound');
+      await expectError(
+        await api(server, admin, inStore('eu', `/${other.id}`), { body: { version: other.version, actions: [{ action: 'setCountry', country: 'DE' }] } }),
+        404,
+        'ResourceNotFound',
+      );
       await expectError(await api(server, admin, inStore('eu', `/${other.id}?version=${other.version}`), { method: 'DELETE' }), 404, 'ResourceNotFound');
       expect((await server.request(inStore('eu', `/${other.id}`), { method: 'HEAD', headers: { Authorization: `Bearer ${admin}` } })).status).toBe(404);
       expect((await ok<StoreCart>(api(server, admin, `/test/carts/${other.id}`))).version).toBe(other.version);
@@ -80,7 +97,11 @@ describe('in-store carts', () => {
     expect(byId.store).toEqual({ typeId: 'store', key: 'us' });
     const byKey = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', store: { typeId: 'store', key: 'eu' } } }), 201);
     expect((await ok<StoreCart>(api(server, euClerk, inStore('eu', `/${byKey.id}`)))).id).toBe(byKey.id);
-    await expectError(await api(server, admin, '/test/carts', { body: { currency: 'EUR', store: { typeId: 'store', key: 'no-such-store' } } }), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await api(server, admin, '/test/carts', { body: { currency: 'EUR', store: { typeId: 'store', key: 'no-such-store' } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
     await expectError(await api(server, admin, inStore('eu'), { body: { currency: 'EUR', store: { typeId: 'store', key: 'us' } } }), 400, 'InvalidOperation');
     await expectError(await api(server, admin, inStore('eu'), { body: { currency: 'EUR', store: { typeId: 'store', id: usId } } }), 400, 'InvalidOperation');
     const same = await ok<StoreCart>(api(server, admin, inStore('eu'), { body: { currency: 'EUR', store: { typeId: 'store', key: 'eu' } } }), 201);
@@ -94,17 +115,29 @@ describe('in-store orders', () => {
     const us = await ok<StoreCart>(api(server, admin, inStore('us'), { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
     const none = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
     for (const other of [us, none]) {
-      await expectError(await api(server, euClerk, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: other.id }, version: other.version } }), 404, 'ResourceNotFound');
+      await expectError(
+        await api(server, euClerk, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: other.id }, version: other.version } }),
+        404,
+        'ResourceNotFound',
+      );
       expect((await ok<StoreCart>(api(server, admin, `/test/carts/${other.id}`))).cartState).toBe('Active');
     }
-    const order = await ok<{ id: string; store?: unknown }>(api(server, euClerk, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }), 201);
+    const order = await ok<{ id: string; store?: unknown }>(
+      api(server, euClerk, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }),
+      201,
+    );
     expect(order.store).toEqual({ typeId: 'store', key: 'eu' });
-    const usOrder = await ok<{ id: string }>(api(server, admin, '/test/in-store/key=us/orders', { body: { cart: { typeId: 'cart', id: us.id }, version: us.version } }), 201);
+    const usOrder = await ok<{ id: string }>(
+      api(server, admin, '/test/in-store/key=us/orders', { body: { cart: { typeId: 'cart', id: us.id }, version: us.version } }),
+      201,
+    );
     const plain = await ok<{ id: string }>(api(server, admin, '/test/orders', { body: { cart: { typeId: 'cart', id: none.id }, version: none.version } }), 201);
 
     expect((await ok<{ id: string }>(api(server, euClerk, `/test/in-store/key=eu/orders/${order.id}`))).id).toBe(order.id);
     for (const other of [usOrder, plain]) await expectError(await api(server, euClerk, `/test/in-store/key=eu/orders/${other.id}`), 404, 'ResourceNotFound');
-    const page = await ok<{ total: number; results: { id: string; store?: { key: string } }[] }>(api(server, euClerk, '/test/in-store/key=eu/orders?withTotal=true&limit=500'));
+    const page = await ok<{ total: number; results: { id: string; store?: { key: string } }[] }>(
+      api(server, euClerk, '/test/in-store/key=eu/orders?withTotal=true&limit=500'),
+    );
     expect(page.results.every((o) => o.store?.key === 'eu')).toBe(true);
     expect(page.results.map((o) => o.id)).toContain(order.id);
     expect(page.total).toBe(page.results.length);
@@ -112,7 +145,11 @@ describe('in-store orders', () => {
     await expectError(await api(server, euClerk, '/test/in-store/key=us/orders'), 403, 'insufficient_scope');
     await expectError(await api(server, euClerk, '/test/orders'), 403, 'insufficient_scope');
     const viewer = await clientToken(server, 'view_orders:test:eu');
-    await expectError(await api(server, viewer, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }), 403, 'insufficient_scope');
+    await expectError(
+      await api(server, viewer, '/test/in-store/key=eu/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }),
+      403,
+      'insufficient_scope',
+    );
     expect((await ok<{ id: string }>(api(server, viewer, `/test/in-store/key=eu/orders/${order.id}`))).id).toBe(order.id);
     expect((await ok<{ id: string }>(api(server, admin, `/test/orders/${usOrder.id}`))).id).toBe(usOrder.id);
   });
@@ -122,22 +159,40 @@ describe('in-store /me carts', () => {
   test("the caller's carts of the store: created there, 404 from another store, the store's own active cart", async () => {
     const anon = await anonymousSession(server);
     const global = await ok<StoreCart>(api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
-    let eu = await ok<StoreCart>(api(server, anon.token, '/test/in-store/key=eu/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    let eu = await ok<StoreCart>(
+      api(server, anon.token, '/test/in-store/key=eu/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }),
+      201,
+    );
     expect(eu).toMatchObject({ store: { typeId: 'store', key: 'eu' }, anonymousId: anon.anonymousId });
     expect(global.store).toBeUndefined();
 
     expect((await ok<StoreCart>(api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}`))).id).toBe(eu.id);
-    const graphql = await ok<{ data: { me: { cart: { storeRef: unknown } } } }>(api(server, anon.token, '/test/graphql', { body: { query: `{ me { cart(id: "${eu.id}") { storeRef { typeId key } } } }` } }));
+    const graphql = await ok<{ data: { me: { cart: { storeRef: unknown } } } }>(
+      api(server, anon.token, '/test/graphql', { body: { query: `{ me { cart(id: "${eu.id}") { storeRef { typeId key } } } }` } }),
+    );
     expect(graphql.data.me.cart.storeRef).toEqual({ typeId: 'store', key: 'eu' });
     await expectError(await api(server, anon.token, `/test/in-store/key=us/me/carts/${eu.id}`), 404, 'ResourceNotFound');
     await expectError(await api(server, anon.token, `/test/in-store/key=eu/me/carts/${global.id}`), 404, 'ResourceNotFound');
-    await expectError(await api(server, anon.token, `/test/in-store/key=us/me/carts/${eu.id}`, { body: { version: eu.version, actions: [{ action: 'setCountry', country: 'DE' }] } }), 404, 'ResourceNotFound');
-    eu = await ok<StoreCart>(api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}`, { body: { version: eu.version, actions: [{ action: 'setCustomerEmail', email: 'eu@example.com' }] } }));
+    await expectError(
+      await api(server, anon.token, `/test/in-store/key=us/me/carts/${eu.id}`, {
+        body: { version: eu.version, actions: [{ action: 'setCountry', country: 'DE' }] },
+      }),
+      404,
+      'ResourceNotFound',
+    );
+    eu = await ok<StoreCart>(
+      api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}`, {
+        body: { version: eu.version, actions: [{ action: 'setCustomerEmail', email: 'eu@example.com' }] },
+      }),
+    );
     expect(eu.version).toBe(2);
 
     expect((await ok<{ results: StoreCart[] }>(api(server, anon.token, '/test/in-store/key=eu/me/carts'))).results.map((c) => c.id)).toEqual([eu.id]);
     expect((await ok<{ results: StoreCart[] }>(api(server, anon.token, '/test/in-store/key=us/me/carts'))).results).toEqual([]);
-    expect((await ok<{ results: StoreCart[] }>(api(server, anon.token, '/test/me/carts?sort=createdAt+asc'))).results.map((c) => c.id)).toEqual([global.id, eu.id]);
+    expect((await ok<{ results: StoreCart[] }>(api(server, anon.token, '/test/me/carts?sort=createdAt+asc'))).results.map((c) => c.id)).toEqual([
+      global.id,
+      eu.id,
+    ]);
 
     // The most recently modified Active cart is the in-store one globally; in the store it is the store's own.
     expect((await ok<StoreCart>(api(server, anon.token, '/test/in-store/key=eu/me/active-cart'))).id).toBe(eu.id);
@@ -146,8 +201,14 @@ describe('in-store /me carts', () => {
     expect((await ok<StoreCart>(api(server, anon.token, '/test/me/active-cart'))).id).toBe(global.id);
     expect((await ok<StoreCart>(api(server, anon.token, '/test/in-store/key=eu/me/active-cart'))).id).toBe(eu.id);
 
-    await expectError(await api(server, anon.token, `/test/in-store/key=us/me/carts/${eu.id}?version=${eu.version}`, { method: 'DELETE' }), 404, 'ResourceNotFound');
-    expect((await ok<StoreCart>(api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}?version=${eu.version}`, { method: 'DELETE' }))).id).toBe(eu.id);
+    await expectError(
+      await api(server, anon.token, `/test/in-store/key=us/me/carts/${eu.id}?version=${eu.version}`, { method: 'DELETE' }),
+      404,
+      'ResourceNotFound',
+    );
+    expect((await ok<StoreCart>(api(server, anon.token, `/test/in-store/key=eu/me/carts/${eu.id}?version=${eu.version}`, { method: 'DELETE' }))).id).toBe(
+      eu.id,
+    );
   });
 
   test('a customer of the store, signed in through the in-store flow with store-scoped scopes, uses its store only', async () => {
@@ -163,13 +224,26 @@ describe('in-store /me carts', () => {
 
   test("in-store /me/orders: only a cart of the store is ordered there, and only the store's orders are seen", async () => {
     const anon = await anonymousSession(server);
-    const eu = await ok<StoreCart>(api(server, anon.token, '/test/in-store/key=eu/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    const eu = await ok<StoreCart>(
+      api(server, anon.token, '/test/in-store/key=eu/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }),
+      201,
+    );
     const global = await ok<StoreCart>(api(server, anon.token, '/test/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] } }), 201);
     await expectError(await api(server, anon.token, '/test/in-store/key=us/me/orders', { body: { id: eu.id, version: eu.version } }), 404, 'ResourceNotFound');
-    await expectError(await api(server, anon.token, '/test/in-store/key=eu/me/orders', { body: { cart: { typeId: 'cart', id: global.id }, version: global.version } }), 404, 'ResourceNotFound');
-    const order = await ok<{ id: string; store?: unknown }>(api(server, anon.token, '/test/in-store/key=eu/me/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }), 201);
+    await expectError(
+      await api(server, anon.token, '/test/in-store/key=eu/me/orders', { body: { cart: { typeId: 'cart', id: global.id }, version: global.version } }),
+      404,
+      'ResourceNotFound',
+    );
+    const order = await ok<{ id: string; store?: unknown }>(
+      api(server, anon.token, '/test/in-store/key=eu/me/orders', { body: { cart: { typeId: 'cart', id: eu.id }, version: eu.version } }),
+      201,
+    );
     expect(order.store).toEqual({ typeId: 'store', key: 'eu' });
-    const plain = await ok<{ id: string; store?: unknown }>(api(server, anon.token, '/test/me/orders', { body: { id: global.id, version: global.version } }), 201);
+    const plain = await ok<{ id: string; store?: unknown }>(
+      api(server, anon.token, '/test/me/orders', { body: { id: global.id, version: global.version } }),
+      201,
+    );
     expect(plain.store).toBeUndefined();
 
     expect((await ok<{ id: string }>(api(server, anon.token, `/test/in-store/key=eu/me/orders/${order.id}`))).id).toBe(order.id);
@@ -183,13 +257,18 @@ describe('in-store /me carts', () => {
     expect([await head('/test/in-store/key=eu/me/orders'), await head('/test/in-store/key=us/me/orders')]).toEqual([200, 404]);
     expect([await head(`/test/in-store/key=eu/me/carts/${eu.id}`), await head(`/test/in-store/key=us/me/carts/${eu.id}`)]).toEqual([200, 404]);
     expect(await head('/test/in-store/key=eu/me/carts')).toBe(200);
-    expect((await ok<{ results: { id: string }[] }>(api(server, anon.token, '/test/me/orders?sort=createdAt+asc'))).results.map((o) => o.id)).toEqual([order.id, plain.id]);
+    expect((await ok<{ results: { id: string }[] }>(api(server, anon.token, '/test/me/orders?sort=createdAt+asc'))).results.map((o) => o.id)).toEqual([
+      order.id,
+      plain.id,
+    ]);
     // Another session sees nothing of it, in the store or outside.
     const other = await anonymousSession(server);
     await expectError(await api(server, other.token, `/test/in-store/key=eu/me/orders/${order.id}`), 404, 'ResourceNotFound');
     expect((await ok<{ results: unknown[] }>(api(server, other.token, '/test/in-store/key=eu/me/orders'))).results).toEqual([]);
 
-    const inGraphql = await gqlData<{ inStore: { me: { orders: { total: number; results: { id: string }[] }; order: { id: string } | null; other: { id: string } | null } } }>(
+    const inGraphql = await gqlData<{
+      inStore: { me: { orders: { total: number; results: { id: string }[] }; order: { id: string } | null; other: { id: string } | null } };
+    }>(
       server,
       anon.token,
       `{ inStore(key: "eu") { me { orders { total results { id } } order(id: "${order.id}") { id } other: order(id: "${plain.id}") { id } } } }`,
@@ -209,23 +288,39 @@ describe('in-store /me carts', () => {
 describe('sign-in in a store', () => {
   test("merges the anonymous cart into the customer's active cart of that store, and never a cart of another store", async () => {
     const customers = await clientToken(server, 'manage_customers:test');
-    const { customer } = await ok<{ customer: { id: string } }>(api(server, customers, '/test/in-store/key=eu/customers', { body: { email: 'merge-in-store@example.com', password: 'pw-123456' } }), 201);
-    const euCart = await ok<StoreCart>(api(server, admin, inStore('eu'), { body: { currency: 'EUR', customerId: customer.id, lineItems: [{ sku: 'store-shirt', quantity: 1 }] } }), 201);
+    const { customer } = await ok<{ customer: { id: string } }>(
+      api(server, customers, '/test/in-store/key=eu/customers', { body: { email: 'merge-in-store@example.com', password: 'pw-123456' } }),
+      201,
+    );
+    const euCart = await ok<StoreCart>(
+      api(server, admin, inStore('eu'), { body: { currency: 'EUR', customerId: customer.id, lineItems: [{ sku: 'store-shirt', quantity: 1 }] } }),
+      201,
+    );
     // Modified last, so it is the customer's most recently modified Active cart overall.
     const globalCart = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', customerId: customer.id } }), 201);
 
-    const anonymous = await ok<StoreCart>(api(server, admin, inStore('eu'), { body: { currency: 'EUR', anonymousId: 'in-store-merge', lineItems: [{ sku: 'store-shirt', quantity: 3 }] } }), 201);
+    const anonymous = await ok<StoreCart>(
+      api(server, admin, inStore('eu'), { body: { currency: 'EUR', anonymousId: 'in-store-merge', lineItems: [{ sku: 'store-shirt', quantity: 3 }] } }),
+      201,
+    );
     const signIn = await ok<{ cart: StoreCart }>(
-      api(server, customers, '/test/in-store/key=eu/login', { body: { email: 'merge-in-store@example.com', password: 'pw-123456', anonymousCart: { typeId: 'cart', id: anonymous.id } } }),
+      api(server, customers, '/test/in-store/key=eu/login', {
+        body: { email: 'merge-in-store@example.com', password: 'pw-123456', anonymousCart: { typeId: 'cart', id: anonymous.id } },
+      }),
     );
     expect(signIn.cart.id).toBe(euCart.id);
     expect(signIn.cart.lineItems.map((li) => li.quantity)).toEqual([3]);
     expect((await ok<StoreCart>(api(server, admin, `/test/carts/${anonymous.id}`))).cartState).toBe('Merged');
     expect((await ok<StoreCart>(api(server, admin, `/test/carts/${globalCart.id}`))).version).toBe(globalCart.version);
 
-    const elsewhere = await ok<StoreCart>(api(server, admin, inStore('us'), { body: { currency: 'EUR', anonymousId: 'in-store-merge-us', lineItems: [{ sku: 'store-shirt' }] } }), 201);
+    const elsewhere = await ok<StoreCart>(
+      api(server, admin, inStore('us'), { body: { currency: 'EUR', anonymousId: 'in-store-merge-us', lineItems: [{ sku: 'store-shirt' }] } }),
+      201,
+    );
     const mismatched = await ok<{ cart: StoreCart }>(
-      api(server, customers, '/test/in-store/key=eu/login', { body: { email: 'merge-in-store@example.com', password: 'pw-123456', anonymousCart: { typeId: 'cart', id: elsewhere.id } } }),
+      api(server, customers, '/test/in-store/key=eu/login', {
+        body: { email: 'merge-in-store@example.com', password: 'pw-123456', anonymousCart: { typeId: 'cart', id: elsewhere.id } },
+      }),
     );
     expect(mismatched.cart).toMatchObject({ id: elsewhere.id, cartState: 'Active', customerId: customer.id, store: { key: 'us' } });
     expect((await ok<StoreCart>(api(server, admin, `/test/carts/${euCart.id}`))).lineItems.map((li) => li.quantity)).toEqual([3]);
@@ -238,7 +333,8 @@ describe('in-store carts over GraphQL', () => {
   const UPDATE = `mutation ($id: String!, $version: Long!, $actions: [MyCartUpdateAction!]!, $storeKey: KeyReferenceInput) {
     updateMyCart(id: $id, version: $version, actions: $actions, storeKey: $storeKey) { ${CART} } }`;
   const DELETE = `mutation ($id: String!, $version: Long!, $storeKey: KeyReferenceInput) { deleteMyCart(id: $id, version: $version, storeKey: $storeKey) { id } }`;
-  const IN_STORE = (store: string, id = '') => `{ inStore(key: "${store}") { me { activeCart { id } carts { total results { id } } ${id ? `cart(id: "${id}") { id }` : ''} } } }`;
+  const IN_STORE = (store: string, id = '') =>
+    `{ inStore(key: "${store}") { me { activeCart { id } carts { total results { id } } ${id ? `cart(id: "${id}") { id }` : ''} } } }`;
   interface GqlCart {
     id: string;
     version: number;
@@ -252,7 +348,9 @@ describe('in-store carts over GraphQL', () => {
 
   test('createMyCart, updateMyCart and deleteMyCart with storeKey, and inStore.me.activeCart/cart/carts, see only the carts of that store', async () => {
     const anon = await anonymousSession(server);
-    const eu = (await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] }, storeKey: 'eu' })).createMyCart;
+    const eu = (
+      await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR', lineItems: [{ sku: 'store-shirt' }] }, storeKey: 'eu' })
+    ).createMyCart;
     expect(eu).toMatchObject({ anonymousId: anon.anonymousId, storeRef: { typeId: 'store', key: 'eu' }, totalPrice: { centAmount: 1000 } });
     const global = (await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR' } })).createMyCart;
     expect(global.storeRef).toBeNull();
@@ -262,18 +360,38 @@ describe('in-store carts over GraphQL', () => {
     const inEu = await gqlData<InStoreMe>(server, anon.token, IN_STORE('eu', global.id));
     expect(inEu.inStore.me).toEqual({ activeCart: { id: eu.id }, carts: { total: 1, results: [{ id: eu.id }] }, cart: null });
     expect((await gqlData<InStoreMe>(server, anon.token, IN_STORE('eu', eu.id))).inStore.me.cart).toEqual({ id: eu.id });
-    expect((await gqlData<InStoreMe>(server, anon.token, IN_STORE('us', eu.id))).inStore.me).toEqual({ activeCart: null, carts: { total: 0, results: [] }, cart: null });
+    expect((await gqlData<InStoreMe>(server, anon.token, IN_STORE('us', eu.id))).inStore.me).toEqual({
+      activeCart: null,
+      carts: { total: 0, results: [] },
+      cart: null,
+    });
 
-    const quantity = { actions: [{ changeLineItemQuantity: { lineItemId: (await ok<StoreCart>(api(server, anon.token, `/test/me/carts/${eu.id}`))).lineItems[0].id, quantity: 2 } }] };
-    expect((await gqlError(server, anon.token, UPDATE, { id: eu.id, version: eu.version, storeKey: 'us', ...quantity })).extensions).toMatchObject({ code: 'ResourceNotFound' });
-    expect((await gqlError(server, anon.token, UPDATE, { id: global.id, version: global.version, storeKey: 'eu', actions: [{ setCountry: { country: 'DE' } }] })).extensions).toMatchObject({ code: 'ResourceNotFound' });
-    const updated = (await gqlData<{ updateMyCart: GqlCart }>(server, anon.token, UPDATE, { id: eu.id, version: eu.version, storeKey: 'eu', ...quantity })).updateMyCart;
+    const quantity = {
+      actions: [
+        { changeLineItemQuantity: { lineItemId: (await ok<StoreCart>(api(server, anon.token, `/test/me/carts/${eu.id}`))).lineItems[0].id, quantity: 2 } },
+      ],
+    };
+    expect((await gqlError(server, anon.token, UPDATE, { id: eu.id, version: eu.version, storeKey: 'us', ...quantity })).extensions).toMatchObject({
+      code: 'ResourceNotFound',
+    });
+    expect(
+      (await gqlError(server, anon.token, UPDATE, { id: global.id, version: global.version, storeKey: 'eu', actions: [{ setCountry: { country: 'DE' } }] }))
+        .extensions,
+    ).toMatchObject({ code: 'ResourceNotFound' });
+    const updated = (await gqlData<{ updateMyCart: GqlCart }>(server, anon.token, UPDATE, { id: eu.id, version: eu.version, storeKey: 'eu', ...quantity }))
+      .updateMyCart;
     expect(updated).toMatchObject({ version: eu.version + 1, totalPrice: { centAmount: 2000 } });
 
-    expect((await gqlError(server, anon.token, DELETE, { id: eu.id, version: updated.version, storeKey: 'us' })).extensions).toMatchObject({ code: 'ResourceNotFound' });
-    expect((await gqlData<{ deleteMyCart: { id: string } }>(server, anon.token, DELETE, { id: eu.id, version: updated.version, storeKey: 'eu' })).deleteMyCart.id).toBe(eu.id);
+    expect((await gqlError(server, anon.token, DELETE, { id: eu.id, version: updated.version, storeKey: 'us' })).extensions).toMatchObject({
+      code: 'ResourceNotFound',
+    });
+    expect(
+      (await gqlData<{ deleteMyCart: { id: string } }>(server, anon.token, DELETE, { id: eu.id, version: updated.version, storeKey: 'eu' })).deleteMyCart.id,
+    ).toBe(eu.id);
     await expectError(await api(server, admin, `/test/carts/${eu.id}`), 404, 'ResourceNotFound');
-    expect((await gqlData<{ deleteMyCart: { id: string } }>(server, anon.token, DELETE, { id: global.id, version: global.version })).deleteMyCart.id).toBe(global.id);
+    expect((await gqlData<{ deleteMyCart: { id: string } }>(server, anon.token, DELETE, { id: global.id, version: global.version })).deleteMyCart.id).toBe(
+      global.id,
+    );
   });
 
   test("createMyOrderFromCart orders the caller's cart, with storeKey only a cart of that store", async () => {
@@ -285,8 +403,12 @@ describe('in-store carts over GraphQL', () => {
     const eu = (await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR', ...lines }, storeKey: 'eu' })).createMyCart;
     const global = (await gqlData<{ createMyCart: GqlCart }>(server, anon.token, CREATE, { draft: { currency: 'EUR', ...lines } })).createMyCart;
 
-    expect((await gqlError(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version }, storeKey: 'us' })).extensions).toMatchObject({ code: 'ResourceNotFound' });
-    expect((await gqlError(server, anon.token, ORDER, { draft: { id: global.id, version: global.version }, storeKey: 'eu' })).extensions).toMatchObject({ code: 'ResourceNotFound' });
+    expect((await gqlError(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version }, storeKey: 'us' })).extensions).toMatchObject({
+      code: 'ResourceNotFound',
+    });
+    expect((await gqlError(server, anon.token, ORDER, { draft: { id: global.id, version: global.version }, storeKey: 'eu' })).extensions).toMatchObject({
+      code: 'ResourceNotFound',
+    });
     expect((await gqlError(server, other.token, ORDER, { draft: { id: eu.id, version: eu.version } })).extensions).toMatchObject({ code: 'ResourceNotFound' });
     expect((await gqlError(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version + 1 }, storeKey: 'eu' })).extensions).toMatchObject({
       code: 'ConcurrentModification',
@@ -295,13 +417,34 @@ describe('in-store carts over GraphQL', () => {
     // Nothing of the refused attempts was written.
     expect((await ok<StoreCart>(api(server, admin, `/test/carts/${eu.id}`))).cartState).toBe('Active');
 
-    const order = (await gqlData<{ createMyOrderFromCart: Record<string, unknown> }>(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version }, storeKey: 'eu' })).createMyOrderFromCart;
-    expect(order).toMatchObject({ anonymousId: anon.anonymousId, orderState: 'Open', storeRef: { key: 'eu' }, totalPrice: { centAmount: 2000 }, cartRef: { id: eu.id } });
+    const order = (
+      await gqlData<{ createMyOrderFromCart: Record<string, unknown> }>(server, anon.token, ORDER, {
+        draft: { id: eu.id, version: eu.version },
+        storeKey: 'eu',
+      })
+    ).createMyOrderFromCart;
+    expect(order).toMatchObject({
+      anonymousId: anon.anonymousId,
+      orderState: 'Open',
+      storeRef: { key: 'eu' },
+      totalPrice: { centAmount: 2000 },
+      cartRef: { id: eu.id },
+    });
     expect((await ok<StoreCart>(api(server, admin, `/test/carts/${eu.id}`))).cartState).toBe('Ordered');
-    expect((await gqlError(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version + 1 }, storeKey: 'eu' })).extensions).toMatchObject({ code: 'InvalidOperation' });
-    const plain = (await gqlData<{ createMyOrderFromCart: { id: string; storeRef: unknown } }>(server, anon.token, ORDER, { draft: { id: global.id, version: global.version } })).createMyOrderFromCart;
+    expect((await gqlError(server, anon.token, ORDER, { draft: { id: eu.id, version: eu.version + 1 }, storeKey: 'eu' })).extensions).toMatchObject({
+      code: 'InvalidOperation',
+    });
+    const plain = (
+      await gqlData<{ createMyOrderFromCart: { id: string; storeRef: unknown } }>(server, anon.token, ORDER, {
+        draft: { id: global.id, version: global.version },
+      })
+    ).createMyOrderFromCart;
     expect(plain.storeRef).toBeNull();
-    const mine = await gqlData<{ me: { orders: { results: { id: string }[] } } }>(server, anon.token, '{ me { orders(sort: "createdAt asc") { results { id } } } }');
+    const mine = await gqlData<{ me: { orders: { results: { id: string }[] } } }>(
+      server,
+      anon.token,
+      '{ me { orders(sort: "createdAt asc") { results { id } } } }',
+    );
     expect(mine.me.orders.results.map((o) => o.id)).toEqual([order.id, plain.id]);
   });
 
@@ -318,9 +461,13 @@ describe('in-store carts over GraphQL', () => {
     expect((await gqlError(server, token, `{ inStore(key: "us") { me { carts { total } } } }`)).extensions).toMatchObject({ code: 'insufficient_scope' });
     // Profile access in the store without the orders scope: the carts stay closed.
     const profileOnly = await customerToken(server, 'gql-eu-shopper@example.com', 'pw-123456', 'eu', 'manage_my_profile:test:eu');
-    expect((await gqlError(server, profileOnly, `{ inStore(key: "eu") { me { activeCart { id } } } }`)).extensions).toMatchObject({ code: 'insufficient_scope' });
+    expect((await gqlError(server, profileOnly, `{ inStore(key: "eu") { me { activeCart { id } } } }`)).extensions).toMatchObject({
+      code: 'insufficient_scope',
+    });
 
     const anon = await anonymousSession(server);
-    expect((await gqlError(server, anon.token, CREATE, { draft: { currency: 'EUR' }, storeKey: 'nowhere' })).extensions).toMatchObject({ code: 'ReferencedResourceNotFound' });
+    expect((await gqlError(server, anon.token, CREATE, { draft: { currency: 'EUR' }, storeKey: 'nowhere' })).extensions).toMatchObject({
+      code: 'ReferencedResourceNotFound',
+    });
   });
 });

@@ -35,19 +35,29 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function customer(stores?: string[]): Promise<{ id: string }> {
-  const body = { email: `manual-merge-${++customers}@example.com`, password: 'pw-123456', ...(stores ? { stores: stores.map((key) => ({ typeId: 'store', key })) } : {}) };
+  const body = {
+    email: `manual-merge-${++customers}@example.com`,
+    password: 'pw-123456',
+    ...(stores ? { stores: stores.map((key) => ({ typeId: 'store', key })) } : {}),
+  };
   return (await ok<{ customer: { id: string } }>(api(server, admin, '/test/customers', { body }), 201)).customer;
 }
 
 /** A cart of the customer, made by the merchant. */
 async function customerCart(customerId: string, lines: { sku: string; quantity: number }[], store?: string): Promise<StoreCart> {
-  return ok<StoreCart>(api(server, admin, store ? `/test/in-store/key=${store}/carts` : '/test/carts', { body: { currency: 'EUR', customerId, lineItems: lines } }), 201);
+  return ok<StoreCart>(
+    api(server, admin, store ? `/test/in-store/key=${store}/carts` : '/test/carts', { body: { currency: 'EUR', customerId, lineItems: lines } }),
+    201,
+  );
 }
 
 /** An anonymous session's cart, made through its own token (in a store with `store`). */
 async function anonymousCart(lines: { sku: string; quantity: number }[], store?: string, session?: { token: string; anonymousId: string }) {
   const s = session ?? (await anonymousSession(server));
-  const cart = await ok<StoreCart>(api(server, s.token, store ? `/test/in-store/key=${store}/me/carts` : '/test/me/carts', { body: { currency: 'EUR', lineItems: lines } }), 201);
+  const cart = await ok<StoreCart>(
+    api(server, s.token, store ? `/test/in-store/key=${store}/me/carts` : '/test/me/carts', { body: { currency: 'EUR', lineItems: lines } }),
+    201,
+  );
   return { session: s, cart };
 }
 
@@ -58,7 +68,10 @@ describe('POST /{projectKey}/carts/customer-id={customerId}/merge', () => {
   test("merges the anonymous cart (by id) into the customer's active cart, which it answers; the anonymous cart becomes Merged", async () => {
     const { id } = await customer();
     const mine = await customerCart(id, [{ sku: 'ma', quantity: 1 }]);
-    const { cart: anonymous } = await anonymousCart([{ sku: 'ma', quantity: 3 }, { sku: 'mb', quantity: 2 }]);
+    const { cart: anonymous } = await anonymousCart([
+      { sku: 'ma', quantity: 3 },
+      { sku: 'mb', quantity: 2 },
+    ]);
     const merged = await ok<StoreCart>(api(server, orders, MERGE(id), { body: { anonymousCart: { typeId: 'cart', id: anonymous.id } } }));
     expect(merged).toMatchObject({ id: mine.id, customerId: id, cartState: 'Active', version: mine.version + 1 });
     // The larger quantity wins (the sign-in's rule), and the totals are recalculated.
@@ -71,8 +84,15 @@ describe('POST /{projectKey}/carts/customer-id={customerId}/merge', () => {
   test('names the anonymous cart by key, and UseAsNewActiveCustomerCart makes it the active cart unmerged', async () => {
     const { id } = await customer();
     const mine = await customerCart(id, [{ sku: 'ma', quantity: 1 }]);
-    const anonymous = await ok<StoreCart>(api(server, admin, '/test/carts', { body: { currency: 'EUR', anonymousId: `session-${id}`, key: `anon-key-${id}`, lineItems: [{ sku: 'mb', quantity: 4 }] } }), 201);
-    const answered = await ok<StoreCart>(api(server, orders, MERGE(id), { body: { anonymousCart: { key: `anon-key-${id}` }, mergeMode: 'UseAsNewActiveCustomerCart' } }));
+    const anonymous = await ok<StoreCart>(
+      api(server, admin, '/test/carts', {
+        body: { currency: 'EUR', anonymousId: `session-${id}`, key: `anon-key-${id}`, lineItems: [{ sku: 'mb', quantity: 4 }] },
+      }),
+      201,
+    );
+    const answered = await ok<StoreCart>(
+      api(server, orders, MERGE(id), { body: { anonymousCart: { key: `anon-key-${id}` }, mergeMode: 'UseAsNewActiveCustomerCart' } }),
+    );
     expect(answered).toMatchObject({ id: anonymous.id, customerId: id, cartState: 'Active' });
     expect(quantities(answered)).toEqual({ mb: 4 });
     // The customer's own cart is untouched.
@@ -83,7 +103,10 @@ describe('POST /{projectKey}/carts/customer-id={customerId}/merge', () => {
     const { id } = await customer();
     const { session, cart: older } = await anonymousCart([{ sku: 'ma', quantity: 1 }]);
     const { cart: newer } = await anonymousCart([{ sku: 'mb', quantity: 1 }], undefined, session);
-    const list = await ok<{ id: string }>(api(server, admin, '/test/shopping-lists', { body: { name: { en: 'wishes' }, anonymousId: session.anonymousId } }), 201);
+    const list = await ok<{ id: string }>(
+      api(server, admin, '/test/shopping-lists', { body: { name: { en: 'wishes' }, anonymousId: session.anonymousId } }),
+      201,
+    );
     const answered = await ok<StoreCart>(api(server, orders, MERGE(id), { body: { anonymousId: session.anonymousId } }));
     expect(answered).toMatchObject({ id: newer.id, customerId: id, cartState: 'Active' });
     expect(await cartOf(older.id)).toMatchObject({ customerId: id, version: older.version + 1 });
@@ -101,8 +124,15 @@ describe('POST /{projectKey}/carts/customer-id={customerId}/merge', () => {
     await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { typeId: 'order', id: anonymous.id } } }), 400, 'InvalidInput');
     await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { id: anonymous.id }, mergeMode: 'Sum' } }), 400, 'InvalidField');
     await expectError(await api(server, orders, MERGE('no-such-customer'), { body: { anonymousCart: { id: anonymous.id } } }), 404, 'ResourceNotFound');
-    await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { id: 'no-such-cart' } } }), 400, 'ReferencedResourceNotFound', { typeId: 'cart', id: 'no-such-cart' });
-    await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { id: anonymous.id }, anonymousId: 'another-session' } }), 400, 'InvalidOperation');
+    await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { id: 'no-such-cart' } } }), 400, 'ReferencedResourceNotFound', {
+      typeId: 'cart',
+      id: 'no-such-cart',
+    });
+    await expectError(
+      await api(server, orders, MERGE(id), { body: { anonymousCart: { id: anonymous.id }, anonymousId: 'another-session' } }),
+      400,
+      'InvalidOperation',
+    );
     // A session with no cart, for a customer with none: nothing to answer.
     await expectError(await api(server, orders, MERGE(id), { body: { anonymousId: `empty-${session.anonymousId}` } }), 404, 'ResourceNotFound');
     expect(await cartOf(anonymous.id)).toMatchObject({ version: anonymous.version, cartState: 'Active' });
@@ -143,7 +173,11 @@ describe('POST /{projectKey}/carts/customer-id={customerId}/merge', () => {
       const token = await clientToken(server, scope);
       await expectError(await api(server, token, MERGE(id), { body: { anonymousCart: { id: anonymous.id } } }), 403, 'insufficient_scope');
     }
-    const res = await server.request(MERGE(id), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ anonymousCart: { id: anonymous.id } }) });
+    const res = await server.request(MERGE(id), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ anonymousCart: { id: anonymous.id } }),
+    });
     expect(res.status).toBe(401);
     expect((await cartOf(anonymous.id)).version).toBe(anonymous.version);
   });
@@ -191,10 +225,14 @@ describe('GraphQL mergeCart', () => {
     const mine = await customerCart(id, [{ sku: 'ma', quantity: 1 }], 'eu');
     const { cart: anonymous } = await anonymousCart([{ sku: 'mb', quantity: 5 }], 'eu');
     const viewer = await clientToken(server, 'view_orders:test');
-    expect((await gqlError(server, viewer, MUTATION, { customerId: id, draft: { anonymousCart: { id: anonymous.id } } })).extensions?.code).toBe('insufficient_scope');
+    expect((await gqlError(server, viewer, MUTATION, { customerId: id, draft: { anonymousCart: { id: anonymous.id } } })).extensions?.code).toBe(
+      'insufficient_scope',
+    );
     expect((await gqlError(server, orders, MUTATION, { customerId: id, draft: {} })).extensions?.code).toBe('InvalidInput');
     const clerk = await clientToken(server, 'manage_orders:test:eu');
-    const data = await gqlData<{ mergeCart: { id: string; customerId: string; cartState: string; lineItems: { quantity: number; variant: { sku: string } }[] } }>(server, clerk, MUTATION, {
+    const data = await gqlData<{
+      mergeCart: { id: string; customerId: string; cartState: string; lineItems: { quantity: number; variant: { sku: string } }[] };
+    }>(server, clerk, MUTATION, {
       customerId: id,
       draft: { anonymousCart: { id: anonymous.id } },
       storeKey: 'eu',

@@ -74,7 +74,16 @@ export async function pricingShop(server: TestServer): Promise<Shop> {
       { name: '19% MwSt', amount: 0.19, includedInPrice: true, country: 'DE' },
       { name: '7% Bavaria', amount: 0.07, includedInPrice: true, country: 'DE', state: 'Bavaria' },
       { name: '20% USt', amount: 0.2, includedInPrice: false, country: 'AT' },
-      { name: 'US', amount: 0.15, includedInPrice: false, country: 'US', subRates: [{ name: 'state', amount: 0.1 }, { name: 'city', amount: 0.05 }] },
+      {
+        name: 'US',
+        amount: 0.15,
+        includedInPrice: false,
+        country: 'US',
+        subRates: [
+          { name: 'state', amount: 0.1 },
+          { name: 'city', amount: 0.05 },
+        ],
+      },
     ],
   });
   const zone = await create(server, token, 'zones', { key: 'shop', name: 'Shop', locations: [{ country: 'DE' }, { country: 'AT' }, { country: 'US' }] });
@@ -97,7 +106,13 @@ export async function pricingShop(server: TestServer): Promise<Shop> {
 }
 
 /** A cart (EUR) of `lines` (product id and quantity) shipped to `country`, and more draft fields. */
-export function newCart(server: TestServer, shop: Shop, lines: [{ id: string }, number][], country?: string, more: Record<string, unknown> = {}): Promise<PricedCart> {
+export function newCart(
+  server: TestServer,
+  shop: Shop,
+  lines: [{ id: string }, number][],
+  country?: string,
+  more: Record<string, unknown> = {},
+): Promise<PricedCart> {
   return create<PricedCart>(server, shop.token, 'carts', {
     currency: 'EUR',
     lineItems: lines.map(([product, quantity]) => ({ productId: product.id, quantity })),
@@ -134,6 +149,8 @@ export async function discountCode(server: TestServer, shop: Shop, code: string,
 export async function deactivate(server: TestServer, shop: Shop, discounts: Resource[]): Promise<void> {
   for (const d of discounts) {
     const current = await ok<Resource>(api(server, shop.token, `/test/cart-discounts/${d.id}`));
-    await ok(api(server, shop.token, `/test/cart-discounts/${d.id}`, { body: { version: current.version, actions: [{ action: 'changeIsActive', isActive: false }] } }));
+    await ok(
+      api(server, shop.token, `/test/cart-discounts/${d.id}`, { body: { version: current.version, actions: [{ action: 'changeIsActive', isActive: false }] } }),
+    );
   }
 }

@@ -35,7 +35,10 @@ const draft = (extra: Record<string, unknown> = {}) => ({
 
 test('a cart and an order replicate into a new Active cart with the same lines, priced anew', async () => {
   const source = await ok<ReplicaBody>(api(server, admin, '/test/carts', { body: draft() }), 201);
-  const replica = await ok<ReplicaBody>(api(server, admin, '/test/carts/replicate', { body: { reference: { typeId: 'cart', id: source.id }, key: 'replica-1' } }), 201);
+  const replica = await ok<ReplicaBody>(
+    api(server, admin, '/test/carts/replicate', { body: { reference: { typeId: 'cart', id: source.id }, key: 'replica-1' } }),
+    201,
+  );
   expect(replica.id).not.toBe(source.id);
   expect(replica).toMatchObject({ key: 'replica-1', cartState: 'Active', shippingAddress: { country: 'DE' }, totalPrice: eur(2500) });
   expect(replica.lineItems.map((li) => [li.productId, li.variant.id, li.quantity])).toEqual([[product.id, 1, 2]]);
@@ -46,24 +49,43 @@ test('a cart and an order replicate into a new Active cart with the same lines, 
   const order = await ok<{ id: string }>(api(server, admin, '/test/orders', { body: { cart: { id: ordered.id }, version: ordered.version } }), 201);
   const current = await ok<ProductBody>(api(server, admin, `/test/products/${product.id}`));
   const priceId = current.masterData.current.masterVariant.prices[0].id;
-  await ok(api(server, admin, `/test/products/${product.id}`, { body: { version: current.version, actions: [{ action: 'changePrice', priceId, price: { value: eur(1200) } }, { action: 'publish' }] } }));
+  await ok(
+    api(server, admin, `/test/products/${product.id}`, {
+      body: { version: current.version, actions: [{ action: 'changePrice', priceId, price: { value: eur(1200) } }, { action: 'publish' }] },
+    }),
+  );
   const again = await ok<ReplicaBody>(api(server, admin, '/test/carts/replicate', { body: { reference: { typeId: 'order', id: order.id } } }), 201);
   expect(again.totalPrice).toMatchObject(eur(2900));
   expect(again.cartState).toBe('Active');
 });
 
 test('an unknown source is 400 ReferencedResourceNotFound; a reference of another type is refused by the contract', async () => {
-  await expectError(await api(server, admin, '/test/carts/replicate', { body: { reference: { typeId: 'cart', id: 'no-such-cart' } } }), 400, 'ReferencedResourceNotFound');
-  await expectError(await api(server, admin, '/test/carts/replicate', { body: { reference: { typeId: 'order', id: 'no-such-order' } } }), 400, 'ReferencedResourceNotFound');
+  await expectError(
+    await api(server, admin, '/test/carts/replicate', { body: { reference: { typeId: 'cart', id: 'no-such-cart' } } }),
+    400,
+    'ReferencedResourceNotFound',
+  );
+  await expectError(
+    await api(server, admin, '/test/carts/replicate', { body: { reference: { typeId: 'order', id: 'no-such-order' } } }),
+    400,
+    'ReferencedResourceNotFound',
+  );
   const res = await api(server, admin, '/test/carts/replicate', { body: { reference: { typeId: 'product', id: product.id } } });
   expect(res.status).toBe(400);
 });
 
 test('in a store, only a source of the store; the replica belongs to it', async () => {
   const eu = await ok<ReplicaBody>(api(server, admin, '/test/in-store/key=eu/carts', { body: draft() }), 201);
-  const replica = await ok<ReplicaBody>(api(server, admin, '/test/in-store/key=eu/carts/replicate', { body: { reference: { typeId: 'cart', id: eu.id } } }), 201);
+  const replica = await ok<ReplicaBody>(
+    api(server, admin, '/test/in-store/key=eu/carts/replicate', { body: { reference: { typeId: 'cart', id: eu.id } } }),
+    201,
+  );
   expect(replica.store?.key).toBe('eu');
-  await expectError(await api(server, admin, '/test/in-store/key=us/carts/replicate', { body: { reference: { typeId: 'cart', id: eu.id } } }), 400, 'ReferencedResourceNotFound');
+  await expectError(
+    await api(server, admin, '/test/in-store/key=us/carts/replicate', { body: { reference: { typeId: 'cart', id: eu.id } } }),
+    400,
+    'ReferencedResourceNotFound',
+  );
 });
 
 test("/me: a customer replicates its own cart or order, not another's", async () => {
@@ -77,6 +99,14 @@ test("/me: a customer replicates its own cart or order, not another's", async ()
   const replica = await ok<ReplicaBody>(api(server, mine, '/test/me/carts/replicate', { body: { reference: { typeId: 'order', id: order.id } } }), 201);
   expect(replica.customerId).toBe(cart.customerId);
   expect((await ok<ReplicaBody>(api(server, mine, '/test/me/active-cart'))).id).toBe(replica.id);
-  await expectError(await api(server, theirs, '/test/me/carts/replicate', { body: { reference: { typeId: 'order', id: order.id } } }), 400, 'ReferencedResourceNotFound');
-  await expectError(await api(server, theirs, '/test/me/carts/replicate', { body: { reference: { typeId: 'cart', id: replica.id } } }), 400, 'ReferencedResourceNotFound');
+  await expectError(
+    await api(server, theirs, '/test/me/carts/replicate', { body: { reference: { typeId: 'order', id: order.id } } }),
+    400,
+    'ReferencedResourceNotFound',
+  );
+  await expectError(
+    await api(server, theirs, '/test/me/carts/replicate', { body: { reference: { typeId: 'cart', id: replica.id } } }),
+    400,
+    'ReferencedResourceNotFound',
+  );
 });

@@ -57,7 +57,14 @@ async function customerWith(cart?: CartSetup): Promise<{ email: string; token: s
   if (!cart) return { email, token };
   let created = await ok<CartBody>(api(server, token, '/test/me/carts', { body: draftOf(cart) }), 201);
   for (const item of cart.custom ?? []) {
-    created = await ok<CartBody>(api(server, admin, `/test/carts/${created.id}`, { body: { version: created.version, actions: [{ action: 'addCustomLineItem', name: { en: item.slug }, slug: item.slug, money: eur(10), quantity: item.quantity }] } }));
+    created = await ok<CartBody>(
+      api(server, admin, `/test/carts/${created.id}`, {
+        body: {
+          version: created.version,
+          actions: [{ action: 'addCustomLineItem', name: { en: item.slug }, slug: item.slug, money: eur(10), quantity: item.quantity }],
+        },
+      }),
+    );
   }
   return { email, token, cart: created };
 }
@@ -65,9 +72,19 @@ async function customerWith(cart?: CartSetup): Promise<{ email: string; token: s
 /** An anonymous session with a cart; with `storeKey`, a cart of that store (the in-store /me endpoint). */
 async function anonymousWith(setup: CartSetup, storeKey?: string) {
   const session = await anonymousSession(server);
-  let cart = await ok<CartBody>(api(server, session.token, storeKey ? `/test/in-store/key=${storeKey}/me/carts` : '/test/me/carts', { body: draftOf(setup) }), 201);
+  let cart = await ok<CartBody>(
+    api(server, session.token, storeKey ? `/test/in-store/key=${storeKey}/me/carts` : '/test/me/carts', { body: draftOf(setup) }),
+    201,
+  );
   for (const item of setup.custom ?? []) {
-    cart = await ok<CartBody>(api(server, admin, `/test/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addCustomLineItem', name: { en: item.slug }, slug: item.slug, money: eur(10), quantity: item.quantity }] } }));
+    cart = await ok<CartBody>(
+      api(server, admin, `/test/carts/${cart.id}`, {
+        body: {
+          version: cart.version,
+          actions: [{ action: 'addCustomLineItem', name: { en: item.slug }, slug: item.slug, money: eur(10), quantity: item.quantity }],
+        },
+      }),
+    );
   }
   return { ...session, cart };
 }
@@ -113,8 +130,18 @@ const ROWS: Row[] = [
   },
   {
     name: 'the same line item in both carts gets the larger quantity, not the sum',
-    customerCart: { lines: [{ sku: 'a', quantity: 3 }, { sku: 'c', quantity: 1 }] },
-    anonymousCart: { lines: [{ sku: 'a', quantity: 2 }, { sku: 'c', quantity: 5 }] },
+    customerCart: {
+      lines: [
+        { sku: 'a', quantity: 3 },
+        { sku: 'c', quantity: 1 },
+      ],
+    },
+    anonymousCart: {
+      lines: [
+        { sku: 'a', quantity: 2 },
+        { sku: 'c', quantity: 5 },
+      ],
+    },
     active: 'customer',
     anonymousState: 'Merged',
     quantities: { a: 3, c: 5 },
@@ -122,16 +149,32 @@ const ROWS: Row[] = [
   },
   {
     name: 'shipping details come from the item with the higher quantity; differing item shipping addresses are unioned',
-    customerCart: { addresses: [{ key: 'home', country: 'DE' }], lines: [{ sku: 'a', quantity: 1, ship: [{ addressKey: 'home', quantity: 1 }] }, { sku: 'b', quantity: 4, ship: [{ addressKey: 'home', quantity: 4 }] }] },
+    customerCart: {
+      addresses: [{ key: 'home', country: 'DE' }],
+      lines: [
+        { sku: 'a', quantity: 1, ship: [{ addressKey: 'home', quantity: 1 }] },
+        { sku: 'b', quantity: 4, ship: [{ addressKey: 'home', quantity: 4 }] },
+      ],
+    },
     anonymousCart: {
-      addresses: [{ key: 'office', country: 'DE' }, { key: 'home', country: 'FR' }],
-      lines: [{ sku: 'a', quantity: 3, ship: [{ addressKey: 'office', quantity: 3 }] }, { sku: 'b', quantity: 2, ship: [{ addressKey: 'office', quantity: 2 }] }],
+      addresses: [
+        { key: 'office', country: 'DE' },
+        { key: 'home', country: 'FR' },
+      ],
+      lines: [
+        { sku: 'a', quantity: 3, ship: [{ addressKey: 'office', quantity: 3 }] },
+        { sku: 'b', quantity: 2, ship: [{ addressKey: 'office', quantity: 2 }] },
+      ],
     },
     active: 'customer',
     anonymousState: 'Merged',
     quantities: { a: 3, b: 4 },
     check: (cart) => {
-      expect(cart.itemShippingAddresses.map((x) => [x.key, x.country])).toEqual([['home', 'DE'], ['office', 'DE'], ['home-2', 'FR']]);
+      expect(cart.itemShippingAddresses.map((x) => [x.key, x.country])).toEqual([
+        ['home', 'DE'],
+        ['office', 'DE'],
+        ['home-2', 'FR'],
+      ]);
       const byS = Object.fromEntries(cart.lineItems.map((li) => [li.variant.sku, li.shippingDetails]));
       expect(byS.a).toEqual({ targets: [{ addressKey: 'office', quantity: 3 }], valid: true });
       expect(byS.b).toEqual({ targets: [{ addressKey: 'home', quantity: 4 }], valid: true });
@@ -149,7 +192,13 @@ const ROWS: Row[] = [
   {
     name: 'custom line items: one in both carts gets the larger quantity; one only in the anonymous cart is not copied',
     customerCart: { lines: [{ sku: 'a', quantity: 1 }], custom: [{ slug: 'wrap', quantity: 1 }] },
-    anonymousCart: { lines: [], custom: [{ slug: 'wrap', quantity: 3 }, { slug: 'card', quantity: 1 }] },
+    anonymousCart: {
+      lines: [],
+      custom: [
+        { slug: 'wrap', quantity: 3 },
+        { slug: 'card', quantity: 1 },
+      ],
+    },
     active: 'customer',
     anonymousState: 'Merged',
     quantities: { a: 1 },
@@ -174,7 +223,12 @@ describe.each(Object.keys(SIGN_IN_WAYS) as (keyof typeof SIGN_IN_WAYS)[])('sign-
   test.each(ROWS)('$name', async (row) => {
     const customer = await customerWith(row.customerCart);
     const anonymous = await anonymousWith(row.anonymousCart);
-    const draft = { email: customer.email, password: 'pw-123456', anonymousCartId: anonymous.cart.id, ...(row.mode ? { anonymousCartSignInMode: row.mode } : {}) };
+    const draft = {
+      email: customer.email,
+      password: 'pw-123456',
+      anonymousCartId: anonymous.cart.id,
+      ...(row.mode ? { anonymousCartSignInMode: row.mode } : {}),
+    };
     const returnedCart = await SIGN_IN_WAYS[way](draft);
 
     const active = await ok<CartBody>(api(server, customer.token, '/test/me/active-cart'));
@@ -190,7 +244,9 @@ describe.each(Object.keys(SIGN_IN_WAYS) as (keyof typeof SIGN_IN_WAYS)[])('sign-
     expect(anonymousAfter.customerId).toBe(active.customerId);
     if (row.anonymousState === 'Merged') {
       // A Merged cart takes no further changes.
-      const res = await api(server, admin, `/test/carts/${anonymousAfter.id}`, { body: { version: anonymousAfter.version, actions: [{ action: 'setCountry', country: 'DE' }] } });
+      const res = await api(server, admin, `/test/carts/${anonymousAfter.id}`, {
+        body: { version: anonymousAfter.version, actions: [{ action: 'setCountry', country: 'DE' }] },
+      });
       expect(res.status).toBe(400);
     }
   });
@@ -209,10 +265,25 @@ describe('in-store sign-in with an anonymous cart (HTTP POST /{projectKey}/in-st
     const email = `store-merge-${++emails}@example.com`;
     await ok(api(server, storeAdmin, '/test/in-store/key=berlin/customers', { body: { email, password: 'pw-123456' } }), 201);
     const token = await customerToken(server, email, 'pw-123456', 'berlin');
-    const own = await ok<CartBody>(api(server, token, '/test/in-store/key=berlin/me/carts', { body: draftOf({ lines: [{ sku: 'a', quantity: 1 }, { sku: 'b', quantity: 2 }] }) }), 201);
+    const own = await ok<CartBody>(
+      api(server, token, '/test/in-store/key=berlin/me/carts', {
+        body: draftOf({
+          lines: [
+            { sku: 'a', quantity: 1 },
+            { sku: 'b', quantity: 2 },
+          ],
+        }),
+      }),
+      201,
+    );
     const anonymous = await anonymousWith({ lines: [{ sku: 'a', quantity: 3 }] }, 'berlin');
 
-    const draft = { email, password: 'pw-123456', anonymousCart: { typeId: 'cart', id: anonymous.cart.id }, ...(row.mode ? { anonymousCartSignInMode: row.mode } : {}) };
+    const draft = {
+      email,
+      password: 'pw-123456',
+      anonymousCart: { typeId: 'cart', id: anonymous.cart.id },
+      ...(row.mode ? { anonymousCartSignInMode: row.mode } : {}),
+    };
     const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(api(server, admin, '/test/in-store/key=berlin/login', { body: draft }));
     const active = await ok<CartBody>(api(server, token, '/test/in-store/key=berlin/me/active-cart'));
     expect(active.id).toBe(row.active === 'customer' ? own.id : anonymous.cart.id);
@@ -228,11 +299,18 @@ describe('sign-in with an anonymous session (anonymousId)', () => {
     const customer = await customerWith({ lines: [{ sku: 'a', quantity: 1 }] });
     const anonymous = await anonymousWith({ lines: [{ sku: 'a', quantity: 4 }] });
     const ordered = await ok<CartBody>(api(server, anonymous.token, '/test/me/carts', { body: draftOf({ lines: [{ sku: 'c', quantity: 1 }] }) }), 201);
-    const order = await ok<{ id: string }>(api(server, anonymous.token, '/test/me/orders', { body: { cart: { id: ordered.id }, version: ordered.version } }), 201);
+    const order = await ok<{ id: string }>(
+      api(server, anonymous.token, '/test/me/orders', { body: { cart: { id: ordered.id }, version: ordered.version } }),
+      201,
+    );
     // The price of `a` changes after it was put in the cart: the merged cart answers the current price.
     const product = await ok<ProductBody>(api(server, admin, `/test/products/${a.id}`));
     const priceId = product.masterData.current.masterVariant.prices[0].id;
-    const changed = await ok<ProductBody>(api(server, admin, `/test/products/${a.id}`, { body: { version: product.version, actions: [{ action: 'changePrice', priceId, price: { value: eur(150) } }, { action: 'publish' }] } }));
+    const changed = await ok<ProductBody>(
+      api(server, admin, `/test/products/${a.id}`, {
+        body: { version: product.version, actions: [{ action: 'changePrice', priceId, price: { value: eur(150) } }, { action: 'publish' }] },
+      }),
+    );
     try {
       await gqlData(server, admin, SIGN_IN, { draft: { email: customer.email, password: 'pw-123456', anonymousId: anonymous.anonymousId } });
       const active = await ok<CartBody>(api(server, customer.token, '/test/me/active-cart'));
@@ -244,14 +322,20 @@ describe('sign-in with an anonymous session (anonymousId)', () => {
       // The anonymous session no longer sees what the customer took over.
       expect((await ok<{ results: CartBody[] }>(api(server, anonymous.token, '/test/me/carts'))).results).toEqual([]);
     } finally {
-      await ok(api(server, admin, `/test/products/${a.id}`, { body: { version: changed.version, actions: [{ action: 'changePrice', priceId, price: { value: eur(100) } }, { action: 'publish' }] } }));
+      await ok(
+        api(server, admin, `/test/products/${a.id}`, {
+          body: { version: changed.version, actions: [{ action: 'changePrice', priceId, price: { value: eur(100) } }, { action: 'publish' }] },
+        }),
+      );
     }
   });
 
   test('with both anonymousCartId and anonymousId the cart must carry that anonymousId', async () => {
     const customer = await customerWith();
     const anonymous = await anonymousWith({ lines: [{ sku: 'a', quantity: 1 }] });
-    const error = await gqlError(server, admin, SIGN_IN, { draft: { email: customer.email, password: 'pw-123456', anonymousCartId: anonymous.cart.id, anonymousId: 'someone-else' } });
+    const error = await gqlError(server, admin, SIGN_IN, {
+      draft: { email: customer.email, password: 'pw-123456', anonymousCartId: anonymous.cart.id, anonymousId: 'someone-else' },
+    });
     expect(error.extensions.code).toBe('InvalidOperation');
     // Nothing happened: the cart is still the anonymous session's.
     expect((await ok<CartBody>(api(server, anonymous.token, '/test/me/active-cart'))).id).toBe(anonymous.cart.id);
@@ -260,13 +344,28 @@ describe('sign-in with an anonymous session (anonymousId)', () => {
 
 describe('end to end: an anonymous visitor fills a cart, then signs in or signs up', () => {
   test('POST /me/carts, addLineItem, customerSignMeIn (GraphQL), GET /me/active-cart has the merged quantities', async () => {
-    const customer = await customerWith({ lines: [{ sku: 'a', quantity: 2 }, { sku: 'b', quantity: 1 }] });
+    const customer = await customerWith({
+      lines: [
+        { sku: 'a', quantity: 2 },
+        { sku: 'b', quantity: 1 },
+      ],
+    });
     const visitor = await anonymousSession(server);
     let cart = await ok<CartBody>(api(server, visitor.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
     cart = await ok<CartBody>(
-      api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'a', quantity: 5 }, { action: 'addLineItem', productId: c.id, variantId: 1, quantity: 1 }] } }),
+      api(server, visitor.token, `/test/me/carts/${cart.id}`, {
+        body: {
+          version: cart.version,
+          actions: [
+            { action: 'addLineItem', sku: 'a', quantity: 5 },
+            { action: 'addLineItem', productId: c.id, variantId: 1, quantity: 1 },
+          ],
+        },
+      }),
     );
-    const signed = await gqlData<{ customerSignMeIn: { customer: { id: string }; cart: { id: string } } }>(server, visitor.token, SIGN_ME_IN, { draft: { email: customer.email, password: 'pw-123456' } });
+    const signed = await gqlData<{ customerSignMeIn: { customer: { id: string }; cart: { id: string } } }>(server, visitor.token, SIGN_ME_IN, {
+      draft: { email: customer.email, password: 'pw-123456' },
+    });
     expect(signed.customerSignMeIn.cart.id).toBe(customer.cart!.id);
     const active = await ok<CartBody>(api(server, customer.token, '/test/me/active-cart'));
     expect([active.id, quantities(active), active.totalPrice.centAmount]).toEqual([customer.cart!.id, { a: 5, b: 1, c: 1 }, 500 + 200 + 300]);
@@ -276,7 +375,9 @@ describe('end to end: an anonymous visitor fills a cart, then signs in or signs 
   test('POST /me/carts, addLineItem, customerSignMeUp (GraphQL): the new customer has the cart as active cart', async () => {
     const visitor = await anonymousSession(server);
     let cart = await ok<CartBody>(api(server, visitor.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
-    cart = await ok<CartBody>(api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'b', quantity: 3 }] } }));
+    cart = await ok<CartBody>(
+      api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'b', quantity: 3 }] } }),
+    );
     const signed = await gqlData<{ customerSignMeUp: { customer: { id: string }; cart: { id: string; version: number } } }>(server, visitor.token, SIGN_ME_UP, {
       draft: { email: 'signed-up@example.com', password: 'pw-123456' },
     });
@@ -291,19 +392,28 @@ describe('end to end: an anonymous visitor fills a cart, then signs in or signs 
     const customer = await customerWith({ lines: [{ sku: 'a', quantity: 2 }] });
     const visitor = await anonymousSession(server);
     let cart = await ok<CartBody>(api(server, visitor.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
-    cart = await ok<CartBody>(api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'a', quantity: 4 }] } }));
-    const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(api(server, visitor.token, '/test/me/login', { body: { email: customer.email, password: 'pw-123456' } }));
+    cart = await ok<CartBody>(
+      api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'a', quantity: 4 }] } }),
+    );
+    const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(
+      api(server, visitor.token, '/test/me/login', { body: { email: customer.email, password: 'pw-123456' } }),
+    );
     expect(signed.cart?.id).toBe(customer.cart!.id);
     const active = await ok<CartBody>(api(server, customer.token, '/test/me/active-cart'));
     expect([active.id, quantities(active)]).toEqual([customer.cart!.id, { a: 4 }]);
     expect((await ok<CartBody>(api(server, admin, `/test/carts/${cart.id}`))).cartState).toBe('Merged');
   });
 
-  test('the same over HTTP: POST /me/signup makes the anonymous cart the new customer\'s active cart', async () => {
+  test("the same over HTTP: POST /me/signup makes the anonymous cart the new customer's active cart", async () => {
     const visitor = await anonymousSession(server);
     let cart = await ok<CartBody>(api(server, visitor.token, '/test/me/carts', { body: { currency: 'EUR' } }), 201);
-    cart = await ok<CartBody>(api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'b', quantity: 2 }] } }));
-    const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(api(server, visitor.token, '/test/me/signup', { body: { email: 'http-signed-up@example.com', password: 'pw-123456' } }), 201);
+    cart = await ok<CartBody>(
+      api(server, visitor.token, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'b', quantity: 2 }] } }),
+    );
+    const signed = await ok<{ customer: { id: string }; cart?: CartBody }>(
+      api(server, visitor.token, '/test/me/signup', { body: { email: 'http-signed-up@example.com', password: 'pw-123456' } }),
+      201,
+    );
     expect(signed.cart?.id).toBe(cart.id);
     const token = await customerToken(server, 'http-signed-up@example.com', 'pw-123456');
     const active = await ok<CartBody>(api(server, token, '/test/me/active-cart'));

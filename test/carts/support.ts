@@ -71,12 +71,27 @@ export const eur = (centAmount: number) => ({ currencyCode: 'EUR', centAmount })
  * A product type, and a published product with one variant per SKU, each priced by `prices`
  * (drafts); `more` adds draft fields (taxCategory, categories, ...).
  */
-export async function publishedProduct(server: TestServer, token: string, key: string, variants: { sku: string; prices: unknown[] }[], more: Record<string, unknown> = {}): Promise<ProductBody> {
+export async function publishedProduct(
+  server: TestServer,
+  token: string,
+  key: string,
+  variants: { sku: string; prices: unknown[] }[],
+  more: Record<string, unknown> = {},
+): Promise<ProductBody> {
   const type = await ok<{ id: string }>(api(server, token, `/${server.projectKey}/product-types`, { body: { name: `type-${key}`, description: 'test' } }), 201);
   const [master, ...rest] = variants;
   return ok<ProductBody>(
     api(server, token, `/${server.projectKey}/products`, {
-      body: { key, productType: { typeId: 'product-type', id: type.id }, name: { en: key }, slug: { en: key }, masterVariant: master, variants: rest, publish: true, ...more },
+      body: {
+        key,
+        productType: { typeId: 'product-type', id: type.id },
+        name: { en: key },
+        slug: { en: key },
+        masterVariant: master,
+        variants: rest,
+        publish: true,
+        ...more,
+      },
     }),
     201,
   );
@@ -86,7 +101,10 @@ export async function publishedProduct(server: TestServer, token: string, key: s
 export async function anonymousSession(server: TestServer, anonymousId?: string): Promise<{ token: string; anonymousId: string }> {
   const p = server.projectKey;
   const creds = await createApiClient(server, p, `create_anonymous_token:${p} manage_my_profile:${p} manage_my_orders:${p}`);
-  const { status, body } = await tokenRequest(server, `/oauth/${p}/anonymous/token`, creds, { grant_type: 'client_credentials', ...(anonymousId ? { anonymous_id: anonymousId } : {}) });
+  const { status, body } = await tokenRequest(server, `/oauth/${p}/anonymous/token`, creds, {
+    grant_type: 'client_credentials',
+    ...(anonymousId ? { anonymous_id: anonymousId } : {}),
+  });
   if (status !== 200) throw new Error(`anonymous token: ${status} ${JSON.stringify(body)}`);
   const scope = String(body.scope);
   return { token: body.access_token, anonymousId: /anonymous_id=([^ ]+)/.exec(scope)?.[1] ?? '' };

@@ -162,8 +162,15 @@ let codeDiscount: Resource;
 beforeAll(async () => {
   server = await startTestServer();
   shop = await pricingShop(server);
-  categoryDiscount = await cartDiscount(server, shop, { sortOrder: '0.9', target: { type: 'lineItems', predicate: `categories.id contains "${shop.shirts.id}"` } });
-  codeDiscount = await cartDiscount(server, shop, { sortOrder: '0.8', requiresDiscountCode: true, value: { type: 'absolute', money: [{ currencyCode: 'EUR', centAmount: 500 }] } });
+  categoryDiscount = await cartDiscount(server, shop, {
+    sortOrder: '0.9',
+    target: { type: 'lineItems', predicate: `categories.id contains "${shop.shirts.id}"` },
+  });
+  codeDiscount = await cartDiscount(server, shop, {
+    sortOrder: '0.8',
+    requiresDiscountCode: true,
+    value: { type: 'absolute', money: [{ currencyCode: 'EUR', centAmount: 500 }] },
+  });
   await discountCode(server, shop, 'SAVE5', [codeDiscount]);
 });
 afterAll(async () => {
@@ -237,7 +244,9 @@ describe('the units behind the totals', () => {
       { quantity: 1, discountedPrice: { value: eur(1605), includedDiscounts: [discount(categoryDiscount.id, 200), discount(codeDiscount.id, 195)] } },
       { quantity: 1, discountedPrice: { value: eur(1604), includedDiscounts: [discount(categoryDiscount.id, 200), discount(codeDiscount.id, 196)] } },
     ]);
-    expect(cart.lineItems[1].discountedPricePerQuantity).toEqual([{ quantity: 1, discountedPrice: { value: eur(891), includedDiscounts: [discount(codeDiscount.id, 109)] } }]);
+    expect(cart.lineItems[1].discountedPricePerQuantity).toEqual([
+      { quantity: 1, discountedPrice: { value: eur(891), includedDiscounts: [discount(codeDiscount.id, 109)] } },
+    ]);
   });
 
   it('the category discount needs the category: the mug alone gets nothing', async () => {

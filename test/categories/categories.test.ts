@@ -22,14 +22,23 @@ afterAll(async () => {
 
 const create = (draft: Record<string, unknown> = {}) => createCategory(server, manager, draft);
 const get = (id: string, token = viewer) => ok<CategoryBody>(api(server, token, `${C}/${id}`));
-const update = (category: { id: string; version: number }, actions: unknown[]) => api(server, manager, `${C}/${category.id}`, { body: { version: category.version, actions } });
+const update = (category: { id: string; version: number }, actions: unknown[]) =>
+  api(server, manager, `${C}/${category.id}`, { body: { version: category.version, actions } });
 
 describe('create and read', () => {
   it('answers 201 with version 1, no ancestors, empty assets and a random order hint between 0 and 1', async () => {
     const res = await api(server, manager, C, { body: { key: 'shoes', name: { en: 'Shoes' }, slug: { en: 'shoes', de: 'schuhe' }, externalId: 'ext-1' } });
     expect(res.status).toBe(201);
     const category = (await res.json()) as CategoryBody;
-    expect(category).toMatchObject({ version: 1, key: 'shoes', name: { en: 'Shoes' }, slug: { en: 'shoes', de: 'schuhe' }, externalId: 'ext-1', ancestors: [], assets: [] });
+    expect(category).toMatchObject({
+      version: 1,
+      key: 'shoes',
+      name: { en: 'Shoes' },
+      slug: { en: 'shoes', de: 'schuhe' },
+      externalId: 'ext-1',
+      ancestors: [],
+      assets: [],
+    });
     expect(category.parent).toBeUndefined();
     expect(category.orderHint).toMatch(/^0\.\d+$/);
     expect(await get(category.id)).toEqual(category);
@@ -45,8 +54,22 @@ describe('create and read', () => {
       metaKeywords: { en: 'K' },
       assets: [{ key: 'logo', name: { en: 'Logo' }, sources: [{ uri: 'https://cdn.example/logo.png', dimensions: { w: 10, h: 20 } }], tags: ['brand'] }],
     });
-    expect(category).toMatchObject({ orderHint: '0.5', description: { en: 'All of it' }, metaTitle: { en: 'T' }, metaDescription: { en: 'D' }, metaKeywords: { en: 'K' } });
-    expect(category.assets).toEqual([{ id: expect.any(String), key: 'logo', name: { en: 'Logo' }, sources: [{ uri: 'https://cdn.example/logo.png', dimensions: { w: 10, h: 20 } }], tags: ['brand'] }]);
+    expect(category).toMatchObject({
+      orderHint: '0.5',
+      description: { en: 'All of it' },
+      metaTitle: { en: 'T' },
+      metaDescription: { en: 'D' },
+      metaKeywords: { en: 'K' },
+    });
+    expect(category.assets).toEqual([
+      {
+        id: expect.any(String),
+        key: 'logo',
+        name: { en: 'Logo' },
+        sources: [{ uri: 'https://cdn.example/logo.png', dimensions: { w: 10, h: 20 } }],
+        tags: ['brand'],
+      },
+    ]);
   });
 
   it('requires name and slug; a slug outside ^[A-Za-z0-9_-]{2,256}$ is InvalidField', async () => {
@@ -76,7 +99,10 @@ describe('create and read', () => {
   it('a key used by another category is DuplicateField', async () => {
     const key = uniqueSlug('key');
     await create({ key });
-    await expectError(await api(server, manager, C, { body: { key, name: { en: 'x' }, slug: { en: uniqueSlug() } } }), 400, 'DuplicateField', { field: 'key', duplicateValue: key });
+    await expectError(await api(server, manager, C, { body: { key, name: { en: 'x' }, slug: { en: uniqueSlug() } } }), 400, 'DuplicateField', {
+      field: 'key',
+      duplicateValue: key,
+    });
   });
 });
 
@@ -103,7 +129,15 @@ describe('slugs are unique per locale in the project', () => {
     const taken = uniqueSlug();
     const first = await create({ slug: { en: taken } });
     const second = await create();
-    await expectError(await update(second, [{ action: 'setKey', key: uniqueSlug('k') }, { action: 'changeSlug', slug: { en: taken } }]), 400, 'DuplicateField', { field: 'slug.en' });
+    await expectError(
+      await update(second, [
+        { action: 'setKey', key: uniqueSlug('k') },
+        { action: 'changeSlug', slug: { en: taken } },
+      ]),
+      400,
+      'DuplicateField',
+      { field: 'slug.en' },
+    );
     expect(await get(second.id)).toEqual(second);
     const moved = await ok<CategoryBody>(update(first, [{ action: 'changeSlug', slug: { en: uniqueSlug() } }]));
     const reused = await ok<CategoryBody>(update(second, [{ action: 'changeSlug', slug: { en: taken } }]));
@@ -123,13 +157,23 @@ describe('the tree', () => {
   });
 
   it('an unknown parent is ReferencedResourceNotFound; a parent of another type is InvalidField', async () => {
-    await expectError(await api(server, manager, C, { body: { name: { en: 'x' }, slug: { en: uniqueSlug() }, parent: { typeId: 'category', id: 'nope' } } }), 400, 'ReferencedResourceNotFound', {
-      typeId: 'category',
-      id: 'nope',
-    });
-    await expectError(await api(server, manager, C, { body: { name: { en: 'x' }, slug: { en: uniqueSlug() }, parent: { typeId: 'store', id: 'nope' } } }), 400, 'InvalidField', {
-      field: 'parent.typeId',
-    });
+    await expectError(
+      await api(server, manager, C, { body: { name: { en: 'x' }, slug: { en: uniqueSlug() }, parent: { typeId: 'category', id: 'nope' } } }),
+      400,
+      'ReferencedResourceNotFound',
+      {
+        typeId: 'category',
+        id: 'nope',
+      },
+    );
+    await expectError(
+      await api(server, manager, C, { body: { name: { en: 'x' }, slug: { en: uniqueSlug() }, parent: { typeId: 'store', id: 'nope' } } }),
+      400,
+      'InvalidField',
+      {
+        field: 'parent.typeId',
+      },
+    );
   });
 
   it('changeParent moves the subtree: the descendants get the new ancestors in the same update', async () => {
@@ -164,9 +208,13 @@ describe('the tree', () => {
     expect(byParent.results.map((c) => c.id)).toEqual([first.id, second.id]);
     expect(byParent.total).toBe(2);
     expect(byParent.results[0].parent?.obj?.id).toBe(root.id);
-    const subtree = await ok<{ results: CategoryBody[] }>(api(server, viewer, `${C}?where=${encodeURIComponent(`ancestors(id="${root.id}")`)}&sort=createdAt%20asc`));
+    const subtree = await ok<{ results: CategoryBody[] }>(
+      api(server, viewer, `${C}?where=${encodeURIComponent(`ancestors(id="${root.id}")`)}&sort=createdAt%20asc`),
+    );
     expect(subtree.results.map((c) => c.id)).toEqual([second.id, first.id, leaf.id]);
-    const bySlug = await ok<{ results: CategoryBody[] }>(api(server, viewer, `${C}?where=${encodeURIComponent(`slug(en="${leaf.slug.en}")`)}&expand=${encodeURIComponent('ancestors[*]')}`));
+    const bySlug = await ok<{ results: CategoryBody[] }>(
+      api(server, viewer, `${C}?where=${encodeURIComponent(`slug(en="${leaf.slug.en}")`)}&expand=${encodeURIComponent('ancestors[*]')}`),
+    );
     expect(bySlug.results.map((c) => c.id)).toEqual([leaf.id]);
     expect(bySlug.results[0].ancestors.map((a) => a.obj?.id)).toEqual([root.id, first.id]);
   });
@@ -176,7 +224,9 @@ describe('the tree', () => {
     const first = await create({ parent: categoryRef(root) });
     const leaf = await create({ parent: categoryRef(first) });
     const childrenOf = async (parent: CategoryBody) =>
-      (await ok<{ results: CategoryBody[] }>(api(server, viewer, `${C}?where=${encodeURIComponent(`parent(id="${parent.id}")`)}&sort=createdAt%20asc`))).results.map((c) => c.id);
+      (
+        await ok<{ results: CategoryBody[] }>(api(server, viewer, `${C}?where=${encodeURIComponent(`parent(id="${parent.id}")`)}&sort=createdAt%20asc`))
+      ).results.map((c) => c.id);
     expect(await childrenOf(first)).toEqual([leaf.id]);
     const moved = await ok<CategoryBody>(update(leaf, [{ action: 'changeParent', parent: categoryRef(root) }]));
     expect(await childrenOf(first)).toEqual([]);
@@ -232,7 +282,15 @@ describe('update actions', () => {
         { action: 'setMetaKeywords', metaKeywords: { en: 'MK' } },
       ]),
     );
-    expect(updated).toMatchObject({ version: 2, name: { en: 'New name' }, orderHint: '0.75', key: 'renamed-key', metaTitle: { en: 'MT' }, metaDescription: { en: 'MD' }, metaKeywords: { en: 'MK' } });
+    expect(updated).toMatchObject({
+      version: 2,
+      name: { en: 'New name' },
+      orderHint: '0.75',
+      key: 'renamed-key',
+      metaTitle: { en: 'MT' },
+      metaDescription: { en: 'MD' },
+      metaKeywords: { en: 'MK' },
+    });
     expect(updated.description).toBeUndefined();
     expect(updated.externalId).toBeUndefined();
     const cleared = await ok<CategoryBody>(update(updated, [{ action: 'setKey' }, { action: 'setMetaTitle' }]));
@@ -255,7 +313,9 @@ describe('update actions', () => {
   it('asset actions: add at a position, rename, describe, tag, re-source, re-key, reorder and remove', async () => {
     const source = (uri: string) => [{ uri }];
     let category = await create({ assets: [{ key: 'asset-a', name: { en: 'A' }, sources: source('https://x/a') }] });
-    category = await ok<CategoryBody>(update(category, [{ action: 'addAsset', position: 0, asset: { key: 'asset-b', name: { en: 'B' }, sources: source('https://x/b') } }]));
+    category = await ok<CategoryBody>(
+      update(category, [{ action: 'addAsset', position: 0, asset: { key: 'asset-b', name: { en: 'B' }, sources: source('https://x/b') } }]),
+    );
     expect(category.assets.map((a) => a.key)).toEqual(['asset-b', 'asset-a']);
     const [b, a] = category.assets;
     category = await ok<CategoryBody>(
@@ -272,16 +332,29 @@ describe('update actions', () => {
       { id: a.id, key: 'asset-a', name: { en: 'A2' }, description: { en: 'about a' }, tags: ['x', 'y'], sources: source('https://x/a') },
       { id: b.id, key: 'asset-b2', name: { en: 'B' }, sources: [{ uri: 'https://x/b2', key: 'main' }] },
     ]);
-    category = await ok<CategoryBody>(update(category, [{ action: 'removeAsset', assetKey: 'asset-b2' }, { action: 'setAssetKey', assetId: a.id }]));
+    category = await ok<CategoryBody>(
+      update(category, [
+        { action: 'removeAsset', assetKey: 'asset-b2' },
+        { action: 'setAssetKey', assetId: a.id },
+      ]),
+    );
     expect(category.assets).toEqual([{ id: a.id, name: { en: 'A2' }, description: { en: 'about a' }, tags: ['x', 'y'], sources: source('https://x/a') }]);
   });
 
   it('asset errors: an unknown asset is InvalidOperation, a duplicate asset key DuplicateField, a partial order InvalidOperation', async () => {
     const category = await create({ assets: [{ key: 'asset-a', name: { en: 'A' }, sources: [{ uri: 'https://x/a' }] }] });
     await expectError(await update(category, [{ action: 'removeAsset', assetKey: 'nope' }]), 400, 'InvalidOperation');
-    await expectError(await update(category, [{ action: 'addAsset', asset: { key: 'asset-a', name: { en: 'A' }, sources: [{ uri: 'https://x/a' }] } }]), 400, 'DuplicateField');
+    await expectError(
+      await update(category, [{ action: 'addAsset', asset: { key: 'asset-a', name: { en: 'A' }, sources: [{ uri: 'https://x/a' }] } }]),
+      400,
+      'DuplicateField',
+    );
     await expectError(await update(category, [{ action: 'changeAssetOrder', assetOrder: [] }]), 400, 'InvalidOperation');
-    await expectError(await update(category, [{ action: 'addAsset', position: 5, asset: { name: { en: 'A' }, sources: [{ uri: 'https://x/a' }] } }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(category, [{ action: 'addAsset', position: 5, asset: { name: { en: 'A' }, sources: [{ uri: 'https://x/a' }] } }]),
+      400,
+      'InvalidOperation',
+    );
     expect(await get(category.id)).toEqual(category);
   });
 
@@ -289,7 +362,12 @@ describe('update actions', () => {
     const post = <T>(path: string, body: unknown) => ok<T>(api(server, manager, path, { body }), 201);
     const text = (name: string) => ({ name, label: { en: name }, required: false, type: { name: 'String' } });
     await post('/test/types', { key: 'category-extra', name: { en: 'x' }, resourceTypeIds: ['category'], fieldDefinitions: [text('badge')] });
-    const assetType = await post<{ id: string }>('/test/types', { key: 'asset-extra', name: { en: 'x' }, resourceTypeIds: ['asset'], fieldDefinitions: [text('alt')] });
+    const assetType = await post<{ id: string }>('/test/types', {
+      key: 'asset-extra',
+      name: { en: 'x' },
+      resourceTypeIds: ['asset'],
+      fieldDefinitions: [text('alt')],
+    });
     let category = await create({
       custom: { type: { key: 'category-extra' }, fields: { badge: 'new' } },
       assets: [{ key: 'pic', name: { en: 'P' }, sources: [{ uri: 'https://x/p' }], custom: { type: { key: 'asset-extra' }, fields: { alt: 'a picture' } } }],

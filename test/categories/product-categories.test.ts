@@ -27,7 +27,13 @@ afterAll(async () => {
 });
 
 const category = (draft: Record<string, unknown> = {}) => createCategory(server, admin, draft);
-const draft = (body: Record<string, unknown>) => ({ productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Shirt' }, slug: { en: uniqueSlug('shirt') }, publish: true, ...body });
+const draft = (body: Record<string, unknown>) => ({
+  productType: { typeId: 'product-type', key: 'shirt' },
+  name: { en: 'Shirt' },
+  slug: { en: uniqueSlug('shirt') },
+  publish: true,
+  ...body,
+});
 const createProduct = (body: Record<string, unknown>) => ok<Product>(api(server, admin, P, { body: draft(body) }), 201);
 const update = (product: Product, actions: unknown[]) => api(server, admin, `${P}/${product.id}`, { body: { version: product.version, actions } });
 const getProduct = (id: string) => ok<Product>(api(server, admin, `${P}/${id}`));
@@ -45,10 +51,15 @@ describe('categories of a product', () => {
 
   it('an unknown category in a draft is 400 ReferencedResourceNotFound and creates nothing', async () => {
     const slug = uniqueSlug('shirt');
-    await expectError(await api(server, admin, P, { body: draft({ slug: { en: slug }, categories: [{ typeId: 'category', key: 'no-such-category' }] }) }), 400, 'ReferencedResourceNotFound', {
-      typeId: 'category',
-      key: 'no-such-category',
-    });
+    await expectError(
+      await api(server, admin, P, { body: draft({ slug: { en: slug }, categories: [{ typeId: 'category', key: 'no-such-category' }] }) }),
+      400,
+      'ReferencedResourceNotFound',
+      {
+        typeId: 'category',
+        key: 'no-such-category',
+      },
+    );
     const page = await ok<{ results: unknown[] }>(api(server, admin, `${P}?where=${encodeURIComponent(`masterData(staged(slug(en="${slug}")))`)}`));
     expect(page.results).toEqual([]);
   });
@@ -69,7 +80,9 @@ describe('categories of a product', () => {
   it('addToCategory: an unknown category is ReferencedResourceNotFound, a category the product is in InvalidOperation', async () => {
     const shoes = await category();
     const product = await createProduct({ categories: [categoryRef(shoes)] });
-    await expectError(await update(product, [{ action: 'addToCategory', category: { typeId: 'category', id: 'nope' } }]), 400, 'ReferencedResourceNotFound', { id: 'nope' });
+    await expectError(await update(product, [{ action: 'addToCategory', category: { typeId: 'category', id: 'nope' } }]), 400, 'ReferencedResourceNotFound', {
+      id: 'nope',
+    });
     await expectError(await update(product, [{ action: 'addToCategory', category: categoryRef(shoes) }]), 400, 'InvalidOperation');
     expect((await getProduct(product.id)).version).toBe(product.version);
   });
@@ -106,7 +119,9 @@ describe('queries and expansion across the reference', () => {
     await createProduct({ categories: [categoryRef(boots)] });
     const where = encodeURIComponent(`masterData(current(categories(id="${shoes.id}")))`);
     const expand = encodeURIComponent('masterData.current.categories[*]');
-    const page = await ok<{ results: { id: string; masterData: { current: { categories: Ref[] } } }[] }>(api(server, admin, `${P}?where=${where}&expand=${expand}`));
+    const page = await ok<{ results: { id: string; masterData: { current: { categories: Ref[] } } }[] }>(
+      api(server, admin, `${P}?where=${where}&expand=${expand}`),
+    );
     expect(page.results.map((p) => p.id)).toEqual([inShoes.id]);
     expect(page.results[0].masterData.current.categories[0].obj).toMatchObject({ id: shoes.id, slug: shoes.slug });
     const byKey = await ok<{ masterData: { current: { categories: Ref[] } } }>(api(server, admin, `${P}/${inShoes.id}?expand=${expand}`));

@@ -44,7 +44,10 @@ export const uniqueSlug = (prefix = 'cat') => `${prefix}-${++seq}-${Math.random(
 
 /** Creates a category (a fresh slug unless the draft names one). */
 export function createCategory(server: TestServer, token: string, draft: Record<string, unknown> = {}): Promise<CategoryBody> {
-  return ok<CategoryBody>(api(server, token, `/${server.projectKey}/categories`, { body: { name: { en: 'Category' }, slug: { en: uniqueSlug() }, ...draft } }), 201);
+  return ok<CategoryBody>(
+    api(server, token, `/${server.projectKey}/categories`, { body: { name: { en: 'Category' }, slug: { en: uniqueSlug() }, ...draft } }),
+    201,
+  );
 }
 
 export const categoryRef = (category: { id: string }) => ({ typeId: 'category', id: category.id });

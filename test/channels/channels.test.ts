@@ -44,7 +44,8 @@ afterAll(async () => {
 
 const uniqueKey = (prefix = 'channel') => `${prefix}-${++seq}`;
 const createChannel = (draft: Record<string, unknown> = {}) => ok<ChannelBody>(api(server, admin, CH, { body: { key: uniqueKey(), ...draft } }), 201);
-const update = (channel: { id: string; version: number }, actions: unknown[], path = CH) => api(server, admin, `${path}/${channel.id}`, { body: { version: channel.version, actions } });
+const update = (channel: { id: string; version: number }, actions: unknown[], path = CH) =>
+  api(server, admin, `${path}/${channel.id}`, { body: { version: channel.version, actions } });
 const createStore = (draft: Record<string, unknown>) => api(server, admin, '/test/stores', { body: { key: uniqueKey('store'), ...draft } });
 const ref = (channel: { id: string }) => ({ typeId: 'channel', id: channel.id });
 const BERLIN = { type: 'Point', coordinates: [13.405, 52.52] };
@@ -60,7 +61,17 @@ describe('channels', () => {
   });
 
   it('a channel with roles, an address (with an id), a geo location and custom fields', async () => {
-    await ok(api(server, admin, '/test/types', { body: { key: 'channel-extra', name: { en: 'x' }, resourceTypeIds: ['channel'], fieldDefinitions: [{ name: 'opens', label: { en: 'o' }, required: false, type: { name: 'String' } }] } }), 201);
+    await ok(
+      api(server, admin, '/test/types', {
+        body: {
+          key: 'channel-extra',
+          name: { en: 'x' },
+          resourceTypeIds: ['channel'],
+          fieldDefinitions: [{ name: 'opens', label: { en: 'o' }, required: false, type: { name: 'String' } }],
+        },
+      }),
+      201,
+    );
     const channel = await createChannel({
       roles: ['ProductDistribution', 'Primary', 'ProductDistribution'],
       description: { en: 'Flagship' },
@@ -68,7 +79,12 @@ describe('channels', () => {
       geoLocation: BERLIN,
       custom: { type: { key: 'channel-extra' }, fields: { opens: '9:00' } },
     });
-    expect(channel).toMatchObject({ roles: ['ProductDistribution', 'Primary'], description: { en: 'Flagship' }, address: { country: 'DE', city: 'Berlin' }, geoLocation: BERLIN });
+    expect(channel).toMatchObject({
+      roles: ['ProductDistribution', 'Primary'],
+      description: { en: 'Flagship' },
+      address: { country: 'DE', city: 'Berlin' },
+      geoLocation: BERLIN,
+    });
     expect(channel.address?.id).toEqual(expect.any(String));
     expect(channel.custom?.fields).toEqual({ opens: '9:00' });
   });
@@ -81,7 +97,17 @@ describe('channels', () => {
   });
 
   it('update actions: key, name, description, roles, address and its custom fields, geo location', async () => {
-    await ok(api(server, admin, '/test/types', { body: { key: 'address-extra', name: { en: 'x' }, resourceTypeIds: ['address'], fieldDefinitions: [{ name: 'gate', label: { en: 'g' }, required: false, type: { name: 'String' } }] } }), 201);
+    await ok(
+      api(server, admin, '/test/types', {
+        body: {
+          key: 'address-extra',
+          name: { en: 'x' },
+          resourceTypeIds: ['address'],
+          fieldDefinitions: [{ name: 'gate', label: { en: 'g' }, required: false, type: { name: 'String' } }],
+        },
+      }),
+      201,
+    );
     let channel = await createChannel();
     const key = uniqueKey('renamed');
     channel = await ok<ChannelBody>(
@@ -96,8 +122,20 @@ describe('channels', () => {
         { action: 'setGeoLocation', geoLocation: { type: 'Point', coordinates: [2.35, 48.85] } },
       ]),
     );
-    expect(channel).toMatchObject({ version: 2, key, name: { en: 'Shop' }, description: { en: 'Downtown' }, roles: ['ProductDistribution'], address: { country: 'FR', city: 'Paris', custom: { fields: { gate: 'B' } } } });
-    channel = await ok<ChannelBody>(update(channel, [{ action: 'setAddressCustomField', name: 'gate', value: 'C' }, { action: 'setRoles', roles: ['OrderExport', 'OrderImport'] }]));
+    expect(channel).toMatchObject({
+      version: 2,
+      key,
+      name: { en: 'Shop' },
+      description: { en: 'Downtown' },
+      roles: ['ProductDistribution'],
+      address: { country: 'FR', city: 'Paris', custom: { fields: { gate: 'B' } } },
+    });
+    channel = await ok<ChannelBody>(
+      update(channel, [
+        { action: 'setAddressCustomField', name: 'gate', value: 'C' },
+        { action: 'setRoles', roles: ['OrderExport', 'OrderImport'] },
+      ]),
+    );
     expect(channel.address?.custom?.fields).toEqual({ gate: 'C' });
     expect(channel.roles).toEqual(['OrderExport', 'OrderImport']);
     channel = await ok<ChannelBody>(update(channel, [{ action: 'setAddress' }, { action: 'setGeoLocation' }]));
@@ -132,7 +170,9 @@ describe('channels of stores', () => {
     const store = await ok<StoreBody>(createStore({ distributionChannels: [{ typeId: 'channel', key: web.key }], supplyChannels: [ref(warehouse)] }), 201);
     expect(store.distributionChannels).toEqual([ref(web)]);
     expect(store.supplyChannels).toEqual([ref(warehouse)]);
-    const expanded = await ok<StoreBody>(api(server, admin, `/test/stores/${store.id}?expand=${encodeURIComponent('distributionChannels[*]')}&expand=${encodeURIComponent('supplyChannels[*]')}`));
+    const expanded = await ok<StoreBody>(
+      api(server, admin, `/test/stores/${store.id}?expand=${encodeURIComponent('distributionChannels[*]')}&expand=${encodeURIComponent('supplyChannels[*]')}`),
+    );
     expect(expanded.distributionChannels[0].obj).toMatchObject({ id: web.id, key: web.key });
     expect(expanded.supplyChannels[0].obj?.id).toBe(warehouse.id);
   });
@@ -145,7 +185,9 @@ describe('channels of stores', () => {
       channel: { typeId: 'channel', key: warehouse.key },
     });
     await expectError(await createStore({ supplyChannels: [ref(web)] }), 400, 'MissingRoleOnChannel', { missingRole: 'InventorySupply' });
-    await expectError(await createStore({ supplyChannels: [{ typeId: 'channel', key: 'no-such-channel' }] }), 400, 'ReferencedResourceNotFound', { typeId: 'channel' });
+    await expectError(await createStore({ supplyChannels: [{ typeId: 'channel', key: 'no-such-channel' }] }), 400, 'ReferencedResourceNotFound', {
+      typeId: 'channel',
+    });
   });
 
   it('the store update actions add, remove and set channels, with the same role checks', async () => {
@@ -180,7 +222,9 @@ describe('channels of stores', () => {
     expect(store.distributionChannels).toEqual([ref(app)]);
     expect(store.supplyChannels).toEqual([ref(app), ref(warehouse)]);
     await expectError(await update(store, [{ action: 'addSupplyChannel', supplyChannel: ref(web) }], '/test/stores'), 400, 'MissingRoleOnChannel');
-    store = await ok<StoreBody>(update(store, [{ action: 'setDistributionChannels' }, { action: 'removeSupplyChannel', supplyChannel: ref(app) }], '/test/stores'));
+    store = await ok<StoreBody>(
+      update(store, [{ action: 'setDistributionChannels' }, { action: 'removeSupplyChannel', supplyChannel: ref(app) }], '/test/stores'),
+    );
     expect(store.distributionChannels).toEqual([]);
     expect(store.supplyChannels).toEqual([ref(warehouse)]);
   });
@@ -200,14 +244,18 @@ describe('channels of prices', () => {
     const shop = await createChannel({ roles: ['ProductDistribution'] });
     const type = await ok<{ id: string }>(api(server, admin, '/test/product-types', { body: { name: 'p', description: 'p' } }), 201);
     const product = (prices: unknown[]) =>
-      api(server, admin, '/test/products', { body: { productType: { typeId: 'product-type', id: type.id }, name: { en: 'x' }, slug: { en: uniqueKey('slug') }, masterVariant: { prices } } });
+      api(server, admin, '/test/products', {
+        body: { productType: { typeId: 'product-type', id: type.id }, name: { en: 'x' }, slug: { en: uniqueKey('slug') }, masterVariant: { prices } },
+      });
     const eur = { currencyCode: 'EUR', centAmount: 100 };
     const created = await ok<{ masterData: { staged: { masterVariant: { prices: { channel?: Ref }[] } } } }>(
       product([{ value: eur }, { value: eur, channel: { typeId: 'channel', key: shop.key } }]),
       201,
     );
     expect(created.masterData.staged.masterVariant.prices.map((p) => p.channel)).toEqual([undefined, ref(shop)]);
-    await expectError(await product([{ value: eur, channel: { typeId: 'channel', key: 'no-such-channel' } }]), 400, 'ReferencedResourceNotFound', { typeId: 'channel' });
+    await expectError(await product([{ value: eur, channel: { typeId: 'channel', key: 'no-such-channel' } }]), 400, 'ReferencedResourceNotFound', {
+      typeId: 'channel',
+    });
     await expectError(await api(server, admin, `${CH}/${shop.id}?version=1`, { method: 'DELETE' }), 400, 'ReferenceExists', { referencedBy: 'product' });
   });
 });

@@ -35,7 +35,13 @@ const STORE_FIELDS = [
   field('title', { name: 'LocalizedString' }),
   field('active', { name: 'Boolean' }),
   field('level', { name: 'Number' }),
-  field('color', { name: 'Enum', values: [{ key: 'red', label: 'Red' }, { key: 'blue', label: 'Blue' }] }),
+  field('color', {
+    name: 'Enum',
+    values: [
+      { key: 'red', label: 'Red' },
+      { key: 'blue', label: 'Blue' },
+    ],
+  }),
   field('size', { name: 'LocalizedEnum', values: [{ key: 's', label: { en: 'Small' } }] }),
   field('opens', { name: 'Date' }),
   field('closesAt', { name: 'Time' }),
@@ -161,7 +167,9 @@ describe('drafts with custom fields', () => {
   });
 
   it('a type for another resourceTypeId is 400 InvalidOperation', async () => {
-    const res = await api(server, token, '/test/customer-groups', { body: { groupName: 'x', custom: { type: { key: 'store-fields' }, fields: { code: 'x' } } } });
+    const res = await api(server, token, '/test/customer-groups', {
+      body: { groupName: 'x', custom: { type: { key: 'store-fields' }, fields: { code: 'x' } } },
+    });
     expect(res.status).toBe(400);
     expect(await firstError(res)).toMatchObject({ code: 'InvalidOperation' });
   });
@@ -190,7 +198,10 @@ describe('setCustomType and setCustomField', () => {
       { action: 'setCustomField', name: 'tags' },
     ]);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Resource).custom).toEqual({ type: { typeId: 'type', id: storeType.id }, fields: { code: 'A', level: 2, closesAt: '08:00:00.000' } });
+    expect(((await res.json()) as Resource).custom).toEqual({
+      type: { typeId: 'type', id: storeType.id },
+      fields: { code: 'A', level: 2, closesAt: '08:00:00.000' },
+    });
   });
 
   it('setCustomType replaces all fields; without a type it removes them', async () => {
@@ -248,10 +259,18 @@ describe('associate roles, customer groups and customers', () => {
     const role = await post<Resource>('/test/associate-roles', { key: uniqueKey(), custom: { type: { key: 'shared-fields' }, fields: { note: 'n' } } });
     expect(role.custom?.fields).toEqual({ note: 'n' });
     const res = await api(server, token, `/test/associate-roles/${role.id}`, {
-      body: { version: 1, actions: [{ action: 'setCustomType', type: { key: 'shared-fields' }, fields: { score: 1 } }, { action: 'setCustomField', name: 'note', value: 'm' }] },
+      body: {
+        version: 1,
+        actions: [
+          { action: 'setCustomType', type: { key: 'shared-fields' }, fields: { score: 1 } },
+          { action: 'setCustomField', name: 'note', value: 'm' },
+        ],
+      },
     });
     expect(((await res.json()) as Resource).custom?.fields).toEqual({ score: 1, note: 'm' });
-    const wrong = await api(server, token, `/test/associate-roles/${role.id}`, { body: { version: 2, actions: [{ action: 'setCustomField', name: 'score', value: 'x' }] } });
+    const wrong = await api(server, token, `/test/associate-roles/${role.id}`, {
+      body: { version: 2, actions: [{ action: 'setCustomField', name: 'score', value: 'x' }] },
+    });
     expect(await firstError(wrong)).toMatchObject({ code: 'InvalidField', field: 'score' });
   });
 
@@ -267,21 +286,35 @@ describe('associate roles, customer groups and customers', () => {
   });
 
   it('a customer or address with a type not meant for it is refused', async () => {
-    const customer = await api(server, token, '/test/customers', { body: { email: 'c2@example.com', password: 'secret-123', custom: { type: { key: 'store-fields' }, fields: { code: 'x' } } } });
+    const customer = await api(server, token, '/test/customers', {
+      body: { email: 'c2@example.com', password: 'secret-123', custom: { type: { key: 'store-fields' }, fields: { code: 'x' } } },
+    });
     expect(await firstError(customer)).toMatchObject({ code: 'InvalidOperation' });
     const address = await api(server, token, '/test/customers', {
-      body: { email: 'c3@example.com', password: 'secret-123', addresses: [{ country: 'DE', custom: { type: { key: 'store-fields' }, fields: { code: 'x' } } }] },
+      body: {
+        email: 'c3@example.com',
+        password: 'secret-123',
+        addresses: [{ country: 'DE', custom: { type: { key: 'store-fields' }, fields: { code: 'x' } } }],
+      },
     });
     expect(await firstError(address)).toMatchObject({ code: 'InvalidOperation' });
     const wrongValue = await api(server, token, '/test/customers', {
-      body: { email: 'c4@example.com', password: 'secret-123', addresses: [{ country: 'DE', custom: { type: { key: 'shared-fields' }, fields: { score: 'high' } } }] },
+      body: {
+        email: 'c4@example.com',
+        password: 'secret-123',
+        addresses: [{ country: 'DE', custom: { type: { key: 'shared-fields' }, fields: { score: 'high' } } }],
+      },
     });
     expect(await firstError(wrongValue)).toMatchObject({ code: 'InvalidField', field: 'score' });
   });
 
   it('a type used only on a customer address cannot be deleted (ReferenceExists)', async () => {
     const type = await post<{ id: string }>('/test/types', { key: 'address-only', name: label('Addresses'), resourceTypeIds: ['address'] });
-    await post('/test/customers', { email: 'addr@example.com', password: 'secret-123', addresses: [{ country: 'DE', custom: { type: { key: 'address-only' } } }] });
+    await post('/test/customers', {
+      email: 'addr@example.com',
+      password: 'secret-123',
+      addresses: [{ country: 'DE', custom: { type: { key: 'address-only' } } }],
+    });
     const res = await api(server, token, `/test/types/${type.id}?version=1`, { method: 'DELETE' });
     expect(res.status).toBe(400);
     expect(await firstError(res)).toMatchObject({ code: 'ReferenceExists', referencedBy: 'customer' });

@@ -51,7 +51,10 @@ describe('versioned upsert', () => {
     ] as const) {
       expect((await ok<CustomObjectBody>(upsert({ container: c, key, value }), 201)).value).toEqual(value);
     }
-    const withNulls = await ok<CustomObjectBody>(upsert({ container: c, key: 'o', value: { keep: 1, drop: null, inner: { drop: null, keep: 'x' }, list: [null] } }), 201);
+    const withNulls = await ok<CustomObjectBody>(
+      upsert({ container: c, key: 'o', value: { keep: 1, drop: null, inner: { drop: null, keep: 'x' }, list: [null] } }),
+      201,
+    );
     expect(withNulls.value).toEqual({ keep: 1, inner: { keep: 'x' }, list: [null] });
     await expectError(await upsert({ container: c, key: 'nothing', value: null }), 400, 'RequiredField', { field: 'value' });
   });
@@ -101,7 +104,9 @@ describe('reads', () => {
     const c = container();
     const created = await ok<CustomObjectBody>(upsert({ container: c, key: 'k', value: { a: 1 } }), 201);
     expect(await ok(api(server, reader, `${CO}/${c}/k`))).toEqual(created);
-    await expectError(await api(server, reader, `${CO}/${c}/missing`), 404, 'ResourceNotFound', { message: `The CustomObject with container '${c}' and key 'missing' was not found.` });
+    await expectError(await api(server, reader, `${CO}/${c}/missing`), 404, 'ResourceNotFound', {
+      message: `The CustomObject with container '${c}' and key 'missing' was not found.`,
+    });
   });
 
   it('GET /{container} queries that container only, with where, sort and paging', async () => {
@@ -114,7 +119,9 @@ describe('reads', () => {
       await ok(upsert({ container: c, key, value }), 201);
     }
     await ok(upsert({ container: other, key: 'x1', value: { rank: 1 } }), 201);
-    const page = await ok<{ results: CustomObjectBody[]; total: number; count: number }>(api(server, reader, `${CO}/${c}?sort=${encodeURIComponent('value.rank asc')}&limit=2`));
+    const page = await ok<{ results: CustomObjectBody[]; total: number; count: number }>(
+      api(server, reader, `${CO}/${c}?sort=${encodeURIComponent('value.rank asc')}&limit=2`),
+    );
     expect(page.results.map((o) => o.key)).toEqual(['x2', 'x3']);
     expect(page.total).toBe(3);
     const filtered = await ok<{ results: CustomObjectBody[] }>(api(server, reader, `${CO}/${c}?where=${encodeURIComponent('value(rank > 1)')}&sort=key%20asc`));
@@ -135,16 +142,25 @@ describe('reads', () => {
     const object = await ok<CustomObjectBody>(upsert({ container: c, key: 'k', value: 'referenced' }), 201);
     await ok(
       api(server, writer, '/test/types', {
-        body: { key: 'store-config', name: { en: 'x' }, resourceTypeIds: ['store'], fieldDefinitions: [{ name: 'config', label: { en: 'c' }, required: false, type: { name: 'Reference', referenceTypeId: 'key-value-document' } }] },
+        body: {
+          key: 'store-config',
+          name: { en: 'x' },
+          resourceTypeIds: ['store'],
+          fieldDefinitions: [{ name: 'config', label: { en: 'c' }, required: false, type: { name: 'Reference', referenceTypeId: 'key-value-document' } }],
+        },
       }),
       201,
     );
     const store = await ok<{ id: string }>(
-      api(server, writer, '/test/stores', { body: { key: 'with-config', custom: { type: { key: 'store-config' }, fields: { config: { typeId: 'key-value-document', id: object.id } } } } }),
+      api(server, writer, '/test/stores', {
+        body: { key: 'with-config', custom: { type: { key: 'store-config' }, fields: { config: { typeId: 'key-value-document', id: object.id } } } },
+      }),
       201,
     );
     const storeReader = await clientToken(server, 'view_stores:test');
-    const expanded = await ok<{ custom: { fields: { config: { obj?: CustomObjectBody } } } }>(api(server, storeReader, `/test/stores/${store.id}?expand=${encodeURIComponent('custom.fields.config')}`));
+    const expanded = await ok<{ custom: { fields: { config: { obj?: CustomObjectBody } } } }>(
+      api(server, storeReader, `/test/stores/${store.id}?expand=${encodeURIComponent('custom.fields.config')}`),
+    );
     expect(expanded.custom.fields.config.obj?.value).toBe('referenced');
   });
 });

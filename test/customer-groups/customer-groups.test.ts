@@ -87,7 +87,9 @@ describe('get, HEAD and query', () => {
     expect(await (await api(server, viewer, `/test/customer-groups/${group.id}`)).json()).toEqual(group);
     expect(await (await api(server, viewer, `/test/customer-groups/key=${group.key}`)).json()).toEqual(group);
     expect((await api(server, viewer, '/test/customer-groups/key=missing')).status).toBe(404);
-    expect(await firstError(await api(server, viewer, '/test/customer-groups/00000000-0000-0000-0000-000000000000'))).toMatchObject({ code: 'ResourceNotFound' });
+    expect(await firstError(await api(server, viewer, '/test/customer-groups/00000000-0000-0000-0000-000000000000'))).toMatchObject({
+      code: 'ResourceNotFound',
+    });
   });
 
   it('HEAD by id, by key and on the collection', async () => {
@@ -151,7 +153,10 @@ describe('update actions', () => {
 
   it('setKey to a key another group has is 400 DuplicateField and changes nothing', async () => {
     const [a, b] = [await createGroup(), await createGroup()];
-    const res = await update(b.id, 1, [{ action: 'changeName', name: 'changed' }, { action: 'setKey', key: a.key }]);
+    const res = await update(b.id, 1, [
+      { action: 'changeName', name: 'changed' },
+      { action: 'setKey', key: a.key },
+    ]);
     expect(res.status).toBe(400);
     expect(await firstError(res)).toMatchObject({ code: 'DuplicateField', field: 'key' });
     expect(await (await api(server, viewer, `/test/customer-groups/${b.id}`)).json()).toEqual(b);

@@ -15,7 +15,12 @@ afterAll(async () => server.close());
 
 it('password flow: a manage_project client gets a manage_my_profile customer token that works for /me', async () => {
   const creds = await createApiClient(server, 'test', 'manage_project:test');
-  const { status, body } = await tokenRequest(server, '/oauth/test/customers/token', creds, { grant_type: 'password', username: 'owner@example.com', password: 'pw-1', scope: 'manage_my_profile:test' });
+  const { status, body } = await tokenRequest(server, '/oauth/test/customers/token', creds, {
+    grant_type: 'password',
+    username: 'owner@example.com',
+    password: 'pw-1',
+    scope: 'manage_my_profile:test',
+  });
   expect(status).toBe(200);
   expect(body.scope.split(' ')[0]).toBe('manage_my_profile:test');
   const me = await api(server, body.access_token, '/test/me');
@@ -25,11 +30,14 @@ it('password flow: a manage_project client gets a manage_my_profile customer tok
   expect((await api(server, body.access_token, '/test/customers')).status).toBe(403);
 });
 
-it('anonymous sessions and client credentials likewise, store scopes included; another project\'s scope is invalid_scope', async () => {
+it("anonymous sessions and client credentials likewise, store scopes included; another project's scope is invalid_scope", async () => {
   const creds = await createApiClient(server, 'test', 'manage_project:test');
   const anonymous = await tokenRequest(server, '/oauth/test/anonymous/token', creds, { grant_type: 'client_credentials', scope: 'manage_my_profile:test' });
   expect(anonymous.status).toBe(200);
-  const client = await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials', scope: 'view_customers:test manage_my_profile:test:berlin' });
+  const client = await tokenRequest(server, '/oauth/token', creds, {
+    grant_type: 'client_credentials',
+    scope: 'view_customers:test manage_my_profile:test:berlin',
+  });
   expect(client.status).toBe(200);
   expect(client.body.scope).toBe('view_customers:test manage_my_profile:test:berlin');
   const foreign = await tokenRequest(server, '/oauth/token', creds, { grant_type: 'client_credentials', scope: 'view_customers:other' });

@@ -41,7 +41,11 @@ describe('GET /{projectKey}/customers/{id} and /key={key}', () => {
     const res = await api(server, token, `${path}/00000000-0000-0000-0000-000000000000`);
     expect(res.status).toBe(404);
     const body = (await res.json()) as ErrorBody;
-    expect(body).toEqual({ statusCode: 404, message: body.errors[0].message, errors: [{ code: 'ResourceNotFound', message: expect.stringContaining('00000000-0000-0000-0000-000000000000') }] });
+    expect(body).toEqual({
+      statusCode: 404,
+      message: body.errors[0].message,
+      errors: [{ code: 'ResourceNotFound', message: expect.stringContaining('00000000-0000-0000-0000-000000000000') }],
+    });
   });
 
   it('answers 404 for an unknown key', async () => {

@@ -44,7 +44,14 @@ async function expectSessionEnded(s: Session): Promise<void> {
   const refreshed = await tokenRequest(server, '/oauth/token', s.creds, { grant_type: 'refresh_token', refresh_token: s.refresh });
   expect(refreshed.status).toBe(400);
   expect(refreshed.body).toMatchObject({ error: 'invalid_grant', errors: [{ code: 'invalid_grant' }] });
-  expect(await countRows(server.services.db, 'OAuthToken', `"payload" IS NOT NULL AND "projectKey" = ? AND "kind" IN ('AccessToken', 'RefreshToken', 'Grant') AND "clientId" = ?`, ['test', s.creds.clientId])).toBe(0);
+  expect(
+    await countRows(
+      server.services.db,
+      'OAuthToken',
+      `"payload" IS NOT NULL AND "projectKey" = ? AND "kind" IN ('AccessToken', 'RefreshToken', 'Grant') AND "clientId" = ?`,
+      ['test', s.creds.clientId],
+    ),
+  ).toBe(0);
 }
 
 async function expectSessionAlive(s: Session): Promise<void> {
@@ -66,7 +73,9 @@ it('deleteCustomer with personalDataErasure ends the sessions; another customer 
   const s = await session();
   const other = await session();
   await expectSessionAlive(s);
-  const res = await api(server, admin, '/test/graphql', { body: { query: `mutation { deleteCustomer(id: "${s.id}", version: 1, personalDataErasure: true) { id } }` } });
+  const res = await api(server, admin, '/test/graphql', {
+    body: { query: `mutation { deleteCustomer(id: "${s.id}", version: 1, personalDataErasure: true) { id } }` },
+  });
   expect(((await res.json()) as { data: unknown }).data).toEqual({ deleteCustomer: { id: s.id } });
   await expectSessionEnded(s);
   await expectSessionAlive(other);

@@ -16,7 +16,14 @@ afterAll(async () => {
 
 describe('POST /{projectKey}/customers', () => {
   it('answers 201 with the CustomerSignInResult of a new global customer', async () => {
-    const res = await signUp(server, token, { email: 'Ada@Example.com', password: 'secret-1', firstName: 'Ada', key: 'ada', locale: 'en-GB', dateOfBirth: '1815-12-10' });
+    const res = await signUp(server, token, {
+      email: 'Ada@Example.com',
+      password: 'secret-1',
+      firstName: 'Ada',
+      key: 'ada',
+      locale: 'en-GB',
+      dateOfBirth: '1815-12-10',
+    });
     expect(res.status).toBe(201);
     const { customer } = (await res.json()) as { customer: CustomerBody };
     expect(customer).toMatchObject({
@@ -78,7 +85,11 @@ describe('POST /{projectKey}/customers', () => {
 
   it('stores the stores of a store customer as KeyReferences, by key or by id', async () => {
     const storeB = await api(server, token, `/${server.projectKey}/stores/key=store-b`).then((r) => r.json() as Promise<{ id: string }>);
-    const customer = await createCustomer(server, token, { email: 'in-store@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'store-a' }, { id: storeB.id }] });
+    const customer = await createCustomer(server, token, {
+      email: 'in-store@example.com',
+      password: 'pw',
+      stores: [{ typeId: 'store', key: 'store-a' }, { id: storeB.id }],
+    });
     expect(customer.stores).toEqual([
       { typeId: 'store', key: 'store-a' },
       { typeId: 'store', key: 'store-b' },
@@ -93,7 +104,11 @@ describe('POST /{projectKey}/customers', () => {
   });
 
   it('refuses custom fields of an unknown type with ReferencedResourceNotFound', async () => {
-    const res = await signUp(server, token, { email: 'custom@example.com', password: 'pw', addresses: [{ country: 'DE', custom: { type: { key: 'no-such-type' }, fields: {} } }] });
+    const res = await signUp(server, token, {
+      email: 'custom@example.com',
+      password: 'pw',
+      addresses: [{ country: 'DE', custom: { type: { key: 'no-such-type' }, fields: {} } }],
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type', key: 'no-such-type' });
   });
@@ -127,7 +142,11 @@ describe('POST /{projectKey}/customers', () => {
   it('refuses an unknown authenticationMode with InvalidField naming the allowed values', async () => {
     const res = await signUp(server, token, { email: 'mode@example.com', password: 'pw', authenticationMode: 'Magic' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorBody).errors[0]).toMatchObject({ code: 'InvalidField', field: 'authenticationMode', allowedValues: ['Password', 'ExternalAuth'] });
+    expect(((await res.json()) as ErrorBody).errors[0]).toMatchObject({
+      code: 'InvalidField',
+      field: 'authenticationMode',
+      allowedValues: ['Password', 'ExternalAuth'],
+    });
   });
 
   it('needs manage_customers: a view_customers token gets 403', async () => {

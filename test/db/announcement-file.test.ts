@@ -41,7 +41,7 @@ describe('the announcement file', () => {
     for (const f of [a, b, c]) f.close();
   });
 
-  it('shows a holder its own announcement too, so one that overwrote another holder\'s value misses nothing', () => {
+  it("shows a holder its own announcement too, so one that overwrote another holder's value misses nothing", () => {
     const [a, b] = [AnnouncementFile.open(path, 2), AnnouncementFile.open(path, 2)];
     // b announces while a has not looked since; a then announces in the same slot, overwriting b's value.
     b.announce(0);

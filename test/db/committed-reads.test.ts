@@ -18,7 +18,11 @@ jest.setTimeout(90_000);
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 async function token(url: string, id: string, secret: string): Promise<string> {
-  const res = await fetch(`${url}/oauth/token`, { method: 'POST', headers: { Authorization: basic(id, secret), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+  const res = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { Authorization: basic(id, secret), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -83,7 +87,10 @@ describe('reads by id and key after a write on another instance or process', () 
       expect([byId.body.version, byId.body.name]).toEqual([version, { en: `v${i}` }]);
       expect((await call(reader.url, `/stores/key=${key}`)).body.version).toBe(version);
     }
-    const deleted = await fetch(`${other}/test/stores/${created.body.id}?version=${version}`, { method: 'DELETE', headers: { Authorization: `Bearer ${bearer[other]}` } });
+    const deleted = await fetch(`${other}/test/stores/${created.body.id}?version=${version}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${bearer[other]}` },
+    });
     expect(deleted.status).toBe(200);
     expect((await call(reader.url, `/stores/${created.body.id}`)).status).toBe(404);
     expect((await call(reader.url, `/stores/key=${key}`)).status).toBe(404);
@@ -92,7 +99,10 @@ describe('reads by id and key after a write on another instance or process', () 
     const group = await call(other, '/customer-groups', { key: `${key}-group`, groupName: 'g' });
     expect(group.status).toBe(201);
     expect((await call(reader.url, `/customer-groups/key=${key}-group`)).body.id).toBe(group.body.id);
-    const renamed = await call(other, `/customer-groups/key=${key}-group`, { version: group.body.version, actions: [{ action: 'setKey', key: `${key}-moved` }] });
+    const renamed = await call(other, `/customer-groups/key=${key}-group`, {
+      version: group.body.version,
+      actions: [{ action: 'setKey', key: `${key}-moved` }],
+    });
     expect(renamed.status).toBe(200);
     expect((await call(reader.url, `/customer-groups/key=${key}-group`)).status).toBe(404);
     expect((await call(reader.url, `/customer-groups/key=${key}-moved`)).body).toMatchObject({ id: group.body.id, version: renamed.body.version });
@@ -110,12 +120,16 @@ describe('reads by id and key after a write on another instance or process', () 
       body: JSON.stringify({ email: `${tag}@example.com`, password: 'pw-123456' }),
     });
     const customerId = ((await customer.json()) as { customer: { id: string } }).customer.id;
-    expect((await call(other, '/associate-roles', { key: `buyer-${tag}`, buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails'] })).status).toBe(201);
+    expect((await call(other, '/associate-roles', { key: `buyer-${tag}`, buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails'] })).status).toBe(
+      201,
+    );
     const unit = await call(other, '/business-units', {
       key: `unit-${tag}`,
       unitType: 'Company',
       name: 'Unit',
-      associates: [{ customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: `buyer-${tag}` } }] }],
+      associates: [
+        { customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: `buyer-${tag}` } }] },
+      ],
     });
     expect(unit.status).toBe(201);
     const asAssociate = `/as-associate/${customerId}/business-units`;
@@ -123,7 +137,10 @@ describe('reads by id and key after a write on another instance or process', () 
       expect((await call(reader.url, `${asAssociate}/${unit.body.id}`)).status).toBe(200);
       expect((await call(reader.url, `${asAssociate}/key=unit-${tag}`)).status).toBe(200);
     }
-    const removed = await call(other, `/business-units/${unit.body.id}`, { version: unit.body.version, actions: [{ action: 'removeAssociate', customer: { typeId: 'customer', id: customerId } }] });
+    const removed = await call(other, `/business-units/${unit.body.id}`, {
+      version: unit.body.version,
+      actions: [{ action: 'removeAssociate', customer: { typeId: 'customer', id: customerId } }],
+    });
     expect(removed.status).toBe(200);
     expect((await call(reader.url, `${asAssociate}/${unit.body.id}`)).status).toBe(404);
     expect((await call(reader.url, `${asAssociate}/key=unit-${tag}`)).status).toBe(404);

@@ -39,17 +39,34 @@ describe('the direct data path and Prisma agree', () => {
   it('a document created directly reads back through Prisma with the same columns and JSON', async () => {
     const created = await stores.create(ctx, draft('direct-1'));
     const row = await prisma.store.findUnique({ where: { projectKey_key: { projectKey: 'eq', key: 'direct-1' } } });
-    expect(row).toMatchObject({ id: created.id, projectKey: 'eq', key: 'direct-1', version: 1, createdAt: created.createdAt, lastModifiedAt: created.lastModifiedAt });
+    expect(row).toMatchObject({
+      id: created.id,
+      projectKey: 'eq',
+      key: 'direct-1',
+      version: 1,
+      createdAt: created.createdAt,
+      lastModifiedAt: created.lastModifiedAt,
+    });
     expect(row!.data).toEqual(created);
   });
 
   it('a row written by Prisma reads back directly, by id, by key and through the query engine', async () => {
     const doc: Store = {
-      id: 'prisma-store-1', version: 3, key: 'prisma-1', name: { en: 'P' }, languages: [], countries: [],
-      distributionChannels: [], supplyChannels: [], productSelections: [],
-      createdAt: '2026-01-01T00:00:00.000Z', lastModifiedAt: '2026-01-02T00:00:00.000Z',
+      id: 'prisma-store-1',
+      version: 3,
+      key: 'prisma-1',
+      name: { en: 'P' },
+      languages: [],
+      countries: [],
+      distributionChannels: [],
+      supplyChannels: [],
+      productSelections: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastModifiedAt: '2026-01-02T00:00:00.000Z',
     };
-    await prisma.store.create({ data: { id: doc.id, projectKey: 'eq', key: doc.key, version: 3, createdAt: doc.createdAt, lastModifiedAt: doc.lastModifiedAt, data: doc as object } });
+    await prisma.store.create({
+      data: { id: doc.id, projectKey: 'eq', key: doc.key, version: 3, createdAt: doc.createdAt, lastModifiedAt: doc.lastModifiedAt, data: doc as object },
+    });
     expect(await stores.get(ctx, { id: doc.id })).toEqual(doc);
     expect(await stores.get(ctx, { key: 'prisma-1' })).toEqual(doc);
     const page = await stores.query(ctx, normalizeQueryParams({ where: ['key = "prisma-1"'] }));
@@ -76,7 +93,13 @@ describe('the direct data path and Prisma agree', () => {
   it('tokens are stored under their SHA-256 key, without a clear copy, and found by the clear token', async () => {
     const tokens = new TokenStore(ctx.app);
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
-    await tokens.save({ id: token, kind: 'ClientCredentials', payload: { jti: token, clientId: 'c1', kind: 'ClientCredentials', scope: 'view_stores:eq' }, projectKey: 'eq', expiresInSeconds: 60 });
+    await tokens.save({
+      id: token,
+      kind: 'ClientCredentials',
+      payload: { jti: token, clientId: 'c1', kind: 'ClientCredentials', scope: 'view_stores:eq' },
+      projectKey: 'eq',
+      expiresInSeconds: 60,
+    });
     const row = await prisma.oAuthToken.findUnique({ where: { id: tokenKey(token) } });
     expect(row).toMatchObject({ kind: 'ClientCredentials', projectKey: 'eq', clientId: 'c1' });
     expect(JSON.stringify(row)).not.toContain(token);

@@ -61,7 +61,18 @@ test('a duplicate key in the same batch or already stored is 400 DuplicateField 
     // Exactly one of the two creates with the same key wins.
     expect([statuses[2], statuses[3]].sort()).toEqual([201, 400]);
   }
-  expect(await storedKeys('b-')).toEqual(['b-new-0', 'b-new-1', 'b-new-2', 'b-other-0', 'b-other-1', 'b-other-2', 'b-taken', 'b-twice-0', 'b-twice-1', 'b-twice-2']);
+  expect(await storedKeys('b-')).toEqual([
+    'b-new-0',
+    'b-new-1',
+    'b-new-2',
+    'b-other-0',
+    'b-other-1',
+    'b-other-2',
+    'b-taken',
+    'b-twice-0',
+    'b-twice-1',
+    'b-twice-2',
+  ]);
 });
 
 test('a value the database refuses fails its own create only', async () => {

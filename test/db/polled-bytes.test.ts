@@ -41,7 +41,10 @@ describe('polled bytes', () => {
         expect(bytes.bytes[31]).toBe(7);
         expect(bytes.poll()).toBeUndefined();
 
-        execFileSync(process.execPath, ['-e', `const fs = require('fs'); const fd = fs.openSync(${JSON.stringify(path)}, 'r+'); fs.writeSync(fd, Buffer.from([9]), 0, 1, 0);`]);
+        execFileSync(process.execPath, [
+          '-e',
+          `const fs = require('fs'); const fd = fs.openSync(${JSON.stringify(path)}, 'r+'); fs.writeSync(fd, Buffer.from([9]), 0, 1, 0);`,
+        ]);
         expect(bytes.poll()?.[0]).toBe(1);
         expect(bytes.bytes[0]).toBe(9);
         expect(bytes.poll()).toBeUndefined();
@@ -56,9 +59,13 @@ describe('polled bytes', () => {
         const header = new PolledBytes(openSync(`${path}-shm`, 'r'), 96, { memoryMapped });
         expect(header.poll()).toBeUndefined();
         for (let i = 0; i < 3; i++) {
-          execFileSync(process.execPath, ['-e', `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(path)}); d.exec("INSERT INTO t (v) VALUES ('x')"); d.close();`], {
-            cwd: process.cwd(),
-          });
+          execFileSync(
+            process.execPath,
+            ['-e', `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(path)}); d.exec("INSERT INTO t (v) VALUES ('x')"); d.close();`],
+            {
+              cwd: process.cwd(),
+            },
+          );
           expect(header.poll()).toBeDefined();
           expect(header.poll()).toBeUndefined();
         }

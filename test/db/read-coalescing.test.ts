@@ -87,13 +87,16 @@ test('a read sent after a write was acknowledged sees it, with reads of other st
     stores.slice(0, 10).map(async (store) => {
       let version = store.version;
       for (let n = 1; n <= 5; n++) {
-        const update = await api(server, token, `/test/stores/${store.id}`, { body: { version, actions: [{ action: 'setName', name: { en: `Renamed ${n}` } }] } });
+        const update = await api(server, token, `/test/stores/${store.id}`, {
+          body: { version, actions: [{ action: 'setName', name: { en: `Renamed ${n}` } }] },
+        });
         if (update.status !== 200) throw new Error(await update.text());
         version = ((await update.json()) as Store).version;
         const [byId, byKey] = await Promise.all([api(server, token, `/test/stores/${store.id}`), api(server, token, `/test/stores/key=${store.key}`)]);
         for (const res of [byId, byKey]) {
           const body = (await res.json()) as Store;
-          if (body.version !== version || body.name.en !== `Renamed ${n}`) failures.push(`${store.key}: read version ${body.version} (${body.name.en}) after ${version} was acknowledged`);
+          if (body.version !== version || body.name.en !== `Renamed ${n}`)
+            failures.push(`${store.key}: read version ${body.version} (${body.name.en}) after ${version} was acknowledged`);
         }
       }
     }),

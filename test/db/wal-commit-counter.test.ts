@@ -54,9 +54,13 @@ describe('the WAL commit counter', () => {
     const counter = walCommitCounter(path)!;
     const start = counter();
     const write = (sql: string) =>
-      execFileSync(process.execPath, ['-e', `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(path)}); d.exec(${JSON.stringify(sql)}); d.close();`], {
-        cwd: process.cwd(),
-      });
+      execFileSync(
+        process.execPath,
+        ['-e', `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(path)}); d.exec(${JSON.stringify(sql)}); d.close();`],
+        {
+          cwd: process.cwd(),
+        },
+      );
     write("INSERT INTO t (v) VALUES ('other process')");
     const afterFirst = counter();
     expect(afterFirst).not.toBe(start);

@@ -19,8 +19,11 @@ let server: RunningServer;
 /** `npm run admin -- ...args` on the test database (run as its script does, without npm's banner). */
 function admin(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: database.url } }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/admin.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: database.url } },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
     );
   });
 }
@@ -55,7 +58,15 @@ interface CreatedClient {
 beforeAll(async () => {
   database = await freshDatabase('file');
   // The server shares the database with the command line; no token cache, so a revocation shows at once.
-  server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: 0 });
+  server = await startServer({
+    ...loadConfig({}),
+    host: '127.0.0.1',
+    port: 0,
+    plainHttp: true,
+    databaseUrl: database.url,
+    logLevel: 'silent',
+    tokenCacheTtlMs: 0,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -76,7 +87,11 @@ describe('project commands', () => {
     const doomed = await adminJson<CreatedClient>('client', 'create', 'doomed', '--scope', 'manage_project:doomed');
     const kept = await adminJson<CreatedClient>('client', 'create', 'kept', '--scope', 'manage_project:kept');
     const doomedToken = await accessToken(doomed.clientId, doomed.clientSecret);
-    const store = await fetch(`${server.url}/doomed/stores`, { method: 'POST', headers: { Authorization: `Bearer ${doomedToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ key: 'berlin' }) });
+    const store = await fetch(`${server.url}/doomed/stores`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${doomedToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key: 'berlin' }),
+    });
     expect(store.status).toBe(201);
 
     const refused = await admin('project', 'delete', 'doomed');
@@ -147,7 +162,15 @@ describe('client commands', () => {
   // On PostgreSQL the command announces its changes to running servers (LISTEN/NOTIFY); on SQLite the
   // server sees the command's commit on the file before it trusts a cached token.
   it('client delete reaches a running server that caches tokens, without waiting for TOKEN_CACHE_TTL_MS', async () => {
-    const caching = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent', tokenCacheTtlMs: 60_000 });
+    const caching = await startServer({
+      ...loadConfig({}),
+      host: '127.0.0.1',
+      port: 0,
+      plainHttp: true,
+      databaseUrl: database.url,
+      logLevel: 'silent',
+      tokenCacheTtlMs: 60_000,
+    });
     try {
       const c = await adminJson<CreatedClient>('client', 'create', 'shop', '--scope', 'view_project_settings:shop');
       const t = await accessToken(c.clientId, c.clientSecret);
@@ -187,7 +210,10 @@ describe('help', () => {
   it('--help on each command explains it; the overview lists every command, as the README does', async () => {
     const overview = await admin('--help');
     expect(overview.code).toBe(0);
-    const usages = overview.stdout.split('\n').filter((l) => /^ {2}(project|client) /.test(l)).map((l) => l.trim());
+    const usages = overview.stdout
+      .split('\n')
+      .filter((l) => /^ {2}(project|client) /.test(l))
+      .map((l) => l.trim());
     expect(usages).toHaveLength(6);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     for (const usage of usages) {

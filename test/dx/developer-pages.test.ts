@@ -72,15 +72,18 @@ describe('the reference page and GraphiQL', () => {
 });
 
 describe('documentation paths typed by mistake', () => {
-  it.each([['/docs'], ['/swagger'], ['/openapi.json'], ['/graphiql'], ['/api-docs']])('%s without a token is a 404 that says where the pages are', async (path) => {
-    const res = await server.request(path);
-    expect(res.status).toBe(404);
-    const body = (await res.json()) as { statusCode: number; message: string; errors: { code: string }[] };
-    expect(body.statusCode).toBe(404);
-    expect(body.errors[0].code).toBe('ResourceNotFound');
-    expect(body.message).toContain('/_/docs');
-    expect(body.message).toContain('/_/openapi.json');
-  });
+  it.each([['/docs'], ['/swagger'], ['/openapi.json'], ['/graphiql'], ['/api-docs']])(
+    '%s without a token is a 404 that says where the pages are',
+    async (path) => {
+      const res = await server.request(path);
+      expect(res.status).toBe(404);
+      const body = (await res.json()) as { statusCode: number; message: string; errors: { code: string }[] };
+      expect(body.statusCode).toBe(404);
+      expect(body.errors[0].code).toBe('ResourceNotFound');
+      expect(body.message).toContain('/_/docs');
+      expect(body.message).toContain('/_/openapi.json');
+    },
+  );
 
   it('with a token is the API as usual (a project may be called docs)', async () => {
     const token = await clientToken(server, `view_project_settings:${server.projectKey}`);

@@ -67,7 +67,9 @@ describe('the embedded server (startServer from the package entry)', () => {
     }
     times.sort((x, y) => x - y);
     const median = times[Math.floor(times.length / 2)];
-    process.stdout.write(`reset() on ${database.url.startsWith('file:') ? 'SQLite in memory' : 'PostgreSQL'}: median ${median.toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms\n`);
+    process.stdout.write(
+      `reset() on ${database.url.startsWith('file:') ? 'SQLite in memory' : 'PostgreSQL'}: median ${median.toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms\n`,
+    );
     expect(median).toBeLessThan(50);
   });
 });

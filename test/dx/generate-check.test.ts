@@ -43,27 +43,35 @@ describe('npm run generate:check', () => {
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
   // The copy holds the committed generated/: one check proves it fresh, quiet and untouched by checking.
-  it('passes on the committed tree, without git, prints no Prisma noise and writes nothing', async () => {
-    const snapshot = mkdtempSync(join(tmpdir(), 'generated-before-'));
-    cpSync(join(copy, 'generated'), snapshot, { recursive: true });
-    const checked = await generateCheck(copy);
-    expect(checked.out).not.toContain('Prisma schema loaded');
-    expect(checked.out.trim()).toBe('generated/ is up to date');
-    expect(checked.code).toBe(0);
-    expect(compareTrees(snapshot, join(copy, 'generated'))).toEqual([]);
-    rmSync(snapshot, { recursive: true, force: true });
-  }, GENERATE_TIMEOUT_MS);
+  it(
+    'passes on the committed tree, without git, prints no Prisma noise and writes nothing',
+    async () => {
+      const snapshot = mkdtempSync(join(tmpdir(), 'generated-before-'));
+      cpSync(join(copy, 'generated'), snapshot, { recursive: true });
+      const checked = await generateCheck(copy);
+      expect(checked.out).not.toContain('Prisma schema loaded');
+      expect(checked.out.trim()).toBe('generated/ is up to date');
+      expect(checked.code).toBe(0);
+      expect(compareTrees(snapshot, join(copy, 'generated'))).toEqual([]);
+      rmSync(snapshot, { recursive: true, force: true });
+    },
+    GENERATE_TIMEOUT_MS,
+  );
 
-  it('fails and names each stale, missing or unexpected file, leaving them as they are', async () => {
-    const document = join(copy, 'generated/openapi/document.ts');
-    writeFileSync(document, readFileSync(document, 'utf8') + '// edited by hand\n');
-    unlinkSync(join(copy, 'generated/graphql/documents.ts'));
-    writeFileSync(join(copy, 'generated/stray.ts'), 'export {};\n');
-    const checked = await generateCheck(copy);
-    expect(checked.code).toBe(1);
-    expect(checked.out).toContain('differs    generated/openapi/document.ts');
-    expect(checked.out).toContain('missing    generated/graphql/documents.ts');
-    expect(checked.out).toContain('unexpected generated/stray.ts');
-    expect(readFileSync(document, 'utf8')).toContain('// edited by hand');
-  }, GENERATE_TIMEOUT_MS);
+  it(
+    'fails and names each stale, missing or unexpected file, leaving them as they are',
+    async () => {
+      const document = join(copy, 'generated/openapi/document.ts');
+      writeFileSync(document, readFileSync(document, 'utf8') + '// edited by hand\n');
+      unlinkSync(join(copy, 'generated/graphql/documents.ts'));
+      writeFileSync(join(copy, 'generated/stray.ts'), 'export {};\n');
+      const checked = await generateCheck(copy);
+      expect(checked.code).toBe(1);
+      expect(checked.out).toContain('differs    generated/openapi/document.ts');
+      expect(checked.out).toContain('missing    generated/graphql/documents.ts');
+      expect(checked.out).toContain('unexpected generated/stray.ts');
+      expect(readFileSync(document, 'utf8')).toContain('// edited by hand');
+    },
+    GENERATE_TIMEOUT_MS,
+  );
 });

@@ -116,10 +116,26 @@ describe('startup failures print one clear line and exit non-zero', () => {
   afterAll(() => blocker.close());
 
   it.each([
-    ['the port is in use', () => ({ PORT: String(busyPort), DATABASE_URL: 'file::memory:' }), (port: number) => `cannot start: port ${port} on 127.0.0.1 is already in use: stop the other process or set PORT`],
-    ['the database is unreachable', () => ({ PORT: '0', DATABASE_URL: 'postgresql://postgres:secret@127.0.0.1:1/db' }), () => 'cannot start: cannot reach the database at postgresql://***@127.0.0.1:1/db: connect ECONNREFUSED 127.0.0.1:1'],
-    ['DATABASE_URL names no supported database', () => ({ PORT: '0', DATABASE_URL: 'mysql://localhost/db' }), () => 'cannot start: Unsupported DATABASE_URL "mysql://localhost/db": use file:<path> or postgresql://...'],
-    ['DATABASE_URL is not a URL', () => ({ PORT: '0', DATABASE_URL: 'postgresql://[oops' }), () => 'cannot start: DATABASE_URL is not a valid URL (postgresql://[oops)'],
+    [
+      'the port is in use',
+      () => ({ PORT: String(busyPort), DATABASE_URL: 'file::memory:' }),
+      (port: number) => `cannot start: port ${port} on 127.0.0.1 is already in use: stop the other process or set PORT`,
+    ],
+    [
+      'the database is unreachable',
+      () => ({ PORT: '0', DATABASE_URL: 'postgresql://postgres:secret@127.0.0.1:1/db' }),
+      () => 'cannot start: cannot reach the database at postgresql://***@127.0.0.1:1/db: connect ECONNREFUSED 127.0.0.1:1',
+    ],
+    [
+      'DATABASE_URL names no supported database',
+      () => ({ PORT: '0', DATABASE_URL: 'mysql://localhost/db' }),
+      () => 'cannot start: Unsupported DATABASE_URL "mysql://localhost/db": use file:<path> or postgresql://...',
+    ],
+    [
+      'DATABASE_URL is not a URL',
+      () => ({ PORT: '0', DATABASE_URL: 'postgresql://[oops' }),
+      () => 'cannot start: DATABASE_URL is not a valid URL (postgresql://[oops)',
+    ],
   ])('when %s', async (_, env, expected) => {
     const result = await startMain(env());
     expect(result.code).toBe(1);
@@ -131,7 +147,10 @@ describe('startup failures print one clear line and exit non-zero', () => {
 describe('npm start', () => {
   it('stops the server on SIGTERM sent to npm (the port is released)', async () => {
     const port = await freePort();
-    const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), DATABASE_URL: 'file::memory:', LOG_LEVEL: 'silent', PLAIN_HTTP: 'true' } });
+    const child = spawn('npm', ['start', '--silent'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), DATABASE_URL: 'file::memory:', LOG_LEVEL: 'silent', PLAIN_HTTP: 'true' },
+    });
     const exited = once(child, 'exit');
     let up = false;
     for (let i = 0; i < 100 && !up; i++) {

@@ -41,7 +41,9 @@ describeWithBrowser('the developer pages in headless Chromium', (executablePath)
     const shown = (await page.locator('.opblock-summary-path').allInnerTexts()).map((p) => p.replace(/\u200b/g, '').trim());
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.every((p) => p.startsWith('/'))).toBe(true);
-    const loaded = await page.evaluate(() => (window as unknown as { ui: { specSelectors: { paths(): { keySeq(): { toJS(): string[] } } } } }).ui.specSelectors.paths().keySeq().toJS());
+    const loaded = await page.evaluate(() =>
+      (window as unknown as { ui: { specSelectors: { paths(): { keySeq(): { toJS(): string[] } } } } }).ui.specSelectors.paths().keySeq().toJS(),
+    );
     expect(loaded).toEqual(expect.arrayContaining(['/{projectKey}/stores', '/{projectKey}/stores/key={key}', '/{projectKey}/graphql']));
     expect(loaded.length).toBeGreaterThan(20);
     expect(await page.locator('.info .title').innerText()).toContain('Commerce Platform API');
@@ -59,7 +61,10 @@ describeWithBrowser('the developer pages in headless Chromium', (executablePath)
     // Query and headers typed the way a person would, through the editors.
     // GraphiQL also sends its schema query with the placeholder header; wait for the one sent with the token.
     const response = page.waitForResponse(
-      (r) => r.url() === `${server.url}/${server.projectKey}/graphql` && r.request().method() === 'POST' && r.request().headers().authorization === `Bearer ${token}`,
+      (r) =>
+        r.url() === `${server.url}/${server.projectKey}/graphql` &&
+        r.request().method() === 'POST' &&
+        r.request().headers().authorization === `Bearer ${token}`,
     );
     await page.evaluate(
       ([query, headers]) => {

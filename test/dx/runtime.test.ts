@@ -28,10 +28,14 @@ describe('the runtime the README states', () => {
   });
 
   it('loading the authorization service prints no warning (the expected ones are accounted for)', async () => {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', "await import('./src/oauth/provider.ts'); console.warn('other warnings still show')"], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '' },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '-e', "await import('./src/oauth/provider.ts'); console.warn('other warnings still show')"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
     expect(stdout).toBe('');
     expect(stderr).toBe('other warnings still show\n');
   });

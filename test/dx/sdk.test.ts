@@ -73,7 +73,12 @@ describe('createCommerceClient', () => {
       apiCalls += 1;
       return new Response(JSON.stringify({ statusCode: 401, message: 'refused', errors: [] }), { status: 401 });
     };
-    const { client } = createCommerceClient({ baseUrl: server.url, projectKey: server.projectKey, auth: { type: 'clientCredentials', ...admin }, fetch: refusing });
+    const { client } = createCommerceClient({
+      baseUrl: server.url,
+      projectKey: server.projectKey,
+      auth: { type: 'clientCredentials', ...admin },
+      fetch: refusing,
+    });
     const res = await getStoreByKey({ client, path: { projectKey: server.projectKey, key: 'x' } });
     expect(res.response.status).toBe(401);
     expect(apiCalls).toBe(2);
@@ -88,7 +93,11 @@ describe('createCommerceClient', () => {
   });
 
   it('reports refused client credentials as a TokenRequestError with the status', async () => {
-    const { client } = createCommerceClient({ baseUrl: server.url, projectKey: server.projectKey, auth: { type: 'clientCredentials', clientId: admin.clientId, clientSecret: 'wrong' } });
+    const { client } = createCommerceClient({
+      baseUrl: server.url,
+      projectKey: server.projectKey,
+      auth: { type: 'clientCredentials', clientId: admin.clientId, clientSecret: 'wrong' },
+    });
     await expect(getProject({ client, path: { projectKey: server.projectKey } })).rejects.toMatchObject({ name: 'TokenRequestError', status: 401 });
   });
 });
@@ -124,7 +133,13 @@ describe('the storefront flows', () => {
   it('refresh: an expired access token is renewed with the refresh token, not by signing in again', async () => {
     const { fetch, tokenRequests } = recordingFetch();
     let now = Date.now();
-    const tokens = new TokenSource(server.url, 'test', { type: 'password', ...storefront, username: 'sdk@example.com', password: 'sdk-secret' }, fetch, () => now);
+    const tokens = new TokenSource(
+      server.url,
+      'test',
+      { type: 'password', ...storefront, username: 'sdk@example.com', password: 'sdk-secret' },
+      fetch,
+      () => now,
+    );
     const first = await tokens.token();
     now += 3 * 86_400_000;
     const second = await tokens.token();

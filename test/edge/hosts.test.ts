@@ -5,7 +5,12 @@ import { startChildServer } from '../support/child-server.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /** A request with a chosen Host header (fetch does not let one set it). */
-function withHost(server: TestServer, host: string, path = '/_/openapi.json', init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; type?: string; body: string }> {
+function withHost(
+  server: TestServer,
+  host: string,
+  path = '/_/openapi.json',
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; type?: string; body: string }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers: { Host: host, ...init.headers } }, (res) => {
@@ -22,12 +27,21 @@ const getWithHost = (server: TestServer, host: string, path?: string, headers: R
 
 /** A client-credentials token request without credentials: the token endpoint answers 401 invalid_client. */
 const tokenRequestWithHost = (server: TestServer, host: string) =>
-  withHost(server, host, '/oauth/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+  withHost(server, host, '/oauth/token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
 
 describe('regions and host names (spec: "What the service does" 5–6, "Versioning" 3)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ region: 'europe-west1.gcp', domain: 'commercetools.com', hostCheck: true, hostAliases: ['api.shop.example', 'auth.shop.example'] });
+    server = await startTestServer({
+      region: 'europe-west1.gcp',
+      domain: 'commercetools.com',
+      hostCheck: true,
+      hostAliases: ['api.shop.example', 'auth.shop.example'],
+    });
   });
   afterAll(async () => server.close());
 
@@ -54,7 +68,7 @@ describe('regions and host names (spec: "What the service does" 5–6, "Versioni
 
   it.each([
     ['another region', 'api.us-central1.gcp.commercetools.com'],
-    ['another region\'s deprecated alias', 'api.commercetools.co'],
+    ["another region's deprecated alias", 'api.commercetools.co'],
     ['an address', '127.0.0.1'],
     ['an unrelated name', 'evil.example'],
   ])('refuses %s with the 404 page', async (_name, host) => {
@@ -126,10 +140,18 @@ describe('the API and auth names behind a trusted proxy (TRUST_PROXY)', () => {
   const forwarded = (host: string) => ({ 'X-Forwarded-Host': host, 'X-Forwarded-Proto': 'https' });
 
   it('tells the services apart by the host the proxy received (X-Forwarded-Host)', async () => {
-    const onApi = await withHost(server, '127.0.0.1', '/oauth/token', { method: 'POST', headers: { ...forwarded('api.us-central1.gcp.example.com'), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const onApi = await withHost(server, '127.0.0.1', '/oauth/token', {
+      method: 'POST',
+      headers: { ...forwarded('api.us-central1.gcp.example.com'), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     expect(onApi.status).toBe(404);
     expect(JSON.parse(onApi.body).errors[0].message).toContain('https://auth.us-central1.gcp.example.com');
-    const onAuth = await withHost(server, '127.0.0.1', '/oauth/token', { method: 'POST', headers: { ...forwarded('auth.us-central1.gcp.example.com'), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const onAuth = await withHost(server, '127.0.0.1', '/oauth/token', {
+      method: 'POST',
+      headers: { ...forwarded('auth.us-central1.gcp.example.com'), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     expect(onAuth.status).toBe(401);
     expect((await withHost(server, '127.0.0.1', '/_/openapi.json', { headers: forwarded('api.us-central1.gcp.example.com') })).status).toBe(200);
   });
@@ -139,7 +161,9 @@ describe('npm start with a region and domain', () => {
   it('prints the host names and the aliases with the bootstrap output', async () => {
     const child = await startChildServer('file::memory:', { REGION: 'us-central1.gcp', DOMAIN: 'commercetools.com' });
     try {
-      expect(child.output()).toContain('Region us-central1.gcp: API https://api.us-central1.gcp.commercetools.com   auth https://auth.us-central1.gcp.commercetools.com');
+      expect(child.output()).toContain(
+        'Region us-central1.gcp: API https://api.us-central1.gcp.commercetools.com   auth https://auth.us-central1.gcp.commercetools.com',
+      );
       expect(child.output()).toContain('deprecated aliases, still answered: api.commercetools.co, auth.commercetools.co');
     } finally {
       await child.kill('SIGTERM');

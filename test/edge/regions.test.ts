@@ -15,7 +15,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 const tokenRequest = (url: string, id: string, secret: string) =>
-  fetch(`${url}/oauth/token`, { method: 'POST', headers: { Authorization: basic(id, secret), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+  fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { Authorization: basic(id, secret), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
 
 async function accessToken(url: string, id: string, secret: string): Promise<string> {
   const res = await tokenRequest(url, id, secret);
@@ -28,8 +32,11 @@ const get = (url: string, path: string, bearer: string) => fetch(`${url}${path}`
 /** `npm run admin -- ...args --json` against the database, as a deployment of `region`. */
 function adminJson<T>(databaseUrl: string, region: string, ...args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args, '--json'], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl, REGION: region } }, (err, stdout, stderr) =>
-      err ? reject(new Error(`${stdout} ${stderr}`)) : resolve(JSON.parse(stdout) as T),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/admin.ts', ...args, '--json'],
+      { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl, REGION: region } },
+      (err, stdout, stderr) => (err ? reject(new Error(`${stdout} ${stderr}`)) : resolve(JSON.parse(stdout) as T)),
     );
   });
 }
@@ -59,7 +66,7 @@ describe('projects stamped with the region of their deployment', () => {
     await database?.drop();
   });
 
-  it('a project created by a deployment is stored with that deployment\'s REGION', async () => {
+  it("a project created by a deployment is stored with that deployment's REGION", async () => {
     expect(await countRows(europe.services.db, 'Project', '"key" = ? AND "region" = ?', ['eu-shop', 'europe-west1.gcp'])).toBe(1);
     await america.app.services.projects.create({ key: 'us-shop' });
     expect(await countRows(america.services.db, 'Project', '"key" = ? AND "region" = ?', ['us-shop', 'us-central1.gcp'])).toBe(1);
@@ -96,7 +103,7 @@ describe('projects stamped with the region of their deployment', () => {
     expect(await europe.app.services.projects.find('eu-shop')).toMatchObject({ key: 'eu-shop' });
   });
 
-  it('the administration command line works in its REGION: lists and reports only that region\'s projects', async () => {
+  it("the administration command line works in its REGION: lists and reports only that region's projects", async () => {
     const us = await adminJson<{ region: string; results: { key: string }[] }>(database.url, 'us-central1.gcp', 'project', 'list');
     expect(us).toMatchObject({ region: 'us-central1.gcp' });
     expect(us.results.map((p) => p.key)).toEqual(['us-shop']);

@@ -18,7 +18,11 @@ const TTL = 60_000;
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 async function token(url: string, id: string, secret: string, path = '/oauth/token', form = 'grant_type=client_credentials'): Promise<string> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { Authorization: basic(id, secret), 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: basic(id, secret), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -60,7 +64,11 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
   it('a token revoked on one instance is refused by the other within tens of milliseconds (not after TOKEN_CACHE_TTL_MS)', async () => {
     const bearer = await token(a.url, client.id, client.secret!);
     expect((await call(b.url, bearer, '/test')).status).toBe(200); // now cached on b
-    const revoked = await fetch(`${a.url}/oauth/token/revoke`, { method: 'POST', headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' }, body: `token=${bearer}` });
+    const revoked = await fetch(`${a.url}/oauth/token/revoke`, {
+      method: 'POST',
+      headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${bearer}`,
+    });
     expect(revoked.status).toBe(200);
     timings.revocation = await within(PROPAGATION_BUDGET_MS, async () => (await call(b.url, bearer, '/test')).status === 401);
   });
@@ -70,7 +78,10 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     const before = (await (await call(b.url, bearer, '/test')).json()) as { version: number };
     const updated = await call(a.url, bearer, '/test', { body: { version: before.version, actions: [{ action: 'changeName', name: 'Renamed' }] } });
     expect(updated.status).toBe(200);
-    timings.project = await within(PROPAGATION_BUDGET_MS, async () => ((await (await call(b.url, bearer, '/test')).json()) as { name?: string }).name === 'Renamed');
+    timings.project = await within(
+      PROPAGATION_BUDGET_MS,
+      async () => ((await (await call(b.url, bearer, '/test')).json()) as { name?: string }).name === 'Renamed',
+    );
   });
 
   it('the tokens of a deleted customer are refused by the other instance', async () => {
@@ -78,7 +89,13 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     const created = await call(a.url, admin, '/test/customers', { body: { email: 'gone@example.com', password: 'secret-pw' } });
     expect(created.status).toBe(201);
     const { customer } = (await created.json()) as { customer: { id: string; version: number } };
-    const customerBearer = await token(a.url, client.id, client.secret!, '/oauth/test/customers/token', 'grant_type=password&username=gone%40example.com&password=secret-pw&scope=manage_my_profile%3Atest');
+    const customerBearer = await token(
+      a.url,
+      client.id,
+      client.secret!,
+      '/oauth/test/customers/token',
+      'grant_type=password&username=gone%40example.com&password=secret-pw&scope=manage_my_profile%3Atest',
+    );
     const me = () => call(b.url, customerBearer, '/test/graphql', { body: { query: '{ me { customer { id } } }' } });
     const before = await me();
     expect(before.status).toBe(200);
@@ -106,12 +123,20 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     await admin.end();
     expect(killed.rowCount).toBe(2);
     // Revoked while nobody listens: the notification is lost; b must not keep the token for the TTL.
-    await fetch(`${a.url}/oauth/token/revoke`, { method: 'POST', headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' }, body: `token=${bearer}` });
+    await fetch(`${a.url}/oauth/token/revoke`, {
+      method: 'POST',
+      headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${bearer}`,
+    });
     timings.afterReconnect = await within(5000, async () => (await call(b.url, bearer, '/test')).status === 401);
     // And notifications flow again.
     const next = await token(a.url, client.id, client.secret!);
     expect((await call(b.url, next, '/test')).status).toBe(200);
-    await fetch(`${a.url}/oauth/token/revoke`, { method: 'POST', headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' }, body: `token=${next}` });
+    await fetch(`${a.url}/oauth/token/revoke`, {
+      method: 'POST',
+      headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${next}`,
+    });
     await within(PROPAGATION_BUDGET_MS, async () => (await call(b.url, next, '/test')).status === 401);
   });
 
@@ -158,7 +183,11 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     const bearer = await token(a.url, client.id, client.secret!);
     expect((await call(a.url, bearer, '/test')).status).toBe(200);
     expect((await call(a.url, bearer, '/test')).status).toBe(200); // from the cache
-    const revoked = await fetch(`${otherUrl()}/oauth/token/revoke`, { method: 'POST', headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' }, body: `token=${bearer}` });
+    const revoked = await fetch(`${otherUrl()}/oauth/token/revoke`, {
+      method: 'POST',
+      headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${bearer}`,
+    });
     expect(revoked.status).toBe(200);
     expect((await call(a.url, bearer, '/test')).status).toBe(401);
   });
@@ -182,7 +211,11 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     expect((await call(a.url, bearer, '/test')).status).toBe(401);
     expect((await call(a.url, admin, '/test')).status).toBe(200);
     // a held the client's row since its token request: its credentials get nothing more either.
-    const refused = await fetch(`${a.url}/oauth/token`, { method: 'POST', headers: { Authorization: basic(doomed.id, doomed.secret!), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const refused = await fetch(`${a.url}/oauth/token`, {
+      method: 'POST',
+      headers: { Authorization: basic(doomed.id, doomed.secret!), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     expect(refused.status).toBe(401);
   });
 
@@ -192,7 +225,13 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
     const created = await call(otherUrl(), other, '/test/customers', { body: { email, password: 'secret-pw' } });
     expect(created.status).toBe(201);
     const { customer } = (await created.json()) as { customer: { id: string; version: number } };
-    const customerBearer = await token(a.url, client.id, client.secret!, '/oauth/test/customers/token', `grant_type=password&username=${encodeURIComponent(email)}&password=secret-pw&scope=manage_my_profile%3Atest`);
+    const customerBearer = await token(
+      a.url,
+      client.id,
+      client.secret!,
+      '/oauth/test/customers/token',
+      `grant_type=password&username=${encodeURIComponent(email)}&password=secret-pw&scope=manage_my_profile%3Atest`,
+    );
     const me = () => call(a.url, customerBearer, '/test/graphql', { body: { query: '{ me { customer { id } } }' } });
     expect((await me()).status).toBe(200);
     expect((await call(otherUrl(), other, `/test/customers/${customer.id}?version=${customer.version}`, { method: 'DELETE' })).status).toBe(200);
@@ -213,7 +252,10 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
 describe('one instance on its own database', () => {
   it('runs the expired-token sweep itself', async () => {
     const database = await freshDatabase();
-    const server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent' }, { logger: createLogger('silent') });
+    const server = await startServer(
+      { ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: database.url, logLevel: 'silent' },
+      { logger: createLogger('silent') },
+    );
     try {
       expect(await server.app.oauth.sweepExpired()).toBe(true);
     } finally {

@@ -22,7 +22,11 @@ const LONGEST_WINDOW = 15 * 60_000;
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 function form(url: string, path: string, authorization: string, body: Record<string, string>): Promise<Response> {
-  return fetch(`${url}${path}`, { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
 }
 
 const json = (url: string, path: string, bearer: string, body?: unknown) =>
@@ -33,7 +37,10 @@ const json = (url: string, path: string, bearer: string, body?: unknown) =>
   });
 
 /** The i-th request's instance: alternately a and b, so each alone sees half of the attempts. */
-const spread = <T>(a: T, b: T) => (i: number) => (i % 2 === 0 ? a : b);
+const spread =
+  <T>(a: T, b: T) =>
+  (i: number) =>
+    i % 2 === 0 ? a : b;
 
 /** The 429 body and its Retry-After, checked in full. */
 async function expectRefused(res: Response, message: RegExp): Promise<void> {
@@ -103,7 +110,10 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
       expect((await form(on(i).url, '/oauth/token', basic(other.id, other.secret!), { grant_type: 'client_credentials' })).status).toBe(200);
     }
     for (const instance of [a, b]) {
-      await expectRefused(await form(instance.url, '/oauth/token', basic(other.id, other.secret!), { grant_type: 'client_credentials' }), /Too many token requests/);
+      await expectRefused(
+        await form(instance.url, '/oauth/token', basic(other.id, other.secret!), { grant_type: 'client_credentials' }),
+        /Too many token requests/,
+      );
     }
     clock.advance(60_000);
     expect((await form(b.url, '/oauth/token', basic(other.id, other.secret!), { grant_type: 'client_credentials' })).status).toBe(200);
@@ -116,7 +126,10 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
     for (let i = 0; i < TOKEN_REQUESTS; i++) {
       expect((await form(on(i).url, '/oauth/token', basic(target.id, 'wrong'), { grant_type: 'client_credentials' })).status).toBe(401);
     }
-    await expectRefused(await form(a.url, '/oauth/token', basic(target.id, 'wrong'), { grant_type: 'client_credentials' }), /Too many failed client authentications\. Retry later/);
+    await expectRefused(
+      await form(a.url, '/oauth/token', basic(target.id, 'wrong'), { grant_type: 'client_credentials' }),
+      /Too many failed client authentications\. Retry later/,
+    );
   });
 
   it('failed client authentications per source address: refused on both instances once the address used its budget on the two together', async () => {
@@ -126,7 +139,10 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
     }
     for (const instance of [a, b]) {
       // Refused before the secret is even checked: the right one too.
-      await expectRefused(await form(instance.url, '/oauth/token', basic(client.id, client.secret!), { grant_type: 'client_credentials' }), /from this address/);
+      await expectRefused(
+        await form(instance.url, '/oauth/token', basic(client.id, client.secret!), { grant_type: 'client_credentials' }),
+        /from this address/,
+      );
     }
   });
 
@@ -144,7 +160,12 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
   it('failed customer sign-ins per account (OAuth password flow): after the budget even the right password is refused on either instance', async () => {
     const on = spread(a, b);
     const signIn = (url: string, password: string) =>
-      form(url, '/oauth/test/customers/token', basic(client.id, client.secret!), { grant_type: 'password', username: 'limited@example.com', password, scope: 'manage_my_profile:test' });
+      form(url, '/oauth/test/customers/token', basic(client.id, client.secret!), {
+        grant_type: 'password',
+        username: 'limited@example.com',
+        password,
+        scope: 'manage_my_profile:test',
+      });
     for (let i = 0; i < PASSWORD_FAILURES; i++) expect((await signIn(on(i).url, 'wrong')).status).toBe(400);
     for (const instance of [a, b]) await expectRefused(await signIn(instance.url, 'right-password'), /failed sign-in attempts/);
     clock.advance(LONGEST_WINDOW);
@@ -155,7 +176,12 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
     // A client per instance: each request also counts against its client's token requests.
     const [onA, onB] = await Promise.all(['a', 'b'].map((name) => a.app.services.apiClients.create('test', { name, scope: 'manage_my_profile:test' })));
     const signIn = (url: string, c: { id: string; secret?: string }, password: string) =>
-      form(url, '/oauth/test/customers/token', basic(c.id, c.secret!), { grant_type: 'password', username: 'limited@example.com', password, scope: 'manage_my_profile:test' });
+      form(url, '/oauth/test/customers/token', basic(c.id, c.secret!), {
+        grant_type: 'password',
+        username: 'limited@example.com',
+        password,
+        scope: 'manage_my_profile:test',
+      });
     for (let i = 0; i < PASSWORD_FAILURES - 1; i++) expect((await signIn(a.url, onA, 'wrong')).status).toBe(400);
     expect((await signIn(b.url, onB, 'right-password')).status).toBe(200);
     // A full budget again: PASSWORD_FAILURES - 1 more failures would have tripped it otherwise.
@@ -170,19 +196,26 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
       expect(res.status).toBe(400);
     }
     for (const instance of [a, b]) {
-      await expectRefused(await json(instance.url, '/test/login', admin, { email: 'limited@example.com', password: 'right-password' }), /failed sign-in attempts/);
+      await expectRefused(
+        await json(instance.url, '/test/login', admin, { email: 'limited@example.com', password: 'right-password' }),
+        /failed sign-in attempts/,
+      );
     }
   });
 
   it('external introspection calls per project: the project has one budget for both instances', async () => {
     const project = (await (await json(a.url, '/test', admin)).json()) as { version: number };
     const url = `http://127.0.0.1:${(introspection.address() as AddressInfo).port}/introspect`;
-    const set = await json(a.url, '/test', admin, { version: project.version, actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader: 'Bearer x' } }] });
+    const set = await json(a.url, '/test', admin, {
+      version: project.version,
+      actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader: 'Bearer x' } }],
+    });
     expect(set.status).toBe(200);
     const on = spread(a, b);
     // Each a different token: none is answered from a cache.
     for (let i = 0; i < INTROSPECTIONS; i++) expect((await json(on(i).url, '/test', `external-${i}`)).status).toBe(401);
-    for (const instance of [a, b]) await expectRefused(await json(instance.url, '/test', `external-more-${instance === a ? 'a' : 'b'}`), /external token introspection calls/);
+    for (const instance of [a, b])
+      await expectRefused(await json(instance.url, '/test', `external-more-${instance === a ? 'a' : 'b'}`), /external token introspection calls/);
   });
 
   it('the sweep removes the counters of ended windows (run by the one instance that leads the background jobs)', async () => {
@@ -196,7 +229,12 @@ describe('rate limits shared by two instances on one database (issue 12: N insta
   });
 
   it('counts by digest: the table holds no address, e-mail or client id', async () => {
-    await form(a.url, '/oauth/test/customers/token', basic(client.id, client.secret!), { grant_type: 'password', username: 'limited@example.com', password: 'wrong', scope: 'manage_my_profile:test' });
+    await form(a.url, '/oauth/test/customers/token', basic(client.id, client.secret!), {
+      grant_type: 'password',
+      username: 'limited@example.com',
+      password: 'wrong',
+      scope: 'manage_my_profile:test',
+    });
     const rows = await a.services.db.rows<{ key: string }>('SELECT "key" FROM "RateLimitWindow"');
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -221,7 +259,9 @@ describe('two server processes on one database (the real clock)', () => {
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
     const on = spread(servers[0], servers[1]);
-    for (let i = 0; i < 4; i++) expect((await form(on(i).url, '/oauth/token', basic(clientId, clientSecret), { grant_type: 'client_credentials' })).status).toBe(200);
-    for (const s of servers) await expectRefused(await form(s.url, '/oauth/token', basic(clientId, clientSecret), { grant_type: 'client_credentials' }), /Too many token requests/);
+    for (let i = 0; i < 4; i++)
+      expect((await form(on(i).url, '/oauth/token', basic(clientId, clientSecret), { grant_type: 'client_credentials' })).status).toBe(200);
+    for (const s of servers)
+      await expectRefused(await form(s.url, '/oauth/token', basic(clientId, clientSecret), { grant_type: 'client_credentials' }), /Too many token requests/);
   });
 });

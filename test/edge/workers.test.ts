@@ -61,7 +61,11 @@ describe('WORKERS=2: two processes share the port on one database', () => {
     });
     expect(server.output().match(/client_id:/g)).toHaveLength(1);
     // Fresh connections are handed to the workers in turn: tokens issued by one are accepted by the other, and writes are seen by both.
-    const tokenRes = await fetch(`${server.url}/oauth/token`, { method: 'POST', headers: { Authorization: basic(creds.id, creds.secret), 'Content-Type': 'application/x-www-form-urlencoded', Connection: 'close' }, body: 'grant_type=client_credentials' });
+    const tokenRes = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { Authorization: basic(creds.id, creds.secret), 'Content-Type': 'application/x-www-form-urlencoded', Connection: 'close' },
+      body: 'grant_type=client_credentials',
+    });
     expect(tokenRes.status).toBe(200);
     const { access_token: token } = (await tokenRes.json()) as { access_token: string };
     const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Connection: 'close' };
@@ -108,7 +112,9 @@ describe('WORKERS=2 over HTTPS', () => {
       const ca = readFileSync(join(data, 'tls', 'localhost.crt'));
       for (let i = 0; i < 4; i++) {
         const status = await new Promise<number>((resolve, reject) =>
-          httpsRequest(`${server.url}/health`, { ca, agent: false }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', reject).end(),
+          httpsRequest(`${server.url}/health`, { ca, agent: false }, (res) => (res.resume(), resolve(res.statusCode!)))
+            .on('error', reject)
+            .end(),
         );
         expect(status).toBe(200);
       }

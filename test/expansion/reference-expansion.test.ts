@@ -40,7 +40,9 @@ describe('expand', () => {
   });
 
   it('expands every result of a query page', async () => {
-    const page = await (await api(server, admin, `/test/stores?where=${encodeURIComponent('key in ("exp-a", "exp-b", "exp-c")')}&expand=createdBy.customer`)).json();
+    const page = await (
+      await api(server, admin, `/test/stores?where=${encodeURIComponent('key in ("exp-a", "exp-b", "exp-c")')}&expand=createdBy.customer`)
+    ).json();
     expect(page.count).toBe(3);
     for (const store of page.results) expect(store.createdBy.customer.obj.id).toBe(customerId);
   });

@@ -20,7 +20,9 @@ async function createStore(key: string): Promise<{ id: string; version: number }
 it('150 parallel updates at one version: exactly one wins, every other is 409 with the current version, nothing else lands', async () => {
   const store = await createStore('contended');
   const results = await Promise.all(
-    Array.from({ length: 150 }, (_, i) => api(server, token, `/test/stores/${store.id}`, { body: { version: store.version, actions: [{ action: 'setName', name: { en: `writer-${i}` } }] } })),
+    Array.from({ length: 150 }, (_, i) =>
+      api(server, token, `/test/stores/${store.id}`, { body: { version: store.version, actions: [{ action: 'setName', name: { en: `writer-${i}` } }] } }),
+    ),
   );
   const statuses = results.map((r) => r.status);
   expect(statuses.filter((s) => s === 200)).toHaveLength(1);

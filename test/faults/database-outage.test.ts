@@ -63,12 +63,18 @@ const onPostgres = /^postgres/.test(process.env.TEST_DATABASE_URL ?? '');
     await link.start();
     const viaLink = new URL(database.url);
     viaLink.host = `127.0.0.1:${link.port}`;
-    server = await startServer({ ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: viaLink.toString(), logLevel: 'silent', tokenCacheTtlMs: 0 }, { logger: createLogger('silent') });
+    server = await startServer(
+      { ...loadConfig({}), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl: viaLink.toString(), logLevel: 'silent', tokenCacheTtlMs: 0 },
+      { logger: createLogger('silent') },
+    );
     await server.app.services.projects.create({ key: 'test' });
     const client = await server.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
     const res = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     token = ((await res.json()) as { access_token: string }).access_token;
@@ -91,7 +97,12 @@ const onPostgres = /^postgres/.test(process.env.TEST_DATABASE_URL ?? '');
     expect((await call('/test/stores', { key: 'before' })).status).toBe(201);
     link.cut();
     const started = Date.now();
-    const during = await Promise.all([call('/test/stores/key=before'), call('/test/stores', { key: 'during' }), call('/test/stores?limit=5'), fetch(`${server.url}/ready`)]);
+    const during = await Promise.all([
+      call('/test/stores/key=before'),
+      call('/test/stores', { key: 'during' }),
+      call('/test/stores?limit=5'),
+      fetch(`${server.url}/ready`),
+    ]);
     expect(Date.now() - started).toBeLessThan(8000);
     for (const res of during.slice(0, 3)) {
       expect(res.status).toBe(503);

@@ -11,7 +11,11 @@ function basic(id: string, secret: string): string {
 }
 
 async function clientToken(url: string, id: string, secret: string): Promise<string> {
-  const res = await fetch(`${url}/oauth/token`, { method: 'POST', headers: { Authorization: basic(id, secret), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+  const res = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { Authorization: basic(id, secret), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -33,7 +37,11 @@ describe('two instances on one database', () => {
   it('a token issued by one works on the other; a revocation on one takes effect on the other within TOKEN_CACHE_TTL_MS', async () => {
     const token = await clientToken(a.url, client.id, client.secret!);
     expect((await fetch(`${b.url}/test`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
-    const revoked = await fetch(`${a.url}/oauth/token/revoke`, { method: 'POST', headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' }, body: `token=${token}` });
+    const revoked = await fetch(`${a.url}/oauth/token/revoke`, {
+      method: 'POST',
+      headers: { Authorization: basic(client.id, client.secret!), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${token}`,
+    });
     expect(revoked.status).toBe(200);
     expect((await fetch(`${a.url}/test`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, TTL + 50));
@@ -47,9 +55,17 @@ describe('two instances on one database', () => {
     expect(created.status).toBe(201);
     const viaB = await fetch(`${b.url}/test/stores/key=shared`, { headers: auth });
     expect(viaB.status).toBe(200);
-    const updated = await fetch(`${b.url}/test/stores/key=shared`, { method: 'POST', headers: auth, body: JSON.stringify({ version: 1, actions: [{ action: 'setName', name: { en: 'B' } }] }) });
+    const updated = await fetch(`${b.url}/test/stores/key=shared`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ version: 1, actions: [{ action: 'setName', name: { en: 'B' } }] }),
+    });
     expect(updated.status).toBe(200);
-    const stale = await fetch(`${a.url}/test/stores/key=shared`, { method: 'POST', headers: auth, body: JSON.stringify({ version: 1, actions: [{ action: 'setName', name: { en: 'A' } }] }) });
+    const stale = await fetch(`${a.url}/test/stores/key=shared`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ version: 1, actions: [{ action: 'setName', name: { en: 'A' } }] }),
+    });
     expect(stale.status).toBe(409);
     expect(((await (await fetch(`${a.url}/test/stores/key=shared`, { headers: auth })).json()) as { name: { en: string } }).name.en).toBe('B');
   });

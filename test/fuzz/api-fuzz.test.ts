@@ -32,8 +32,42 @@ const pick = <T>(items: readonly T[]): T => items[int(items.length)];
 const chance = (p: number) => random() < p;
 
 const NASTY_STRINGS = [
-  '', ' ', 'a', 'x'.repeat(300), 'ü', 'e\u0301', '😀', '\u0000', '\u202e', '\ud800', '%', '%00', '%zz', '../..', '/', '\\', '"', "'", "' OR 1=1 --", '${x}', '{{x}}',
-  '<script>', 'null', 'true', '-1', '1e309', 'NaN', '__proto__', 'constructor', 'key = "a"', ')', '(', 'not', 'and or', '"unterminated', 'k'.repeat(5000),
+  '',
+  ' ',
+  'a',
+  'x'.repeat(300),
+  'ü',
+  'e\u0301',
+  '😀',
+  '\u0000',
+  '\u202e',
+  '\ud800',
+  '%',
+  '%00',
+  '%zz',
+  '../..',
+  '/',
+  '\\',
+  '"',
+  "'",
+  "' OR 1=1 --",
+  '${x}',
+  '{{x}}',
+  '<script>',
+  'null',
+  'true',
+  '-1',
+  '1e309',
+  'NaN',
+  '__proto__',
+  'constructor',
+  'key = "a"',
+  ')',
+  '(',
+  'not',
+  'and or',
+  '"unterminated',
+  'k'.repeat(5000),
 ];
 
 function randomString(): string {
@@ -47,16 +81,25 @@ function randomString(): string {
 function randomJson(depth = 0): unknown {
   const kind = int(depth > 4 ? 5 : 8);
   switch (kind) {
-    case 0: return null;
-    case 1: return chance(0.5);
-    // Numbers past double precision on purpose: the server must answer them as the JSON parser reads them.
-    // eslint-disable-next-line no-loss-of-precision
-    case 2: return pick([0, -0, 1, -1, 0.5, 1e308, -1e308, 2 ** 53 + 1, 1e21, 123456789012345678901234567890]);
-    case 3: case 4: return randomString();
-    case 5: return Array.from({ length: int(4) }, () => randomJson(depth + 1));
+    case 0:
+      return null;
+    case 1:
+      return chance(0.5);
+    case 2:
+      // Numbers past double precision on purpose: the server must answer them as the JSON parser reads them.
+      // eslint-disable-next-line no-loss-of-precision
+      return pick([0, -0, 1, -1, 0.5, 1e308, -1e308, 2 ** 53 + 1, 1e21, 123456789012345678901234567890]);
+    case 3:
+    case 4:
+      return randomString();
+    case 5:
+      return Array.from({ length: int(4) }, () => randomJson(depth + 1));
     default: {
       const obj: Record<string, unknown> = {};
-      for (let i = 0; i < int(5); i++) obj[chance(0.3) ? pick(['__proto__', 'constructor', 'version', 'actions', 'key', 'action', 'name', 'custom', 'email']) : randomString()] = randomJson(depth + 1);
+      for (let i = 0; i < int(5); i++)
+        obj[chance(0.3) ? pick(['__proto__', 'constructor', 'version', 'actions', 'key', 'action', 'name', 'custom', 'email']) : randomString()] = randomJson(
+          depth + 1,
+        );
       return obj;
     }
   }
@@ -69,13 +112,30 @@ const SAMPLES: unknown[] = [
   { email: 'fuzz@example.com', password: 'secret-123', addresses: [{ country: 'DE' }], defaultShippingAddress: 0 },
   { name: 'client', scope: 'view_products:test' },
   { version: 1, actions: [{ action: 'setName', name: { en: 'x' } }] },
-  { version: 1, actions: [{ action: 'changeName', name: 'x' }, { action: 'setKey', key: 'k' }] },
+  {
+    version: 1,
+    actions: [
+      { action: 'changeName', name: 'x' },
+      { action: 'setKey', key: 'k' },
+    ],
+  },
   { query: '{ project { key } }' },
   { key: 'fuzz-unit', unitType: 'Company', name: 'Unit', addresses: [{ country: 'DE', key: 'a' }], associates: [] },
   { key: 'fuzz-division', unitType: 'Division', name: 'Div', parentUnit: { typeId: 'business-unit', key: 'existing-unit' } },
-  { version: 1, actions: [{ action: 'addAddress', address: { country: 'DE' } }, { action: 'changeStatus', status: 'Inactive' }] },
+  {
+    version: 1,
+    actions: [
+      { action: 'addAddress', address: { country: 'DE' } },
+      { action: 'changeStatus', status: 'Inactive' },
+    ],
+  },
   { key: 'fuzz-group', groupName: 'G' },
-  { key: 'fuzz-type', name: { en: 'T' }, resourceTypeIds: ['customer'], fieldDefinitions: [{ name: 'f', type: { name: 'String' }, required: false, label: { en: 'F' } }] },
+  {
+    key: 'fuzz-type',
+    name: { en: 'T' },
+    resourceTypeIds: ['customer'],
+    fieldDefinitions: [{ name: 'f', type: { name: 'String' }, required: false, label: { en: 'F' } }],
+  },
 ];
 
 function mutate(value: unknown, depth = 0): unknown {
@@ -96,7 +156,8 @@ function mutate(value: unknown, depth = 0): unknown {
 function randomBody(): string | undefined {
   const r = random();
   if (r < 0.1) return undefined;
-  if (r < 0.2) return pick(['{', '[', '{"a":}', 'null', '"text"', '1', '{"version":1,"actions":[', '\u0000', '['.repeat(500) + ']'.repeat(500), 'x'.repeat(100)]);
+  if (r < 0.2)
+    return pick(['{', '[', '{"a":}', 'null', '"text"', '1', '{"version":1,"actions":[', '\u0000', '['.repeat(500) + ']'.repeat(500), 'x'.repeat(100)]);
   if (r < 0.3) return JSON.stringify(randomJson());
   return JSON.stringify(mutate(pick(SAMPLES)));
 }
@@ -127,7 +188,17 @@ function randomGraphqlBody(): string {
   return chance(0.1) ? JSON.stringify(randomJson()) : JSON.stringify(body);
 }
 
-const PREDICATES = ['key = "a"', 'version > 1', 'name(en = "x")', 'key in ("a", "b")', 'not (key = "a")', 'key is defined', 'createdAt > "2020-01-01T00:00:00.000Z"', 'key = :k', 'id = "x" and version = 1 or key = "y"'];
+const PREDICATES = [
+  'key = "a"',
+  'version > 1',
+  'name(en = "x")',
+  'key in ("a", "b")',
+  'not (key = "a")',
+  'key is defined',
+  'createdAt > "2020-01-01T00:00:00.000Z"',
+  'key = :k',
+  'id = "x" and version = 1 or key = "y"',
+];
 
 function randomQuery(): string {
   const params = new URLSearchParams();
@@ -199,12 +270,16 @@ it(`never answers 5xx and always answers errors in the envelope (seed ${SEED}, $
     const auth = random();
     if (auth < 0.6) headers.Authorization = `Bearer ${admin}`;
     else if (auth < 0.75) headers.Authorization = `Bearer ${narrow}`;
-    else if (auth < 0.9) headers.Authorization = pick(['Bearer ', 'Bearer x', 'Basic abc', `Bearer ${randomString().replace(/[^\x20-\x7e]/g, '')}`, 'bearer  ' + admin]);
+    else if (auth < 0.9)
+      headers.Authorization = pick(['Bearer ', 'Bearer x', 'Basic abc', `Bearer ${randomString().replace(/[^\x20-\x7e]/g, '')}`, 'bearer  ' + admin]);
     if (chance(0.1)) headers['X-Correlation-ID'] = randomString().replace(/[^\x20-\x7e]/g, 'x');
     if (chance(0.05)) headers['X-External-User-ID'] = 'u'.repeat(int(200));
     const withBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
     const body = withBody ? (isGraphql ? randomGraphqlBody() : randomBody()) : undefined;
-    if (body !== undefined) headers['Content-Type'] = chance(0.9) ? 'application/json' : pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1']);
+    if (body !== undefined)
+      headers['Content-Type'] = chance(0.9)
+        ? 'application/json'
+        : pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1']);
     const description = `#${i} ${method} ${path} ${JSON.stringify(headers).slice(0, 200)} ${body?.slice(0, 300) ?? ''}`;
     let res: Response;
     try {
@@ -242,6 +317,11 @@ it(`never answers 5xx and always answers errors in the envelope (seed ${SEED}, $
   expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
   if (process.env.FUZZ_STATS) process.stdout.write(`${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}\n`);
   if (failures.length > 0) {
-    throw new Error(`seed ${SEED}: ${failures.length} bad answers, first ones:\n${failures.slice(0, 8).map((f) => `${f.status} ${f.request}\n   -> ${f.body}`).join('\n')}`);
+    throw new Error(
+      `seed ${SEED}: ${failures.length} bad answers, first ones:\n${failures
+        .slice(0, 8)
+        .map((f) => `${f.status} ${f.request}\n   -> ${f.body}`)
+        .join('\n')}`,
+    );
   }
 });

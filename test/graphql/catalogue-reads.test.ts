@@ -18,11 +18,33 @@ beforeAll(async () => {
   const make = async (collection: string, draft: Record<string, unknown>) => (await create<{ id: string }>(server, admin, collection, draft)).id;
 
   ids.root = await make('categories', { key: 'gql-root', name: { en: 'Furniture', de: 'Möbel' }, slug: { en: 'furniture' }, orderHint: '0.1' });
-  ids.child = await make('categories', { key: 'gql-child', name: { en: 'Chairs' }, slug: { en: 'chairs' }, parent: { typeId: 'category', key: 'gql-root' }, orderHint: '0.2', metaTitle: { en: 'Sit down' } });
-  ids.sibling = await make('categories', { key: 'gql-sibling', name: { en: 'Tables' }, slug: { en: 'tables' }, parent: { typeId: 'category', key: 'gql-root' }, orderHint: '0.3' });
+  ids.child = await make('categories', {
+    key: 'gql-child',
+    name: { en: 'Chairs' },
+    slug: { en: 'chairs' },
+    parent: { typeId: 'category', key: 'gql-root' },
+    orderHint: '0.2',
+    metaTitle: { en: 'Sit down' },
+  });
+  ids.sibling = await make('categories', {
+    key: 'gql-sibling',
+    name: { en: 'Tables' },
+    slug: { en: 'tables' },
+    parent: { typeId: 'category', key: 'gql-root' },
+    orderHint: '0.3',
+  });
 
-  ids.tax = await make('tax-categories', { key: 'gql-standard', name: 'standard', rates: [{ name: '19% DE', amount: 0.19, includedInPrice: true, country: 'DE' }] });
-  ids.reduced = await make('tax-categories', { key: 'gql-reduced', name: 'reduced', description: 'food', rates: [{ name: '7% DE', amount: 0.07, includedInPrice: true, country: 'DE' }] });
+  ids.tax = await make('tax-categories', {
+    key: 'gql-standard',
+    name: 'standard',
+    rates: [{ name: '19% DE', amount: 0.19, includedInPrice: true, country: 'DE' }],
+  });
+  ids.reduced = await make('tax-categories', {
+    key: 'gql-reduced',
+    name: 'reduced',
+    description: 'food',
+    rates: [{ name: '7% DE', amount: 0.07, includedInPrice: true, country: 'DE' }],
+  });
 
   ids.zone = await make('zones', { key: 'gql-de', name: 'Germany', locations: [{ country: 'DE' }] });
   ids.zoneUs = await make('zones', { key: 'gql-us', name: 'United States', description: 'lower 48', locations: [{ country: 'US', state: 'NY' }] });
@@ -44,15 +66,31 @@ beforeAll(async () => {
     zoneRates: [{ zone: { typeId: 'zone', key: 'gql-de' }, shippingRates: [{ price: money(499), freeAbove: money(5000) }] }],
     isDefault: true,
   });
-  ids.express = await make('shipping-methods', { key: 'gql-express', name: 'Express', taxCategory: { typeId: 'tax-category', key: 'gql-standard' }, zoneRates: [], isDefault: false });
+  ids.express = await make('shipping-methods', {
+    key: 'gql-express',
+    name: 'Express',
+    taxCategory: { typeId: 'tax-category', key: 'gql-standard' },
+    zoneRates: [],
+    isDefault: false,
+  });
 
   const discount = (key: string, more: Record<string, unknown>) =>
     make('cart-discounts', { key, name: { en: key }, cartPredicate: '1 = 1', sortOrder: nextSortOrder(), requiresDiscountCode: true, ...more });
   ids.discount = await discount('gql-ten-percent', { value: { type: 'relative', permyriad: 1000 }, target: { type: 'lineItems', predicate: 'sku = "shirt"' } });
   ids.discountShipping = await discount('gql-free-shipping', { value: { type: 'absolute', money: [money(499)] }, target: { type: 'shipping' } });
 
-  ids.code = await make('discount-codes', { key: 'gql-save', code: 'SAVE10', name: { en: 'Save ten' }, cartDiscounts: [{ typeId: 'cart-discount', key: 'gql-ten-percent' }], groups: ['spring'] });
-  ids.codeShipping = await make('discount-codes', { key: 'gql-ship', code: 'SHIPFREE', cartDiscounts: [{ typeId: 'cart-discount', key: 'gql-free-shipping' }] });
+  ids.code = await make('discount-codes', {
+    key: 'gql-save',
+    code: 'SAVE10',
+    name: { en: 'Save ten' },
+    cartDiscounts: [{ typeId: 'cart-discount', key: 'gql-ten-percent' }],
+    groups: ['spring'],
+  });
+  ids.codeShipping = await make('discount-codes', {
+    key: 'gql-ship',
+    code: 'SHIPFREE',
+    cartDiscounts: [{ typeId: 'cart-discount', key: 'gql-free-shipping' }],
+  });
 
   ids.object = await make('custom-objects', { container: 'gql-settings', key: 'theme', value: { color: 'teal', sizes: [1, 2] } });
   ids.objectFonts = await make('custom-objects', { container: 'gql-settings', key: 'fonts', value: 'serif' });
@@ -77,13 +115,76 @@ interface Resource {
 }
 
 const RESOURCES: Resource[] = [
-  { lookup: 'category', query: 'categories', fixture: 'child', key: 'gql-child', where: 'parent(id is defined)', sort: 'orderHint desc', expected: ['gql-sibling', 'gql-child'], scope: 'view_categories' },
-  { lookup: 'taxCategory', query: 'taxCategories', fixture: 'tax', key: 'gql-standard', where: 'key in ("gql-standard", "gql-reduced")', sort: 'name asc', expected: ['gql-reduced', 'gql-standard'], scope: 'view_tax_categories' },
-  { lookup: 'zone', query: 'zones', fixture: 'zone', key: 'gql-de', where: 'locations(country = "DE" or country = "US")', sort: 'key desc', expected: ['gql-us', 'gql-de'], scope: 'view_zones' },
-  { lookup: 'channel', query: 'channels', fixture: 'channel', key: 'gql-berlin', where: 'roles contains any ("InventorySupply")', sort: 'key desc', expected: ['gql-hamburg', 'gql-berlin'], scope: 'view_channels' },
-  { lookup: 'shippingMethod', query: 'shippingMethods', fixture: 'shipping', key: 'gql-standard-shipping', where: 'name in ("Standard", "Express")', sort: 'name asc', expected: ['gql-express', 'gql-standard-shipping'], scope: 'view_shipping_methods' },
-  { lookup: 'cartDiscount', query: 'cartDiscounts', fixture: 'discount', key: 'gql-ten-percent', where: 'requiresDiscountCode = true', sort: 'sortOrder desc', expected: ['gql-free-shipping', 'gql-ten-percent'], scope: 'view_cart_discounts' },
-  { lookup: 'discountCode', query: 'discountCodes', fixture: 'code', key: 'gql-save', where: 'isActive = true', sort: 'code asc', expected: ['gql-save', 'gql-ship'], scope: 'view_discount_codes' },
+  {
+    lookup: 'category',
+    query: 'categories',
+    fixture: 'child',
+    key: 'gql-child',
+    where: 'parent(id is defined)',
+    sort: 'orderHint desc',
+    expected: ['gql-sibling', 'gql-child'],
+    scope: 'view_categories',
+  },
+  {
+    lookup: 'taxCategory',
+    query: 'taxCategories',
+    fixture: 'tax',
+    key: 'gql-standard',
+    where: 'key in ("gql-standard", "gql-reduced")',
+    sort: 'name asc',
+    expected: ['gql-reduced', 'gql-standard'],
+    scope: 'view_tax_categories',
+  },
+  {
+    lookup: 'zone',
+    query: 'zones',
+    fixture: 'zone',
+    key: 'gql-de',
+    where: 'locations(country = "DE" or country = "US")',
+    sort: 'key desc',
+    expected: ['gql-us', 'gql-de'],
+    scope: 'view_zones',
+  },
+  {
+    lookup: 'channel',
+    query: 'channels',
+    fixture: 'channel',
+    key: 'gql-berlin',
+    where: 'roles contains any ("InventorySupply")',
+    sort: 'key desc',
+    expected: ['gql-hamburg', 'gql-berlin'],
+    scope: 'view_channels',
+  },
+  {
+    lookup: 'shippingMethod',
+    query: 'shippingMethods',
+    fixture: 'shipping',
+    key: 'gql-standard-shipping',
+    where: 'name in ("Standard", "Express")',
+    sort: 'name asc',
+    expected: ['gql-express', 'gql-standard-shipping'],
+    scope: 'view_shipping_methods',
+  },
+  {
+    lookup: 'cartDiscount',
+    query: 'cartDiscounts',
+    fixture: 'discount',
+    key: 'gql-ten-percent',
+    where: 'requiresDiscountCode = true',
+    sort: 'sortOrder desc',
+    expected: ['gql-free-shipping', 'gql-ten-percent'],
+    scope: 'view_cart_discounts',
+  },
+  {
+    lookup: 'discountCode',
+    query: 'discountCodes',
+    fixture: 'code',
+    key: 'gql-save',
+    where: 'isActive = true',
+    sort: 'code asc',
+    expected: ['gql-save', 'gql-ship'],
+    scope: 'view_discount_codes',
+  },
 ];
 
 const unrelated = () => clientToken(server, 'view_project_settings:test view_shopping_lists:test');
@@ -98,14 +199,27 @@ describe.each(RESOURCES)('$lookup and $query', ({ lookup, query, fixture, key, w
 
   test('the query takes where, sort, limit and offset as the HTTP query does', async () => {
     const page = `${query}(where: $where, sort: [$sort], limit: $limit, offset: $offset) { offset count total results { key } }`;
-    const all = await gqlData(server, admin, `query ($where: String, $sort: String!, $limit: Int, $offset: Int) { ${page} }`, { where, sort, limit: 10, offset: 0 });
+    const all = await gqlData(server, admin, `query ($where: String, $sort: String!, $limit: Int, $offset: Int) { ${page} }`, {
+      where,
+      sort,
+      limit: 10,
+      offset: 0,
+    });
     expect(all[query]).toEqual({ offset: 0, count: expected.length, total: expected.length, results: expected.map((k) => ({ key: k })) });
-    const second = await gqlData(server, admin, `query ($where: String, $sort: String!, $limit: Int, $offset: Int) { ${page} }`, { where, sort, limit: 1, offset: 1 });
+    const second = await gqlData(server, admin, `query ($where: String, $sort: String!, $limit: Int, $offset: Int) { ${page} }`, {
+      where,
+      sort,
+      limit: 1,
+      offset: 1,
+    });
     expect(second[query]).toEqual({ offset: 1, count: 1, total: expected.length, results: [{ key: expected[1] }] });
   });
 
   test('an unknown id or key answers null; neither or both is InvalidInput', async () => {
-    expect(await gqlData(server, admin, `{ byId: ${lookup}(id: "no-such-id") { id } byKey: ${lookup}(key: "no-such-key") { id } }`)).toEqual({ byId: null, byKey: null });
+    expect(await gqlData(server, admin, `{ byId: ${lookup}(id: "no-such-id") { id } byKey: ${lookup}(key: "no-such-key") { id } }`)).toEqual({
+      byId: null,
+      byKey: null,
+    });
     const both = await gqlError(server, admin, `{ ${lookup}(id: "a", key: "b") { id } }`);
     expect(both.extensions.code).toBe('InvalidInput');
   });
@@ -180,7 +294,11 @@ describe('what each resource answers', () => {
       `{ taxCategory(key: "gql-reduced") { name description rates { id name amount includedInPrice country state subRates { name } } }
          zone(key: "gql-us") { name description locations { country state } } }`,
     );
-    expect(data.taxCategory).toEqual({ name: 'reduced', description: 'food', rates: [{ id: expect.any(String), name: '7% DE', amount: 0.07, includedInPrice: true, country: 'DE', state: null, subRates: [] }] });
+    expect(data.taxCategory).toEqual({
+      name: 'reduced',
+      description: 'food',
+      rates: [{ id: expect.any(String), name: '7% DE', amount: 0.07, includedInPrice: true, country: 'DE', state: null, subRates: [] }],
+    });
     expect(data.zone).toEqual({ name: 'United States', description: 'lower 48', locations: [{ country: 'US', state: 'NY' }] });
   });
 
@@ -218,7 +336,13 @@ describe('what each resource answers', () => {
       predicate: null,
       taxCategoryRef: { typeId: 'tax-category', id: ids.tax },
       taxCategory: { key: 'gql-standard' },
-      zoneRates: [{ zoneRef: { typeId: 'zone', id: ids.zone }, zone: { key: 'gql-de' }, shippingRates: [{ price: { centAmount: 499, currencyCode: 'EUR' }, freeAbove: { centAmount: 5000 }, tiers: [] }] }],
+      zoneRates: [
+        {
+          zoneRef: { typeId: 'zone', id: ids.zone },
+          zone: { key: 'gql-de' },
+          shippingRates: [{ price: { centAmount: 499, currencyCode: 'EUR' }, freeAbove: { centAmount: 5000 }, tiers: [] }],
+        },
+      ],
     });
   });
 
@@ -258,7 +382,8 @@ describe('what each resource answers', () => {
   });
 
   test("a discount code: its cart discounts as references and as resources (with the cart discounts' view scope)", async () => {
-    const query = '{ discountCode(key: "gql-save") { code name(locale: "en") groups isActive maxApplications cartDiscountRefs { typeId id } cartDiscounts { key } } }';
+    const query =
+      '{ discountCode(key: "gql-save") { code name(locale: "en") groups isActive maxApplications cartDiscountRefs { typeId id } cartDiscounts { key } } }';
     expect((await gqlData(server, admin, query)).discountCode).toEqual({
       code: 'SAVE10',
       name: 'Save ten',
@@ -282,7 +407,9 @@ describe('customObject and customObjects', () => {
     expect(byId.customObject).toEqual({ id: ids.object, container: 'gql-settings', key: 'theme', value: { color: 'teal', sizes: [1, 2] }, version: 1 });
     const byKey = await gqlData(server, admin, '{ customObject(container: "gql-other", key: "theme") { id value } }');
     expect(byKey.customObject).toEqual({ id: ids.objectElsewhere, value: 1 });
-    expect(await gqlData(server, admin, '{ a: customObject(container: "gql-settings", key: "nothing") { id } b: customObject(id: "no-such-id") { id } }')).toEqual({ a: null, b: null });
+    expect(
+      await gqlData(server, admin, '{ a: customObject(container: "gql-settings", key: "nothing") { id } b: customObject(id: "no-such-id") { id } }'),
+    ).toEqual({ a: null, b: null });
   });
 
   test('customObject needs exactly id, or key with container', async () => {
@@ -292,7 +419,11 @@ describe('customObject and customObjects', () => {
   });
 
   test('customObjects queries one container with where, sort, limit and offset', async () => {
-    const data = await gqlData(server, admin, '{ customObjects(container: "gql-settings", sort: ["key asc"], limit: 1, offset: 1) { offset count total results { key } } all: customObjects(container: "gql-settings", where: "key = \\"theme\\"") { results { id } } }');
+    const data = await gqlData(
+      server,
+      admin,
+      '{ customObjects(container: "gql-settings", sort: ["key asc"], limit: 1, offset: 1) { offset count total results { key } } all: customObjects(container: "gql-settings", where: "key = \\"theme\\"") { results { id } } }',
+    );
     expect(data.customObjects).toEqual({ offset: 1, count: 1, total: 2, results: [{ key: 'theme' }] });
     expect(data.all).toEqual({ results: [{ id: ids.object }] });
   });
@@ -305,13 +436,19 @@ describe('customObject and customObjects', () => {
     const refused = await gqlError(server, token, '{ customObjects(container: "gql-settings") { total } }');
     expect([refused.path, refused.extensions.code]).toEqual([['customObjects'], 'insufficient_scope']);
     for (const scope of ['view_key_value_documents', 'view_products', 'view_orders', 'view_customers']) {
-      const data = await gqlData(server, await clientToken(server, `${scope}:test`), `{ customObject(id: "${ids.object}") { key } customObjects(container: "gql-settings") { total } }`);
+      const data = await gqlData(
+        server,
+        await clientToken(server, `${scope}:test`),
+        `{ customObject(id: "${ids.object}") { key } customObjects(container: "gql-settings") { total } }`,
+      );
       expect([scope, data]).toEqual([scope, { customObject: { key: 'theme' }, customObjects: { total: 2 } }]);
     }
   });
 
   test("another project's objects are not visible", async () => {
-    const answer = await otherProject(`{ customObject(id: "${ids.object}") { id } byKey: customObject(container: "gql-settings", key: "theme") { id } customObjects(container: "gql-settings") { total } }`);
+    const answer = await otherProject(
+      `{ customObject(id: "${ids.object}") { id } byKey: customObject(container: "gql-settings", key: "theme") { id } customObjects(container: "gql-settings") { total } }`,
+    );
     expect(answer).toEqual({ data: { customObject: null, byKey: null, customObjects: { total: 0 } } });
   });
 });

@@ -16,12 +16,23 @@ let typeId: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await clientToken(server, 'manage_products:test manage_orders:test manage_shopping_lists:test manage_customers:test');
-  const type = await ok<{ id: string }>(api(server, admin, '/test/product-types', { body: { key: 'furniture', name: 'Furniture', description: 'things to sit on' } }), 201);
+  const type = await ok<{ id: string }>(
+    api(server, admin, '/test/product-types', { body: { key: 'furniture', name: 'Furniture', description: 'things to sit on' } }),
+    201,
+  );
   typeId = type.id;
   const product = (key: string, name: string, variants: unknown[]) =>
     ok<ProductBody>(
       api(server, admin, '/test/products', {
-        body: { key, productType: { key: 'furniture' }, name: { en: name, de: `${name} (de)` }, slug: { en: key }, masterVariant: variants[0], variants: variants.slice(1), publish: true },
+        body: {
+          key,
+          productType: { key: 'furniture' },
+          name: { en: name, de: `${name} (de)` },
+          slug: { en: key },
+          masterVariant: variants[0],
+          variants: variants.slice(1),
+          publish: true,
+        },
       }),
       201,
     );
@@ -31,13 +42,18 @@ beforeAll(async () => {
       key: 'lamp-white',
       prices: [{ value: eur(4900) }, { value: eur(4500), country: 'DE' }, { value: { currencyCode: 'USD', centAmount: 5500 } }],
       images: [{ url: 'https://img.example.com/lamp.png', dimensions: { w: 800, h: 600 }, label: 'front' }],
-      attributes: [{ name: 'color', value: 'white' }, { name: 'watts', value: 40 }],
+      attributes: [
+        { name: 'color', value: 'white' },
+        { name: 'watts', value: 40 },
+      ],
     },
     { sku: 'gql-lamp-black', key: 'lamp-black', prices: [{ value: eur(5200), tiers: [{ minimumQuantity: 3, value: eur(5000) }] }] },
   ]);
   chair = await product('gql-chair', 'Chair', [{ sku: 'gql-chair', prices: [{ value: eur(9900) }] }]);
   // A staged change not yet published: current and staged differ.
-  lamp = await ok<ProductBody>(api(server, admin, `/test/products/${lamp.id}`, { body: { version: lamp.version, actions: [{ action: 'changeName', name: { en: 'Desk lamp' } }] } }));
+  lamp = await ok<ProductBody>(
+    api(server, admin, `/test/products/${lamp.id}`, { body: { version: lamp.version, actions: [{ action: 'changeName', name: { en: 'Desk lamp' } }] } }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -85,20 +101,22 @@ describe('products and product types', () => {
             attributesRaw: [{ name: 'color', value: 'white' }],
           },
           variants: [{ id: 2, sku: 'gql-lamp-black' }],
-          allVariants: [{ id: 2, sku: 'gql-lamp-black', prices: [{ value: { centAmount: 5200 }, tiers: [{ minimumQuantity: 3, value: { centAmount: 5000 } }] }] }],
+          allVariants: [
+            { id: 2, sku: 'gql-lamp-black', prices: [{ value: { centAmount: 5200 }, tiers: [{ minimumQuantity: 3, value: { centAmount: 5000 } }] }] },
+          ],
           variant: { id: 2 },
         },
         staged: { name: 'Desk lamp' },
       },
     });
     const ids = async (args: string) => (await gqlData<{ product: { id: string } | null }>(server, admin, `{ product(${args}) { id } }`)).product?.id ?? null;
-    expect([await ids('key: "gql-lamp"'), await ids('sku: "gql-lamp-black"'), await ids('variantKey: "lamp-black"'), await ids('key: "nope"'), await ids('id: "nope"')]).toEqual([
-      lamp.id,
-      lamp.id,
-      lamp.id,
-      null,
-      null,
-    ]);
+    expect([
+      await ids('key: "gql-lamp"'),
+      await ids('sku: "gql-lamp-black"'),
+      await ids('variantKey: "lamp-black"'),
+      await ids('key: "nope"'),
+      await ids('id: "nope"'),
+    ]).toEqual([lamp.id, lamp.id, lamp.id, null, null]);
     expect((await gqlError(server, admin, '{ product(id: "a", key: "b") { id } }')).extensions.code).toBe('InvalidInput');
   });
 
@@ -106,13 +124,15 @@ describe('products and product types', () => {
     const query = `query ($id: String, $country: Country, $date: DateTime) { product(id: $id) { masterData { current { masterVariant {
       eur: price(currency: "EUR", country: $country, date: $date) { value { centAmount } country }
       gbp: price(currency: "GBP") { id } } } } } }`;
-    const price = async (variables: Record<string, unknown>) => (await gqlData<{ product: any }>(server, admin, query, { id: lamp.id, ...variables })).product.masterData.current.masterVariant;
+    const price = async (variables: Record<string, unknown>) =>
+      (await gqlData<{ product: any }>(server, admin, query, { id: lamp.id, ...variables })).product.masterData.current.masterVariant;
     expect(await price({ country: 'DE' })).toEqual({ eur: { value: { centAmount: 4500 }, country: 'DE' }, gbp: null });
     expect((await price({ country: 'FR', date: '2031-01-01T00:00:00.000Z' })).eur).toEqual({ value: { centAmount: 4900 }, country: null });
   });
 
   test('products(where, sort, limit, offset, skus) run on the query engine with the platform QueryResult', async () => {
-    const PAGE = 'query ($where: String, $sort: [String!], $limit: Int, $offset: Int, $skus: [String!]) { products(where: $where, sort: $sort, limit: $limit, offset: $offset, skus: $skus) { offset count total results { key } } }';
+    const PAGE =
+      'query ($where: String, $sort: [String!], $limit: Int, $offset: Int, $skus: [String!]) { products(where: $where, sort: $sort, limit: $limit, offset: $offset, skus: $skus) { offset count total results { key } } }';
     const page = async (variables: Record<string, unknown>) => (await gqlData<{ products: any }>(server, admin, PAGE, variables)).products;
     expect(await page({ sort: ['key desc'], limit: 1, offset: 1 })).toEqual({ offset: 1, count: 1, total: 2, results: [{ key: 'gql-chair' }] });
     expect(await page({ where: 'masterData(current(masterVariant(sku = "gql-chair")))' })).toMatchObject({ total: 1, results: [{ key: 'gql-chair' }] });
@@ -137,7 +157,13 @@ describe('shopping lists and orders', () => {
   test('shoppingList(id | key), shoppingLists and a line item resolved to its product (variant, slug, product type)', async () => {
     const list = await ok<{ id: string }>(
       api(server, admin, '/test/shopping-lists', {
-        body: { key: 'gql-list', name: { en: 'Home office' }, slug: { en: 'home-office' }, lineItems: [{ sku: 'gql-lamp-black', quantity: 2 }, { productId: chair.id }], textLineItems: [{ name: { en: 'cable ties' } }] },
+        body: {
+          key: 'gql-list',
+          name: { en: 'Home office' },
+          slug: { en: 'home-office' },
+          lineItems: [{ sku: 'gql-lamp-black', quantity: 2 }, { productId: chair.id }],
+          textLineItems: [{ name: { en: 'cable ties' } }],
+        },
       }),
       201,
     );
@@ -155,8 +181,28 @@ describe('shopping lists and orders', () => {
       name: 'Home office',
       slugAllLocales: [{ locale: 'en', value: 'home-office' }],
       lineItems: [
-        { productId: lamp.id, variantId: 2, quantity: 2, name: 'Lamp', productSlug: 'gql-lamp', productTypeRef: { id: typeId }, productType: { name: 'Furniture' }, published: true, variant: { sku: 'gql-lamp-black' } },
-        { productId: chair.id, variantId: null, quantity: 1, name: 'Chair', productSlug: 'gql-chair', productTypeRef: { id: typeId }, productType: { name: 'Furniture' }, published: true, variant: { sku: 'gql-chair' } },
+        {
+          productId: lamp.id,
+          variantId: 2,
+          quantity: 2,
+          name: 'Lamp',
+          productSlug: 'gql-lamp',
+          productTypeRef: { id: typeId },
+          productType: { name: 'Furniture' },
+          published: true,
+          variant: { sku: 'gql-lamp-black' },
+        },
+        {
+          productId: chair.id,
+          variantId: null,
+          quantity: 1,
+          name: 'Chair',
+          productSlug: 'gql-chair',
+          productTypeRef: { id: typeId },
+          productType: { name: 'Furniture' },
+          published: true,
+          variant: { sku: 'gql-chair' },
+        },
       ],
       textLineItems: [{ name: 'cable ties', quantity: 1 }],
     });
@@ -176,13 +222,24 @@ describe('shopping lists and orders', () => {
       `query ($mine: String, $other: String) { me { shoppingLists { total results { id customer { email } customerRef { id } } } mine: shoppingList(id: $mine) { id } other: shoppingList(id: $other) { id } } }`,
       { mine: mine.id, other: other.id },
     );
-    expect(data.me).toEqual({ shoppingLists: { total: 1, results: [{ id: mine.id, customer: { email }, customerRef: { id: customer.id } }] }, mine: { id: mine.id }, other: null });
+    expect(data.me).toEqual({
+      shoppingLists: { total: 1, results: [{ id: mine.id, customer: { email }, customerRef: { id: customer.id } }] },
+      mine: { id: mine.id },
+      other: null,
+    });
   });
 
   test('order(id | orderNumber), orders and me.orders over the order service; an order links its cart', async () => {
-    let cart = await ok<{ id: string; version: number }>(api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'gql-chair', quantity: 2 }] } }), 201);
-    const order = await ok<{ id: string }>(api(server, admin, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version, orderNumber: 'gql-1001' } }), 201);
-    const ORDER = 'id orderNumber orderState origin taxMode totalPrice { centAmount } lineItems { quantity variant { sku } } cartRef { id } cart { id cartState }';
+    let cart = await ok<{ id: string; version: number }>(
+      api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'gql-chair', quantity: 2 }] } }),
+      201,
+    );
+    const order = await ok<{ id: string }>(
+      api(server, admin, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version, orderNumber: 'gql-1001' } }),
+      201,
+    );
+    const ORDER =
+      'id orderNumber orderState origin taxMode totalPrice { centAmount } lineItems { quantity variant { sku } } cartRef { id } cart { id cartState }';
     const data = await gqlData<{ byId: any; byNumber: any; orders: any; none: unknown }>(
       server,
       admin,
@@ -208,19 +265,29 @@ describe('shopping lists and orders', () => {
     const token = await customerToken(server, email, 'pw-123456');
     cart = await ok(api(server, token, '/test/me/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'gql-chair' }] } }), 201);
     const mine = await ok<{ id: string }>(api(server, token, '/test/me/orders', { body: { cart: { id: cart.id }, version: cart.version } }), 201);
-    const me = await gqlData<{ me: any }>(server, token, `query ($other: String) { me { orders { total results { id } } order(id: $other) { id } } }`, { other: order.id });
+    const me = await gqlData<{ me: any }>(server, token, `query ($other: String) { me { orders { total results { id } } order(id: $other) { id } } }`, {
+      other: order.id,
+    });
     expect(me.me).toEqual({ orders: { total: 1, results: [{ id: mine.id }] }, order: null });
   });
 
   test('carts gain the platform fields storefronts read (origin, taxMode, line item slug and product type)', async () => {
-    const cart = await ok<{ id: string }>(api(server, admin, '/test/carts', { body: { currency: 'EUR', locale: 'de', lineItems: [{ sku: 'gql-lamp-white' }] } }), 201);
+    const cart = await ok<{ id: string }>(
+      api(server, admin, '/test/carts', { body: { currency: 'EUR', locale: 'de', lineItems: [{ sku: 'gql-lamp-white' }] } }),
+      201,
+    );
     const data = await gqlData<{ cart: any }>(
       server,
       admin,
       `query ($id: String!) { cart(id: $id) { origin taxMode locale lineItems { name(acceptLanguage: ["de"]) productSlug(locale: "en") productTypeRef { id } addedAt } } }`,
       { id: cart.id },
     );
-    expect(data.cart).toEqual({ origin: 'Customer', taxMode: 'Platform', locale: 'de', lineItems: [{ name: 'Lamp (de)', productSlug: 'gql-lamp', productTypeRef: { id: typeId }, addedAt: expect.any(String) }] });
+    expect(data.cart).toEqual({
+      origin: 'Customer',
+      taxMode: 'Platform',
+      locale: 'de',
+      lineItems: [{ name: 'Lamp (de)', productSlug: 'gql-lamp', productTypeRef: { id: typeId }, addedAt: expect.any(String) }],
+    });
   });
 });
 
@@ -229,7 +296,8 @@ describe('scopes', () => {
 
   test('each query field needs its resource scope (manage_* implies view_*)', async () => {
     const ordersOnly = await clientToken(server, 'view_orders:test');
-    for (const field of ['products', 'productTypes', 'shoppingLists']) expect([field, await refusal(ordersOnly, `{ ${field} { total } }`)]).toEqual([field, 'insufficient_scope']);
+    for (const field of ['products', 'productTypes', 'shoppingLists'])
+      expect([field, await refusal(ordersOnly, `{ ${field} { total } }`)]).toEqual([field, 'insufficient_scope']);
     for (const field of ['product(key: "gql-chair")', 'productType(key: "furniture")', 'shoppingList(key: "gql-list")']) {
       expect([field, await refusal(ordersOnly, `{ ${field} { id } }`)]).toEqual([field, 'insufficient_scope']);
     }
@@ -311,9 +379,22 @@ describe('storefront documents', () => {
   });
 
   test('the listing and the detail page run and answer the catalogue', async () => {
-    const listing = await gqlData<{ products: any }>(server, admin, DOCUMENTS.productListing, { where: 'key = "gql-lamp"', limit: 10, locale: 'en', currency: 'EUR', country: 'DE' });
-    expect(listing.products.results[0].masterData.current).toMatchObject({ name: 'Lamp', masterVariant: { sku: 'gql-lamp-white', price: { value: { centAmount: 4500, type: 'centPrecision' } } } });
+    const listing = await gqlData<{ products: any }>(server, admin, DOCUMENTS.productListing, {
+      where: 'key = "gql-lamp"',
+      limit: 10,
+      locale: 'en',
+      currency: 'EUR',
+      country: 'DE',
+    });
+    expect(listing.products.results[0].masterData.current).toMatchObject({
+      name: 'Lamp',
+      masterVariant: { sku: 'gql-lamp-white', price: { value: { centAmount: 4500, type: 'centPrecision' } } },
+    });
     const detail = await gqlData<{ product: any }>(server, admin, DOCUMENTS.productDetailByKey, { key: 'gql-chair', locale: 'de', currency: 'EUR' });
-    expect(detail.product.masterData.current).toMatchObject({ name: 'Chair (de)', description: null, allVariants: [{ sku: 'gql-chair', price: { value: { centAmount: 9900 } } }] });
+    expect(detail.product.masterData.current).toMatchObject({
+      name: 'Chair (de)',
+      description: null,
+      allVariants: [{ sku: 'gql-chair', price: { value: { centAmount: 9900 } } }],
+    });
   });
 });

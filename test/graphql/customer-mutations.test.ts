@@ -39,7 +39,14 @@ describe('customerSignUp', () => {
     });
     const { customer, cart } = data.customerSignUp;
     expect(cart).toBeNull();
-    expect(customer).toMatchObject({ version: 1, email: 'Jane.Doe@Example.com', firstName: 'Jane', key: 'jane', isEmailVerified: false, authenticationMode: 'Password' });
+    expect(customer).toMatchObject({
+      version: 1,
+      email: 'Jane.Doe@Example.com',
+      firstName: 'Jane',
+      key: 'jane',
+      isEmailVerified: false,
+      authenticationMode: 'Password',
+    });
     expect(customer.password).toMatch(/^\*{4}.{4}$/);
     expect(customer.password).not.toContain('secret');
     const [home, boston] = customer.addresses;
@@ -69,12 +76,14 @@ describe('customerSignUp', () => {
 
   it('an address index out of range is InvalidField and creates nothing', async () => {
     const address = email();
-    const error = await gqlError(server, admin, SIGN_UP, { draft: { email: address, password: 'p', addresses: [{ country: 'DE' }], defaultShippingAddress: 3 } });
+    const error = await gqlError(server, admin, SIGN_UP, {
+      draft: { email: address, password: 'p', addresses: [{ country: 'DE' }], defaultShippingAddress: 3 },
+    });
     expect(error.extensions).toMatchObject({ code: 'InvalidField', field: 'defaultShippingAddress' });
     expect(await countRows(server.services.db, 'Customer', '"emailLower" = ?', [address])).toBe(0);
   });
 
-  it('GraphQL input meets the HTTP contract\'s rules: a bad country or date is InvalidField, nothing is stored', async () => {
+  it("GraphQL input meets the HTTP contract's rules: a bad country or date is InvalidField, nothing is stored", async () => {
     const address = email();
     const country = await gqlError(server, admin, SIGN_UP, { draft: { email: address, password: 'p', addresses: [{ country: 'Germany' }] } });
     expect(country.extensions).toMatchObject({ code: 'InvalidField', field: 'addresses[0].country', invalidValue: 'Germany' });
@@ -97,7 +106,9 @@ describe('customerSignUp', () => {
     const group = await (await api(server, groupAdmin, '/test/customer-groups', { body: { key: 'gold', groupName: 'Gold' } })).json();
     const customer = await signUp({ email: email(), password: 'p', customerGroup: { typeId: 'customer-group', key: 'gold' } });
     expect(customer.customerGroupRef).toEqual({ typeId: 'customer-group', id: group.id });
-    const unknown = await gqlError(server, admin, SIGN_UP, { draft: { email: email(), password: 'p', customerGroup: { typeId: 'customer-group', id: 'g-1' } } });
+    const unknown = await gqlError(server, admin, SIGN_UP, {
+      draft: { email: email(), password: 'p', customerGroup: { typeId: 'customer-group', id: 'g-1' } },
+    });
     expect(unknown).toMatchObject({ extensions: { code: 'ReferencedResourceNotFound', typeId: 'customer-group', id: 'g-1' } });
   });
 });
@@ -157,7 +168,11 @@ describe('updateCustomer', () => {
 
   it('is all or nothing: a failing action leaves the customer unchanged', async () => {
     const created = await signUp({ email: email(), password: 'p' });
-    const error = await gqlError(server, admin, UPDATE, { id: created.id, version: 1, actions: [{ setFirstName: { firstName: 'X' } }, { removeAddress: { addressId: 'nope' } }] });
+    const error = await gqlError(server, admin, UPDATE, {
+      id: created.id,
+      version: 1,
+      actions: [{ setFirstName: { firstName: 'X' } }, { removeAddress: { addressId: 'nope' } }],
+    });
     expect(error.extensions.code).toBe('InvalidOperation');
     const { customer } = await gqlData(server, admin, 'query($id: String) { customer(id: $id) { version firstName } }', { id: created.id });
     expect(customer).toEqual({ version: 1, firstName: null });
@@ -301,7 +316,10 @@ describe('e-mail verification', () => {
 
   it('a version given to the token request must be current', async () => {
     const created = await signUp({ email: email(), password: 'p' });
-    expect((await gqlError(server, admin, EMAIL_TOKEN, { id: created.id, version: 3, ttl: 5 })).extensions).toEqual({ code: 'ConcurrentModification', currentVersion: 1 });
+    expect((await gqlError(server, admin, EMAIL_TOKEN, { id: created.id, version: 3, ttl: 5 })).extensions).toEqual({
+      code: 'ConcurrentModification',
+      currentVersion: 1,
+    });
   });
 });
 
@@ -334,7 +352,9 @@ describe('password reset', () => {
     clock.advance(2 * 60_000);
     const error = await gqlError(server, admin, RESET, { token: token.value, pw: 'new' });
     expect(error.extensions).toEqual({ code: 'ExpiredCustomerPasswordToken' });
-    expect((await gqlError(server, admin, 'query($t: String) { customer(passwordToken: $t) { id } }', { t: token.value })).extensions.code).toBe('ExpiredCustomerPasswordToken');
+    expect((await gqlError(server, admin, 'query($t: String) { customer(passwordToken: $t) { id } }', { t: token.value })).extensions.code).toBe(
+      'ExpiredCustomerPasswordToken',
+    );
   });
 
   it('a failed reset (wrong version) leaves the token usable', async () => {
@@ -371,7 +391,7 @@ describe('deleteCustomer', () => {
     await signUp({ email: address, password: 'p' });
   });
 
-  it('deletes the customer\'s e-mail and password tokens with it', async () => {
+  it("deletes the customer's e-mail and password tokens with it", async () => {
     const address = email();
     const created = await signUp({ email: address, password: 'p' });
     await gqlData(server, admin, RESET_TOKEN, { email: address });

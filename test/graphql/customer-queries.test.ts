@@ -45,11 +45,19 @@ describe('customer(…)', () => {
 
 describe('customers(where, sort, limit, offset)', () => {
   it('filters, sorts and pages on the query engine', async () => {
-    const data = await gqlData(server, admin, `{
+    const data = await gqlData(
+      server,
+      admin,
+      `{
       customers(where: "firstName in (\\"Anna\\", \\"Bert\\", \\"Carl\\")", sort: ["firstName desc"], limit: 2, offset: 0) { offset count total exists results { firstName } }
-    }`);
+    }`,
+    );
     expect(data.customers).toEqual({ offset: 0, count: 2, total: 3, exists: true, results: [{ firstName: 'Carl' }, { firstName: 'Bert' }] });
-    const next = await gqlData(server, admin, '{ customers(where: "firstName in (\\"Anna\\", \\"Bert\\", \\"Carl\\")", sort: ["firstName desc"], limit: 2, offset: 2) { count results { firstName } } }');
+    const next = await gqlData(
+      server,
+      admin,
+      '{ customers(where: "firstName in (\\"Anna\\", \\"Bert\\", \\"Carl\\")", sort: ["firstName desc"], limit: 2, offset: 2) { count results { firstName } } }',
+    );
     expect(next.customers).toEqual({ count: 1, results: [{ firstName: 'Anna' }] });
   });
 
@@ -88,7 +96,11 @@ describe('me', () => {
 
 describe('inStore(key)', () => {
   it('sees only the customers of that store', async () => {
-    const data = await gqlData(server, admin, `{ inStore(key: "berlin") { customers(sort: ["email asc"]) { total results { key } } c: customer(id: "${ids.dora}") { id } k: customer(key: "carl") { id } } }`);
+    const data = await gqlData(
+      server,
+      admin,
+      `{ inStore(key: "berlin") { customers(sort: ["email asc"]) { total results { key } } c: customer(id: "${ids.dora}") { id } k: customer(key: "carl") { id } } }`,
+    );
     expect(data.inStore).toEqual({ customers: { total: 1, results: [{ key: 'carl' }] }, c: null, k: { id: ids.carl } });
   });
 
@@ -121,7 +133,9 @@ describe('inStore(key)', () => {
     expect((await gqlError(server, admin, signIn, {})).extensions.code).toBe('InvalidCredentials');
     expect((await gqlError(server, admin, signIn, { s: 'berlin' })).extensions.code).toBe('InvalidCredentials');
     // The token of paris cannot act in berlin.
-    expect((await gqlError(server, token, SIGN_UP, { draft: { email: 'x@example.com', password: 'p' }, storeKey: 'berlin' })).extensions.code).toBe('insufficient_scope');
+    expect((await gqlError(server, token, SIGN_UP, { draft: { email: 'x@example.com', password: 'p' }, storeKey: 'berlin' })).extensions.code).toBe(
+      'insufficient_scope',
+    );
   });
 });
 

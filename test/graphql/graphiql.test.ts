@@ -20,7 +20,12 @@ it('GET /{projectKey}/graphql from a browser redirects to the GraphiQL page for 
   expect(page.status).toBe(200);
   const html = await page.text();
   const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-  expect(sources.sort()).toEqual(['/_/assets/graphiql.min.css', '/_/assets/graphiql.min.js', '/_/assets/react-dom.production.min.js', '/_/assets/react.production.min.js']);
+  expect(sources.sort()).toEqual([
+    '/_/assets/graphiql.min.css',
+    '/_/assets/graphiql.min.js',
+    '/_/assets/react-dom.production.min.js',
+    '/_/assets/react.production.min.js',
+  ]);
 });
 
 it('a project key that needs escaping stays one query parameter', async () => {

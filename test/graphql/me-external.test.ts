@@ -23,7 +23,9 @@ beforeAll(async () => {
   server = await startTestServer({ externalOAuthAllowedHosts: ['127.0.0.1'], externalOAuthTimeoutMs: 10_000 });
   const admin = await clientToken(server, 'manage_project:test');
   const url = `http://127.0.0.1:${(introspection.address() as AddressInfo).port}/introspect`;
-  const res = await api(server, admin, '/test', { body: { version: 1, actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader: 'Bearer x' } }] } });
+  const res = await api(server, admin, '/test', {
+    body: { version: 1, actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader: 'Bearer x' } }] },
+  });
   expect(res.status).toBe(200);
   customerId = (await gqlData(server, admin, SIGN_UP, { draft: { email: 'ext@example.com', password: 'p' } })).customerSignUp.customer.id;
   scopes['ext-customer'] = `manage_my_profile:test customer_id:${customerId}`;
@@ -40,6 +42,10 @@ it('customer_id: names the customer of me; anonymous_id: is a session without on
   expect((await gqlData(server, 'ext-customer', '{ me { customer { id email } } }')).me.customer).toEqual({ id: customerId, email: 'ext@example.com' });
   expect((await gqlData(server, 'ext-anonymous', '{ me { customer { id } } }')).me).toEqual({ customer: null });
   expect((await gqlError(server, 'ext-plain', '{ me { customer { id } } }')).extensions.code).toBe('InvalidOperation');
-  const updated = await gqlData(server, 'ext-customer', 'mutation { updateMyCustomer(version: 1, actions: [{setFirstName: {firstName: "Ext"}}]) { firstName } }');
+  const updated = await gqlData(
+    server,
+    'ext-customer',
+    'mutation { updateMyCustomer(version: 1, actions: [{setFirstName: {firstName: "Ext"}}]) { firstName } }',
+  );
   expect(updated.updateMyCustomer).toEqual({ firstName: 'Ext' });
 });

@@ -25,12 +25,17 @@ async function anonymousToken(): Promise<string> {
   return body.access_token;
 }
 
-const SIGN_IN_BY_PASSWORD = (email: string, password: string) => `mutation { customerSignIn(draft: {email: "${email}", password: "${password}"}) { customer { id } } }`;
+const SIGN_IN_BY_PASSWORD = (email: string, password: string) =>
+  `mutation { customerSignIn(draft: {email: "${email}", password: "${password}"}) { customer { id } } }`;
 
 describe('updateMyCustomer', () => {
   it('updates the customer of the token, at its version', async () => {
     const me = await customerWithToken();
-    const data = await gqlData(server, me.token, 'mutation { updateMyCustomer(version: 1, actions: [{setFirstName: {firstName: "Mia"}}, {setCompanyName: {companyName: "ACME"}}]) { id version firstName companyName } }');
+    const data = await gqlData(
+      server,
+      me.token,
+      'mutation { updateMyCustomer(version: 1, actions: [{setFirstName: {firstName: "Mia"}}, {setCompanyName: {companyName: "ACME"}}]) { id version firstName companyName } }',
+    );
     expect(data.updateMyCustomer).toEqual({ id: me.id, version: 2, firstName: 'Mia', companyName: 'ACME' });
     const stale = await gqlError(server, me.token, 'mutation { updateMyCustomer(version: 1, actions: [{setFirstName: {firstName: "X"}}]) { id } }');
     expect(stale.extensions).toEqual({ code: 'ConcurrentModification', currentVersion: 2 });
@@ -47,7 +52,11 @@ describe('updateMyCustomer', () => {
   it('a customer token cannot update another customer through updateCustomer', async () => {
     const me = await customerWithToken();
     const other = await customerWithToken();
-    const error = await gqlError(server, me.token, `mutation { updateCustomer(id: "${other.id}", version: 1, actions: [{setFirstName: {firstName: "X"}}]) { id } }`);
+    const error = await gqlError(
+      server,
+      me.token,
+      `mutation { updateCustomer(id: "${other.id}", version: 1, actions: [{setFirstName: {firstName: "X"}}]) { id } }`,
+    );
     expect(error.extensions.code).toBe('insufficient_scope');
   });
 });
@@ -55,8 +64,15 @@ describe('updateMyCustomer', () => {
 describe('customerChangeMyPassword', () => {
   it('checks the current password and changes it', async () => {
     const me = await customerWithToken('first-pw');
-    expect((await gqlError(server, me.token, 'mutation { customerChangeMyPassword(version: 1, currentPassword: "wrong", newPassword: "x") { id } }')).extensions.code).toBe('InvalidCurrentPassword');
-    const data = await gqlData(server, me.token, 'mutation { customerChangeMyPassword(version: 1, currentPassword: "first-pw", newPassword: "second-pw") { version } }');
+    expect(
+      (await gqlError(server, me.token, 'mutation { customerChangeMyPassword(version: 1, currentPassword: "wrong", newPassword: "x") { id } }')).extensions
+        .code,
+    ).toBe('InvalidCurrentPassword');
+    const data = await gqlData(
+      server,
+      me.token,
+      'mutation { customerChangeMyPassword(version: 1, currentPassword: "first-pw", newPassword: "second-pw") { version } }',
+    );
     expect(data.customerChangeMyPassword.version).toBe(2);
     await gqlData(server, admin, SIGN_IN_BY_PASSWORD(me.email, 'second-pw'));
   });
@@ -66,8 +82,10 @@ describe('customerConfirmMyEmail and customerResetMyPassword', () => {
   it('confirms with a token of the signed-in customer only', async () => {
     const me = await customerWithToken();
     const other = await customerWithToken();
-    const mine = (await gqlData(server, admin, `mutation { customerCreateEmailVerificationToken(id: "${me.id}", ttlMinutes: 10) { value } }`)).customerCreateEmailVerificationToken.value;
-    const theirs = (await gqlData(server, admin, `mutation { customerCreateEmailVerificationToken(id: "${other.id}", ttlMinutes: 10) { value } }`)).customerCreateEmailVerificationToken.value;
+    const mine = (await gqlData(server, admin, `mutation { customerCreateEmailVerificationToken(id: "${me.id}", ttlMinutes: 10) { value } }`))
+      .customerCreateEmailVerificationToken.value;
+    const theirs = (await gqlData(server, admin, `mutation { customerCreateEmailVerificationToken(id: "${other.id}", ttlMinutes: 10) { value } }`))
+      .customerCreateEmailVerificationToken.value;
     expect((await gqlError(server, me.token, `mutation { customerConfirmMyEmail(tokenValue: "${theirs}") { id } }`)).extensions.code).toBe('ResourceNotFound');
     const data = await gqlData(server, me.token, `mutation { customerConfirmMyEmail(tokenValue: "${mine}") { id isEmailVerified } }`);
     expect(data.customerConfirmMyEmail).toEqual({ id: me.id, isEmailVerified: true });
@@ -75,7 +93,8 @@ describe('customerConfirmMyEmail and customerResetMyPassword', () => {
 
   it('resets the password with a reset token from an anonymous session', async () => {
     const me = await customerWithToken('before-pw');
-    const value = (await gqlData(server, admin, `mutation { customerCreatePasswordResetToken(email: "${me.email}") { value } }`)).customerCreatePasswordResetToken.value;
+    const value = (await gqlData(server, admin, `mutation { customerCreatePasswordResetToken(email: "${me.email}") { value } }`))
+      .customerCreatePasswordResetToken.value;
     const anonymous = await anonymousToken();
     const data = await gqlData(server, anonymous, `mutation { customerResetMyPassword(tokenValue: "${value}", newPassword: "after-pw") { id version } }`);
     expect(data.customerResetMyPassword).toEqual({ id: me.id, version: 2 });
@@ -86,9 +105,17 @@ describe('customerConfirmMyEmail and customerResetMyPassword', () => {
 describe('an anonymous session signs up and signs in', () => {
   it('customerSignMeUp then customerSignMeIn with the anonymous token', async () => {
     const anonymous = await anonymousToken();
-    const up = await gqlData(server, anonymous, 'mutation { customerSignMeUp(draft: {email: "anon@example.com", password: "anon-pw", firstName: "Ann"}) { customer { id email firstName } cart { id } } }');
+    const up = await gqlData(
+      server,
+      anonymous,
+      'mutation { customerSignMeUp(draft: {email: "anon@example.com", password: "anon-pw", firstName: "Ann"}) { customer { id email firstName } cart { id } } }',
+    );
     expect(up.customerSignMeUp).toMatchObject({ customer: { email: 'anon@example.com', firstName: 'Ann' }, cart: null });
-    const signIn = await gqlData(server, anonymous, 'mutation { customerSignMeIn(draft: {email: "ANON@example.com", password: "anon-pw"}) { customer { id } } }');
+    const signIn = await gqlData(
+      server,
+      anonymous,
+      'mutation { customerSignMeIn(draft: {email: "ANON@example.com", password: "anon-pw"}) { customer { id } } }',
+    );
     expect(signIn.customerSignMeIn.customer.id).toBe(up.customerSignMeUp.customer.id);
     const wrong = await gqlError(server, anonymous, 'mutation { customerSignMeIn(draft: {email: "anon@example.com", password: "nope"}) { customer { id } } }');
     expect(wrong.extensions.code).toBe('InvalidCredentials');

@@ -15,7 +15,8 @@ it('after the limit of failures even the right password is refused until the win
   const admin = await clientToken(server, 'manage_customers:test');
   const storefront = await clientToken(server, 'manage_my_profile:test');
   for (const email of ['victim@example.com', 'other@example.com']) await gqlData(server, admin, SIGN_UP, { draft: { email, password: 'right-pw' } });
-  const signMeIn = (email: string, password: string) => `mutation { customerSignMeIn(draft: {email: "${email}", password: "${password}"}) { customer { id } } }`;
+  const signMeIn = (email: string, password: string) =>
+    `mutation { customerSignMeIn(draft: {email: "${email}", password: "${password}"}) { customer { id } } }`;
   // Case and Unicode form do not make a second account key.
   for (const email of ['victim@example.com', 'VICTIM@example.com', 'Victim@Example.com']) {
     expect((await gqlError(server, storefront, signMeIn(email, 'guess'))).extensions.code).toBe('InvalidCredentials');
@@ -48,7 +49,11 @@ describe('one count for every way in', () => {
   beforeEach(() => sharedClock.advance(15 * 60_000));
 
   const oauth = (email: string, password: string, store?: string) =>
-    tokenRequest(shared, store ? `/oauth/test/in-store/key=${store}/customers/token` : '/oauth/test/customers/token', storefrontClient, { grant_type: 'password', username: email, password });
+    tokenRequest(shared, store ? `/oauth/test/in-store/key=${store}/customers/token` : '/oauth/test/customers/token', storefrontClient, {
+      grant_type: 'password',
+      username: email,
+      password,
+    });
   const gqlSignIn = (token: string, field: 'customerSignIn' | 'customerSignMeIn', email: string, password: string) =>
     gql(shared, token, `mutation { ${field}(draft: {email: "${email}", password: "${password}"}) { customer { id } } }`);
 
@@ -79,11 +84,17 @@ describe('one count for every way in', () => {
 
   it('one address failing across many e-mails is refused past SIGN_IN_FAILURES_PER_SOURCE, on every way in', async () => {
     for (let i = 1; i <= 8; i++) {
-      const res = i % 2 ? await oauth(`spray-${i}@example.com`, 'guess') : await api(shared, admin, '/test/login', { body: { email: `spray-${i}@example.com`, password: 'guess' } });
+      const res =
+        i % 2
+          ? await oauth(`spray-${i}@example.com`, 'guess')
+          : await api(shared, admin, '/test/login', { body: { email: `spray-${i}@example.com`, password: 'guess' } });
       expect(res.status).toBe(400);
     }
     const refused = await gqlSignIn(admin, 'customerSignIn', 'spray-0@example.com', 'right-pw');
-    expect(refused.body.errors?.[0]).toMatchObject({ message: 'Too many failed sign-in attempts from this address. Retry later.', extensions: { code: 'TooManyRequests' } });
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: 'Too many failed sign-in attempts from this address. Retry later.',
+      extensions: { code: 'TooManyRequests' },
+    });
     expect((await oauth('spray-0@example.com', 'right-pw')).status).toBe(429);
   });
 });

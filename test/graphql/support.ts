@@ -13,7 +13,12 @@ export interface GraphQLBody<D = Record<string, any>> {
 }
 
 /** POST /{projectKey}/graphql with a bearer token. */
-export async function gql<D = Record<string, any>>(server: TestServer, token: string, query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLBody<D> }> {
+export async function gql<D = Record<string, any>>(
+  server: TestServer,
+  token: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<{ status: number; body: GraphQLBody<D> }> {
   const res = await api(server, token, `/${server.projectKey}/graphql`, { body: { query, variables } });
   return { status: res.status, body: (await res.json()) as GraphQLBody<D> };
 }
@@ -26,7 +31,12 @@ export async function gqlData<D = Record<string, any>>(server: TestServer, token
 }
 
 /** The one error of a failed document (business errors come with HTTP 200). */
-export async function gqlError(server: TestServer, token: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLError & { data: unknown }> {
+export async function gqlError(
+  server: TestServer,
+  token: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<GraphQLError & { data: unknown }> {
   const { status, body } = await gql(server, token, query, variables);
   if (status !== 200 || !body.errors || body.errors.length !== 1) throw new Error(`expected one error with 200, got ${status} ${JSON.stringify(body)}`);
   return { ...body.errors[0], data: body.data };

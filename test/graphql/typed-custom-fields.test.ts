@@ -59,7 +59,12 @@ beforeAll(async () => {
       field('tags', { name: 'Set', elementType: { name: 'String' } }),
     ],
   });
-  await post(admin, '/test/types', { key: 'address-fields', name: label('Address fields'), resourceTypeIds: ['address'], fieldDefinitions: [field('floor', { name: 'Number' })] });
+  await post(admin, '/test/types', {
+    key: 'address-fields',
+    name: label('Address fields'),
+    resourceTypeIds: ['address'],
+    fieldDefinitions: [field('floor', { name: 'Number' })],
+  });
   const customer = await post<{ customer: { id: string } }>(admin, '/test/customers', {
     email: 'typed@example.com',
     password: 'pw-123',
@@ -88,10 +93,14 @@ afterAll(async () => server.close());
 
 describe('customFieldList', () => {
   it('types every field by its definition, on the customer and under custom alike (Set fields only in customFieldsRaw)', async () => {
-    const data = await gqlData(server, admin, `{ customer(id: "${customerId}") {
+    const data = await gqlData(
+      server,
+      admin,
+      `{ customer(id: "${customerId}") {
       customFieldList { ${LIST} }
       custom { customFieldList { ${LIST} } customFieldsRaw(includeNames: ["tags"]) { name value } }
-    } }`);
+    } }`,
+    );
     const expected = [
       { name: 'code', __typename: 'StringField', value: 'C-1' },
       { name: 'title', __typename: 'LocalizedStringField', de: 'Doktor', en: 'Doctor' },
@@ -111,35 +120,51 @@ describe('customFieldList', () => {
   });
 
   it('includeNames and excludeNames filter as in customFieldsRaw', async () => {
-    const data = await gqlData(server, admin, `{ customer(id: "${customerId}") {
+    const data = await gqlData(
+      server,
+      admin,
+      `{ customer(id: "${customerId}") {
       a: customFieldList(includeNames: ["code", "color"]) { name }
       b: customFieldList(excludeNames: ["code", "title", "active", "level", "color", "size", "born", "callAt", "audited"]) { name }
-    } }`);
+    } }`,
+    );
     expect(data.customer.a).toEqual([{ name: 'code' }, { name: 'color' }]);
     expect(data.customer.b).toEqual([{ name: 'budget' }, { name: 'group' }]);
   });
 
   it('addresses answer their own type’s fields under custom', async () => {
-    const data = await gqlData(server, admin, `{ customer(id: "${customerId}") { addresses { key custom { typeRef { typeId } customFieldList { name ... on NumberField { value } } } } } }`);
+    const data = await gqlData(
+      server,
+      admin,
+      `{ customer(id: "${customerId}") { addresses { key custom { typeRef { typeId } customFieldList { name ... on NumberField { value } } } } } }`,
+    );
     expect(data.customer.addresses).toEqual([{ key: 'home', custom: { typeRef: { typeId: 'type' }, customFieldList: [{ name: 'floor', value: 3 }] } }]);
   });
 
   it('a customer without custom fields answers null', async () => {
     const other = await post<{ customer: { id: string } }>(admin, '/test/customers', { email: 'plain@example.com', password: 'pw-123' });
-    const data = await gqlData(server, admin, `{ customer(id: "${other.customer.id}") { customFieldList { name } customFields { typeRef { id } } custom { typeRef { id } } } }`);
+    const data = await gqlData(
+      server,
+      admin,
+      `{ customer(id: "${other.customer.id}") { customFieldList { name } customFields { typeRef { id } } custom { typeRef { id } } } }`,
+    );
     expect(data.customer).toEqual({ customFieldList: null, customFields: null, custom: null });
   });
 });
 
 describe('customFields: Type and the TypeDefinition', () => {
   it('customFields is the Type interface, answered by CustomFieldsType with typeRef and type', async () => {
-    const data = await gqlData(server, admin, `{ customer(id: "${customerId}") {
+    const data = await gqlData(
+      server,
+      admin,
+      `{ customer(id: "${customerId}") {
       customFields {
         __typename typeRef { typeId }
         type { key name(locale: "de") nameAllLocales { locale value } resourceTypeIds }
         ... on CustomFieldsType { customFieldList(includeNames: ["code"]) { name } }
       }
-    } }`);
+    } }`,
+    );
     expect(data.customer.customFields).toEqual({
       __typename: 'CustomFieldsType',
       typeRef: { typeId: 'type' },
@@ -148,11 +173,19 @@ describe('customFields: Type and the TypeDefinition', () => {
     });
     // Locales in whatever order the database keeps them (jsonb sorts keys).
     expect(data.customer.customFields.type.nameAllLocales).toHaveLength(2);
-    expect(data.customer.customFields.type.nameAllLocales).toEqual(expect.arrayContaining([{ locale: 'en', value: 'Customer fields' }, { locale: 'de', value: 'Kundenfelder' }]));
+    expect(data.customer.customFields.type.nameAllLocales).toEqual(
+      expect.arrayContaining([
+        { locale: 'en', value: 'Customer fields' },
+        { locale: 'de', value: 'Kundenfelder' },
+      ]),
+    );
   });
 
   it('field definitions carry their FieldType, Set with its element type', async () => {
-    const data = await gqlData(server, admin, `{ customer(id: "${customerId}") { custom { type { fieldDefinitions(includeNames: ["color", "size", "group", "tags"]) {
+    const data = await gqlData(
+      server,
+      admin,
+      `{ customer(id: "${customerId}") { custom { type { fieldDefinitions(includeNames: ["color", "size", "group", "tags"]) {
       name required inputHint label(locale: "en")
       type { __typename name
         ... on EnumType { values { key label } }
@@ -160,18 +193,41 @@ describe('customFields: Type and the TypeDefinition', () => {
         ... on ReferenceType { referenceTypeId }
         ... on SetType { elementType { name } }
       }
-    } } } } }`);
+    } } } } }`,
+    );
     expect(data.customer.custom.type.fieldDefinitions).toEqual([
-      { name: 'color', required: false, inputHint: 'SingleLine', label: 'color', type: { __typename: 'EnumType', name: 'Enum', values: [{ key: 'red', label: 'Red' }] } },
-      { name: 'size', required: false, inputHint: 'SingleLine', label: 'size', type: { __typename: 'LocalizedEnumType', name: 'LocalizedEnum', localizedValues: [{ key: 's', label: 'Klein' }] } },
-      { name: 'group', required: false, inputHint: 'SingleLine', label: 'group', type: { __typename: 'ReferenceType', name: 'Reference', referenceTypeId: 'customer-group' } },
+      {
+        name: 'color',
+        required: false,
+        inputHint: 'SingleLine',
+        label: 'color',
+        type: { __typename: 'EnumType', name: 'Enum', values: [{ key: 'red', label: 'Red' }] },
+      },
+      {
+        name: 'size',
+        required: false,
+        inputHint: 'SingleLine',
+        label: 'size',
+        type: { __typename: 'LocalizedEnumType', name: 'LocalizedEnum', localizedValues: [{ key: 's', label: 'Klein' }] },
+      },
+      {
+        name: 'group',
+        required: false,
+        inputHint: 'SingleLine',
+        label: 'group',
+        type: { __typename: 'ReferenceType', name: 'Reference', referenceTypeId: 'customer-group' },
+      },
       { name: 'tags', required: false, inputHint: 'SingleLine', label: 'tags', type: { __typename: 'SetType', name: 'Set', elementType: { name: 'String' } } },
     ]);
   });
 
   it('reading the Type needs view_types: without it the field is insufficient_scope, the values still readable', async () => {
     const token = await clientToken(server, 'view_customers:test');
-    const error = await gqlError(server, token, `{ customer(id: "${customerId}") { customFieldList(includeNames: ["code"]) { name } custom { type { key } } } }`);
+    const error = await gqlError(
+      server,
+      token,
+      `{ customer(id: "${customerId}") { customFieldList(includeNames: ["code"]) { name } custom { type { key } } } }`,
+    );
     expect(error.extensions.code).toBe('insufficient_scope');
     expect(error.data).toEqual({ customer: { customFieldList: [{ name: 'code' }], custom: { type: null } } });
   });

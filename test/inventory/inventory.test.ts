@@ -31,11 +31,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const entry = (draft: Record<string, unknown>) => ok<EntryBody>(api(server, admin, '/test/inventory', { body: draft }), 201);
-const update = (path: string, doc: { version: number }, actions: unknown[], token = admin) => api(server, token, path, { body: { version: doc.version, actions } });
+const update = (path: string, doc: { version: number }, actions: unknown[], token = admin) =>
+  api(server, token, path, { body: { version: doc.version, actions } });
 const get = (id: string) => ok<EntryBody>(api(server, admin, `/test/inventory/${id}`));
 
 async function orderOf(inventoryMode: string, lines: { sku: string; quantity: number; supplyChannel?: unknown }[]): Promise<Response> {
-  const cart = await ok<{ id: string; version: number }>(api(server, admin, '/test/carts', { body: { currency: 'EUR', inventoryMode, lineItems: lines } }), 201);
+  const cart = await ok<{ id: string; version: number }>(
+    api(server, admin, '/test/carts', { body: { currency: 'EUR', inventoryMode, lineItems: lines } }),
+    201,
+  );
   return api(server, admin, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version } });
 }
 
@@ -45,8 +49,16 @@ test('one entry per SKU and supply channel; quantities; the channel needs the In
   const stocked = await entry({ sku: 'inv-1', quantityOnStock: 3, supplyChannel: { typeId: 'channel', key: 'warehouse' }, restockableInDays: 2 });
   expect(stocked.supplyChannel?.typeId).toBe('channel');
   await expectError(await api(server, admin, '/test/inventory', { body: { sku: 'inv-1', quantityOnStock: 1 } }), 400, 'DuplicateField', { field: 'sku' });
-  await expectError(await api(server, admin, '/test/inventory', { body: { sku: 'inv-1', quantityOnStock: 1, supplyChannel: { key: 'shop' } } }), 400, 'MissingRoleOnChannel');
-  await expectError(await update(`/test/inventory/${plain.id}`, plain, [{ action: 'setSupplyChannel', supplyChannel: { key: 'warehouse' } }]), 400, 'DuplicateField');
+  await expectError(
+    await api(server, admin, '/test/inventory', { body: { sku: 'inv-1', quantityOnStock: 1, supplyChannel: { key: 'shop' } } }),
+    400,
+    'MissingRoleOnChannel',
+  );
+  await expectError(
+    await update(`/test/inventory/${plain.id}`, plain, [{ action: 'setSupplyChannel', supplyChannel: { key: 'warehouse' } }]),
+    400,
+    'DuplicateField',
+  );
   const moved = await ok<EntryBody>(
     update(`/test/inventory/key=inv-1-plain`, plain, [
       { action: 'addQuantity', quantity: 5 },
@@ -72,12 +84,27 @@ test('one entry per SKU and supply channel; quantities; the channel needs the In
 
 test('TrackOnly takes the ordered quantities even below zero; an entry must exist', async () => {
   const a = await entry({ sku: 'stock-a', quantityOnStock: 2 });
-  await expectError(await orderOf('TrackOnly', [{ sku: 'stock-a', quantity: 1 }, { sku: 'stock-b', quantity: 1 }]), 400, 'OutOfStock', { skus: ['stock-b'] });
+  await expectError(
+    await orderOf('TrackOnly', [
+      { sku: 'stock-a', quantity: 1 },
+      { sku: 'stock-b', quantity: 1 },
+    ]),
+    400,
+    'OutOfStock',
+    { skus: ['stock-b'] },
+  );
   expect((await get(a.id)).availableQuantity).toBe(2);
   expect((await orderOf('TrackOnly', [{ sku: 'stock-a', quantity: 3 }])).status).toBe(201);
   expect(await get(a.id)).toMatchObject({ quantityOnStock: 2, availableQuantity: -1 });
   // inventoryMode None takes nothing.
-  expect((await orderOf('None', [{ sku: 'stock-a', quantity: 1 }, { sku: 'stock-b', quantity: 1 }])).status).toBe(201);
+  expect(
+    (
+      await orderOf('None', [
+        { sku: 'stock-a', quantity: 1 },
+        { sku: 'stock-b', quantity: 1 },
+      ])
+    ).status,
+  ).toBe(201);
   expect((await get(a.id)).availableQuantity).toBe(-1);
   await api(server, admin, `/test/inventory/${a.id}?version=${(await get(a.id)).version}`, { method: 'DELETE' });
 });
@@ -85,7 +112,10 @@ test('TrackOnly takes the ordered quantities even below zero; an entry must exis
 test('ReserveOnOrder needs the quantity available (or a restockable entry); a refused order takes nothing', async () => {
   const a = await entry({ sku: 'stock-a', quantityOnStock: 3 });
   const b = await entry({ sku: 'stock-b', quantityOnStock: 1 });
-  const refused = await orderOf('ReserveOnOrder', [{ sku: 'stock-a', quantity: 2 }, { sku: 'stock-b', quantity: 2 }]);
+  const refused = await orderOf('ReserveOnOrder', [
+    { sku: 'stock-a', quantity: 2 },
+    { sku: 'stock-b', quantity: 2 },
+  ]);
   await expectError(refused, 400, 'OutOfStock', { skus: ['stock-b'] });
   expect([(await get(a.id)).availableQuantity, (await get(b.id)).availableQuantity]).toEqual([3, 1]);
   // Two lines of one SKU count together.
@@ -102,7 +132,9 @@ test('ReserveOnOrder needs the quantity available (or a restockable entry); a re
 });
 
 test("a line item's channels: the distribution channel's price applies, each channel needs its role", async () => {
-  await publishedProduct(server, admin, 'channel-priced', [{ sku: 'chan-1', prices: [{ value: eur(100) }, { value: eur(80), channel: { typeId: 'channel', key: 'shop' } }] }]);
+  await publishedProduct(server, admin, 'channel-priced', [
+    { sku: 'chan-1', prices: [{ value: eur(100) }, { value: eur(80), channel: { typeId: 'channel', key: 'shop' } }] },
+  ]);
   const cart = await ok<{ lineItems: { price: { value: { centAmount: number } }; distributionChannel?: { id: string }; supplyChannel?: { id: string } }[] }>(
     api(server, admin, '/test/carts', {
       body: { currency: 'EUR', lineItems: [{ sku: 'chan-1' }, { sku: 'chan-1', distributionChannel: { key: 'shop' }, supplyChannel: { key: 'warehouse' } }] },
@@ -111,6 +143,14 @@ test("a line item's channels: the distribution channel's price applies, each cha
   );
   expect(cart.lineItems.map((li) => li.price.value.centAmount)).toEqual([100, 80]);
   expect(cart.lineItems[1].supplyChannel).toEqual({ typeId: 'channel', id: expect.any(String) });
-  await expectError(await api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'chan-1', distributionChannel: { key: 'warehouse' } }] } }), 400, 'MissingRoleOnChannel');
-  await expectError(await api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'chan-1', supplyChannel: { key: 'nowhere' } }] } }), 400, 'ReferencedResourceNotFound');
+  await expectError(
+    await api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'chan-1', distributionChannel: { key: 'warehouse' } }] } }),
+    400,
+    'MissingRoleOnChannel',
+  );
+  await expectError(
+    await api(server, admin, '/test/carts', { body: { currency: 'EUR', lineItems: [{ sku: 'chan-1', supplyChannel: { key: 'nowhere' } }] } }),
+    400,
+    'ReferencedResourceNotFound',
+  );
 });

@@ -27,7 +27,9 @@ interface ApiClientBody {
 
 describe('API clients endpoints (/{projectKey}/api-clients)', () => {
   it('POST creates a client (201) whose secret appears only in this response and works at /oauth/token', async () => {
-    const res = await api(server, admin, '/test/api-clients', { body: { name: 'shop', scope: 'view_products:test manage_my_orders:test', accessTokenValiditySeconds: 3600 } });
+    const res = await api(server, admin, '/test/api-clients', {
+      body: { name: 'shop', scope: 'view_products:test manage_my_orders:test', accessTokenValiditySeconds: 3600 },
+    });
     expect(res.status).toBe(201);
     const created = (await res.json()) as ApiClientBody;
     expect(created).toEqual({

@@ -15,7 +15,12 @@ describe('client credentials flow (POST /oauth/token)', () => {
     const res = await oauthPost(server, '/oauth/token', creds, { grant_type: 'client_credentials' });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toEqual({ access_token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), token_type: 'Bearer', expires_in: 172800, scope: 'manage_project:test view_products:test' });
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      token_type: 'Bearer',
+      expires_in: 172800,
+      scope: 'manage_project:test view_products:test',
+    });
     expect(body.refresh_token).toBeUndefined();
   });
 
@@ -81,9 +86,17 @@ describe('client credentials flow (POST /oauth/token)', () => {
     ['application/x-www-form-urlencoded-not', 400],
   ])('reads a body sent as %s: %i', async (contentType, status) => {
     const creds = await createApiClient(server, 'test', 'view_products:test');
-    const res = await server.request('/oauth/token', { method: 'POST', headers: { Authorization: basic(creds), 'Content-Type': contentType }, body: form({ grant_type: 'client_credentials' }) });
+    const res = await server.request('/oauth/token', {
+      method: 'POST',
+      headers: { Authorization: basic(creds), 'Content-Type': contentType },
+      body: form({ grant_type: 'client_credentials' }),
+    });
     expect(res.status).toBe(status);
-    if (status === 400) expect(await res.json()).toMatchObject({ error: 'invalid_request', error_description: "Unsupported Content-Type: send the parameters as 'application/x-www-form-urlencoded'." });
+    if (status === 400)
+      expect(await res.json()).toMatchObject({
+        error: 'invalid_request',
+        error_description: "Unsupported Content-Type: send the parameters as 'application/x-www-form-urlencoded'.",
+      });
   });
 
   it('refuses client credentials in the body (HTTP Basic only)', async () => {

@@ -33,14 +33,22 @@ describe('password flow (POST /oauth/{projectKey}/customers/token)', () => {
 
   it('matches the e-mail case-insensitively and honours a requested scope subset', async () => {
     const creds = await createApiClient(server, 'test', 'manage_my_profile:test view_products:test');
-    const { status, body } = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'JANE@EXAMPLE.COM', password: 'secret-1', scope: 'view_products:test' });
+    const { status, body } = await tokenRequest(server, customersPath, creds, {
+      grant_type: 'password',
+      username: 'JANE@EXAMPLE.COM',
+      password: 'secret-1',
+      scope: 'view_products:test',
+    });
     expect(status).toBe(200);
     expect(body.scope).toBe(`view_products:test customer:${customerId}`);
   });
 
   it('answers 400 invalid_customer_account_credentials for a wrong password or unknown e-mail', async () => {
     const creds = await createApiClient(server, 'test', 'manage_my_profile:test');
-    for (const form of [{ username: 'jane@example.com', password: 'nope' }, { username: 'ghost@example.com', password: 'secret-1' }]) {
+    for (const form of [
+      { username: 'jane@example.com', password: 'nope' },
+      { username: 'ghost@example.com', password: 'secret-1' },
+    ]) {
       const { status, body } = await tokenRequest(server, customersPath, creds, { grant_type: 'password', ...form });
       expect(status).toBe(400);
       expect(body).toEqual({
@@ -58,10 +66,18 @@ describe('password flow (POST /oauth/{projectKey}/customers/token)', () => {
     const global = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'store@example.com', password: 'secret-2' });
     expect(global.status).toBe(400);
     expect(global.body.error).toBe('invalid_customer_account_credentials');
-    const inStore = await tokenRequest(server, '/oauth/test/in-store/key=berlin/customers/token', creds, { grant_type: 'password', username: 'store@example.com', password: 'secret-2' });
+    const inStore = await tokenRequest(server, '/oauth/test/in-store/key=berlin/customers/token', creds, {
+      grant_type: 'password',
+      username: 'store@example.com',
+      password: 'secret-2',
+    });
     expect(inStore.status).toBe(200);
     expect(inStore.body.scope).toContain(`customer:${storeCustomerId}`);
-    const otherStore = await tokenRequest(server, '/oauth/test/in-store/key=paris/customers/token', creds, { grant_type: 'password', username: 'store@example.com', password: 'secret-2' });
+    const otherStore = await tokenRequest(server, '/oauth/test/in-store/key=paris/customers/token', creds, {
+      grant_type: 'password',
+      username: 'store@example.com',
+      password: 'secret-2',
+    });
     expect(otherStore.status).toBe(400);
   });
 
@@ -87,7 +103,9 @@ describe('password flow (POST /oauth/{projectKey}/customers/token)', () => {
     await signUp(server, 'victim@example.com', 'right-password');
     const creds = await createApiClient(server, 'test', 'manage_my_profile:test');
     for (let i = 0; i < 3; i++) {
-      expect((await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'victim@example.com', password: `guess-${i}` })).status).toBe(400);
+      expect(
+        (await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'victim@example.com', password: `guess-${i}` })).status,
+      ).toBe(400);
     }
     const locked = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'victim@example.com', password: 'right-password' });
     expect(locked.status).toBe(429);
@@ -95,7 +113,9 @@ describe('password flow (POST /oauth/{projectKey}/customers/token)', () => {
     // Other accounts are not affected.
     expect((await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'jane@example.com', password: 'secret-1' })).status).toBe(200);
     clock.advance(15 * 60_000 + 1000);
-    expect((await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'victim@example.com', password: 'right-password' })).status).toBe(200);
+    expect(
+      (await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'victim@example.com', password: 'right-password' })).status,
+    ).toBe(200);
   });
 
   it('counts failures per account whatever the Unicode spelling of the e-mail (NFC, NFD, upper case)', async () => {
@@ -129,7 +149,12 @@ describe('refresh token flow (POST /oauth/token, grant_type=refresh_token)', () 
     const first = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'jane@example.com', password: 'secret-1' });
     const refreshed = await tokenRequest(server, '/oauth/token', creds, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token! });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body).toEqual({ access_token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), token_type: 'Bearer', expires_in: 172800, scope: first.body.scope });
+    expect(refreshed.body).toEqual({
+      access_token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      token_type: 'Bearer',
+      expires_in: 172800,
+      scope: first.body.scope,
+    });
     expect(refreshed.body.access_token).not.toBe(first.body.access_token);
     expect((await api(server, refreshed.body.access_token, '/test')).status).toBe(200);
   });
@@ -138,7 +163,10 @@ describe('refresh token flow (POST /oauth/token, grant_type=refresh_token)', () 
     const creds = await createApiClient(server, 'test', 'manage_project:test');
     const other = await createApiClient(server, 'test', 'manage_project:test');
     const first = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'jane@example.com', password: 'secret-1' });
-    for (const [c, token] of [[creds, 'test:unknownunknownunknownunknownunknownunknown12'], [other, first.body.refresh_token!]] as const) {
+    for (const [c, token] of [
+      [creds, 'test:unknownunknownunknownunknownunknownunknown12'],
+      [other, first.body.refresh_token!],
+    ] as const) {
       const { status, body } = await tokenRequest(server, '/oauth/token', c, { grant_type: 'refresh_token', refresh_token: token });
       expect(status).toBe(400);
       expect(body).toMatchObject({ error: 'invalid_grant', error_description: 'The refresh token was not found. It may have expired.' });
@@ -172,7 +200,11 @@ describe('refresh token flow (POST /oauth/token, grant_type=refresh_token)', () 
   });
 
   it('uses the client refreshTokenValiditySeconds', async () => {
-    const client = await server.app.services.apiClients.create('test', { name: 'short refresh', scope: 'manage_project:test', refreshTokenValiditySeconds: 60 });
+    const client = await server.app.services.apiClients.create('test', {
+      name: 'short refresh',
+      scope: 'manage_project:test',
+      refreshTokenValiditySeconds: 60,
+    });
     const creds = { clientId: client.id, clientSecret: client.secret! };
     const { body } = await tokenRequest(server, customersPath, creds, { grant_type: 'password', username: 'jane@example.com', password: 'secret-1' });
     clock.advance(50_000);

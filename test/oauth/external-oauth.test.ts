@@ -27,7 +27,9 @@ let admin: string;
 let projectVersion = 1;
 
 async function configure(externalOAuth?: { url: string; authorizationHeader: string }): Promise<void> {
-  const res = await api(server, admin, '/test', { body: { version: projectVersion, actions: [{ action: 'setExternalOAuth', ...(externalOAuth ? { externalOAuth } : {}) }] } });
+  const res = await api(server, admin, '/test', {
+    body: { version: projectVersion, actions: [{ action: 'setExternalOAuth', ...(externalOAuth ? { externalOAuth } : {}) }] },
+  });
   expect(res.status).toBe(200);
   projectVersion = ((await res.json()) as { version: number }).version;
 }
@@ -89,7 +91,10 @@ describe('external OAuth (project externalOAuth)', () => {
   });
 
   it('takes only this project scopes and maps customer_id, anonymous_id and external_user_id', async () => {
-    answer = () => ({ status: 200, body: { active: true, scope: 'manage_project:elsewhere view_project_settings:other customer_id:c-1 anonymous_id:a-1 external_user_id:u-1 unrelated' } });
+    answer = () => ({
+      status: 200,
+      body: { active: true, scope: 'manage_project:elsewhere view_project_settings:other customer_id:c-1 anonymous_id:a-1 external_user_id:u-1 unrelated' },
+    });
     const res = await api(server, 'external-token-4', '/test');
     expect(res.status).toBe(403);
     const principal = await server.app.oauth.authenticator.authenticate(
@@ -180,7 +185,9 @@ describe('external OAuth (project externalOAuth)', () => {
     ['localhost', 'https://localhost:8443/introspect'],
     ['credentials in the URL', 'https://user:pw@idp.example.com/introspect'],
   ])('refuses an endpoint on %s (400 InvalidField) unless its host is allowed', async (_name, url) => {
-    const res = await api(server, admin, '/test', { body: { version: projectVersion, actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader: 'Bearer x' } }] } });
+    const res = await api(server, admin, '/test', {
+      body: { version: projectVersion, actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader: 'Bearer x' } }] },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0]).toMatchObject({ code: 'InvalidField', field: 'externalOAuth.url' });
   });

@@ -25,7 +25,11 @@ describe('introspection (POST /oauth/introspect)', () => {
 
   it('introspects refresh tokens in their {projectKey}: format', async () => {
     const creds = await createApiClient(server, 'test', 'manage_my_profile:test');
-    const { body } = await tokenRequest(server, '/oauth/test/customers/token', creds, { grant_type: 'password', username: 'jane@example.com', password: 'secret-1' });
+    const { body } = await tokenRequest(server, '/oauth/test/customers/token', creds, {
+      grant_type: 'password',
+      username: 'jane@example.com',
+      password: 'secret-1',
+    });
     expect(await introspect(server, creds, body.refresh_token!)).toMatchObject({ active: true, client_id: creds.clientId });
   });
 
@@ -68,14 +72,18 @@ describe('revocation (POST /oauth/token/revoke)', () => {
 
   it('revoking a refresh token ends the session: the refresh token and its access tokens stop working', async () => {
     const creds = await createApiClient(server, 'test', 'manage_project:test');
-    const { body } = await tokenRequest(server, '/oauth/test/customers/token', creds, { grant_type: 'password', username: 'jane@example.com', password: 'secret-1' });
+    const { body } = await tokenRequest(server, '/oauth/test/customers/token', creds, {
+      grant_type: 'password',
+      username: 'jane@example.com',
+      password: 'secret-1',
+    });
     expect((await api(server, body.access_token, '/test')).status).toBe(200);
     expect((await oauthPost(server, '/oauth/token/revoke', creds, { token: body.refresh_token!, token_type_hint: 'refresh_token' })).status).toBe(200);
     expect((await tokenRequest(server, '/oauth/token', creds, { grant_type: 'refresh_token', refresh_token: body.refresh_token! })).status).toBe(400);
     expect((await api(server, body.access_token, '/test')).status).toBe(401);
   });
 
-  it("answers 200 but keeps the token when another client asks to revoke it", async () => {
+  it('answers 200 but keeps the token when another client asks to revoke it', async () => {
     const owner = await createApiClient(server, 'test', 'manage_project:test');
     const token = await ccToken(owner);
     const thief = await createApiClient(server, 'test', 'manage_project:test');

@@ -34,20 +34,24 @@ describe('rate limiting of the token endpoints per client', () => {
 
   it('admits exactly the budget of concurrent token requests (those of one turn are counted by one statement)', async () => {
     const burst = await createApiClient(server, 'test', 'view_products:test');
-    const statuses = (await Promise.all(Array.from({ length: 10 }, () => tokenRequest(server, '/oauth/token', burst, { grant_type: 'client_credentials' })))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(Array.from({ length: 10 }, () => tokenRequest(server, '/oauth/token', burst, { grant_type: 'client_credentials' })))
+    ).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     const db = server.services.db;
-    const [window] = await db.rows<{ count: number | string }>(sql('SELECT "count" FROM "RateLimitWindow" WHERE "limiter" = \'token-requests\' AND "key" = ?')[db.dialect], [
-      createHash('sha256').update(burst.clientId).digest('base64url'),
-    ]);
+    const [window] = await db.rows<{ count: number | string }>(
+      sql('SELECT "count" FROM "RateLimitWindow" WHERE "limiter" = \'token-requests\' AND "key" = ?')[db.dialect],
+      [createHash('sha256').update(burst.clientId).digest('base64url')],
+    );
     // Every request up to the first refusal was counted; a refused key is not counted further.
     expect(Number(window.count)).toBeGreaterThanOrEqual(4);
   });
 
   it('also limits failed client authentications per client id', async () => {
     const creds = await createApiClient(server, 'test', 'view_products:test');
-    for (let i = 0; i < 3; i++) expect((await tokenRequest(server, '/oauth/token', { ...creds, clientSecret: `wrong-${i}` }, { grant_type: 'client_credentials' })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await tokenRequest(server, '/oauth/token', { ...creds, clientSecret: `wrong-${i}` }, { grant_type: 'client_credentials' })).status).toBe(401);
     expect((await tokenRequest(server, '/oauth/token', { ...creds, clientSecret: 'wrong' }, { grant_type: 'client_credentials' })).status).toBe(429);
   });
 
@@ -77,12 +81,26 @@ describe('failed client authentications per source address', () => {
   afterAll(async () => server.close());
 
   /** A token request sent from a chosen loopback address (Linux routes all of 127/8 to lo). */
-  function tokenFrom(localAddress: string, creds: { clientId: string; clientSecret: string }): Promise<{ status: number; body: { error?: string; errors?: Array<{ code: string }> } }> {
+  function tokenFrom(
+    localAddress: string,
+    creds: { clientId: string; clientSecret: string },
+  ): Promise<{ status: number; body: { error?: string; errors?: Array<{ code: string }> } }> {
     const url = new URL(`${server.url}/oauth/token`);
     const form = 'grant_type=client_credentials';
     return new Promise((resolve, reject) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { Authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(form.length) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          localAddress,
+          headers: {
+            Authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Content-Length': String(form.length),
+          },
+        },
         (res) => {
           let data = '';
           res.on('data', (c) => (data += c));
@@ -110,14 +128,22 @@ describe('failed client authentications per source address', () => {
     for (let i = 0; i < 5; i++) {
       const res = await server.request('/oauth/token', {
         method: 'POST',
-        headers: { Authorization: `Basic ${Buffer.from(`nobody-${i}:x`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `203.0.113.${i}` },
+        headers: {
+          Authorization: `Basic ${Buffer.from(`nobody-${i}:x`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Forwarded-For': `203.0.113.${i}`,
+        },
         body: 'grant_type=client_credentials',
       });
       expect(res.status).toBe(401);
     }
     const res = await server.request('/oauth/token', {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('nobody:x').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '203.0.113.99' },
+      headers: {
+        Authorization: `Basic ${Buffer.from('nobody:x').toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Forwarded-For': '203.0.113.99',
+      },
       body: 'grant_type=client_credentials',
     });
     expect(res.status).toBe(429);
@@ -139,7 +165,11 @@ describe('refresh token cap per project', () => {
     const tokens: string[] = [];
     for (let i = 0; i < 5; i++) {
       clock.advance(1000);
-      const { status, body } = await tokenRequest(server, '/oauth/test/customers/token', creds, { grant_type: 'password', username: 'jane@example.com', password: 'secret-1' });
+      const { status, body } = await tokenRequest(server, '/oauth/test/customers/token', creds, {
+        grant_type: 'password',
+        username: 'jane@example.com',
+        password: 'secret-1',
+      });
       expect(status).toBe(200);
       tokens.push(body.refresh_token!);
     }
@@ -148,7 +178,9 @@ describe('refresh token cap per project', () => {
     expect((await refresh(tokens[0])).status).toBe(200);
     for (let i = 0; i < 2; i++) {
       clock.advance(1000);
-      const { status, body } = await tokenRequest(server, '/oauth/test/anonymous/token', await createApiClient(server, 'test', 'create_anonymous_token:test'), { grant_type: 'client_credentials' });
+      const { status, body } = await tokenRequest(server, '/oauth/test/anonymous/token', await createApiClient(server, 'test', 'create_anonymous_token:test'), {
+        grant_type: 'client_credentials',
+      });
       expect(status).toBe(200);
       tokens.push(body.refresh_token!);
     }
@@ -174,7 +206,10 @@ describe('persistence', () => {
   async function clientCredentialsToken(url: string, client: { id: string; secret?: string }): Promise<string> {
     const res = await fetch(`${url}/oauth/token`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${client.id}:${client.secret ?? ""}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${client.id}:${client.secret ?? ''}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     return ((await res.json()) as { access_token: string }).access_token;
@@ -220,7 +255,9 @@ describe('persistence', () => {
       const payload = typeof row!.payload === 'string' ? JSON.parse(row!.payload) : row!.payload;
       const legacy = JSON.stringify({ ...payload, jti: token });
       await db.executeRaw(
-        db.dialect === 'postgresql' ? 'UPDATE "OAuthToken" SET "id" = $1, "payload" = $2::jsonb WHERE "id" = $3' : 'UPDATE "OAuthToken" SET "id" = ?, "payload" = ? WHERE "id" = ?',
+        db.dialect === 'postgresql'
+          ? 'UPDATE "OAuthToken" SET "id" = $1, "payload" = $2::jsonb WHERE "id" = $3'
+          : 'UPDATE "OAuthToken" SET "id" = ?, "payload" = ? WHERE "id" = ?',
         [token, legacy, key],
       );
     } finally {
@@ -272,7 +309,11 @@ describe('bearer authentication edge cases', () => {
     const existing = await api(server, token, '/test/stores');
     const missing = await api(server, token, '/no-such-project/stores');
     expect([existing.status, missing.status]).toEqual([404, 404]);
-    expect(await existing.json()).toEqual({ statusCode: 404, message: 'URI not found: /test/stores', errors: [{ code: 'ResourceNotFound', message: 'URI not found: /test/stores' }] });
+    expect(await existing.json()).toEqual({
+      statusCode: 404,
+      message: 'URI not found: /test/stores',
+      errors: [{ code: 'ResourceNotFound', message: 'URI not found: /test/stores' }],
+    });
     expect(((await missing.json()) as { message: string }).message).toBe('URI not found: /no-such-project/stores');
   });
 
@@ -312,7 +353,10 @@ describe('token request body size', () => {
     const creds = await createApiClient(server, 'test', 'view_products:test');
     return server.request('/oauth/token', {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body,
       duplex: 'half',
     } as RequestInit);

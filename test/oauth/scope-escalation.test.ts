@@ -46,7 +46,9 @@ describe('creating API clients (POST /{projectKey}/api-clients)', () => {
 
   it('accepts scopes the caller holds or that they imply (manage_x implies view_x)', async () => {
     const token = await clientToken(server, 'manage_api_clients:test manage_products:test');
-    const res = await api(server, token, '/test/api-clients', { body: { name: 'reader', scope: 'view_products:test manage_products:test view_api_clients:test' } });
+    const res = await api(server, token, '/test/api-clients', {
+      body: { name: 'reader', scope: 'view_products:test manage_products:test view_api_clients:test' },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -80,7 +82,13 @@ describe('setExternalOAuth (POST /{projectKey})', () => {
     const settings = await clientToken(server, 'manage_project_settings:test');
     const before = await version(settings);
     const res = await api(server, settings, '/test', {
-      body: { version: before, actions: [{ action: 'changeName', name: 'Renamed' }, { action: 'setExternalOAuth', externalOAuth }] },
+      body: {
+        version: before,
+        actions: [
+          { action: 'changeName', name: 'Renamed' },
+          { action: 'setExternalOAuth', externalOAuth },
+        ],
+      },
     });
     expect(res.status).toBe(403);
     const body = (await res.json()) as ErrorBody;

@@ -22,7 +22,12 @@ export async function signUp(server: TestServer, email: string, password: string
   return ((await res.json()) as { customer: { id: string } }).customer.id;
 }
 
-export async function tokenRequest(server: TestServer, path: string, credentials: ClientCredentials, form: Record<string, string>): Promise<{ status: number; body: TokenBody & Record<string, unknown>; headers: Headers }> {
+export async function tokenRequest(
+  server: TestServer,
+  path: string,
+  credentials: ClientCredentials,
+  form: Record<string, string>,
+): Promise<{ status: number; body: TokenBody & Record<string, unknown>; headers: Headers }> {
   const res = await oauthPost(server, path, credentials, form);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };

@@ -54,12 +54,22 @@ afterAll(() => server.close());
 
 /** An order of 3 shirts and 2 mugs shipped to Germany with the standard method (and a custom line when asked). */
 async function order(more: Record<string, unknown> = {}, shipped = true): Promise<OrderBody> {
-  let cart = await newCart(server, shop, [[shop.shirt, 3], [shop.mug, 2]], 'DE', more);
+  let cart = await newCart(
+    server,
+    shop,
+    [
+      [shop.shirt, 3],
+      [shop.mug, 2],
+    ],
+    'DE',
+    more,
+  );
   if (shipped) cart = await updatedCart(server, shop, cart, [{ action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', key: 'standard' } }]);
   return ok<OrderBody>(api(server, shop.token, '/test/orders', { body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } }), 201);
 }
 
-const update = (o: { id: string; version: number }, actions: unknown[]) => api(server, shop.token, `/test/orders/${o.id}`, { body: { version: o.version, actions } });
+const update = (o: { id: string; version: number }, actions: unknown[]) =>
+  api(server, shop.token, `/test/orders/${o.id}`, { body: { version: o.version, actions } });
 
 describe('deliveries and parcels', () => {
   test('a delivery of some items to an address, with parcels that carry measurements, tracking data and items', async () => {
@@ -77,7 +87,12 @@ describe('deliveries and parcels', () => {
       ]),
     );
     const [first] = withDelivery.shippingInfo!.deliveries;
-    expect(first).toMatchObject({ key: 'first', items: [{ id: shirts.id, quantity: 2 }], address: { country: 'DE', city: 'Berlin' }, parcels: [{ key: 'box-1', measurements: { weightInGram: 800 } }] });
+    expect(first).toMatchObject({
+      key: 'first',
+      items: [{ id: shirts.id, quantity: 2 }],
+      address: { country: 'DE', city: 'Berlin' },
+      parcels: [{ key: 'box-1', measurements: { weightInGram: 800 } }],
+    });
     expect(typeof first.id).toBe('string');
 
     const changed = await ok<OrderBody>(
@@ -86,12 +101,22 @@ describe('deliveries and parcels', () => {
         { action: 'setParcelMeasurements', parcelKey: 'box-2', measurements: { weightInGram: 300, heightInMillimeter: 100 } },
         { action: 'setParcelItems', parcelKey: 'box-2', items: [{ id: mugs.id, quantity: 1 }] },
         { action: 'setParcelTrackingData', parcelKey: 'box-1', trackingData: { trackingId: 'T-0', isReturn: false } },
-        { action: 'setDeliveryItems', deliveryId: first.id, items: [{ id: shirts.id, quantity: 2 }, { id: mugs.id, quantity: 1 }] },
+        {
+          action: 'setDeliveryItems',
+          deliveryId: first.id,
+          items: [
+            { id: shirts.id, quantity: 2 },
+            { id: mugs.id, quantity: 1 },
+          ],
+        },
         { action: 'setDeliveryAddress', deliveryId: first.id, address: { country: 'DE', city: 'Hamburg' } },
       ]),
     );
     const delivery = changed.shippingInfo!.deliveries[0];
-    expect(delivery.items).toEqual([{ id: shirts.id, quantity: 2 }, { id: mugs.id, quantity: 1 }]);
+    expect(delivery.items).toEqual([
+      { id: shirts.id, quantity: 2 },
+      { id: mugs.id, quantity: 1 },
+    ]);
     expect(delivery.address).toMatchObject({ city: 'Hamburg' });
     expect(delivery.parcels.map((p) => [p.key, p.trackingData?.trackingId, p.measurements?.weightInGram ?? null, p.items?.length ?? 0])).toEqual([
       ['box-1', 'T-0', 800, 1],
@@ -114,7 +139,14 @@ describe('deliveries and parcels', () => {
     await expectError(await update(placed, [{ action: 'removeDelivery' }]), 400, 'InvalidInput');
     await expectError(await update(placed, [{ action: 'setParcelItems', parcelId: 'nothing', items: [] }]), 400, 'InvalidOperation');
     // The first action would add a delivery; the second fails: the order keeps neither.
-    await expectError(await update(placed, [{ action: 'addDelivery', items: [{ id: shirts.id, quantity: 1 }] }, { action: 'setParcelTrackingData', parcelKey: 'nothing' }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(placed, [
+        { action: 'addDelivery', items: [{ id: shirts.id, quantity: 1 }] },
+        { action: 'setParcelTrackingData', parcelKey: 'nothing' },
+      ]),
+      400,
+      'InvalidOperation',
+    );
     const unchanged = await ok<OrderBody>(api(server, shop.token, `/test/orders/${placed.id}`));
     expect({ version: unchanged.version, deliveries: unchanged.shippingInfo!.deliveries }).toEqual({ version: placed.version, deliveries: [] });
 
@@ -125,7 +157,11 @@ describe('deliveries and parcels', () => {
 
 describe('returns', () => {
   test('return items of line and custom lines, their states, and the quantity a line can be returned', async () => {
-    const placed = await order({ customLineItems: [{ name: { en: 'Engraving' }, slug: 'engraving', money: { currencyCode: 'EUR', centAmount: 500 }, quantity: 1, taxCategory: { key: 'standard' } }] });
+    const placed = await order({
+      customLineItems: [
+        { name: { en: 'Engraving' }, slug: 'engraving', money: { currencyCode: 'EUR', centAmount: 500 }, quantity: 1, taxCategory: { key: 'standard' } },
+      ],
+    });
     const [shirts] = placed.lineItems;
     const [engraving] = placed.customLineItems;
     const returned = await ok<OrderBody>(
@@ -147,8 +183,16 @@ describe('returns', () => {
       ['CustomLineItemReturnItem', 1, 'Advised', 'NonRefundable'],
     ]);
     // 2 of 3 shirts are returned already.
-    await expectError(await update(returned, [{ action: 'addReturnInfo', items: [{ quantity: 2, lineItemId: shirts.id, shipmentState: 'Advised' }] }]), 400, 'InvalidOperation');
-    await expectError(await update(returned, [{ action: 'addReturnInfo', items: [{ quantity: 1, lineItemId: engraving.id, shipmentState: 'Advised' }] }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(returned, [{ action: 'addReturnInfo', items: [{ quantity: 2, lineItemId: shirts.id, shipmentState: 'Advised' }] }]),
+      400,
+      'InvalidOperation',
+    );
+    await expectError(
+      await update(returned, [{ action: 'addReturnInfo', items: [{ quantity: 1, lineItemId: engraving.id, shipmentState: 'Advised' }] }]),
+      400,
+      'InvalidOperation',
+    );
     await expectError(await update(returned, [{ action: 'addReturnInfo', items: [{ quantity: 1, shipmentState: 'Advised' }] }]), 400, 'InvalidInput');
     await expectError(await update(returned, [{ action: 'setReturnShipmentState', returnItemKey: 'r-shirts', shipmentState: 'Lost' }]), 400, 'InvalidField');
 
@@ -161,9 +205,16 @@ describe('returns', () => {
     expect(received.returnInfo![0].items[0]).toMatchObject({ shipmentState: 'Returned', paymentState: 'Refunded' });
 
     // A paid order's returns start refundable; setReturnInfo replaces all of them.
-    const paid = await ok<OrderBody>(update(received, [{ action: 'changePaymentState', paymentState: 'Paid' }, { action: 'addReturnInfo', items: [{ quantity: 1, lineItemId: shirts.id, shipmentState: 'Advised' }] }]));
+    const paid = await ok<OrderBody>(
+      update(received, [
+        { action: 'changePaymentState', paymentState: 'Paid' },
+        { action: 'addReturnInfo', items: [{ quantity: 1, lineItemId: shirts.id, shipmentState: 'Advised' }] },
+      ]),
+    );
     expect(paid.returnInfo![1].items[0].paymentState).toBe('Initial');
-    const replaced = await ok<OrderBody>(update(paid, [{ action: 'setReturnInfo', items: [{ items: [{ quantity: 3, lineItemId: shirts.id, shipmentState: 'BackInStock' }] }] }]));
+    const replaced = await ok<OrderBody>(
+      update(paid, [{ action: 'setReturnInfo', items: [{ items: [{ quantity: 3, lineItemId: shirts.id, shipmentState: 'BackInStock' }] }] }]),
+    );
     expect(replaced.returnInfo!.map((r) => r.items.map((i) => [i.quantity, i.shipmentState]))).toEqual([[[3, 'BackInStock']]]);
     const cleared = await ok<OrderBody>(update(replaced, [{ action: 'setReturnInfo' }]));
     expect(cleared.returnInfo).toBeUndefined();
@@ -176,7 +227,12 @@ describe('over GraphQL', () => {
     const [shirts] = placed.lineItems;
     await ok<OrderBody>(
       update(placed, [
-        { action: 'addDelivery', deliveryKey: 'd1', items: [{ id: shirts.id, quantity: 1 }], parcels: [{ key: 'p1', trackingData: { trackingId: 'TRACK-9', carrier: 'UPS' }, items: [{ id: shirts.id, quantity: 1 }] }] },
+        {
+          action: 'addDelivery',
+          deliveryKey: 'd1',
+          items: [{ id: shirts.id, quantity: 1 }],
+          parcels: [{ key: 'p1', trackingData: { trackingId: 'TRACK-9', carrier: 'UPS' }, items: [{ id: shirts.id, quantity: 1 }] }],
+        },
         { action: 'addReturnInfo', returnTrackingId: 'R-9', items: [{ quantity: 1, lineItemId: shirts.id, shipmentState: 'Advised' }] },
       ]),
     );
@@ -191,9 +247,20 @@ describe('over GraphQL', () => {
       shippingInfo: {
         shippingMethodName: 'Standard',
         shippingMethodState: 'MatchesCart',
-        deliveries: [{ key: 'd1', items: [{ id: shirts.id, quantity: 1 }], parcels: [{ key: 'p1', trackingData: { trackingId: 'TRACK-9', carrier: 'UPS', isReturn: false }, items: [{ quantity: 1 }] }] }],
+        deliveries: [
+          {
+            key: 'd1',
+            items: [{ id: shirts.id, quantity: 1 }],
+            parcels: [{ key: 'p1', trackingData: { trackingId: 'TRACK-9', carrier: 'UPS', isReturn: false }, items: [{ quantity: 1 }] }],
+          },
+        ],
       },
-      returnInfo: [{ returnTrackingId: 'R-9', items: [{ type: 'LineItemReturnItem', quantity: 1, shipmentState: 'Advised', paymentState: 'NonRefundable', lineItemId: shirts.id }] }],
+      returnInfo: [
+        {
+          returnTrackingId: 'R-9',
+          items: [{ type: 'LineItemReturnItem', quantity: 1, shipmentState: 'Advised', paymentState: 'NonRefundable', lineItemId: shirts.id }],
+        },
+      ],
       quoteRef: null,
     });
   });
@@ -220,7 +287,13 @@ describe('custom fields of deliveries, parcels and return items', () => {
     const custom = (fields: Record<string, unknown>) => ({ type: { key: type.key }, fields });
     let current = await ok<OrderBody & { shippingInfo: { deliveries: Array<DeliveryBody & { custom?: { fields: Record<string, unknown> } }> } }>(
       update(placed, [
-        { action: 'addDelivery', deliveryKey: 'dd', items: [{ id: shirts.id, quantity: 1 }], custom: custom({ gate: 'B' }), parcels: [{ key: 'pp', custom: custom({ fragile: true }) }] },
+        {
+          action: 'addDelivery',
+          deliveryKey: 'dd',
+          items: [{ id: shirts.id, quantity: 1 }],
+          custom: custom({ gate: 'B' }),
+          parcels: [{ key: 'pp', custom: custom({ fragile: true }) }],
+        },
         { action: 'addReturnInfo', items: [{ key: 'rr', quantity: 1, lineItemId: shirts.id, shipmentState: 'Advised', custom: custom({ gate: 'R' }) }] },
         { action: 'setParcelCustomField', parcelKey: 'pp', name: 'gate', value: 'P' },
       ]),
@@ -228,15 +301,28 @@ describe('custom fields of deliveries, parcels and return items', () => {
     const delivery = current.shippingInfo.deliveries[0];
     expect(delivery.custom?.fields).toEqual({ gate: 'B' });
     expect((delivery.parcels[0] as ParcelBody & { custom?: { fields: Record<string, unknown> } }).custom?.fields).toEqual({ fragile: true, gate: 'P' });
-    await expectError(await update(current, [{ action: 'setDeliveryCustomField', deliveryKey: 'dd', name: 'fragile', value: 'not a boolean' }]), 400, 'InvalidField');
+    await expectError(
+      await update(current, [{ action: 'setDeliveryCustomField', deliveryKey: 'dd', name: 'fragile', value: 'not a boolean' }]),
+      400,
+      'InvalidField',
+    );
 
     // In use by the order's sub-objects: not deleted.
     await expectError(await api(server, shop.token, `/test/types/${type.id}?version=${type.version}`, { method: 'DELETE' }), 400, 'ReferenceExists');
     // Removing the field definition removes its values from the delivery, the parcel and the return item.
-    await ok(api(server, shop.token, `/test/types/${type.id}`, { body: { version: type.version, actions: [{ action: 'removeFieldDefinition', fieldName: 'gate' }] } }));
+    await ok(
+      api(server, shop.token, `/test/types/${type.id}`, { body: { version: type.version, actions: [{ action: 'removeFieldDefinition', fieldName: 'gate' }] } }),
+    );
     current = await ok(api(server, shop.token, `/test/orders/${placed.id}`));
-    const after = current as unknown as { shippingInfo: { deliveries: Array<{ custom: { fields: object }; parcels: Array<{ custom: { fields: object } }> }> }; returnInfo: Array<{ items: Array<{ custom: { fields: object } }> }> };
-    expect([after.shippingInfo.deliveries[0].custom.fields, after.shippingInfo.deliveries[0].parcels[0].custom.fields, after.returnInfo[0].items[0].custom.fields]).toEqual([{}, { fragile: true }, {}]);
+    const after = current as unknown as {
+      shippingInfo: { deliveries: Array<{ custom: { fields: object }; parcels: Array<{ custom: { fields: object } }> }> };
+      returnInfo: Array<{ items: Array<{ custom: { fields: object } }> }>;
+    };
+    expect([
+      after.shippingInfo.deliveries[0].custom.fields,
+      after.shippingInfo.deliveries[0].parcels[0].custom.fields,
+      after.returnInfo[0].items[0].custom.fields,
+    ]).toEqual([{}, { fragile: true }, {}]);
     // And the type can go once no delivery, parcel or return item uses it.
     const cleared = await ok<OrderBody>(
       update(current, [

@@ -25,10 +25,23 @@ describe('payment methods', () => {
       paymentInterface: 'psp',
       token: { value: 'tok_123' },
     });
-    expect(card).toMatchObject({ version: 1, customer: { typeId: 'customer', id: customer.customer.id }, paymentMethodStatus: 'Inactive', default: false, token: { value: 'tok_123' } });
-    const unitCard = await create<Resource>(server, admin, 'payment-methods', { businessUnit: { typeId: 'business-unit', key: 'pm-unit' }, paymentMethodStatus: 'Active' });
+    expect(card).toMatchObject({
+      version: 1,
+      customer: { typeId: 'customer', id: customer.customer.id },
+      paymentMethodStatus: 'Inactive',
+      default: false,
+      token: { value: 'tok_123' },
+    });
+    const unitCard = await create<Resource>(server, admin, 'payment-methods', {
+      businessUnit: { typeId: 'business-unit', key: 'pm-unit' },
+      paymentMethodStatus: 'Active',
+    });
     expect(unitCard.businessUnit).toEqual({ typeId: 'business-unit', key: unit.key });
-    await expectError(await api(server, admin, `/${server.projectKey}/payment-methods`, { body: { customer: { typeId: 'customer', id: 'nobody' } } }), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await api(server, admin, `/${server.projectKey}/payment-methods`, { body: { customer: { typeId: 'customer', id: 'nobody' } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
     const changed = await updated<Resource>(server, admin, 'payment-methods', card, [
       { action: 'setPaymentMethodStatus', paymentMethodStatus: 'Active' },
       { action: 'setDefault', default: true },
@@ -37,7 +50,11 @@ describe('payment methods', () => {
     ]);
     expect(changed).toMatchObject({ version: 2, default: true, paymentMethodStatus: 'Active', name: { en: 'My card' } });
     expect(changed.method).toBeUndefined();
-    await expectError(await update(server, admin, 'payment-methods', card.id, 2, [{ action: 'setPaymentMethodStatus', paymentMethodStatus: 'Lost' }]), 400, 'InvalidField');
+    await expectError(
+      await update(server, admin, 'payment-methods', card.id, 2, [{ action: 'setPaymentMethodStatus', paymentMethodStatus: 'Lost' }]),
+      400,
+      'InvalidField',
+    );
     const page = await api(server, admin, `/${server.projectKey}/payment-methods?where=${encodeURIComponent(`customer(id = "${customer.customer.id}")`)}`);
     expect(((await page.json()) as { results: Resource[] }).results.map((r) => r.id)).toEqual([card.id]);
     const other = await clientToken(server, 'view_products:test');
@@ -63,7 +80,11 @@ describe('payment methods', () => {
     await updated(server, admin, 'payment-methods', third, [{ action: 'setDefault', default: true }]);
     expect((await read(second)).default).toBe(false);
     await expectError(await api(server, admin, `/${server.projectKey}/payment-methods`, { body: { ...owner, default: true } }), 400, 'InvalidOperation');
-    await expectError(await update(server, admin, 'payment-methods', third.id, 2, [{ action: 'setPaymentMethodStatus', paymentMethodStatus: 'Inactive' }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(server, admin, 'payment-methods', third.id, 2, [{ action: 'setPaymentMethodStatus', paymentMethodStatus: 'Inactive' }]),
+      400,
+      'InvalidOperation',
+    );
     const inactive = await create<Resource>(server, admin, 'payment-methods', owner);
     await expectError(await update(server, admin, 'payment-methods', inactive.id, 1, [{ action: 'setDefault', default: true }]), 400, 'InvalidOperation');
     expect((await read(third)).default).toBe(true);

@@ -43,20 +43,34 @@ const draft = (more: Record<string, unknown> = {}) => ({
   ...more,
 });
 const newDiscount = (more: Record<string, unknown> = {}) => create<ProductDiscount>(server, admin, 'product-discounts', draft(more));
-const getProduct = (id: string) => ok<ProductBody & { masterData: { current: { masterVariant: { prices: Price[] }; variants: { prices: Price[] }[] } } }>(api(server, admin, `/${p()}/products/${id}`));
+const getProduct = (id: string) =>
+  ok<ProductBody & { masterData: { current: { masterVariant: { prices: Price[] }; variants: { prices: Price[] }[] } } }>(
+    api(server, admin, `/${p()}/products/${id}`),
+  );
 const pricesOf = async (id: string, staged = false) => {
   const product = await getProduct(id);
   const data = staged ? product.masterData.staged : product.masterData.current;
   return [data.masterVariant, ...data.variants].flatMap((v) => v.prices as Price[]);
 };
-const discountedBy = (discount: { id: string }, centAmount: number) => ({ value: cents(centAmount), discount: { typeId: 'product-discount', id: discount.id } });
+const discountedBy = (discount: { id: string }, centAmount: number) => ({
+  value: cents(centAmount),
+  discount: { typeId: 'product-discount', id: discount.id },
+});
 
 /** Each test gets products of its own with SKUs of its own, so the project's discounts are what the test made. */
 async function product(skus: string[], prices: unknown[] = [{ value: money(1000) }, { value: money(2000, 'USD') }], more: Record<string, unknown> = {}) {
-  return publishedProduct(server, admin, `product-${++keys}`, skus.map((sku) => ({ sku, prices })), more);
+  return publishedProduct(
+    server,
+    admin,
+    `product-${++keys}`,
+    skus.map((sku) => ({ sku, prices })),
+    more,
+  );
 }
 async function deactivateAll() {
-  const page = await ok<{ results: ProductDiscount[] }>(api(server, admin, `/${p()}/product-discounts?where=${encodeURIComponent('isActive = true')}&limit=500`));
+  const page = await ok<{ results: ProductDiscount[] }>(
+    api(server, admin, `/${p()}/product-discounts?where=${encodeURIComponent('isActive = true')}&limit=500`),
+  );
   for (const discount of page.results) await updated(server, admin, 'product-discounts', discount, [{ action: 'changeIsActive', isActive: false }]);
 }
 afterEach(deactivateAll);
@@ -74,9 +88,21 @@ describe('the resource', () => {
       { action: 'setDescription' },
       { action: 'changeIsActive', isActive: false },
     ]);
-    expect(changed).toMatchObject({ version: 2, name: { en: 'Renamed' }, predicate: 'sku = "x"', value: { type: 'relative', permyriad: 2500 }, isActive: false, validFrom: '2020-01-01T00:00:00.000Z' });
+    expect(changed).toMatchObject({
+      version: 2,
+      name: { en: 'Renamed' },
+      predicate: 'sku = "x"',
+      value: { type: 'relative', permyriad: 2500 },
+      isActive: false,
+      validFrom: '2020-01-01T00:00:00.000Z',
+    });
     expect(changed.description).toBeUndefined();
-    await expectError(await update(server, admin, 'product-discounts', discount.id, 1, [{ action: 'changeIsActive', isActive: true }]), 409, 'ConcurrentModification', { currentVersion: 2 });
+    await expectError(
+      await update(server, admin, 'product-discounts', discount.id, 1, [{ action: 'changeIsActive', isActive: true }]),
+      409,
+      'ConcurrentModification',
+      { currentVersion: 2 },
+    );
     expect((await api(server, admin, `/${p()}/product-discounts/${discount.id}?version=2`, { method: 'DELETE' })).status).toBe(200);
     expect((await api(server, admin, `/${p()}/product-discounts/${discount.id}`, { method: 'HEAD' })).status).toBe(404);
   });
@@ -95,8 +121,12 @@ describe('the resource', () => {
 
   it('keeps sort orders unique (DuplicateField) and answers queries with where and sort', async () => {
     const first = await newDiscount({ isActive: false });
-    await expectError(await api(server, admin, `/${p()}/product-discounts`, { body: draft({ sortOrder: first.sortOrder }) }), 400, 'DuplicateField', { field: 'sortOrder' });
-    const page = await ok<{ results: ProductDiscount[] }>(api(server, admin, `/${p()}/product-discounts?where=${encodeURIComponent(`key = "${first.key}"`)}&sort=sortOrder+desc`));
+    await expectError(await api(server, admin, `/${p()}/product-discounts`, { body: draft({ sortOrder: first.sortOrder }) }), 400, 'DuplicateField', {
+      field: 'sortOrder',
+    });
+    const page = await ok<{ results: ProductDiscount[] }>(
+      api(server, admin, `/${p()}/product-discounts?where=${encodeURIComponent(`key = "${first.key}"`)}&sort=sortOrder+desc`),
+    );
     expect(page.results.map((d) => d.id)).toEqual([first.id]);
   });
 
@@ -117,7 +147,12 @@ describe('discounted prices', () => {
     const other = await product([`other-${keys}`]);
     const discount = await newDiscount({ predicate: `product.id = "${shirt.id}"` });
     const prices = await pricesOf(shirt.id);
-    expect(prices.map((price) => price.discounted)).toEqual([discountedBy(discount, 900), discountedBy(discount, 1800), discountedBy(discount, 900), discountedBy(discount, 1800)].map((d, i) => ({ ...d, value: cents(d.value.centAmount, i % 2 ? 'USD' : 'EUR') })));
+    expect(prices.map((price) => price.discounted)).toEqual(
+      [discountedBy(discount, 900), discountedBy(discount, 1800), discountedBy(discount, 900), discountedBy(discount, 1800)].map((d, i) => ({
+        ...d,
+        value: cents(d.value.centAmount, i % 2 ? 'USD' : 'EUR'),
+      })),
+    );
     expect((await pricesOf(shirt.id, true)).every((price) => price.discounted?.discount.id === discount.id)).toBe(true);
     expect((await getProduct(shirt.id)).version).toBe(shirt.version + 1);
     // A product the predicate does not match is not written.
@@ -134,7 +169,12 @@ describe('discounted prices', () => {
 
   it('the greatest sortOrder wins; an absolute discount applies only in its currencies; predicates read SKUs, categories, prices and attributes', async () => {
     const category = await create(server, admin, 'categories', { key: `cat-${++keys}`, name: { en: 'c' }, slug: { en: `cat-${keys}` } });
-    const child = await create(server, admin, 'categories', { key: `cat-${++keys}`, name: { en: 'c' }, slug: { en: `cat-${keys}` }, parent: { typeId: 'category', id: category.id } });
+    const child = await create(server, admin, 'categories', {
+      key: `cat-${++keys}`,
+      name: { en: 'c' },
+      slug: { en: `cat-${keys}` },
+      parent: { typeId: 'category', id: category.id },
+    });
     const sku = `sku-${++keys}`;
     const shirt = await product([sku, `${sku}-2`], undefined, { categories: [{ typeId: 'category', id: child.id }] });
     const low = await newDiscount({ predicate: `categoriesWithAncestors.key contains "${category.key}"`, value: { type: 'relative', permyriad: 5000 } });
@@ -159,7 +199,9 @@ describe('discounted prices', () => {
     const late = await product([sku]);
     expect(late.masterData.current.masterVariant.prices.map((price) => (price as Price).discounted)).toEqual([discountedBy(discount, 800), undefined]);
     const priceId = late.masterData.staged.masterVariant.prices[0].id;
-    const changed = await updated<ProductBody>(server, admin, 'products', late, [{ action: 'changePrice', priceId, price: { value: money(5000) }, staged: false }]);
+    const changed = await updated<ProductBody>(server, admin, 'products', late, [
+      { action: 'changePrice', priceId, price: { value: money(5000) }, staged: false },
+    ]);
     expect((changed.masterData.current.masterVariant.prices[0] as Price).discounted).toEqual(discountedBy(discount, 4000));
   });
 
@@ -180,7 +222,8 @@ describe('discounted prices', () => {
     const shirt = await product([sku]);
     const discount = await newDiscount({ predicate: `sku = "${sku}" and currency = "EUR"` });
     const [eurPrice, usdPrice] = shirt.masterData.current.masterVariant.prices;
-    const query = (price: unknown, more: Record<string, unknown> = {}) => api(server, admin, `/${p()}/product-discounts/matching`, { body: { productId: shirt.id, variantId: 1, staged: false, price, ...more } });
+    const query = (price: unknown, more: Record<string, unknown> = {}) =>
+      api(server, admin, `/${p()}/product-discounts/matching`, { body: { productId: shirt.id, variantId: 1, staged: false, price, ...more } });
     expect(((await ok<ProductDiscount>(query(eurPrice))) as ProductDiscount).id).toBe(discount.id);
     await expectError(await query(usdPrice), 404, 'NoMatchingProductDiscountFound');
     await expectError(await query(eurPrice, { variantId: 9 }), 404, 'NoMatchingProductDiscountFound');
@@ -211,14 +254,18 @@ describe('external discounts', () => {
     const relative = await newDiscount({ predicate: `sku = "${sku}"` });
     const priceId = shirt.masterData.current.masterVariant.prices[0].id;
     const current = await getProduct(shirt.id);
-    const set = await updated<ProductBody>(server, admin, 'products', current, [{ action: 'setDiscountedPrice', priceId, staged: false, discounted: { value: money(123), discount: { typeId: 'product-discount', id: external.id } } }]);
+    const set = await updated<ProductBody>(server, admin, 'products', current, [
+      { action: 'setDiscountedPrice', priceId, staged: false, discounted: { value: money(123), discount: { typeId: 'product-discount', id: external.id } } },
+    ]);
     expect((set.masterData.current.masterVariant.prices[0] as Price).discounted).toEqual(discountedBy(external, 123));
     // Another discount written recomputes the product; the external value stays, the other price keeps the predicate's.
     await newDiscount({ predicate: 'sku = "none"' });
     const [eur, usd] = await pricesOf(shirt.id);
     expect(eur.discounted).toEqual(discountedBy(external, 123));
     expect(usd.discounted?.discount.id).toBe(relative.id);
-    const match = await ok<ProductDiscount>(api(server, admin, `/${p()}/product-discounts/matching`, { body: { productId: shirt.id, variantId: 1, staged: false, price: eur } }));
+    const match = await ok<ProductDiscount>(
+      api(server, admin, `/${p()}/product-discounts/matching`, { body: { productId: shirt.id, variantId: 1, staged: false, price: eur } }),
+    );
     expect(match.id).toBe(external.id);
     await updated(server, admin, 'product-discounts', external, [{ action: 'changeIsActive', isActive: false }]);
     expect((await pricesOf(shirt.id))[0].discounted).toEqual(discountedBy(relative, 900));
@@ -230,7 +277,8 @@ describe('external discounts', () => {
     const inactive = await newDiscount({ value: { type: 'external' }, isActive: false });
     const external = await newDiscount({ value: { type: 'external' } });
     const priceId = shirt.masterData.current.masterVariant.prices[0].id;
-    const attempt = (discounted: unknown) => update(server, admin, 'products', shirt.id, shirt.version, [{ action: 'setDiscountedPrice', priceId, discounted }]);
+    const attempt = (discounted: unknown) =>
+      update(server, admin, 'products', shirt.id, shirt.version, [{ action: 'setDiscountedPrice', priceId, discounted }]);
     await expectError(await attempt({ value: money(1), discount: { typeId: 'product-discount', id: relative.id } }), 400, 'InvalidOperation');
     await expectError(await attempt({ value: money(1), discount: { typeId: 'product-discount', id: inactive.id } }), 400, 'InvalidOperation');
     await expectError(await attempt({ value: money(1), discount: { typeId: 'product-discount', key: 'no-such-discount' } }), 400, 'ReferencedResourceNotFound');
@@ -250,12 +298,23 @@ describe('over GraphQL', () => {
     const data = await gqlData<{ product: any }>(server, admin, `query ($id: String) { product(id: $id) { ${PRICES} } }`, { id: shirt.id });
     expect(data.product.masterData.current.masterVariant.prices[0]).toEqual({
       value: { centAmount: 1000 },
-      discounted: { value: { centAmount: 850, currencyCode: 'EUR' }, discountRef: { typeId: 'product-discount', id: discount.id }, discount: { key: discount.key, predicate: discount.predicate, value: { type: 'relative', permyriad: 1500 } } },
+      discounted: {
+        value: { centAmount: 850, currencyCode: 'EUR' },
+        discountRef: { typeId: 'product-discount', id: discount.id },
+        discount: { key: discount.key, predicate: discount.predicate, value: { type: 'relative', permyriad: 1500 } },
+      },
     });
     expect(data.product.masterData.current.masterVariant.prices[1].discounted).toBeNull();
-    const one = await gqlData<{ productDiscount: any }>(server, admin, `query ($key: String) { productDiscount(key: $key) { id isActive value { type } } }`, { key: external.key });
+    const one = await gqlData<{ productDiscount: any }>(server, admin, `query ($key: String) { productDiscount(key: $key) { id isActive value { type } } }`, {
+      key: external.key,
+    });
     expect(one.productDiscount).toEqual({ id: external.id, isActive: false, value: { type: 'external' } });
-    const page = await gqlData<{ productDiscounts: any }>(server, admin, `query ($where: String) { productDiscounts(where: $where) { total results { id } } }`, { where: `key in ("${discount.key}", "${external.key}")` });
+    const page = await gqlData<{ productDiscounts: any }>(
+      server,
+      admin,
+      `query ($where: String) { productDiscounts(where: $where) { total results { id } } }`,
+      { where: `key in ("${discount.key}", "${external.key}")` },
+    );
     expect(page.productDiscounts).toMatchObject({ total: 2 });
     // The discount is another resource: a token that reads products but not discounts is refused it.
     const catalogue = await clientToken(server, 'view_published_products:test');

@@ -41,10 +41,18 @@ describe('standalone prices', () => {
       { action: 'addPriceTier', tier: { minimumQuantity: 5, value: money(900) } },
     ]);
     expect(staged).toMatchObject({ value: cents(1000), staged: { value: cents(1200) }, tiers: [{ minimumQuantity: 5 }, { minimumQuantity: 10 }] });
-    const applied = await updated<StandalonePrice>(server, admin, 'standalone-prices', staged, [{ action: 'applyStagedChanges' }, { action: 'removePriceTier', tierMinimumQuantity: 10 }, { action: 'changeActive', active: false }]);
+    const applied = await updated<StandalonePrice>(server, admin, 'standalone-prices', staged, [
+      { action: 'applyStagedChanges' },
+      { action: 'removePriceTier', tierMinimumQuantity: 10 },
+      { action: 'changeActive', active: false },
+    ]);
     expect(applied).toMatchObject({ value: cents(1200), active: false, tiers: [{ minimumQuantity: 5 }] });
     expect(applied.staged).toBeUndefined();
-    await expectError(await update(server, admin, 'standalone-prices', price.id, applied.version, [{ action: 'changeValue', value: money(1, 'USD') }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(server, admin, 'standalone-prices', price.id, applied.version, [{ action: 'changeValue', value: money(1, 'USD') }]),
+      400,
+      'InvalidOperation',
+    );
     expect((await api(server, admin, `/${p()}/standalone-prices/${price.id}?version=${applied.version}`, { method: 'DELETE' })).status).toBe(200);
   });
 
@@ -52,11 +60,19 @@ describe('standalone prices', () => {
     const sku = `dup-${++n}`;
     const first = await newPrice({ sku });
     const res = await api(server, admin, `/${p()}/standalone-prices`, { body: { sku, value: money(500) } });
-    await expectError(res, 400, 'DuplicateStandalonePriceScope', { sku, currency: 'EUR', conflictingStandalonePrice: { typeId: 'standalone-price', id: first.id } });
+    await expectError(res, 400, 'DuplicateStandalonePriceScope', {
+      sku,
+      currency: 'EUR',
+      conflictingStandalonePrice: { typeId: 'standalone-price', id: first.id },
+    });
     const german = await newPrice({ sku, country: 'DE' });
     // A different validity is another scope; making it equal to the first one's is refused.
     const dated = await newPrice({ sku, validFrom: '2020-01-01T00:00:00.000Z' });
-    await expectError(await update(server, admin, 'standalone-prices', dated.id, dated.version, [{ action: 'setValidFrom' }]), 400, 'DuplicateStandalonePriceScope');
+    await expectError(
+      await update(server, admin, 'standalone-prices', dated.id, dated.version, [{ action: 'setValidFrom' }]),
+      400,
+      'DuplicateStandalonePriceScope',
+    );
     expect(german.country).toBe('DE');
   });
 
@@ -95,7 +111,12 @@ describe('standalone prices', () => {
     const product = await publishedProduct(server, admin, `disc-product-${n}`, [{ sku, prices: [] }], { priceMode: 'Standalone' });
     const price = await newPrice({ sku });
     const orphan = await newPrice({ sku: `no-product-${n}` });
-    const discount = await create(server, admin, 'product-discounts', { name: { en: 'd' }, value: { type: 'relative', permyriad: 2000 }, predicate: `product.id = "${product.id}" or sku = "no-product-${n}"`, sortOrder: `0.9${n}1` });
+    const discount = await create(server, admin, 'product-discounts', {
+      name: { en: 'd' },
+      value: { type: 'relative', permyriad: 2000 },
+      predicate: `product.id = "${product.id}" or sku = "no-product-${n}"`,
+      sortOrder: `0.9${n}1`,
+    });
     const discounted = await ok<StandalonePrice>(api(server, admin, `/${p()}/standalone-prices/${price.id}`));
     expect(discounted.discounted).toEqual({ value: cents(800), discount: { typeId: 'product-discount', id: discount.id } });
     expect(discounted.version).toBe(price.version + 1);

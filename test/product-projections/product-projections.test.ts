@@ -57,8 +57,14 @@ afterAll(async () => {
 const unique = (prefix: string) => `${prefix}-${++seq}`;
 const eur = (centAmount: number, extra: Record<string, unknown> = {}) => ({ value: { currencyCode: 'EUR', centAmount }, ...extra });
 const createProduct = (draft: Record<string, unknown> = {}) =>
-  ok<Product>(api(server, admin, '/test/products', { body: { productType: { typeId: 'product-type', key: 'tee' }, name: { en: 'Tee' }, slug: { en: unique('tee') }, ...draft } }), 201);
-const update = (product: Product, actions: unknown[]) => ok<Product>(api(server, admin, `/test/products/${product.id}`, { body: { version: product.version, actions } }));
+  ok<Product>(
+    api(server, admin, '/test/products', {
+      body: { productType: { typeId: 'product-type', key: 'tee' }, name: { en: 'Tee' }, slug: { en: unique('tee') }, ...draft },
+    }),
+    201,
+  );
+const update = (product: Product, actions: unknown[]) =>
+  ok<Product>(api(server, admin, `/test/products/${product.id}`, { body: { version: product.version, actions } }));
 const read = (path: string, token = admin) => ok<Projection>(api(server, token, `${PP}${path}`));
 const query = (params: string, token = admin) => ok<Page>(api(server, token, `${PP}?${params}`));
 
@@ -67,7 +73,16 @@ describe('the projection of a product', () => {
     const key = unique('key');
     const product = await createProduct({ key, publish: true, masterVariant: { sku: unique('sku'), prices: [eur(1000)] }, variants: [{ sku: unique('sku') }] });
     const projection = await read(`/${product.id}`);
-    expect(projection).toMatchObject({ id: product.id, version: 1, key, productType: { typeId: 'product-type' }, name: { en: 'Tee' }, published: true, hasStagedChanges: false, categories: [] });
+    expect(projection).toMatchObject({
+      id: product.id,
+      version: 1,
+      key,
+      productType: { typeId: 'product-type' },
+      name: { en: 'Tee' },
+      published: true,
+      hasStagedChanges: false,
+      categories: [],
+    });
     expect(projection.masterVariant.id).toBe(1);
     expect(projection.variants.map((v) => v.id)).toEqual([2]);
     expect(projection.masterData).toBeUndefined();
@@ -98,7 +113,9 @@ describe('the projection of a product', () => {
   it("the product's tax category: in both projections, following setTaxCategory, queryable and expandable", async () => {
     const manager = await clientToken(server, 'manage_project:test');
     const taxCategory = await ok<{ id: string }>(
-      api(server, manager, '/test/tax-categories', { body: { key: unique('tax'), name: 'standard', rates: [{ name: 'vat', amount: 0.19, includedInPrice: true, country: 'DE' }] } }),
+      api(server, manager, '/test/tax-categories', {
+        body: { key: unique('tax'), name: 'standard', rates: [{ name: 'vat', amount: 0.19, includedInPrice: true, country: 'DE' }] },
+      }),
       201,
     );
     let product = await createProduct({ publish: true });
@@ -124,13 +141,18 @@ describe('the projection of a product', () => {
 
 describe('queries', () => {
   it('where on projection fields (slug, categories), sort by name, paging, expansion of categories and product type', async () => {
-    const category = await ok<{ id: string; key: string }>(api(server, admin, '/test/categories', { body: { key: unique('cat'), name: { en: 'c' }, slug: { en: unique('cat-slug') } } }), 201);
+    const category = await ok<{ id: string; key: string }>(
+      api(server, admin, '/test/categories', { body: { key: unique('cat'), name: { en: 'c' }, slug: { en: unique('cat-slug') } } }),
+      201,
+    );
     const names = ['Charlie', 'Alpha', 'Bravo'];
     const products = [];
     for (const name of names) products.push(await createProduct({ name: { en: name }, publish: true, categories: [{ typeId: 'category', id: category.id }] }));
     await createProduct({ name: { en: 'Aardvark' }, publish: true });
     const inCategory = encodeURIComponent(`categories(id="${category.id}")`);
-    const page = await query(`where=${inCategory}&sort=${encodeURIComponent('name.en asc')}&limit=2&expand=${encodeURIComponent('categories[*]')}&expand=productType`);
+    const page = await query(
+      `where=${inCategory}&sort=${encodeURIComponent('name.en asc')}&limit=2&expand=${encodeURIComponent('categories[*]')}&expand=productType`,
+    );
     expect(page.results.map((p) => p.name.en)).toEqual(['Alpha', 'Bravo']);
     expect(page.total).toBe(3);
     expect(page.results[0].categories[0].obj?.key).toBe(category.key);

@@ -18,7 +18,9 @@ afterAll(async () => {
 });
 
 async function create(body: Record<string, unknown>): Promise<Response> {
-  return api(server, admin, P, { body: { productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Shirt' }, slug: { en: `shirt-${Math.random()}` }, ...body } });
+  return api(server, admin, P, {
+    body: { productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Shirt' }, slug: { en: `shirt-${Math.random()}` }, ...body },
+  });
 }
 async function update(product: { id: string; version: number }, actions: unknown[]): Promise<Response> {
   return api(server, admin, `${P}/${product.id}`, { body: { version: product.version, actions } });
@@ -27,10 +29,18 @@ async function update(product: { id: string; version: number }, actions: unknown
 describe('products', () => {
   test('create with a master variant and variants, read by id and key, query, delete', async () => {
     const product = await ok<ProductBody>(
-      create({ key: 'p1', masterVariant: { sku: 'p1-m', prices: [{ value: eur(1000) }], assets: [{ name: { en: 'pic' }, sources: [{ uri: 'https://x/p.png' }] }] }, variants: [{ sku: 'p1-v2' }] }),
+      create({
+        key: 'p1',
+        masterVariant: { sku: 'p1-m', prices: [{ value: eur(1000) }], assets: [{ name: { en: 'pic' }, sources: [{ uri: 'https://x/p.png' }] }] },
+        variants: [{ sku: 'p1-v2' }],
+      }),
       201,
     );
-    expect(product.masterData.staged.masterVariant).toMatchObject({ id: 1, sku: 'p1-m', prices: [{ value: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 1000, fractionDigits: 2 } }] });
+    expect(product.masterData.staged.masterVariant).toMatchObject({
+      id: 1,
+      sku: 'p1-m',
+      prices: [{ value: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 1000, fractionDigits: 2 } }],
+    });
     expect(product.masterData.staged.variants.map((v) => [v.id, v.sku])).toEqual([[2, 'p1-v2']]);
     expect(product.masterData.staged.masterVariant.assets[0].id).toEqual(expect.any(String));
     expect((await ok<ProductBody>(api(server, admin, `${P}/key=p1`))).id).toBe(product.id);
@@ -41,7 +51,11 @@ describe('products', () => {
   });
 
   test('an unknown product type is ReferencedResourceNotFound; an asset needs a source', async () => {
-    await expectError(await api(server, admin, P, { body: { productType: { typeId: 'product-type', id: 'nope' }, name: { en: 'x' }, slug: { en: 'x' } } }), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await api(server, admin, P, { body: { productType: { typeId: 'product-type', id: 'nope' }, name: { en: 'x' }, slug: { en: 'x' } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
     const res = await create({ masterVariant: { assets: [{ name: { en: 'pic' }, sources: [] }] } });
     expect(res.status).toBe(400);
   });
@@ -62,10 +76,33 @@ describe('products', () => {
   });
 
   test('price rules: key unique per variant, tiers ≥ 2 and unique, validFrom at least 1 ms before validUntil', async () => {
-    await expectError(await create({ masterVariant: { prices: [{ key: 'k1', value: eur(1) }, { key: 'k1', value: eur(2), country: 'DE' }] } }), 400, 'DuplicatePriceKey');
+    await expectError(
+      await create({
+        masterVariant: {
+          prices: [
+            { key: 'k1', value: eur(1) },
+            { key: 'k1', value: eur(2), country: 'DE' },
+          ],
+        },
+      }),
+      400,
+      'DuplicatePriceKey',
+    );
     expect((await create({ masterVariant: { prices: [{ value: eur(1), tiers: [{ minimumQuantity: 1, value: eur(1) }] }] } })).status).toBe(400);
     await expectError(
-      await create({ masterVariant: { prices: [{ value: eur(10), tiers: [{ minimumQuantity: 3, value: eur(9) }, { minimumQuantity: 3, value: eur(8) }] }] } }),
+      await create({
+        masterVariant: {
+          prices: [
+            {
+              value: eur(10),
+              tiers: [
+                { minimumQuantity: 3, value: eur(9) },
+                { minimumQuantity: 3, value: eur(8) },
+              ],
+            },
+          ],
+        },
+      }),
       400,
       'InvalidInput',
     );
@@ -73,9 +110,16 @@ describe('products', () => {
     await expectError(await create({ masterVariant: { prices: [{ value: eur(1), validFrom: at, validUntil: at }] } }), 400, 'InvalidInput');
     await ok(create({ masterVariant: { prices: [{ value: eur(1), validFrom: at, validUntil: '2030-01-01T00:00:00.001Z' }] } }), 201);
     await expectError(await create({ masterVariant: { prices: [{ value: eur(1) }, { value: eur(2) }] } }), 400, 'DuplicatePriceScope');
-    await expectError(await create({ masterVariant: { prices: [{ value: eur(1), customerGroup: { typeId: 'customer-group', key: 'nope' } }] } }), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await create({ masterVariant: { prices: [{ value: eur(1), customerGroup: { typeId: 'customer-group', key: 'nope' } }] } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
     const group = await ok<{ id: string }>(api(server, admin, '/test/customer-groups', { body: { key: 'vip', groupName: 'VIP' } }), 201);
-    const p = await ok<ProductBody>(create({ masterVariant: { prices: [{ value: eur(1) }, { value: eur(1), customerGroup: { typeId: 'customer-group', key: 'vip' } }] } }), 201);
+    const p = await ok<ProductBody>(
+      create({ masterVariant: { prices: [{ value: eur(1) }, { value: eur(1), customerGroup: { typeId: 'customer-group', key: 'vip' } }] } }),
+      201,
+    );
     expect(p.masterData.staged.masterVariant.prices[1]).toMatchObject({ customerGroup: { typeId: 'customer-group', id: group.id } });
   });
 
@@ -84,8 +128,14 @@ describe('products', () => {
     const p = await ok<ProductBody>(create({ masterVariant: { prices: [{ value: high }] } }), 201);
     expect(p.masterData.staged.masterVariant.prices[0].value).toEqual({ ...high, centAmount: 123 });
     await expectError(await create({ masterVariant: { prices: [{ value: { ...high, centAmount: 124 } }] } }), 400, 'InvalidInput');
-    await expectError(await create({ masterVariant: { prices: [{ value: { ...high, fractionDigits: 2 } }] } }), 400, 'InvalidField', { field: 'masterVariant.prices[0].value.fractionDigits' });
-    await expectError(await create({ masterVariant: { prices: [{ value: { type: 'highPrecision', currencyCode: 'JPY', preciseAmount: 1, fractionDigits: 0 } }] } }), 400, 'InvalidField');
+    await expectError(await create({ masterVariant: { prices: [{ value: { ...high, fractionDigits: 2 } }] } }), 400, 'InvalidField', {
+      field: 'masterVariant.prices[0].value.fractionDigits',
+    });
+    await expectError(
+      await create({ masterVariant: { prices: [{ value: { type: 'highPrecision', currencyCode: 'JPY', preciseAmount: 1, fractionDigits: 0 } }] } }),
+      400,
+      'InvalidField',
+    );
     const jpy = await ok<ProductBody>(create({ masterVariant: { prices: [{ value: { currencyCode: 'JPY', centAmount: 500 } }] } }), 201);
     expect(jpy.masterData.staged.masterVariant.prices[0].value.fractionDigits).toBe(0);
   });
@@ -97,7 +147,14 @@ describe('products', () => {
       const fractionDigits = 3 + Math.floor(next() * 12);
       return { type: 'highPrecision', currencyCode: 'EUR', preciseAmount: Math.floor(next() * 10 ** (fractionDigits + 1)), fractionDigits };
     });
-    const p = await ok<ProductBody>(create({ masterVariant: { prices: drafts.map((value, i) => ({ value, country: undefined, key: `k${i}`, validFrom: new Date(Date.UTC(2000, 0, 1) + i).toISOString() })) } }), 201);
+    const p = await ok<ProductBody>(
+      create({
+        masterVariant: {
+          prices: drafts.map((value, i) => ({ value, country: undefined, key: `k${i}`, validFrom: new Date(Date.UTC(2000, 0, 1) + i).toISOString() })),
+        },
+      }),
+      201,
+    );
     const stored = (await ok<ProductBody>(api(server, admin, `${P}/${p.id}`))).masterData.staged.masterVariant.prices;
     for (const [i, draft] of drafts.entries()) {
       const drop = 10n ** BigInt(draft.fractionDigits - 2);
@@ -127,11 +184,22 @@ describe('products', () => {
     expect(p.masterData.staged.variants.map((v) => v.sku)).toEqual(['acts-2']);
     expect(p.masterData.current.variants).toEqual([]);
     const priceId = p.masterData.staged.masterVariant.prices[1].id;
-    p = await ok<ProductBody>(update(p, [{ action: 'changePrice', priceId, price: { value: eur(95), country: 'DE' } }, { action: 'setSku', variantId: 2, sku: 'acts-2b' }]));
+    p = await ok<ProductBody>(
+      update(p, [
+        { action: 'changePrice', priceId, price: { value: eur(95), country: 'DE' } },
+        { action: 'setSku', variantId: 2, sku: 'acts-2b' },
+      ]),
+    );
     expect(p.masterData.staged.masterVariant.prices[1]).toMatchObject({ id: priceId, value: { centAmount: 95 } });
     p = await ok<ProductBody>(update(p, [{ action: 'publish' }]));
     expect(p.masterData).toMatchObject({ published: true, hasStagedChanges: false, current: { name: { en: 'Renamed' } } });
-    p = await ok<ProductBody>(update(p, [{ action: 'removePrice', priceId }, { action: 'setPrices', variantId: 2, prices: [{ value: eur(5) }] }, { action: 'removeVariant', id: 2, staged: false }]));
+    p = await ok<ProductBody>(
+      update(p, [
+        { action: 'removePrice', priceId },
+        { action: 'setPrices', variantId: 2, prices: [{ value: eur(5) }] },
+        { action: 'removeVariant', id: 2, staged: false },
+      ]),
+    );
     expect(p.masterData.current.variants).toEqual([]);
     expect(p.masterData.staged.masterVariant.prices.map((x) => x.value.centAmount)).toEqual([100]);
     await expectError(await update(p, [{ action: 'removeVariant', id: 1 }]), 400, 'InvalidOperation');

@@ -55,9 +55,7 @@ describe('POST /{projectKey} (update actions)', () => {
 
   it('never loses an update between concurrent writers', async () => {
     const current = await (await api(server, token, '/test')).json();
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => update(current.version, [{ action: 'changeName', name: `writer ${i}` }])),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => update(current.version, [{ action: 'changeName', name: `writer ${i}` }])));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(7);
@@ -135,14 +133,19 @@ describe('the business-unit configuration (My Business Units)', () => {
   it('starts Inactive without a role, and takes a status and an associate role of the project (by id or key, answered as a key reference)', async () => {
     const current = await (await api(server, token, '/test')).json();
     expect(current.businessUnits).toEqual({ myBusinessUnitStatusOnCreation: 'Inactive' });
-    const role = await (await api(server, token, '/test/associate-roles', { body: { key: 'my-bu-admin', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails'] } })).json();
+    const role = await (
+      await api(server, token, '/test/associate-roles', { body: { key: 'my-bu-admin', buyerAssignable: true, permissions: ['UpdateBusinessUnitDetails'] } })
+    ).json();
     const set = await update(current.version, [
       { action: 'changeMyBusinessUnitStatusOnCreation', status: 'Active' },
       { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { typeId: 'associate-role', id: role.id } },
     ]);
     expect(set.status).toBe(200);
     const body = await set.json();
-    expect(body.businessUnits).toEqual({ myBusinessUnitStatusOnCreation: 'Active', myBusinessUnitAssociateRoleOnCreation: { typeId: 'associate-role', key: 'my-bu-admin' } });
+    expect(body.businessUnits).toEqual({
+      myBusinessUnitStatusOnCreation: 'Active',
+      myBusinessUnitAssociateRoleOnCreation: { typeId: 'associate-role', key: 'my-bu-admin' },
+    });
     const byKey = await update(body.version, [{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { key: 'my-bu-admin' } }]);
     expect((await byKey.json()).businessUnits.myBusinessUnitAssociateRoleOnCreation).toEqual({ typeId: 'associate-role', key: 'my-bu-admin' });
   });
@@ -155,7 +158,14 @@ describe('the business-unit configuration (My Business Units)', () => {
       [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: {} }], 400, 'InvalidInput'],
       [[{ action: 'changeMyBusinessUnitStatusOnCreation', status: 'Closed' }], 400, 'InvalidField'],
       // All or nothing: a valid first action is not kept when the second fails.
-      [[{ action: 'changeMyBusinessUnitStatusOnCreation', status: 'Inactive' }, { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { id: 'nope' } }], 400, 'ReferencedResourceNotFound'],
+      [
+        [
+          { action: 'changeMyBusinessUnitStatusOnCreation', status: 'Inactive' },
+          { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { id: 'nope' } },
+        ],
+        400,
+        'ReferencedResourceNotFound',
+      ],
     ];
     for (const [actions, status, code] of cases) {
       const res = await update(current.version, actions);

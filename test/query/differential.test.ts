@@ -43,7 +43,12 @@ describe.each(testDatabases)('differential: SQL on %s agrees with the independen
   });
 
   test('sorting is by code point and case-sensitive', async () => {
-    const page = await queryResources<Doc>(db, resource, { where: ['title is defined'], vars: {}, sort: ['title asc'], limit: 500, offset: 0, withTotal: false }, { projectKey: 'p1' });
+    const page = await queryResources<Doc>(
+      db,
+      resource,
+      { where: ['title is defined'], vars: {}, sort: ['title asc'], limit: 500, offset: 0, withTotal: false },
+      { projectKey: 'p1' },
+    );
     const titles = page.results.map((d) => String(d.title));
     expect(titles).toEqual([...titles].sort(compareCodePoints));
     const distinct = [...new Set(titles)];

@@ -69,7 +69,11 @@ describe('reference expansion', () => {
   test('never fails: bad paths, missing resources, non-references and KeyReferences are left alone', async () => {
     const { load, calls } = store({ customer: customers });
     const doc = { parentUnit: { typeId: 'business-unit', key: 'root' }, customer: ref('customer', 'gone'), name: 'x', list: [1, 2] };
-    const [out] = await expandReferences([doc], ['parentUnit', 'customer', 'name', 'list[*]', 'nope.deeper', 'bad[', '', 'a..b', 'x'.repeat(20).split('').join('.')], load);
+    const [out] = await expandReferences(
+      [doc],
+      ['parentUnit', 'customer', 'name', 'list[*]', 'nope.deeper', 'bad[', '', 'a..b', 'x'.repeat(20).split('').join('.')],
+      load,
+    );
     expect(out).toEqual(doc);
     expect(calls).toEqual([['customer', ['gone']]]);
   });
@@ -94,7 +98,10 @@ describe('reference expansion', () => {
   });
 
   test('expansion path syntax', () => {
-    expect(parseExpansionPath('a[*][0].b')).toEqual([{ name: 'a', indexes: ['*', 0] }, { name: 'b', indexes: [] }]);
+    expect(parseExpansionPath('a[*][0].b')).toEqual([
+      { name: 'a', indexes: ['*', 0] },
+      { name: 'b', indexes: [] },
+    ]);
     expect(parseExpansionPath('a[x]')).toBeUndefined();
     expect(parseExpansionPath('a.')).toBeUndefined();
   });

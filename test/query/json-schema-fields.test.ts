@@ -15,15 +15,26 @@ const components = {
   GeoJsonPoint: { type: 'object', properties: { type: { type: 'string', const: 'Point' }, coordinates: { type: 'array', items: { type: 'number' } } } },
   BaseResource: {
     type: 'object',
-    properties: { id: { type: 'string' }, version: { type: 'integer', format: 'int64' }, createdAt: { $ref: '#/components/schemas/DateTime' }, lastModifiedAt: { $ref: '#/components/schemas/DateTime' } },
+    properties: {
+      id: { type: 'string' },
+      version: { type: 'integer', format: 'int64' },
+      createdAt: { $ref: '#/components/schemas/DateTime' },
+      lastModifiedAt: { $ref: '#/components/schemas/DateTime' },
+    },
   },
   Address: { type: 'object', properties: { country: { type: 'string' }, geo: { $ref: '#/components/schemas/GeoJsonPoint' } } },
   Associate: {
     type: 'object',
-    properties: { customer: { $ref: '#/components/schemas/Reference' }, roles: { type: 'array', items: { type: 'object', properties: { key: { type: 'string' } } } } },
+    properties: {
+      customer: { $ref: '#/components/schemas/Reference' },
+      roles: { type: 'array', items: { type: 'object', properties: { key: { type: 'string' } } } },
+    },
   },
   Company: { type: 'object', properties: { unitType: { type: 'string', enum: ['Company'] } } },
-  Division: { type: 'object', properties: { unitType: { type: 'string', enum: ['Division'] }, parentUnit: { $ref: '#/components/schemas/StoreKeyReference' } } },
+  Division: {
+    type: 'object',
+    properties: { unitType: { type: 'string', enum: ['Division'] }, parentUnit: { $ref: '#/components/schemas/StoreKeyReference' } },
+  },
   BusinessUnit: {
     allOf: [
       { $ref: '#/components/schemas/BaseResource' },

@@ -53,7 +53,13 @@ describe('predicates are checked against the resource fields', () => {
 
   test('variables are read by the type of the field they are compared with', () => {
     expect(checkPredicate('version in :v', resource, { v: ['1', '2.5'] })).toMatchObject({
-      test: { kind: 'in', values: [{ type: 'number', value: 1 }, { type: 'number', value: 2.5 }] },
+      test: {
+        kind: 'in',
+        values: [
+          { type: 'number', value: 1 },
+          { type: 'number', value: 2.5 },
+        ],
+      },
     });
     expect(checkPredicate('active = :b', resource, { b: ['false'] })).toMatchObject({ test: { value: { type: 'boolean', value: false } } });
     expect(checkPredicate('custom(fields(x = :s))', resource, { s: ['10'] })).toMatchObject({
@@ -68,9 +74,11 @@ describe('predicates are checked against the resource fields', () => {
     expect(checkPredicate('parent(id = "a")', resource)).not.toHaveProperty('test.predicate.column');
   });
 
-  test('a field reached through objects alone may have a column (a category\'s parent.id); one inside an array never does', () => {
+  test("a field reached through objects alone may have a column (a category's parent.id); one inside an array never does", () => {
     expect(checkPredicate('parent(id = "a")', categoryResource)).toMatchObject({ test: { predicate: { name: 'id', column: { column: 'parentId' } } } });
-    expect(checkPredicate('not(parent(id in ("a", "b")))', categoryResource)).toMatchObject({ operand: { test: { predicate: { column: { column: 'parentId' } } } } });
+    expect(checkPredicate('not(parent(id in ("a", "b")))', categoryResource)).toMatchObject({
+      operand: { test: { predicate: { column: { column: 'parentId' } } } },
+    });
     expect(checkPredicate('parent(typeId = "category")', categoryResource)).not.toHaveProperty('test.predicate.column');
     expect(checkPredicate('ancestors(id = "a")', categoryResource)).not.toHaveProperty('test.predicate.column');
   });

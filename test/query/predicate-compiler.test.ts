@@ -22,7 +22,9 @@ describe('compiled SQL', () => {
 
   test('placeholders follow the dialect', () => {
     expect(compile('key = "a" and version > 2').sql).toBe('(("Widget"."key" IS NOT NULL AND "Widget"."key" = ?) AND "Widget"."version" > ?)');
-    expect(compile('key = "a" and version > 2', postgresDialect).sql).toBe('(("Widget"."key" IS NOT NULL AND "Widget"."key" = $1::text) AND "Widget"."version" > $2::numeric)');
+    expect(compile('key = "a" and version > 2', postgresDialect).sql).toBe(
+      '(("Widget"."key" IS NOT NULL AND "Widget"."key" = $1::text) AND "Widget"."version" > $2::numeric)',
+    );
   });
 
   test('range comparisons on text use code-point order on PostgreSQL', () => {

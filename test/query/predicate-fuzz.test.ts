@@ -11,7 +11,19 @@ import { widgetResource } from './support/widget-resource.js';
 
 /** Whatever a client sends, the predicate pipeline answers with InvalidInput or a query, nothing else. */
 const resource = widgetResource();
-const ALPHABET = [...'abcnotdefiyempsrlwhu_AZ09 \t\n()",:=<>!-.\\\'[]*éé😀', 'and ', ' or ', 'not(', ' in ', 'contains any', 'is ', 'within circle(', '"x"', '12.5', 'true'];
+const ALPHABET = [
+  ...'abcnotdefiyempsrlwhu_AZ09 \t\n()",:=<>!-.\\\'[]*éé😀',
+  'and ',
+  ' or ',
+  'not(',
+  ' in ',
+  'contains any',
+  'is ',
+  'within circle(',
+  '"x"',
+  '12.5',
+  'true',
+];
 
 function pipeline(source: string, vars: Record<string, string[]>): void {
   parsePredicate(source);
@@ -34,10 +46,18 @@ function mutate(r: Random, text: string): string {
   for (let n = r.int(1, 4); n > 0; n--) {
     const at = r.int(0, chars.length);
     switch (r.int(0, 3)) {
-      case 0: chars.splice(at, 1); break;
-      case 1: chars.splice(at, 0, r.pick(ALPHABET)); break;
-      case 2: chars.splice(at, r.int(1, 5)); break;
-      default: chars.splice(at, 0, ...chars.slice(r.int(0, chars.length), r.int(0, chars.length))); break;
+      case 0:
+        chars.splice(at, 1);
+        break;
+      case 1:
+        chars.splice(at, 0, r.pick(ALPHABET));
+        break;
+      case 2:
+        chars.splice(at, r.int(1, 5));
+        break;
+      default:
+        chars.splice(at, 0, ...chars.slice(r.int(0, chars.length), r.int(0, chars.length)));
+        break;
     }
   }
   return chars.join('');

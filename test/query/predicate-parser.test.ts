@@ -22,7 +22,13 @@ const num = (value: number) => ({ kind: 'number', value });
 
 describe('predicate grammar', () => {
   test.each([
-    ['=', '='], ['!=', '!='], ['<>', '!='], ['<', '<'], ['<=', '<='], ['>', '>'], ['>=', '>='],
+    ['=', '='],
+    ['!=', '!='],
+    ['<>', '!='],
+    ['<', '<'],
+    ['<=', '<='],
+    ['>', '>'],
+    ['>=', '>='],
   ])('comparison operator %s', (op, normalized) => {
     expect(shape(parsePredicate(`version ${op} 3`))).toEqual({ kind: 'field', name: 'version', test: { kind: 'compare', op: normalized, value: num(3) } });
   });
@@ -32,8 +38,16 @@ describe('predicate grammar', () => {
   });
 
   test('in and not in', () => {
-    expect(shape(parsePredicate('key in ("a", "b")'))).toEqual({ kind: 'field', name: 'key', test: { kind: 'in', negated: false, list: { items: [str('a'), str('b')] } } });
-    expect(shape(parsePredicate('age not in (42, 43)'))).toEqual({ kind: 'field', name: 'age', test: { kind: 'in', negated: true, list: { items: [num(42), num(43)] } } });
+    expect(shape(parsePredicate('key in ("a", "b")'))).toEqual({
+      kind: 'field',
+      name: 'key',
+      test: { kind: 'in', negated: false, list: { items: [str('a'), str('b')] } },
+    });
+    expect(shape(parsePredicate('age not in (42, 43)'))).toEqual({
+      kind: 'field',
+      name: 'age',
+      test: { kind: 'in', negated: true, list: { items: [num(42), num(43)] } },
+    });
   });
 
   test('contains any / contains all, with or without a space before the list', () => {
@@ -55,13 +69,19 @@ describe('predicate grammar', () => {
 
   test('within circle(lng, lat, radius)', () => {
     expect(shape(parsePredicate('geoLocation within circle(13.3777, 52.51627, 1000)'))).toEqual({
-      kind: 'field', name: 'geoLocation', test: { kind: 'circle', lng: num(13.3777), lat: num(52.51627), radius: num(1000) },
+      kind: 'field',
+      name: 'geoLocation',
+      test: { kind: 'circle', lng: num(13.3777), lat: num(52.51627), radius: num(1000) },
     });
   });
 
   test('and binds tighter than or', () => {
     expect(shape(parsePredicate('id = "abc" and id = "def" or id = "ghi"'))).toMatchObject({
-      kind: 'or', operands: [{ kind: 'and', operands: [{ name: 'id' }, { name: 'id' }] }, { name: 'id', test: { value: str('ghi') } }],
+      kind: 'or',
+      operands: [
+        { kind: 'and', operands: [{ name: 'id' }, { name: 'id' }] },
+        { name: 'id', test: { value: str('ghi') } },
+      ],
     });
     expect(shape(parsePredicate('a = 1 or b = 2 and c = 3'))).toMatchObject({ kind: 'or', operands: [{ name: 'a' }, { kind: 'and' }] });
   });
@@ -77,9 +97,13 @@ describe('predicate grammar', () => {
 
   test('nested objects, arrays of objects, localized strings and custom fields', () => {
     expect(shape(parsePredicate('masterData(current(name(en = "Super Product") and slug(en = "super-product")))'))).toMatchObject({
-      name: 'masterData', test: { kind: 'nested', predicate: { name: 'current', test: { kind: 'nested', predicate: { kind: 'and' } } } },
+      name: 'masterData',
+      test: { kind: 'nested', predicate: { name: 'current', test: { kind: 'nested', predicate: { kind: 'and' } } } },
     });
-    expect(shape(parsePredicate('custom(fields(name = "x"))'))).toMatchObject({ name: 'custom', test: { predicate: { name: 'fields', test: { predicate: { name: 'name' } } } } });
+    expect(shape(parsePredicate('custom(fields(name = "x"))'))).toMatchObject({
+      name: 'custom',
+      test: { predicate: { name: 'fields', test: { predicate: { name: 'name' } } } },
+    });
     expect(shape(parsePredicate('name(en-US = "x")'))).toMatchObject({ test: { predicate: { name: 'en-US' } } });
   });
 
@@ -90,7 +114,11 @@ describe('predicate grammar', () => {
   });
 
   test.each([
-    ['10', 10], ['10.0', 10], ['-3', -3], ['-0.25', -0.25], ['1e3', 1000],
+    ['10', 10],
+    ['10.0', 10],
+    ['-3', -3],
+    ['-0.25', -0.25],
+    ['1e3', 1000],
   ])('number literal %s', (text, value) => {
     expect(shape(parsePredicate(`amount = ${text}`))).toMatchObject({ test: { value: num(value) } });
   });

@@ -13,13 +13,44 @@ const bulk = widgetResource('Bulk');
 
 const base = { version: 1, createdAt: '2021-01-01T00:00:00.000Z', lastModifiedAt: '2021-01-01T00:00:00.000Z' };
 const fixtures: Doc[] = [
-  { ...base, id: 'w1', key: 'a', title: 'a', tags: ['x', 'y'], items: [{ sku: 'A', qty: 1 }, { sku: 'B', qty: 5 }], name: { en: 'Chair', de: 'Stuhl' },
-    custom: { type: { typeId: 'type', id: 't' }, fields: { size: 5, colors: ['red', 'blue'] } }, geo: { type: 'Point', coordinates: [13.3777, 52.51627] },
-    parent: { typeId: 'widget', id: 'w2' } },
-  { ...base, id: 'w2', lastModifiedAt: '2021-01-01T00:00:00.001Z', key: 'b', title: 'A', tags: [], items: [{ sku: 'A', qty: 5 }], name: { en: 'Table' },
-    custom: { type: { typeId: 'type', id: 't' }, fields: { size: '5', colors: 'red' } }, geo: { type: 'Point', coordinates: [13.4, 52.52] },
-    parent: { typeId: 'widget', id: 'w1' } },
-  { ...base, id: 'w3', lastModifiedAt: '2021-06-30T12:30:00.000Z', title: null, tags: ['y'], version: 3, geo: { type: 'Point', coordinates: [2.35, 48.85] }, parent: { typeId: 'widget', id: 'missing' } },
+  {
+    ...base,
+    id: 'w1',
+    key: 'a',
+    title: 'a',
+    tags: ['x', 'y'],
+    items: [
+      { sku: 'A', qty: 1 },
+      { sku: 'B', qty: 5 },
+    ],
+    name: { en: 'Chair', de: 'Stuhl' },
+    custom: { type: { typeId: 'type', id: 't' }, fields: { size: 5, colors: ['red', 'blue'] } },
+    geo: { type: 'Point', coordinates: [13.3777, 52.51627] },
+    parent: { typeId: 'widget', id: 'w2' },
+  },
+  {
+    ...base,
+    id: 'w2',
+    lastModifiedAt: '2021-01-01T00:00:00.001Z',
+    key: 'b',
+    title: 'A',
+    tags: [],
+    items: [{ sku: 'A', qty: 5 }],
+    name: { en: 'Table' },
+    custom: { type: { typeId: 'type', id: 't' }, fields: { size: '5', colors: 'red' } },
+    geo: { type: 'Point', coordinates: [13.4, 52.52] },
+    parent: { typeId: 'widget', id: 'w1' },
+  },
+  {
+    ...base,
+    id: 'w3',
+    lastModifiedAt: '2021-06-30T12:30:00.000Z',
+    title: null,
+    tags: ['y'],
+    version: 3,
+    geo: { type: 'Point', coordinates: [2.35, 48.85] },
+    parent: { typeId: 'widget', id: 'missing' },
+  },
 ];
 
 function params(overrides: Partial<QueryParams> = {}): QueryParams {
@@ -41,8 +72,7 @@ function recording(db: SqlRunner): SqlRunner & { statements: Array<{ sql: string
 }
 
 async function insertBulk(db: SqlRunner, count: number): Promise<void> {
-  const row = (i: string) =>
-    `'bulk', 'b' || ${i}, NULL, 1, '2021-01-01T00:00:00.000Z', '2021-01-01T00:00:00.000Z', NULL`;
+  const row = (i: string) => `'bulk', 'b' || ${i}, NULL, 1, '2021-01-01T00:00:00.000Z', '2021-01-01T00:00:00.000Z', NULL`;
   if (db.dialect === 'postgresql') {
     await db.executeRaw(
       `INSERT INTO "Bulk" ("projectKey", "id", "key", "version", "createdAt", "lastModifiedAt", "sku", "data")
@@ -69,7 +99,11 @@ describe.each(testDatabases)('query execution on %s', (_name, open) => {
     await createWidgetTable(db);
     await createWidgetTable(db, 'Bulk');
     await insertWidgets(db, fixtures, 'p1');
-    await insertWidgets(db, fixtures.map((d) => ({ ...d, id: `${d.id}-other` })), 'p2');
+    await insertWidgets(
+      db,
+      fixtures.map((d) => ({ ...d, id: `${d.id}-other` })),
+      'p2',
+    );
     await insertBulk(db, 10050);
   }, 60000);
 
@@ -193,7 +227,12 @@ describe.each(testDatabases)('query execution on %s', (_name, open) => {
       let last: string | undefined;
       for (;;) {
         const where = last === undefined ? [] : ['id > :last'];
-        const page = await queryResources<Doc>(runner, bulk, params({ where, vars: last ? { last: [last] } : {}, sort: ['id asc'], limit: 500, withTotal: false }), { projectKey: 'bulk' });
+        const page = await queryResources<Doc>(
+          runner,
+          bulk,
+          params({ where, vars: last ? { last: [last] } : {}, sort: ['id asc'], limit: 500, withTotal: false }),
+          { projectKey: 'bulk' },
+        );
         seen.push(...page.results.map((d) => d.id));
         if (page.count < 500) break;
         last = page.results[page.results.length - 1].id;
@@ -202,7 +241,11 @@ describe.each(testDatabases)('query execution on %s', (_name, open) => {
       expect(new Set(seen).size).toBe(10050);
       const { sql, params: bound } = runner.statements[runner.statements.length - 1];
       const plan = await explain(db, sql, bound);
-      expect(plan).toMatch(db.dialect === 'postgresql' ? /Index (Only )?Scan using "?(Bulk_projectKey_id_idx|Bulk_pkey)/ : /USING (COVERING )?INDEX Bulk_projectKey_id_idx|USING INDEX sqlite_autoindex_Bulk_1/);
+      expect(plan).toMatch(
+        db.dialect === 'postgresql'
+          ? /Index (Only )?Scan using "?(Bulk_projectKey_id_idx|Bulk_pkey)/
+          : /USING (COVERING )?INDEX Bulk_projectKey_id_idx|USING INDEX sqlite_autoindex_Bulk_1/,
+      );
       expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
     });
 

@@ -25,13 +25,23 @@ describe('common query parameters', () => {
   });
 
   test.each([
-    ['limit', '0', 0], ['limit', '500', 500], ['offset', '0', 0], ['offset', '10000', 10000],
+    ['limit', '0', 0],
+    ['limit', '500', 500],
+    ['offset', '0', 0],
+    ['offset', '10000', 10000],
   ])('%s=%s is within bounds', (name, value, expected) => {
     expect(parseQueryParams({ [name]: value })).toMatchObject({ [name]: expected });
   });
 
   test.each([
-    ['limit', '501'], ['limit', '-1'], ['limit', '1.5'], ['limit', 'ten'], ['limit', ''], ['offset', '10001'], ['offset', '-5'], ['offset', '1e3'],
+    ['limit', '501'],
+    ['limit', '-1'],
+    ['limit', '1.5'],
+    ['limit', 'ten'],
+    ['limit', ''],
+    ['offset', '10001'],
+    ['offset', '-5'],
+    ['offset', '1e3'],
   ])('%s=%s is InvalidInput', (name, value) => {
     rejects({ [name]: value }, `Malformed parameter: ${name}`);
   });

@@ -30,7 +30,11 @@ beforeAll(async () => {
   manager = await clientToken(server, 'manage_shipping_methods:test manage_zones:test manage_tax_categories:test manage_orders:test');
   germany = await create(server, manager, 'zones', { key: 'de', name: 'Germany', locations: [{ country: 'DE' }] });
   usa = await create(server, manager, 'zones', { key: 'us', name: 'USA', locations: [{ country: 'US' }] });
-  taxCategory = await create(server, manager, 'tax-categories', { key: 'shipping-tax', name: 'shipping', rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }] });
+  taxCategory = await create(server, manager, 'tax-categories', {
+    key: 'shipping-tax',
+    name: 'shipping',
+    rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }],
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -58,19 +62,56 @@ describe('create', () => {
       predicate: 'country = "DE"',
       localizedName: { en: 'Standard' },
       taxCategory: { typeId: 'tax-category', id: taxCategory.id },
-      zoneRates: [{ zone: { typeId: 'zone', id: germany.id }, shippingRates: [{ price: cents(499), freeAbove: cents(5000), tiers: [] }, { price: cents(599, 'USD'), tiers: [] }] }],
+      zoneRates: [
+        {
+          zone: { typeId: 'zone', id: germany.id },
+          shippingRates: [
+            { price: cents(499), freeAbove: cents(5000), tiers: [] },
+            { price: cents(599, 'USD'), tiers: [] },
+          ],
+        },
+      ],
     });
   });
 
   it.each([
     ['an unknown tax category', { taxCategory: { key: 'nope' } }, 'ReferencedResourceNotFound', { typeId: 'tax-category', key: 'nope' }],
     ['an unknown zone', { zoneRates: [{ zone: { id: 'nope' }, shippingRates: [] }] }, 'ReferencedResourceNotFound', { typeId: 'zone', id: 'nope' }],
-    ['two rates in one currency for a zone', { zoneRates: [{ zone: { key: 'de' }, shippingRates: [{ price: money(1) }, { price: money(2) }] }] }, 'InvalidOperation', {}],
-    ['a zone twice', { zoneRates: [{ zone: { key: 'de' }, shippingRates: [] }, { zone: { key: 'de' }, shippingRates: [] }] }, 'InvalidOperation', {}],
-    ['freeAbove in another currency', { zoneRates: [{ zone: { key: 'de' }, shippingRates: [{ price: money(1), freeAbove: money(2, 'USD') }] }] }, 'InvalidField', {}],
+    [
+      'two rates in one currency for a zone',
+      { zoneRates: [{ zone: { key: 'de' }, shippingRates: [{ price: money(1) }, { price: money(2) }] }] },
+      'InvalidOperation',
+      {},
+    ],
+    [
+      'a zone twice',
+      {
+        zoneRates: [
+          { zone: { key: 'de' }, shippingRates: [] },
+          { zone: { key: 'de' }, shippingRates: [] },
+        ],
+      },
+      'InvalidOperation',
+      {},
+    ],
+    [
+      'freeAbove in another currency',
+      { zoneRates: [{ zone: { key: 'de' }, shippingRates: [{ price: money(1), freeAbove: money(2, 'USD') }] }] },
+      'InvalidField',
+      {},
+    ],
     ['a malformed predicate', { predicate: 'country = ' }, 'InvalidInput', {}],
     ['a predicate on an unknown field', { predicate: 'colour = "red"' }, 'InvalidInput', {}],
-    ['a high precision price', { zoneRates: [{ zone: { key: 'de' }, shippingRates: [{ price: { type: 'highPrecision', currencyCode: 'EUR', preciseAmount: 4990, fractionDigits: 3 } }] }] }, 'InvalidField', {}],
+    [
+      'a high precision price',
+      {
+        zoneRates: [
+          { zone: { key: 'de' }, shippingRates: [{ price: { type: 'highPrecision', currencyCode: 'EUR', preciseAmount: 4990, fractionDigits: 3 } }] },
+        ],
+      },
+      'InvalidField',
+      {},
+    ],
   ])('%s is 400 %s', async (_what, change, code, fields) => {
     await expectError(await api(server, manager, '/test/shipping-methods', { body: draft(change) }), 400, code, fields);
   });
@@ -79,7 +120,9 @@ describe('create', () => {
     const { isDefault: _omitted, ...withoutDefault } = draft();
     await expectError(await api(server, manager, '/test/shipping-methods', { body: withoutDefault }), 400, 'RequiredField', { field: 'isDefault' });
     const first = await newMethod({ isDefault: true });
-    await expectError(await api(server, manager, '/test/shipping-methods', { body: draft({ isDefault: true }) }), 400, 'DuplicateField', { field: 'isDefault' });
+    await expectError(await api(server, manager, '/test/shipping-methods', { body: draft({ isDefault: true }) }), 400, 'DuplicateField', {
+      field: 'isDefault',
+    });
     await updated(server, manager, 'shipping-methods', first, [{ action: 'changeIsDefault', isDefault: false }]);
     expect((await newMethod({ isDefault: true })).isDefault).toBe(true);
   });
@@ -103,8 +146,18 @@ describe('update actions', () => {
 
   it('a second rate in a currency, or a rate of a zone the method lacks, is 400 InvalidOperation', async () => {
     const method = await newMethod();
-    await expectError(await update(server, manager, 'shipping-methods', method.id, 1, [{ action: 'addShippingRate', zone: { key: 'de' }, shippingRate: { price: money(1) } }]), 400, 'InvalidOperation');
-    await expectError(await update(server, manager, 'shipping-methods', method.id, 1, [{ action: 'addShippingRate', zone: { key: 'us' }, shippingRate: { price: money(1, 'USD') } }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(server, manager, 'shipping-methods', method.id, 1, [{ action: 'addShippingRate', zone: { key: 'de' }, shippingRate: { price: money(1) } }]),
+      400,
+      'InvalidOperation',
+    );
+    await expectError(
+      await update(server, manager, 'shipping-methods', method.id, 1, [
+        { action: 'addShippingRate', zone: { key: 'us' }, shippingRate: { price: money(1, 'USD') } },
+      ]),
+      400,
+      'InvalidOperation',
+    );
   });
 
   it('changeName, changeActive, changeTaxCategory, setKey, setLocalizedName/Description, setPredicate', async () => {
@@ -119,11 +172,23 @@ describe('update actions', () => {
       { action: 'setLocalizedDescription', localizedDescription: { de: 'schnell' } },
       { action: 'setPredicate', predicate: 'totalPrice > "10.00 EUR"' },
     ]);
-    expect(next).toMatchObject({ name: 'Express', active: false, key: 'express', localizedName: { de: 'Express' }, localizedDescription: { de: 'schnell' }, predicate: 'totalPrice > "10.00 EUR"', taxCategory: { id: other.id } });
+    expect(next).toMatchObject({
+      name: 'Express',
+      active: false,
+      key: 'express',
+      localizedName: { de: 'Express' },
+      localizedDescription: { de: 'schnell' },
+      predicate: 'totalPrice > "10.00 EUR"',
+      taxCategory: { id: other.id },
+    });
     const cleared = await updated<ShippingMethod>(server, manager, 'shipping-methods', next, [{ action: 'setPredicate' }, { action: 'setLocalizedName' }]);
     expect(cleared.predicate).toBeUndefined();
     expect(cleared.localizedName).toBeUndefined();
-    await expectError(await update(server, manager, 'shipping-methods', cleared.id, cleared.version, [{ action: 'setPredicate', predicate: 'lineItemExists(' }]), 400, 'InvalidInput');
+    await expectError(
+      await update(server, manager, 'shipping-methods', cleared.id, cleared.version, [{ action: 'setPredicate', predicate: 'lineItemExists(' }]),
+      400,
+      'InvalidInput',
+    );
   });
 });
 
@@ -191,12 +256,16 @@ describe('matching-location and matching-cart-location', () => {
     const zone = await create(server, manager, 'zones', { name: 'Luxembourg', locations: [{ country: 'LU' }, { country: 'IT', state: 'Sicily' }] });
     const both = await newMethod({ zoneRates: [{ zone: { id: zone.id }, shippingRates: [{ price: money(500) }, { price: money(600, 'USD') }] }] });
     const euroOnly = await newMethod({ zoneRates: [{ zone: { id: zone.id }, shippingRates: [{ price: money(400) }] }] });
-    const bigCarts = await newMethod({ zoneRates: [{ zone: { id: zone.id }, shippingRates: [{ price: money(100) }] }], predicate: 'totalPrice > "1000.00 EUR"' });
+    const bigCarts = await newMethod({
+      zoneRates: [{ zone: { id: zone.id }, shippingRates: [{ price: money(100) }] }],
+      predicate: 'totalPrice > "1000.00 EUR"',
+    });
     const ids = async (path: string) => ((await (await api(server, token, path)).json()) as { results: ShippingMethod[] }).results.map((m) => m.id);
 
     expect((await ids('/test/shipping-methods/matching-location?country=LU')).sort()).toEqual([both.id, euroOnly.id, bigCarts.id].sort());
     expect(await ids('/test/shipping-methods/matching-location?country=LU&currency=USD')).toEqual([both.id]);
-    const usd = ((await (await api(server, token, '/test/shipping-methods/matching-location?country=LU&currency=USD')).json()) as { results: ShippingMethod[] }).results[0];
+    const usd = ((await (await api(server, token, '/test/shipping-methods/matching-location?country=LU&currency=USD')).json()) as { results: ShippingMethod[] })
+      .results[0];
     expect(usd.zoneRates).toEqual([{ zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: cents(600, 'USD'), tiers: [], isMatching: true }] }]);
     // A zone location with a state matches that state only.
     expect(await ids('/test/shipping-methods/matching-location?country=IT&state=Sicily&currency=USD')).toEqual([both.id]);
@@ -207,7 +276,9 @@ describe('matching-location and matching-cart-location', () => {
     const cart = await create(server, token, 'carts', { currency: 'EUR' });
     expect((await ids(`/test/shipping-methods/matching-cart-location?cartId=${cart.id}&country=LU`)).sort()).toEqual([both.id, euroOnly.id].sort());
     expect((await api(server, token, `/test/shipping-methods/matching-cart-location?cartId=${cart.id}&country=FR`, { method: 'HEAD' })).status).toBe(404);
-    await expectError(await api(server, token, '/test/shipping-methods/matching-cart-location?cartId=nope&country=LU'), 400, 'ReferencedResourceNotFound', { typeId: 'cart' });
+    await expectError(await api(server, token, '/test/shipping-methods/matching-cart-location?cartId=nope&country=LU'), 400, 'ReferencedResourceNotFound', {
+      typeId: 'cart',
+    });
   });
 });
 

@@ -52,12 +52,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const create = (associateId: string, unitKey: string, draft: Record<string, unknown> = {}) => api(server, token, at(associateId, unitKey), { body: { name, ...draft } });
+const create = (associateId: string, unitKey: string, draft: Record<string, unknown> = {}) =>
+  api(server, token, at(associateId, unitKey), { body: { name, ...draft } });
 const listOf = (associateId: string, unitKey: string, draft: Record<string, unknown> = {}) => f.ok<ListBody>(create(associateId, unitKey, draft), 201);
 
 test("a list created here is the associate's own in the path's unit; another customer's needs CreateOthersShoppingLists", async () => {
   const own = await listOf(buyer, unit.key, { key: f.next('list'), businessUnit: { key: other.key } });
-  expect(own).toMatchObject({ customer: { typeId: 'customer', id: buyer }, businessUnit: { typeId: 'business-unit', key: unit.key }, createdBy: { associate: { id: buyer } } });
+  expect(own).toMatchObject({
+    customer: { typeId: 'customer', id: buyer },
+    businessUnit: { typeId: 'business-unit', key: unit.key },
+    createdBy: { associate: { id: buyer } },
+  });
   await expectError(await create(buyer, unit.key, { customer: { id: manager } }), 403, 'AssociateMissingPermission', {
     permissions: ['CreateOthersShoppingLists'],
     associateOnBehalf: { typeId: 'customer', id: manager },
@@ -73,7 +78,9 @@ test("reading: the associate's own with ViewMyShoppingLists, another's with View
   const managers = await listOf(manager, unit.key, { key: f.next('managers') });
   const elsewhere = await listOf(buyer, other.key);
   expect((await f.ok<ListBody>(api(server, token, at(buyer, unit.key, `/key=${own.key}`)))).id).toBe(own.id);
-  await expectError(await api(server, token, at(buyer, unit.key, `/${managers.id}`)), 403, 'AssociateMissingPermission', { permissions: ['ViewOthersShoppingLists'] });
+  await expectError(await api(server, token, at(buyer, unit.key, `/${managers.id}`)), 403, 'AssociateMissingPermission', {
+    permissions: ['ViewOthersShoppingLists'],
+  });
   expect((await f.ok<ListBody>(api(server, token, at(manager, unit.key, `/${own.id}`)))).id).toBe(own.id);
   await expectError(await api(server, token, at(buyer, unit.key, `/${elsewhere.id}`)), 400, 'InvalidOperation');
   const head = (path: string) => server.request(path, { method: 'HEAD', headers: { Authorization: `Bearer ${token}` } });
@@ -91,10 +98,14 @@ test("reading: the associate's own with ViewMyShoppingLists, another's with View
 
 test('changing: UpdateMy/Others and DeleteMy/Others; a customer outside the unit or a store it lacks is refused, all or nothing', async () => {
   const own = await listOf(buyer, unit.key);
-  const renamed = await f.ok<ListBody>(api(server, token, at(buyer, unit.key, `/${own.id}`), { body: { version: own.version, actions: [{ action: 'setKey', key: f.next('renamed') }] } }));
+  const renamed = await f.ok<ListBody>(
+    api(server, token, at(buyer, unit.key, `/${own.id}`), { body: { version: own.version, actions: [{ action: 'setKey', key: f.next('renamed') }] } }),
+  );
   expect(renamed.lastModifiedBy).toMatchObject({ associate: { typeId: 'customer', id: buyer } });
   await expectError(
-    await api(server, token, at(buyer, unit.key, `/${renamed.id}`), { body: { version: renamed.version, actions: [{ action: 'setCustomer', customer: { id: manager } }] } }),
+    await api(server, token, at(buyer, unit.key, `/${renamed.id}`), {
+      body: { version: renamed.version, actions: [{ action: 'setCustomer', customer: { id: manager } }] },
+    }),
     403,
     'AssociateMissingPermission',
     { permissions: ['UpdateOthersShoppingLists'] },
@@ -103,29 +114,51 @@ test('changing: UpdateMy/Others and DeleteMy/Others; a customer outside the unit
     { action: 'setCustomer', customer: { id: outsider } },
     { action: 'setStore', store: { key: otherStore } },
   ]) {
-    const res = await api(server, token, at(manager, unit.key, `/${renamed.id}`), { body: { version: renamed.version, actions: [{ action: 'setKey', key: f.next('half') }, action] } });
+    const res = await api(server, token, at(manager, unit.key, `/${renamed.id}`), {
+      body: { version: renamed.version, actions: [{ action: 'setKey', key: f.next('half') }, action] },
+    });
     await expectError(res, 400, 'InvalidOperation');
   }
   expect(await f.ok<ListBody>(api(server, f.admin, `/test/shopping-lists/${renamed.id}`))).toMatchObject({ version: renamed.version, key: renamed.key });
   const managers = await listOf(manager, unit.key);
-  await expectError(await api(server, token, at(buyer, unit.key, `/${managers.id}?version=${managers.version}`), { method: 'DELETE' }), 403, 'AssociateMissingPermission', {
-    permissions: ['DeleteOthersShoppingLists'],
-  });
+  await expectError(
+    await api(server, token, at(buyer, unit.key, `/${managers.id}?version=${managers.version}`), { method: 'DELETE' }),
+    403,
+    'AssociateMissingPermission',
+    {
+      permissions: ['DeleteOthersShoppingLists'],
+    },
+  );
   await f.ok(api(server, token, at(buyer, unit.key, `/${renamed.id}?version=${renamed.version}`), { method: 'DELETE' }));
   expect((await api(server, f.admin, `/test/shopping-lists/${renamed.id}`)).status).toBe(404);
 });
 
 test('the general endpoints: businessUnit in the draft and setBusinessUnit, with the same rules', async () => {
-  const list = await f.ok<ListBody>(api(server, f.admin, '/test/shopping-lists', { body: { name, customer: { id: buyer }, businessUnit: { typeId: 'business-unit', id: unit.id } } }), 201);
+  const list = await f.ok<ListBody>(
+    api(server, f.admin, '/test/shopping-lists', { body: { name, customer: { id: buyer }, businessUnit: { typeId: 'business-unit', id: unit.id } } }),
+    201,
+  );
   expect(list.businessUnit).toEqual({ typeId: 'business-unit', key: unit.key });
-  await expectError(await api(server, f.admin, '/test/shopping-lists', { body: { name, customer: { id: outsider }, businessUnit: { key: unit.key } } }), 400, 'InvalidOperation');
-  const moved = await f.ok<ListBody>(api(server, f.admin, `/test/shopping-lists/${list.id}`, { body: { version: list.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: other.key } }] } }));
+  await expectError(
+    await api(server, f.admin, '/test/shopping-lists', { body: { name, customer: { id: outsider }, businessUnit: { key: unit.key } } }),
+    400,
+    'InvalidOperation',
+  );
+  const moved = await f.ok<ListBody>(
+    api(server, f.admin, `/test/shopping-lists/${list.id}`, {
+      body: { version: list.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: other.key } }] },
+    }),
+  );
   expect(moved.businessUnit?.key).toBe(other.key);
-  const page = await f.ok<ListPage>(api(server, f.admin, `/test/shopping-lists?where=${encodeURIComponent(`businessUnit(key="${other.key}") and customer(id="${buyer}")`)}&limit=500`));
+  const page = await f.ok<ListPage>(
+    api(server, f.admin, `/test/shopping-lists?where=${encodeURIComponent(`businessUnit(key="${other.key}") and customer(id="${buyer}")`)}&limit=500`),
+  );
   expect(page.results.map((l) => l.id)).toContain(list.id);
   const plain = await f.ok<ListBody>(api(server, f.admin, '/test/shopping-lists', { body: { name } }), 201);
   await expectError(
-    await api(server, f.admin, `/test/shopping-lists/${plain.id}`, { body: { version: plain.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: unit.key } }] } }),
+    await api(server, f.admin, `/test/shopping-lists/${plain.id}`, {
+      body: { version: plain.version, actions: [{ action: 'setBusinessUnit', businessUnit: { key: unit.key } }] },
+    }),
     400,
     'InvalidOperation',
   );

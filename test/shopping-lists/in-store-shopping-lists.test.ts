@@ -29,20 +29,34 @@ test("the merchant's in-store lists: created in the store, another store's (or n
   expect((await ok<ShoppingListBody>(api(server, admin, inStore('north', '/key=north-list')))).id).toBe(north.id);
   await expectError(await api(server, admin, inStore('south', `/${north.id}`)), 404, 'ResourceNotFound');
   await expectError(await api(server, admin, inStore('north', `/${global.id}`)), 404, 'ResourceNotFound');
-  expect([await head(inStore('north', `/${north.id}`)), await head(inStore('south', `/${north.id}`)), await head(inStore('north', '/key=global-list'))]).toEqual([200, 404, 404]);
+  expect([
+    await head(inStore('north', `/${north.id}`)),
+    await head(inStore('south', `/${north.id}`)),
+    await head(inStore('north', '/key=global-list')),
+  ]).toEqual([200, 404, 404]);
   const page = await ok<Page<ShoppingListBody>>(api(server, admin, inStore('north', '?withTotal=true')));
   expect([page.total, page.results.map((l) => l.id)]).toEqual([1, [north.id]]);
-  expect((await ok<Page<ShoppingListBody>>(api(server, admin, `/test/shopping-lists?where=${encodeURIComponent('store(key="north")')}`))).results.map((l) => l.id)).toEqual([north.id]);
+  expect(
+    (await ok<Page<ShoppingListBody>>(api(server, admin, `/test/shopping-lists?where=${encodeURIComponent('store(key="north")')}`))).results.map((l) => l.id),
+  ).toEqual([north.id]);
 
-  await expectError(await api(server, admin, inStore('south', `/${north.id}`), { body: { version: north.version, actions: [{ action: 'changeName', name: { en: 'Y' } }] } }), 404, 'ResourceNotFound');
-  const renamed = await ok<ShoppingListBody>(api(server, admin, inStore('north', `/${north.id}`), { body: { version: north.version, actions: [{ action: 'changeName', name: { en: 'Y' } }] } }));
+  await expectError(
+    await api(server, admin, inStore('south', `/${north.id}`), { body: { version: north.version, actions: [{ action: 'changeName', name: { en: 'Y' } }] } }),
+    404,
+    'ResourceNotFound',
+  );
+  const renamed = await ok<ShoppingListBody>(
+    api(server, admin, inStore('north', `/${north.id}`), { body: { version: north.version, actions: [{ action: 'changeName', name: { en: 'Y' } }] } }),
+  );
   // A store-scoped token reads that store's lists only.
   const northViewer = await clientToken(server, 'view_shopping_lists:test:north');
   expect((await ok<ShoppingListBody>(api(server, northViewer, inStore('north', `/${north.id}`)))).version).toBe(renamed.version);
   await expectError(await api(server, northViewer, inStore('south')), 403, 'insufficient_scope');
   await expectError(await api(server, northViewer, `/test/shopping-lists/${north.id}`), 403, 'insufficient_scope');
   await expectError(await api(server, admin, inStore('south', `/${north.id}?version=${renamed.version}`), { method: 'DELETE' }), 404, 'ResourceNotFound');
-  expect((await ok<ShoppingListBody>(api(server, admin, inStore('north', `/key=north-list?version=${renamed.version}`), { method: 'DELETE' }))).id).toBe(north.id);
+  expect((await ok<ShoppingListBody>(api(server, admin, inStore('north', `/key=north-list?version=${renamed.version}`), { method: 'DELETE' }))).id).toBe(
+    north.id,
+  );
 });
 
 test("/me in a store: the caller's lists of that store", async () => {
@@ -59,11 +73,20 @@ test("/me in a store: the caller's lists of that store", async () => {
   await expectError(await api(server, other.token, me('north', `/${mine.id}`)), 404, 'ResourceNotFound');
   expect((await ok<Page<ShoppingListBody>>(api(server, session.token, me('north')))).results.map((l) => l.id)).toEqual([mine.id]);
   expect((await ok<Page<ShoppingListBody>>(api(server, other.token, me('north')))).results).toEqual([]);
-  expect([await head(me('north', `/${mine.id}`), session.token), await head(me('south'), session.token), await head(me('north'), session.token)]).toEqual([200, 404, 200]);
+  expect([await head(me('north', `/${mine.id}`), session.token), await head(me('south'), session.token), await head(me('north'), session.token)]).toEqual([
+    200, 404, 200,
+  ]);
   // The global /me form still sees both.
-  expect((await ok<Page<ShoppingListBody>>(api(server, session.token, '/test/me/shopping-lists?sort=createdAt+asc'))).results.map((l) => l.id)).toEqual([mine.id, plain.id]);
+  expect((await ok<Page<ShoppingListBody>>(api(server, session.token, '/test/me/shopping-lists?sort=createdAt+asc'))).results.map((l) => l.id)).toEqual([
+    mine.id,
+    plain.id,
+  ]);
 
-  const updated = await ok<ShoppingListBody>(api(server, session.token, me('north', `/${mine.id}`), { body: { version: mine.version, actions: [{ action: 'changeName', name: { en: 'Renamed' } }] } }));
+  const updated = await ok<ShoppingListBody>(
+    api(server, session.token, me('north', `/${mine.id}`), { body: { version: mine.version, actions: [{ action: 'changeName', name: { en: 'Renamed' } }] } }),
+  );
   await expectError(await api(server, session.token, me('south', `/${mine.id}?version=${updated.version}`), { method: 'DELETE' }), 404, 'ResourceNotFound');
-  expect((await ok<ShoppingListBody>(api(server, session.token, me('north', `/${mine.id}?version=${updated.version}`), { method: 'DELETE' }))).id).toBe(mine.id);
+  expect((await ok<ShoppingListBody>(api(server, session.token, me('north', `/${mine.id}?version=${updated.version}`), { method: 'DELETE' }))).id).toBe(
+    mine.id,
+  );
 });

@@ -37,16 +37,22 @@ describe('/me/shopping-lists', () => {
       { en: 'bulbs' },
     ]);
     // The merchant gives the list a key; the customer then addresses it by key.
-    const keyed = await ok<ShoppingListBody>(api(server, admin, `/test/shopping-lists/${list.id}`, { body: { version: list.version, actions: [{ action: 'setKey', key: 'my-wishes' }] } }));
+    const keyed = await ok<ShoppingListBody>(
+      api(server, admin, `/test/shopping-lists/${list.id}`, { body: { version: list.version, actions: [{ action: 'setKey', key: 'my-wishes' }] } }),
+    );
     const byKey = await ok<ShoppingListBody>(api(server, me.token, '/test/me/shopping-lists/key=my-wishes?expand=lineItems%5B*%5D.variant'));
     expect([byKey.id, byKey.lineItems[0].variant?.sku]).toEqual([list.id, 'me-lamp']);
     const changed = await ok<ShoppingListBody>(
-      api(server, me.token, '/test/me/shopping-lists/key=my-wishes', { body: { version: keyed.version, actions: [{ action: 'changeLineItemQuantity', lineItemId: list.lineItems[0].id, quantity: 3 }] } }),
+      api(server, me.token, '/test/me/shopping-lists/key=my-wishes', {
+        body: { version: keyed.version, actions: [{ action: 'changeLineItemQuantity', lineItemId: list.lineItems[0].id, quantity: 3 }] },
+      }),
     );
     expect(changed.lineItems[0].quantity).toBe(3);
     const page = await ok<Page<ShoppingListBody>>(api(server, me.token, '/test/me/shopping-lists'));
     expect(page.results.map((l) => l.id)).toEqual([list.id]);
-    expect((await ok<ShoppingListBody>(api(server, me.token, `/test/me/shopping-lists/${list.id}?version=${changed.version}`, { method: 'DELETE' }))).id).toBe(list.id);
+    expect((await ok<ShoppingListBody>(api(server, me.token, `/test/me/shopping-lists/${list.id}?version=${changed.version}`, { method: 'DELETE' }))).id).toBe(
+      list.id,
+    );
     expect((await ok<Page<ShoppingListBody>>(api(server, me.token, '/test/me/shopping-lists'))).results).toEqual([]);
   });
 
@@ -66,18 +72,34 @@ describe('/me/shopping-lists', () => {
     for (const token of [other.token, visitor.token]) {
       await expectError(await api(server, token, `/test/me/shopping-lists/${list.id}`), 404, 'ResourceNotFound');
       await expectError(await api(server, token, '/test/me/shopping-lists/key=owners-list'), 404, 'ResourceNotFound');
-      await expectError(await api(server, token, `/test/me/shopping-lists/${list.id}`, { body: { version: 2, actions: [{ action: 'changeName', name: { en: 'mine now' } }] } }), 404, 'ResourceNotFound');
+      await expectError(
+        await api(server, token, `/test/me/shopping-lists/${list.id}`, { body: { version: 2, actions: [{ action: 'changeName', name: { en: 'mine now' } }] } }),
+        404,
+        'ResourceNotFound',
+      );
       await expectError(await api(server, token, `/test/me/shopping-lists/${list.id}?version=2`, { method: 'DELETE' }), 404, 'ResourceNotFound');
-      expect((await ok<Page<ShoppingListBody>>(api(server, token, `/test/me/shopping-lists?where=${encodeURIComponent(`id = "${list.id}"`)}`))).results).toEqual([]);
+      expect(
+        (await ok<Page<ShoppingListBody>>(api(server, token, `/test/me/shopping-lists?where=${encodeURIComponent(`id = "${list.id}"`)}`))).results,
+      ).toEqual([]);
     }
     expect((await ok<ShoppingListBody>(api(server, admin, `/test/shopping-lists/${list.id}`))).name).toEqual({ en: 'Mine' });
   });
 
-  test("the customer-facing actions exclude ownership, key, slug and store; a client-credentials token has no /me (400 InvalidOperation)", async () => {
+  test('the customer-facing actions exclude ownership, key, slug and store; a client-credentials token has no /me (400 InvalidOperation)', async () => {
     const me = await customerSession();
     const list = await createMine(me.token);
-    for (const action of [{ action: 'setCustomer' }, { action: 'setAnonymousId', anonymousId: 'x1' }, { action: 'setKey', key: 'k1' }, { action: 'setSlug' }, { action: 'setStore' }]) {
-      await expectError(await api(server, me.token, `/test/me/shopping-lists/${list.id}`, { body: { version: list.version, actions: [action] } }), 400, 'InvalidInput');
+    for (const action of [
+      { action: 'setCustomer' },
+      { action: 'setAnonymousId', anonymousId: 'x1' },
+      { action: 'setKey', key: 'k1' },
+      { action: 'setSlug' },
+      { action: 'setStore' },
+    ]) {
+      await expectError(
+        await api(server, me.token, `/test/me/shopping-lists/${list.id}`, { body: { version: list.version, actions: [action] } }),
+        400,
+        'InvalidInput',
+      );
     }
     // Owner fields in a draft are not the caller's to set: they are dropped and the token decides.
     const other = await customerSession();

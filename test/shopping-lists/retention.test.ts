@@ -13,7 +13,8 @@ afterAll(async () => {
 });
 
 const exists = (id: string) => t.exists(`/test/shopping-lists/${id}`);
-const list = (body: Record<string, unknown> = {}) => ok<ShoppingListBody>(api(t.server, t.token, '/test/shopping-lists', { body: { name: { en: 'kept?' }, ...body } }), 201);
+const list = (body: Record<string, unknown> = {}) =>
+  ok<ShoppingListBody>(api(t.server, t.token, '/test/shopping-lists', { body: { name: { en: 'kept?' }, ...body } }), 201);
 const rules = (max = 1000) => [shoppingListRetention(max)];
 
 describe('shopping list retention (spec "Limits")', () => {
@@ -29,7 +30,11 @@ describe('shopping list retention (spec "Limits")', () => {
     expect([await exists(plain.id), await exists(touched.id)]).toEqual([false, true]);
     // A modification restarts the period.
     const current = await ok<ShoppingListBody>(api(t.server, t.token, `/test/shopping-lists/${touched.id}`));
-    await ok(api(t.server, t.token, `/test/shopping-lists/${touched.id}`, { body: { version: current.version, actions: [{ action: 'changeName', name: { en: 'touched' } }] } }));
+    await ok(
+      api(t.server, t.token, `/test/shopping-lists/${touched.id}`, {
+        body: { version: current.version, actions: [{ action: 'changeName', name: { en: 'touched' } }] },
+      }),
+    );
     await t.advance(300 * DAY);
     await runRetention(t.server.services, rules());
     expect(await exists(touched.id)).toBe(true);
@@ -38,7 +43,12 @@ describe('shopping list retention (spec "Limits")', () => {
   test("the project's shoppingLists.deleteDaysAfterLastModification replaces the default (changeShoppingListsConfiguration)", async () => {
     const project = await ok<{ version: number }>(api(t.server, t.token, '/test'));
     const changed = await ok<{ version: number; shoppingLists: unknown }>(
-      api(t.server, t.token, '/test', { body: { version: project.version, actions: [{ action: 'changeShoppingListsConfiguration', shoppingListsConfiguration: { deleteDaysAfterLastModification: 5 } }] } }),
+      api(t.server, t.token, '/test', {
+        body: {
+          version: project.version,
+          actions: [{ action: 'changeShoppingListsConfiguration', shoppingListsConfiguration: { deleteDaysAfterLastModification: 5 } }],
+        },
+      }),
     );
     expect(changed.shoppingLists).toEqual({ deleteDaysAfterLastModification: 5 });
     try {

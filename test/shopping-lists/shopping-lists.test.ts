@@ -13,7 +13,10 @@ let keySeq = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await clientToken(server, 'manage_shopping_lists:test manage_products:test manage_customers:test manage_stores:test manage_types:test view_customers:test');
+  admin = await clientToken(
+    server,
+    'manage_shopping_lists:test manage_products:test manage_customers:test manage_stores:test manage_types:test view_customers:test',
+  );
   viewer = await clientToken(server, 'view_shopping_lists:test');
   shirt = await publishedProduct(server, admin, 'list-shirt', [
     { sku: 'list-shirt-s', prices: [{ value: eur(1000) }] },
@@ -26,8 +29,10 @@ afterAll(async () => {
 });
 
 const uniqueKey = () => `list-${++keySeq}`;
-const create = (draft: Record<string, unknown> = {}) => ok<ShoppingListBody>(api(server, admin, '/test/shopping-lists', { body: { name: { en: 'Wishlist' }, ...draft } }), 201);
-const update = (list: { id: string; version: number }, actions: unknown[], path = list.id) => api(server, admin, `/test/shopping-lists/${path}`, { body: { version: list.version, actions } });
+const create = (draft: Record<string, unknown> = {}) =>
+  ok<ShoppingListBody>(api(server, admin, '/test/shopping-lists', { body: { name: { en: 'Wishlist' }, ...draft } }), 201);
+const update = (list: { id: string; version: number }, actions: unknown[], path = list.id) =>
+  api(server, admin, `/test/shopping-lists/${path}`, { body: { version: list.version, actions } });
 const updated = (list: { id: string; version: number }, actions: unknown[]) => ok<ShoppingListBody>(update(list, actions));
 
 describe('create', () => {
@@ -66,21 +71,46 @@ describe('create', () => {
   });
 
   test('a draft naming nothing (product, variant, customer, store) or breaking the contract is refused with the platform error', async () => {
-    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, lineItems: [{ productId: 'nope' }] } }), 400, 'ReferencedResourceNotFound');
-    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, lineItems: [{ productId: shirt.id, variantId: 9 }] } }), 400, 'InvalidOperation');
+    await expectError(
+      await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, lineItems: [{ productId: 'nope' }] } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
+    await expectError(
+      await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, lineItems: [{ productId: shirt.id, variantId: 9 }] } }),
+      400,
+      'InvalidOperation',
+    );
     await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, lineItems: [{ quantity: 1 }] } }), 400, 'RequiredField');
-    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, customer: { id: 'nobody' } } }), 400, 'ReferencedResourceNotFound');
-    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, store: { key: 'no-store' } } }), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, customer: { id: 'nobody' } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
+    await expectError(
+      await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, store: { key: 'no-store' } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
     await expectError(await api(server, admin, '/test/shopping-lists', { body: { description: { en: 'no name' } } }), 400, 'RequiredField');
     await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, slug: { en: 'not a slug!' } } }), 400, 'InvalidField');
-    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, lineItems: [{ sku: 'list-mug', quantity: 0 }] } }), 400, 'InvalidField');
+    await expectError(
+      await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, lineItems: [{ sku: 'list-mug', quantity: 0 }] } }),
+      400,
+      'InvalidField',
+    );
   });
 
   test('keys are unique in the project; a slug is unique per locale (another locale may repeat it)', async () => {
     const key = uniqueKey();
     await create({ key, slug: { en: 'summer-list', de: 'sommer' } });
-    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, key } }), 400, 'DuplicateField', { field: 'key', duplicateValue: key });
-    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, slug: { en: 'summer-list' } } }), 400, 'DuplicateField', { field: 'slug' });
+    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, key } }), 400, 'DuplicateField', {
+      field: 'key',
+      duplicateValue: key,
+    });
+    await expectError(await api(server, admin, '/test/shopping-lists', { body: { name: { en: 'x' }, slug: { en: 'summer-list' } } }), 400, 'DuplicateField', {
+      field: 'slug',
+    });
     const other = await create({ slug: { de: 'summer-list' } });
     // setSlug frees the old value in the same transaction.
     await expectError(await update(other, [{ action: 'setSlug', slug: { de: 'sommer' } }]), 400, 'DuplicateField', { field: 'slug' });
@@ -105,7 +135,9 @@ describe('read and query', () => {
     const tag = uniqueKey();
     const a = await create({ key: `${tag}-a`, name: { en: `${tag} b` }, lineItems: [{ sku: 'list-mug', quantity: 3 }] });
     const b = await create({ key: `${tag}-b`, name: { en: `${tag} a` } });
-    const page = await ok<Page<ShoppingListBody>>(api(server, viewer, `/test/shopping-lists?where=${encodeURIComponent(`key in ("${tag}-a", "${tag}-b")`)}&sort=name.en%20asc&limit=1`));
+    const page = await ok<Page<ShoppingListBody>>(
+      api(server, viewer, `/test/shopping-lists?where=${encodeURIComponent(`key in ("${tag}-a", "${tag}-b")`)}&sort=name.en%20asc&limit=1`),
+    );
     expect([page.total, page.count, page.results.map((l) => l.id)]).toEqual([2, 1, [b.id]]);
     const withMug = await ok<Page<ShoppingListBody>>(
       api(server, viewer, `/test/shopping-lists?where=${encodeURIComponent(`key = "${tag}-a" and lineItems(productId = "${mug.id}" and quantity >= 3)`)}`),
@@ -126,7 +158,9 @@ describe('read and query', () => {
       [2, 'list-shirt-m', { en: 'list-shirt' }],
     ]);
     expect(expanded.customer?.obj?.email).toBe('expand-owner@example.com');
-    const page = await ok<Page<ShoppingListBody>>(api(server, admin, `/test/shopping-lists?where=${encodeURIComponent(`id = "${list.id}"`)}&expand=lineItems%5B*%5D.variant`));
+    const page = await ok<Page<ShoppingListBody>>(
+      api(server, admin, `/test/shopping-lists?where=${encodeURIComponent(`id = "${list.id}"`)}&expand=lineItems%5B*%5D.variant`),
+    );
     expect(page.results[0].lineItems[1].variant?.sku).toBe('list-shirt-m');
     // The stored list is unchanged by an expanded read.
     expect((await ok<ShoppingListBody>(api(server, admin, `/test/shopping-lists/${list.id}`))).lineItems[0].variant).toBeUndefined();
@@ -179,7 +213,10 @@ describe('update actions', () => {
       ['Card', undefined, 1],
       ['Tea lights', undefined, 6],
     ]);
-    list = await updated(list, [{ action: 'removeTextLineItem', textLineItemId: candles.id, quantity: 1 }, { action: 'removeTextLineItem', textLineItemId: card.id }]);
+    list = await updated(list, [
+      { action: 'removeTextLineItem', textLineItemId: candles.id, quantity: 1 },
+      { action: 'removeTextLineItem', textLineItemId: card.id },
+    ]);
     expect(list.textLineItems.map((t) => [t.id, t.quantity])).toEqual([[candles.id, 5]]);
     await expectError(await update(list, [{ action: 'changeTextLineItemsOrder', textLineItemOrder: [] }]), 400, 'InvalidOperation');
   });
@@ -211,14 +248,23 @@ describe('update actions', () => {
       deleteDaysAfterLastModification: 7,
     });
     // Each optional field left out is unset again.
-    list = await updated(list, ['setDescription', 'setKey', 'setSlug', 'setCustomer', 'setAnonymousId', 'setStore', 'setDeleteDaysAfterLastModification'].map((action) => ({ action })));
-    for (const field of ['description', 'key', 'slug', 'customer', 'anonymousId', 'store', 'deleteDaysAfterLastModification']) expect(list).not.toHaveProperty(field);
+    list = await updated(
+      list,
+      ['setDescription', 'setKey', 'setSlug', 'setCustomer', 'setAnonymousId', 'setStore', 'setDeleteDaysAfterLastModification'].map((action) => ({ action })),
+    );
+    for (const field of ['description', 'key', 'slug', 'customer', 'anonymousId', 'store', 'deleteDaysAfterLastModification'])
+      expect(list).not.toHaveProperty(field);
   });
 
   test('setCustomType and setCustomField use a Type for shopping-list', async () => {
     await ok(
       api(server, admin, '/test/types', {
-        body: { key: 'list-fields', name: { en: 'List fields' }, resourceTypeIds: ['shopping-list'], fieldDefinitions: [{ name: 'occasion', label: { en: 'Occasion' }, required: false, type: { name: 'String' } }] },
+        body: {
+          key: 'list-fields',
+          name: { en: 'List fields' },
+          resourceTypeIds: ['shopping-list'],
+          fieldDefinitions: [{ name: 'occasion', label: { en: 'Occasion' }, required: false, type: { name: 'String' } }],
+        },
       }),
       201,
     );
@@ -233,7 +279,14 @@ describe('update actions', () => {
 
   test('all or nothing: a failing action leaves the list unchanged; a stale version is 409; unknown items are 400', async () => {
     const list = await create({ lineItems: [{ productId: mug.id }] });
-    await expectError(await update(list, [{ action: 'changeName', name: { en: 'changed' } }, { action: 'addLineItem', productId: 'gone' }]), 400, 'ReferencedResourceNotFound');
+    await expectError(
+      await update(list, [
+        { action: 'changeName', name: { en: 'changed' } },
+        { action: 'addLineItem', productId: 'gone' },
+      ]),
+      400,
+      'ReferencedResourceNotFound',
+    );
     const after = await ok<ShoppingListBody>(api(server, admin, `/test/shopping-lists/${list.id}`));
     expect([after.version, after.name]).toEqual([1, { en: 'Wishlist' }]);
     await expectError(await update(list, [{ action: 'removeLineItem', lineItemId: 'nope' }]), 400, 'InvalidOperation');
@@ -258,7 +311,9 @@ describe('delete and scopes', () => {
     // The deleted list's slug is free again.
     expect((await create({ slug: { en: 'to-be-deleted' } })).slug).toEqual({ en: 'to-be-deleted' });
     const byKey = await create({ key: uniqueKey() });
-    expect((await ok<ShoppingListBody>(api(server, admin, `/test/shopping-lists/key=${byKey.key}?version=1&dataErasure=true`, { method: 'DELETE' }))).id).toBe(byKey.id);
+    expect((await ok<ShoppingListBody>(api(server, admin, `/test/shopping-lists/key=${byKey.key}?version=1&dataErasure=true`, { method: 'DELETE' }))).id).toBe(
+      byKey.id,
+    );
   });
 
   test('view_shopping_lists reads but cannot write; a token without a shopping list scope is refused', async () => {

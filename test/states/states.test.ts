@@ -31,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const state = (draft: Record<string, unknown>) => ok<StateBody>(api(server, admin, '/test/states', { body: draft }), 201);
-const update = (path: string, doc: { version: number }, actions: unknown[], token = admin) => api(server, token, path, { body: { version: doc.version, actions } });
+const update = (path: string, doc: { version: number }, actions: unknown[], token = admin) =>
+  api(server, token, path, { body: { version: doc.version, actions } });
 
 async function order(draft: Record<string, unknown> = {}): Promise<InState> {
   const cart = await ok<{ id: string; version: number }>(api(server, admin, '/test/carts', { body: { currency: 'EUR' } }), 201);
@@ -42,11 +43,26 @@ test('states with roles and transitions of their own type; read, queried, update
   const delivered = await state({ key: 'delivered', type: 'OrderState', name: { en: 'Delivered' }, initial: false, transitions: [] });
   const shipped = await state({ key: 'shipped', type: 'OrderState', initial: false, transitions: [{ typeId: 'state', key: 'delivered' }] });
   const placed = await state({ key: 'placed', type: 'OrderState', roles: ['Return', 'Return'], transitions: [{ id: shipped.id }] });
-  expect(placed).toMatchObject({ key: 'placed', type: 'OrderState', initial: true, builtIn: false, roles: ['Return'], transitions: [{ typeId: 'state', id: shipped.id }] });
+  expect(placed).toMatchObject({
+    key: 'placed',
+    type: 'OrderState',
+    initial: true,
+    builtIn: false,
+    roles: ['Return'],
+    transitions: [{ typeId: 'state', id: shipped.id }],
+  });
   expect(delivered.transitions).toEqual([]);
   await state({ key: 'paid', type: 'PaymentState' });
-  await expectError(await api(server, admin, '/test/states', { body: { key: 'wrong', type: 'OrderState', transitions: [{ key: 'paid' }] } }), 400, 'InvalidOperation');
-  await expectError(await api(server, admin, '/test/states', { body: { key: 'dangling', type: 'OrderState', transitions: [{ key: 'nope' }] } }), 400, 'ReferencedResourceNotFound');
+  await expectError(
+    await api(server, admin, '/test/states', { body: { key: 'wrong', type: 'OrderState', transitions: [{ key: 'paid' }] } }),
+    400,
+    'InvalidOperation',
+  );
+  await expectError(
+    await api(server, admin, '/test/states', { body: { key: 'dangling', type: 'OrderState', transitions: [{ key: 'nope' }] } }),
+    400,
+    'ReferencedResourceNotFound',
+  );
   await expectError(await api(server, admin, '/test/states', { body: { key: 'placed', type: 'OrderState' } }), 400, 'DuplicateField');
   expect((await ok<StateBody>(api(server, admin, '/test/states/key=shipped'))).id).toBe(shipped.id);
   const page = await ok<{ results: StateBody[] }>(api(server, admin, `/test/states?where=${encodeURIComponent('type = "OrderState"')}&sort=key+asc`));
@@ -72,7 +88,13 @@ test('orders move through their states as the transitions allow, or by force', a
   const fresh = await state({ key: 'o-new', type: 'OrderState', transitions: [{ id: packed.id }] });
   await state({ key: 'p-pending', type: 'PaymentState' });
   await expectError(
-    await api(server, admin, '/test/orders', { body: { cart: { id: (await ok<{ id: string }>(api(server, admin, '/test/carts', { body: { currency: 'EUR' } }), 201)).id }, version: 1, state: { key: 'p-pending' } } }),
+    await api(server, admin, '/test/orders', {
+      body: {
+        cart: { id: (await ok<{ id: string }>(api(server, admin, '/test/carts', { body: { currency: 'EUR' } }), 201)).id },
+        version: 1,
+        state: { key: 'p-pending' },
+      },
+    }),
     400,
     'InvalidOperation',
   );
@@ -89,7 +111,9 @@ test('orders move through their states as the transitions allow, or by force', a
   expect(o.state?.id).toBe(fresh.id);
   // An order without a state takes any of its type.
   const stateless = await order();
-  expect((await ok<InState>(update(`/test/orders/${stateless.id}`, stateless, [{ action: 'transitionState', state: { key: 'o-done' } }]))).state?.id).toBe(done.id);
+  expect((await ok<InState>(update(`/test/orders/${stateless.id}`, stateless, [{ action: 'transitionState', state: { key: 'o-done' } }]))).state?.id).toBe(
+    done.id,
+  );
 });
 
 test('payments move through PaymentStates', async () => {
@@ -97,11 +121,22 @@ test('payments move through PaymentStates', async () => {
   await state({ key: 'pay-open', type: 'PaymentState', transitions: [{ id: settled.id }] });
   await state({ key: 'order-only', type: 'OrderState' });
   const amount = { currencyCode: 'EUR', centAmount: 100 };
-  await expectError(await api(server, admin, '/test/payments', { body: { amountPlanned: amount, paymentStatus: { state: { key: 'order-only' } } } }), 400, 'InvalidOperation');
-  let payment = await ok<InState>(api(server, admin, '/test/payments', { body: { amountPlanned: amount, paymentStatus: { interfaceCode: '1', state: { key: 'pay-open' } } } }), 201);
+  await expectError(
+    await api(server, admin, '/test/payments', { body: { amountPlanned: amount, paymentStatus: { state: { key: 'order-only' } } } }),
+    400,
+    'InvalidOperation',
+  );
+  let payment = await ok<InState>(
+    api(server, admin, '/test/payments', { body: { amountPlanned: amount, paymentStatus: { interfaceCode: '1', state: { key: 'pay-open' } } } }),
+    201,
+  );
   payment = await ok<InState>(update(`/test/payments/${payment.id}`, payment, [{ action: 'transitionState', state: { key: 'pay-settled' } }]));
   expect(payment.paymentStatus?.state).toEqual({ typeId: 'state', id: settled.id });
-  await expectError(await update(`/test/payments/${payment.id}`, payment, [{ action: 'transitionState', state: { key: 'pay-open' } }]), 400, 'InvalidOperation');
+  await expectError(
+    await update(`/test/payments/${payment.id}`, payment, [{ action: 'transitionState', state: { key: 'pay-open' } }]),
+    400,
+    'InvalidOperation',
+  );
   const expanded = await ok<{ paymentStatus: { state: { obj?: StateBody } } }>(api(server, admin, `/test/payments/${payment.id}?expand=paymentStatus.state`));
   expect(expanded.paymentStatus.state.obj?.key).toBe('pay-settled');
 });
@@ -111,8 +146,12 @@ test('a state in use is not deleted and keeps its type; scopes', async () => {
   const target = await state({ key: 'target', type: 'OrderState' });
   const pointing = await state({ key: 'points-to-it', type: 'OrderState', transitions: [{ id: target.id }] });
   await order({ state: { key: 'in-use' } });
-  await expectError(await api(server, admin, `/test/states/${used.id}?version=${used.version}`, { method: 'DELETE' }), 400, 'ReferenceExists', { referencedBy: 'order' });
-  await expectError(await api(server, admin, `/test/states/${target.id}?version=${target.version}`, { method: 'DELETE' }), 400, 'ReferenceExists', { referencedBy: 'state' });
+  await expectError(await api(server, admin, `/test/states/${used.id}?version=${used.version}`, { method: 'DELETE' }), 400, 'ReferenceExists', {
+    referencedBy: 'order',
+  });
+  await expectError(await api(server, admin, `/test/states/${target.id}?version=${target.version}`, { method: 'DELETE' }), 400, 'ReferenceExists', {
+    referencedBy: 'state',
+  });
   await expectError(await update(`/test/states/${used.id}`, used, [{ action: 'changeType', type: 'PaymentState' }]), 400, 'InvalidOperation');
   await expectError(await update(`/test/states/${pointing.id}`, pointing, [{ action: 'changeType', type: 'PaymentState' }]), 400, 'InvalidOperation');
   const freeState = await state({ key: 'free', type: 'OrderState' });
@@ -124,5 +163,9 @@ test('a state in use is not deleted and keeps its type; scopes', async () => {
   const viewer = await clientToken(server, 'view_states:test');
   expect((await ok<StateBody>(api(server, viewer, `/test/states/${used.id}`))).key).toBe('in-use');
   await expectError(await api(server, viewer, '/test/states', { body: { key: 'x-state', type: 'OrderState' } }), 403, 'insufficient_scope');
-  await expectError(await api(server, await clientToken(server, 'manage_orders:test'), '/test/states', { body: { key: 'x-state', type: 'OrderState' } }), 403, 'insufficient_scope');
+  await expectError(
+    await api(server, await clientToken(server, 'manage_orders:test'), '/test/states', { body: { key: 'x-state', type: 'OrderState' } }),
+    403,
+    'insufficient_scope',
+  );
 });

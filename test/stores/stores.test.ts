@@ -213,9 +213,7 @@ describe('update actions', () => {
 
   it('of two concurrent updates at the same version exactly one wins', async () => {
     const store = await createStore();
-    const results = await Promise.all(
-      ['de', 'en', 'fr', 'it'].map((lang) => update(store.id, 1, [{ action: 'setLanguages', languages: [lang] }])),
-    );
+    const results = await Promise.all(['de', 'en', 'fr', 'it'].map((lang) => update(store.id, 1, [{ action: 'setLanguages', languages: [lang] }])));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409]);
     const current = (await (await api(server, viewer, `/test/stores/${store.id}`)).json()) as StoreBody;

@@ -33,7 +33,12 @@ export async function clientToken(server: TestServer, scope: string, projectKey 
 }
 
 /** JSON request with a bearer token. */
-export function api(server: TestServer, token: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+export function api(
+  server: TestServer,
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   return server.request(path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },

@@ -27,7 +27,13 @@ export function update(server: TestServer, token: string, collection: string, pa
 }
 
 /** Update actions that must succeed (200); answers the updated resource. */
-export async function updated<T = Resource>(server: TestServer, token: string, collection: string, resource: { id: string; version: number }, actions: unknown[]): Promise<T> {
+export async function updated<T = Resource>(
+  server: TestServer,
+  token: string,
+  collection: string,
+  resource: { id: string; version: number },
+  actions: unknown[],
+): Promise<T> {
   const res = await update(server, token, collection, resource.id, resource.version, actions);
   const text = await res.text();
   if (res.status !== 200) throw new Error(`update ${collection}: ${res.status} ${text}`);

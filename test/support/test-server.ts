@@ -22,7 +22,15 @@ export function testConfigBase(): Config {
  */
 export async function startTestServer(overrides: Partial<Config> = {}, opts: { clock?: Clock; logger?: Logger } = {}): Promise<TestServer> {
   const { url: databaseUrl, drop: dropSchema } = await freshDatabase();
-  const config: Config = { ...testConfigBase(), host: '127.0.0.1', port: 0, plainHttp: true, databaseUrl, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides };
+  const config: Config = {
+    ...testConfigBase(),
+    host: '127.0.0.1',
+    port: 0,
+    plainHttp: true,
+    databaseUrl,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...overrides,
+  };
   const running = await startServer(config, { clock: opts.clock, logger: opts.logger ?? createLogger(config.logLevel) });
   const projectKey = 'test';
   let closing: Promise<void> | undefined;

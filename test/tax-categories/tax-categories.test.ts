@@ -31,12 +31,16 @@ afterAll(async () => {
   await server.close();
 });
 
-const newCategory = (draft: Record<string, unknown> = {}) => create<TaxCategory>(server, manager, 'tax-categories', { key: `tax-${++keys}`, name: `Tax ${keys}`, ...draft });
+const newCategory = (draft: Record<string, unknown> = {}) =>
+  create<TaxCategory>(server, manager, 'tax-categories', { key: `tax-${++keys}`, name: `Tax ${keys}`, ...draft });
 const de19 = { name: '19% MwSt', amount: 0.19, includedInPrice: true, country: 'DE' };
 
 describe('create', () => {
   it('answers 201; each rate gets an id', async () => {
-    const category = await newCategory({ description: 'standard', rates: [de19, { name: 'US NY', amount: 0.08875, includedInPrice: false, country: 'US', state: 'NY', key: 'ny' }] });
+    const category = await newCategory({
+      description: 'standard',
+      rates: [de19, { name: 'US NY', amount: 0.08875, includedInPrice: false, country: 'US', state: 'NY', key: 'ny' }],
+    });
     expect(category).toMatchObject({ version: 1, description: 'standard' });
     expect(category.rates).toEqual([
       { id: expect.any(String), ...de19 },
@@ -47,29 +51,81 @@ describe('create', () => {
 
   it('a rate of sub-rates has their sum as amount, exactly (0.1 + 0.2 is 0.3)', async () => {
     const category = await newCategory({
-      rates: [{ name: 'split', includedInPrice: false, country: 'CA', subRates: [{ name: 'GST', amount: 0.1 }, { name: 'PST', amount: 0.2 }] }],
+      rates: [
+        {
+          name: 'split',
+          includedInPrice: false,
+          country: 'CA',
+          subRates: [
+            { name: 'GST', amount: 0.1 },
+            { name: 'PST', amount: 0.2 },
+          ],
+        },
+      ],
     });
-    expect(category.rates[0]).toMatchObject({ amount: 0.3, subRates: [{ name: 'GST', amount: 0.1 }, { name: 'PST', amount: 0.2 }] });
-    const agreed = await newCategory({ rates: [{ name: 'split', amount: 0.3, includedInPrice: false, country: 'CA', subRates: [{ name: 'a', amount: 0.1 }, { name: 'b', amount: 0.2 }] }] });
+    expect(category.rates[0]).toMatchObject({
+      amount: 0.3,
+      subRates: [
+        { name: 'GST', amount: 0.1 },
+        { name: 'PST', amount: 0.2 },
+      ],
+    });
+    const agreed = await newCategory({
+      rates: [
+        {
+          name: 'split',
+          amount: 0.3,
+          includedInPrice: false,
+          country: 'CA',
+          subRates: [
+            { name: 'a', amount: 0.1 },
+            { name: 'b', amount: 0.2 },
+          ],
+        },
+      ],
+    });
     expect(agreed.rates[0].amount).toBe(0.3);
   });
 
   it('an amount that is not the sum of the sub-rates is 400 InvalidField', async () => {
     const res = await api(server, manager, '/test/tax-categories', {
-      body: { name: 'x', rates: [{ name: 'split', amount: 0.25, includedInPrice: false, country: 'CA', subRates: [{ name: 'a', amount: 0.1 }, { name: 'b', amount: 0.2 }] }] },
+      body: {
+        name: 'x',
+        rates: [
+          {
+            name: 'split',
+            amount: 0.25,
+            includedInPrice: false,
+            country: 'CA',
+            subRates: [
+              { name: 'a', amount: 0.1 },
+              { name: 'b', amount: 0.2 },
+            ],
+          },
+        ],
+      },
     });
     await expectError(res, 400, 'InvalidField', { field: 'rates[0].amount' });
   });
 
   it('a rate without amount or sub-rates is 400 RequiredField; above 1 is 400 InvalidField', async () => {
-    await expectError(await api(server, manager, '/test/tax-categories', { body: { name: 'x', rates: [{ name: 'r', includedInPrice: false, country: 'DE' }] } }), 400, 'RequiredField', {
-      field: 'rates[0].amount',
-    });
+    await expectError(
+      await api(server, manager, '/test/tax-categories', { body: { name: 'x', rates: [{ name: 'r', includedInPrice: false, country: 'DE' }] } }),
+      400,
+      'RequiredField',
+      {
+        field: 'rates[0].amount',
+      },
+    );
     await expectError(await api(server, manager, '/test/tax-categories', { body: { name: 'x', rates: [{ ...de19, amount: 1.5 }] } }), 400, 'InvalidField');
   });
 
   it('two rates for the same country and state are refused (400 InvalidOperation); another state is fine', async () => {
-    await expectError(await api(server, manager, '/test/tax-categories', { body: { name: 'x', rates: [de19, { ...de19, name: 'again' }] } }), 400, 'InvalidOperation');
+    await expectError(
+      await api(server, manager, '/test/tax-categories', { body: { name: 'x', rates: [de19, { ...de19, name: 'again' }] } }),
+      400,
+      'InvalidOperation',
+    );
     const category = await newCategory({ rates: [de19, { ...de19, state: 'Bavaria' }] });
     expect(category.rates).toHaveLength(2);
   });
@@ -106,7 +162,11 @@ describe('update actions', () => {
 
   it('adding a second rate for a country is 400 InvalidOperation', async () => {
     const category = await newCategory({ rates: [de19] });
-    await expectError(await update(server, manager, 'tax-categories', category.id, 1, [{ action: 'addTaxRate', taxRate: { ...de19, amount: 0.07 } }]), 400, 'InvalidOperation');
+    await expectError(
+      await update(server, manager, 'tax-categories', category.id, 1, [{ action: 'addTaxRate', taxRate: { ...de19, amount: 0.07 } }]),
+      400,
+      'InvalidOperation',
+    );
   });
 });
 
@@ -130,15 +190,22 @@ describe('query and products', () => {
     expect(product.taxCategory).toEqual({ typeId: 'tax-category', id: category.id });
     const expanded = (await (await api(server, manager, `/test/products/${product.id}?expand=taxCategory`)).json()) as { taxCategory: { obj: TaxCategory } };
     expect(expanded.taxCategory.obj.name).toBe(category.name);
-    await expectError(await api(server, manager, `/test/tax-categories/${category.id}?version=1`, { method: 'DELETE' }), 400, 'ReferenceExists', { referencedBy: 'product' });
+    await expectError(await api(server, manager, `/test/tax-categories/${category.id}?version=1`, { method: 'DELETE' }), 400, 'ReferenceExists', {
+      referencedBy: 'product',
+    });
 
     const unset = await updated<Resource & { taxCategory?: unknown }>(server, manager, 'products', product, [{ action: 'setTaxCategory' }]);
     expect(unset.taxCategory).toBeUndefined();
     expect((await api(server, manager, `/test/tax-categories/${category.id}?version=1`, { method: 'DELETE' })).status).toBe(200);
-    await expectError(await update(server, manager, 'products', unset.id, unset.version, [{ action: 'setTaxCategory', taxCategory: { key: 'gone' } }]), 400, 'ReferencedResourceNotFound', {
-      typeId: 'tax-category',
-      key: 'gone',
-    });
+    await expectError(
+      await update(server, manager, 'products', unset.id, unset.version, [{ action: 'setTaxCategory', taxCategory: { key: 'gone' } }]),
+      400,
+      'ReferencedResourceNotFound',
+      {
+        typeId: 'tax-category',
+        key: 'gone',
+      },
+    );
   });
 });
 

@@ -7,7 +7,12 @@ interface FieldDefinition {
   label: Record<string, string>;
   required: boolean;
   inputHint?: string;
-  type: { name: string; values?: { key: string; label: unknown }[]; elementType?: { name: string; values?: { key: string; label: unknown }[] }; referenceTypeId?: string };
+  type: {
+    name: string;
+    values?: { key: string; label: unknown }[];
+    elementType?: { name: string; values?: { key: string; label: unknown }[] };
+    referenceTypeId?: string;
+  };
 }
 interface TypeBody {
   id: string;
@@ -42,10 +47,28 @@ afterAll(async () => {
 
 const uniqueKey = () => `type-${++keySeq}`;
 const label = (en: string) => ({ en });
-const field = (name: string, type: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ name, label: label(name), required: false, type, ...extra });
+const field = (name: string, type: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  name,
+  label: label(name),
+  required: false,
+  type,
+  ...extra,
+});
 
-const colorEnum = { name: 'Enum', values: [{ key: 'red', label: 'Red' }, { key: 'green', label: 'Green' }] };
-const sizeEnum = { name: 'LocalizedEnum', values: [{ key: 's', label: { en: 'Small' } }, { key: 'l', label: { en: 'Large' } }] };
+const colorEnum = {
+  name: 'Enum',
+  values: [
+    { key: 'red', label: 'Red' },
+    { key: 'green', label: 'Green' },
+  ],
+};
+const sizeEnum = {
+  name: 'LocalizedEnum',
+  values: [
+    { key: 's', label: { en: 'Small' } },
+    { key: 'l', label: { en: 'Large' } },
+  ],
+};
 
 /** One field of every field type, and a Set of each. */
 const EVERY_TYPE: Record<string, unknown>[] = [
@@ -83,11 +106,23 @@ describe('create', () => {
       ...EVERY_TYPE.map((type, i) => field(`set${i}`, { name: 'Set', elementType: type })),
     ];
     const res = await api(server, manager, '/test/types', {
-      body: { key: 'everything', name: { en: 'Everything', de: 'Alles' }, description: label('All types'), resourceTypeIds: ['store', 'customer'], fieldDefinitions },
+      body: {
+        key: 'everything',
+        name: { en: 'Everything', de: 'Alles' },
+        description: label('All types'),
+        resourceTypeIds: ['store', 'customer'],
+        fieldDefinitions,
+      },
     });
     expect(res.status).toBe(201);
     const type = (await res.json()) as TypeBody;
-    expect(type).toMatchObject({ version: 1, key: 'everything', name: { en: 'Everything', de: 'Alles' }, description: { en: 'All types' }, resourceTypeIds: ['store', 'customer'] });
+    expect(type).toMatchObject({
+      version: 1,
+      key: 'everything',
+      name: { en: 'Everything', de: 'Alles' },
+      description: { en: 'All types' },
+      resourceTypeIds: ['store', 'customer'],
+    });
     expect(type.fieldDefinitions).toEqual(fieldDefinitions);
     expect(await (await api(server, viewer, `/test/types/${type.id}`)).json()).toEqual(type);
   });
@@ -131,7 +166,9 @@ describe('create', () => {
 
   it('a field name outside the pattern (2 to 36 of A-Za-z0-9_-) is 400 InvalidField', async () => {
     for (const name of ['x', 'has space', 'a'.repeat(37)]) {
-      const res = await api(server, manager, '/test/types', { body: { key: uniqueKey(), name: label('x'), resourceTypeIds: ['store'], fieldDefinitions: [field(name, { name: 'String' })] } });
+      const res = await api(server, manager, '/test/types', {
+        body: { key: uniqueKey(), name: label('x'), resourceTypeIds: ['store'], fieldDefinitions: [field(name, { name: 'String' })] },
+      });
       expect(res.status).toBe(400);
       expect(await firstError(res)).toMatchObject({ code: 'InvalidField', field: 'fieldDefinitions[0].name' });
     }
@@ -139,16 +176,29 @@ describe('create', () => {
 
   it('two field definitions with one name are 400 DuplicateField', async () => {
     const res = await api(server, manager, '/test/types', {
-      body: { key: uniqueKey(), name: label('x'), resourceTypeIds: ['store'], fieldDefinitions: [field('same', { name: 'String' }), field('same', { name: 'Number' })] },
+      body: {
+        key: uniqueKey(),
+        name: label('x'),
+        resourceTypeIds: ['store'],
+        fieldDefinitions: [field('same', { name: 'String' }), field('same', { name: 'Number' })],
+      },
     });
     expect(res.status).toBe(400);
     expect(await firstError(res)).toMatchObject({ code: 'DuplicateField', field: 'name', duplicateValue: 'same' });
   });
 
   it('an enum with a key twice is 400 DuplicateEnumValues', async () => {
-    const values = [{ key: 'a', label: 'A' }, { key: 'a', label: 'A again' }];
+    const values = [
+      { key: 'a', label: 'A' },
+      { key: 'a', label: 'A again' },
+    ];
     const res = await api(server, manager, '/test/types', {
-      body: { key: uniqueKey(), name: label('x'), resourceTypeIds: ['store'], fieldDefinitions: [field('choice', { name: 'Set', elementType: { name: 'Enum', values } })] },
+      body: {
+        key: uniqueKey(),
+        name: label('x'),
+        resourceTypeIds: ['store'],
+        fieldDefinitions: [field('choice', { name: 'Set', elementType: { name: 'Enum', values } })],
+      },
     });
     expect(res.status).toBe(400);
     expect(await firstError(res)).toMatchObject({ code: 'DuplicateEnumValues', duplicates: ['a'] });
@@ -218,7 +268,9 @@ describe('update actions', () => {
   });
 
   it('changeLabel and changeInputHint; an input hint on a non-text field is 400 InvalidOperation', async () => {
-    const type = await createType({ fieldDefinitions: [field('text', { name: 'Set', elementType: { name: 'LocalizedString' } }), field('count', { name: 'Number' })] });
+    const type = await createType({
+      fieldDefinitions: [field('text', { name: 'Set', elementType: { name: 'LocalizedString' } }), field('count', { name: 'Number' })],
+    });
     const next = await updated(type.id, 1, [
       { action: 'changeLabel', fieldName: 'text', label: { en: 'Text', de: 'Text' } },
       { action: 'changeInputHint', fieldName: 'text', inputHint: 'MultiLine' },
@@ -235,7 +287,11 @@ describe('update actions', () => {
     const type = await createType({ fieldDefinitions: ['aa', 'bb', 'cc'].map((n) => field(n, { name: 'String' })) });
     const next = await updated(type.id, 1, [{ action: 'changeFieldDefinitionOrder', fieldNames: ['cc', 'aa', 'bb'] }]);
     expect(next.fieldDefinitions.map((d) => d.name)).toEqual(['cc', 'aa', 'bb']);
-    for (const fieldNames of [['cc', 'aa'], ['cc', 'aa', 'bb', 'dd'], ['cc', 'aa', 'aa']]) {
+    for (const fieldNames of [
+      ['cc', 'aa'],
+      ['cc', 'aa', 'bb', 'dd'],
+      ['cc', 'aa', 'aa'],
+    ]) {
       const res = await update(type.id, 2, [{ action: 'changeFieldDefinitionOrder', fieldNames }]);
       expect(res.status).toBe(400);
       expect(await firstError(res)).toMatchObject({ code: 'InvalidOperation' });
@@ -285,7 +341,10 @@ describe('update actions', () => {
       { action: 'changeEnumValueOrder', fieldName: 'color', keys: ['green', 'red'] },
       { action: 'changeLocalizedEnumValueOrder', fieldName: 'size', keys: ['l', 's'] },
     ]);
-    expect(next.fieldDefinitions[0].type.values).toEqual([{ key: 'green', label: 'Green' }, { key: 'red', label: 'Red' }]);
+    expect(next.fieldDefinitions[0].type.values).toEqual([
+      { key: 'green', label: 'Green' },
+      { key: 'red', label: 'Red' },
+    ]);
     expect(next.fieldDefinitions[1].type.values?.map((v) => v.key)).toEqual(['l', 's']);
     const res = await update(type.id, 2, [{ action: 'changeEnumValueOrder', fieldName: 'color', keys: ['green'] }]);
     expect(res.status).toBe(400);
@@ -316,9 +375,14 @@ describe('field names shared between types', () => {
     expect(clash.status).toBe(400);
     expect(await firstError(clash)).toMatchObject({ code: 'InvalidOperation' });
     // Same field type (enum values may differ), or other resource type ids: fine.
-    await createType({ resourceTypeIds: ['customer-group'], fieldDefinitions: [field('tier', { name: 'Number' }), field('badge', { name: 'Enum', values: [] })] });
+    await createType({
+      resourceTypeIds: ['customer-group'],
+      fieldDefinitions: [field('tier', { name: 'Number' }), field('badge', { name: 'Enum', values: [] })],
+    });
     const other = await createType({ resourceTypeIds: ['customer'], fieldDefinitions: [field('tier', { name: 'String' })] });
-    const added = await update(other.id, 1, [{ action: 'addFieldDefinition', fieldDefinition: field('badge', { name: 'Set', elementType: { name: 'String' } }) }]);
+    const added = await update(other.id, 1, [
+      { action: 'addFieldDefinition', fieldDefinition: field('badge', { name: 'Set', elementType: { name: 'String' } }) },
+    ]);
     expect(added.status).toBe(200);
     const groupType = await createType({ resourceTypeIds: ['customer-group'] });
     const addedClash = await update(groupType.id, 1, [{ action: 'addFieldDefinition', fieldDefinition: field('badge', { name: 'String' }) }]);

@@ -41,7 +41,9 @@ describe('unknown paths', () => {
   });
 
   it('an unknown path in the token’s own project is 404 "URI not found" too', async () => {
-    await expectError(await api(server, token, '/test/no-such-resource/at/all'), 404, 'ResourceNotFound', { message: 'URI not found: /test/no-such-resource/at/all' });
+    await expectError(await api(server, token, '/test/no-such-resource/at/all'), 404, 'ResourceNotFound', {
+      message: 'URI not found: /test/no-such-resource/at/all',
+    });
   });
 
   it('in its own project a token is served, and a missing scope is still 403 insufficient_scope', async () => {

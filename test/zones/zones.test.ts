@@ -45,7 +45,10 @@ describe('create and read', () => {
 
   it('a key in use is 400 DuplicateField; an unknown id or key is 404', async () => {
     const zone = await newZone();
-    await expectError(await api(server, manager, '/test/zones', { body: { key: zone.key, name: 'again' } }), 400, 'DuplicateField', { field: 'key', duplicateValue: zone.key });
+    await expectError(await api(server, manager, '/test/zones', { body: { key: zone.key, name: 'again' } }), 400, 'DuplicateField', {
+      field: 'key',
+      duplicateValue: zone.key,
+    });
     await expectError(await api(server, manager, '/test/zones/key=missing'), 404, 'ResourceNotFound');
     await expectError(await api(server, manager, '/test/zones/00000000-0000-0000-0000-000000000000'), 404, 'ResourceNotFound');
   });
@@ -103,7 +106,9 @@ describe('update actions', () => {
   it('a stale version is 409 ConcurrentModification', async () => {
     const zone = await newZone();
     await updated(server, manager, 'zones', zone, [{ action: 'changeName', name: 'v2' }]);
-    await expectError(await update(server, manager, 'zones', zone.id, 1, [{ action: 'changeName', name: 'v3' }]), 409, 'ConcurrentModification', { currentVersion: 2 });
+    await expectError(await update(server, manager, 'zones', zone.id, 1, [{ action: 'changeName', name: 'v3' }]), 409, 'ConcurrentModification', {
+      currentVersion: 2,
+    });
   });
 });
 
@@ -119,7 +124,9 @@ describe('delete', () => {
       taxCategory: { typeId: 'tax-category', id: taxCategory.id },
       zoneRates: [{ zone: { typeId: 'zone', id: used.id }, shippingRates: [] }],
     });
-    await expectError(await api(server, manager, `/test/zones/${used.id}?version=1`, { method: 'DELETE' }), 400, 'ReferenceExists', { referencedBy: 'shipping-method' });
+    await expectError(await api(server, manager, `/test/zones/${used.id}?version=1`, { method: 'DELETE' }), 400, 'ReferenceExists', {
+      referencedBy: 'shipping-method',
+    });
   });
 });
 

@@ -21,7 +21,13 @@ const VIEW = ['UpdateApprovalFlows', 'ViewMyOrders', 'ViewOthersOrders'];
 function associateIn(unit: BusinessUnit, customerId: string): Associate {
   const explicit = unit.associates.find((a) => a.customer.id === customerId)?.associateRoleAssignments ?? [];
   const inherited = (unit.inheritedAssociates ?? []).find((a) => a.customer.id === customerId)?.associateRoleAssignments ?? [];
-  return { customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: [...explicit, ...inherited].map((r) => ({ associateRole: r.associateRole, inheritance: 'inheritance' in r && r.inheritance === 'Disabled' ? 'Disabled' : 'Enabled' })) };
+  return {
+    customer: { typeId: 'customer', id: customerId },
+    associateRoleAssignments: [...explicit, ...inherited].map((r) => ({
+      associateRole: r.associateRole,
+      inheritance: 'inheritance' in r && r.inheritance === 'Disabled' ? 'Disabled' : 'Enabled',
+    })),
+  };
 }
 
 /** The flow's approvers as its approvals leave them, and its status once every rule is satisfied. */
@@ -97,13 +103,22 @@ export class ApprovalFlowService {
       reject: (flow, action, ctx) => {
         assertMayAnswer(flow, a.unit, a.associateId);
         flow.status = 'Rejected';
-        flow.rejection = { rejecter: associateIn(a.unit, a.associateId), rejectedAt: isoNow(ctx.app.clock), ...(action.reason !== undefined ? { reason: action.reason } : {}) };
+        flow.rejection = {
+          rejecter: associateIn(a.unit, a.associateId),
+          rejectedAt: isoNow(ctx.app.clock),
+          ...(action.reason !== undefined ? { reason: action.reason } : {}),
+        };
       },
       ...customFieldActions('approval-flow'),
     });
     return {
       ...reads,
-      update: async (ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ApprovalFlowUpdateAction[] }, expand?: readonly string[]): Promise<ApprovalFlow> => {
+      update: async (
+        ctx: RequestContext,
+        at: DocumentAddress,
+        update: { version: number; actions: readonly ApprovalFlowUpdateAction[] },
+        expand?: readonly string[],
+      ): Promise<ApprovalFlow> => {
         const a = await acting(ctx, ['UpdateApprovalFlows'], 'approve or reject orders');
         assertActive(a, 'its approval flows cannot be changed');
         return this.repository.update(ctx, { id: (await ofUnit(ctx, a, at)).id }, update, answers(a), expand);

@@ -1,4 +1,14 @@
-import type { ApprovalRule, ApprovalRuleDraft, ApprovalRuleUpdateAction, ApproverHierarchyDraft, BusinessUnit, Cart, KeyReference, Order, RuleRoleDraft } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  ApprovalRule,
+  ApprovalRuleDraft,
+  ApprovalRuleUpdateAction,
+  ApproverHierarchyDraft,
+  BusinessUnit,
+  Cart,
+  KeyReference,
+  Order,
+  RuleRoleDraft,
+} from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { assertActive } from '../business-units/index.js';
 import { resolveAssociateRoleKey } from '../../resources/reference-resolvers.js';
@@ -26,7 +36,11 @@ function orderPredicate(predicate: string): string {
 
 /** Whether the rule's predicate holds for the order (its line items' products are not read: category tests do not hold). */
 export function orderMatches(rule: ApprovalRule, order: Order): boolean {
-  const facts: CartFacts = { cart: order as unknown as Cart, lineItems: order.lineItems.map((item) => ({ item, categoriesWithAncestors: [] })), totalPrice: order.totalPrice };
+  const facts: CartFacts = {
+    cart: order as unknown as Cart,
+    lineItems: order.lineItems.map((item) => ({ item, categoriesWithAncestors: [] })),
+    totalPrice: order.totalPrice,
+  };
   return cachedCartPredicate(rule.predicate, cartScope, 'predicate')(facts);
 }
 
@@ -83,13 +97,17 @@ export class ApprovalRuleService {
   /** The Active rules for an order of `unit`: its own and, up the hierarchy while the mode says so, its ancestors'. */
   async applicable(ctx: RequestContext, unit: BusinessUnit): Promise<ApprovalRule[]> {
     const keys = [unit.key];
-    for (let current: BusinessUnit | undefined = unit; current?.approvalRuleMode === 'ExplicitAndFromParent' && current.parentUnit; ) {
+    for (let current: BusinessUnit | undefined = unit; current?.approvalRuleMode === 'ExplicitAndFromParent' && current.parentUnit;) {
       current = await this.units().find(ctx, { key: current.parentUnit.key });
       if (current) keys.push(current.key);
     }
     const rules: ApprovalRule[] = [];
     for (const key of keys) {
-      await this.repository.forEachMatch(ctx, { where: ['businessUnit(key = :unit) and status = "Active"'], vars: { unit: [key] } }, async (rule) => void rules.push(rule));
+      await this.repository.forEachMatch(
+        ctx,
+        { where: ['businessUnit(key = :unit) and status = "Active"'], vars: { unit: [key] } },
+        async (rule) => void rules.push(rule),
+      );
     }
     return rules;
   }
@@ -117,7 +135,12 @@ export class ApprovalRuleService {
           expand,
         );
       },
-      update: async (ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ApprovalRuleUpdateAction[] }, expand?: readonly string[]): Promise<ApprovalRule> => {
+      update: async (
+        ctx: RequestContext,
+        at: DocumentAddress,
+        update: { version: number; actions: readonly ApprovalRuleUpdateAction[] },
+        expand?: readonly string[],
+      ): Promise<ApprovalRule> => {
         const a = await acting(ctx, ['UpdateApprovalRules'], 'update approval rules');
         assertActive(a, 'its approval rules cannot be changed');
         return this.repository.update(ctx, { id: (await ofUnit(ctx, a, at)).id }, update, actions, expand);

@@ -6,7 +6,10 @@ const role = (key: string) => ({ associateRole: { typeId: 'associate-role' as co
 const rule = (...tiers: string[][][]): ApprovalRule =>
   ({ approvers: { tiers: tiers.map((and) => ({ and: and.map((or) => ({ or: or.map(role) })) })) } }) as unknown as ApprovalRule;
 const approval = (...roles: string[]): ApprovalFlowApproval => ({
-  approver: { customer: { typeId: 'customer', id: 'c' }, associateRoleAssignments: roles.map((key) => ({ associateRole: { typeId: 'associate-role', key }, inheritance: 'Enabled' })) },
+  approver: {
+    customer: { typeId: 'customer', id: 'c' },
+    associateRoleAssignments: roles.map((key) => ({ associateRole: { typeId: 'associate-role', key }, inheritance: 'Enabled' })),
+  },
   approvedAt: '2026-11-25T00:00:00.000Z',
 });
 const keys = (refs: Array<{ associateRole: { key: string } }>) => refs.map((r) => r.associateRole.key).sort();
@@ -14,7 +17,11 @@ const keys = (refs: Array<{ associateRole: { key: string } }>) => refs.map((r) =
 describe('approvalProgress', () => {
   test('nothing approved: the first tier is current, every entry is pending', () => {
     const p = approvalProgress([rule([['lead', 'deputy'], ['finance']], [['head']])], []);
-    expect({ approved: p.approved, current: keys(p.currentTier), pending: keys(p.pending) }).toEqual({ approved: false, current: ['deputy', 'finance', 'lead'], pending: ['deputy', 'finance', 'head', 'lead'] });
+    expect({ approved: p.approved, current: keys(p.currentTier), pending: keys(p.pending) }).toEqual({
+      approved: false,
+      current: ['deputy', 'finance', 'lead'],
+      pending: ['deputy', 'finance', 'head', 'lead'],
+    });
   });
 
   test('a tier needs every `and` entry, any `or` role of each; tiers go one after the other', () => {

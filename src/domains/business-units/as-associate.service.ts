@@ -85,7 +85,12 @@ export class AsAssociateBusinessUnitService {
    * something costly (My Business Units' new associate: a customer and its password hash). `update`
    * checks again, inside its transaction.
    */
-  async assertMayUpdate(ctx: RequestContext, associateId: string, at: DocumentAddress, update: { version: number; actions: readonly BusinessUnitUpdateAction[] }): Promise<void> {
+  async assertMayUpdate(
+    ctx: RequestContext,
+    associateId: string,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly BusinessUnitUpdateAction[] },
+  ): Promise<void> {
     const current = await this.units.repository.find(ctx, at);
     if (!current) throw notFound(at);
     await this.assertMayApply(ctx, associateId, at, current, update.actions);
@@ -93,7 +98,13 @@ export class AsAssociateBusinessUnitService {
   }
 
   /** Membership (404 otherwise), an Active unit, and each action's permission (403 AssociateMissingPermission). */
-  private async assertMayApply(tx: RequestContext, associateId: string, at: DocumentAddress, current: BusinessUnit, actions: readonly BusinessUnitUpdateAction[]): Promise<void> {
+  private async assertMayApply(
+    tx: RequestContext,
+    associateId: string,
+    at: DocumentAddress,
+    current: BusinessUnit,
+    actions: readonly BusinessUnitUpdateAction[],
+  ): Promise<void> {
     const roleKeys = roleKeysOf(current, associateId);
     if (!roleKeys) throw notFound(at);
     if (current.status === 'Inactive') {
@@ -108,7 +119,12 @@ export class AsAssociateBusinessUnitService {
 
   /** changeParentUnit also needs AddChildUnits in the new parent (facts §2.2). */
   private async assertMayAddChild(tx: RequestContext, associateId: string, ref: { id?: string; key?: string }): Promise<void> {
-    const parent = ref.id !== undefined ? await this.units.repository.find(tx, { id: ref.id }) : ref.key !== undefined ? await this.units.repository.find(tx, { key: ref.key }) : undefined;
+    const parent =
+      ref.id !== undefined
+        ? await this.units.repository.find(tx, { id: ref.id })
+        : ref.key !== undefined
+          ? await this.units.repository.find(tx, { key: ref.key })
+          : undefined;
     if (!parent) return; // the action itself answers ReferencedResourceNotFound
     const roleKeys = roleKeysOf(parent, associateId) ?? [];
     assertAssociatePermission(await rolePermissions(tx, roleKeys), associateId, parent.key, 'add child units', ['AddChildUnits']);
@@ -120,7 +136,11 @@ export class AsAssociateBusinessUnitService {
     // change of the unit, its associates or their roles is a commit and empties the cache.
     if (ctx.db.cachedText) {
       const column = 'id' in at ? 'id' : 'key';
-      return ctx.db.cachedText(`as-associate\u0000${column}\u0000${ctx.projectKey}\u0000${associateId}\u0000${value}`, read.one.sqlite, [ctx.projectKey, value, associateId]);
+      return ctx.db.cachedText(`as-associate\u0000${column}\u0000${ctx.projectKey}\u0000${associateId}\u0000${value}`, read.one.sqlite, [
+        ctx.projectKey,
+        value,
+        associateId,
+      ]);
     }
     return readCoalescer.read(ctx.db, read, [ctx.projectKey], value, [associateId]);
   }

@@ -37,7 +37,11 @@ export interface Access {
 
 /** The four kinds of access to a resource whose permissions follow the `ViewMyCarts` … `DeleteOthersCarts` pattern (facts §2.3). */
 export function myOthersAccess(noun: 'Carts' | 'ShoppingLists', words: string): { view: Access; create: Access; update: Access; delete: Access } {
-  const access = (verb: 'View' | 'Create' | 'Update' | 'Delete'): Access => ({ what: `${verb.toLowerCase()} ${words}`, my: `${verb}My${noun}`, others: `${verb}Others${noun}` });
+  const access = (verb: 'View' | 'Create' | 'Update' | 'Delete'): Access => ({
+    what: `${verb.toLowerCase()} ${words}`,
+    my: `${verb}My${noun}`,
+    others: `${verb}Others${noun}`,
+  });
   return { view: { ...access('View'), read: true }, create: access('Create'), update: access('Update'), delete: access('Delete') };
 }
 
@@ -50,7 +54,8 @@ export const ORDERS_UPDATE: Access = { what: 'update orders', my: 'UpdateMyOrder
 /** The path's associate and unit (404 when the project has no such unit) with the associate's permissions there. */
 export async function actingAssociate(ctx: RequestContext, units: DocumentRepository<BusinessUnit>): Promise<Acting> {
   const { associateId, businessUnitKey } = ctx;
-  if (associateId === undefined || businessUnitKey === undefined) throw new Error('an associate operation without an associate and a business unit in its path');
+  if (associateId === undefined || businessUnitKey === undefined)
+    throw new Error('an associate operation without an associate and a business unit in its path');
   const unit = await units.find(ctx, { key: businessUnitKey });
   if (!unit) throw new ResourceNotFoundError(businessUnitKey, `The BusinessUnit with key '${businessUnitKey}' was not found.`);
   return { associateId, unit, held: await permissionsIn(ctx, unit, associateId) };
@@ -76,7 +81,11 @@ export function assertActive(a: Acting, what: string): void {
 }
 
 /** 400 InvalidOperation when the cart or order belongs to another unit (the platform's documented answer). */
-export function assertOfUnit(a: Acting, doc: { id: string; businessUnit?: KeyReference }, kind: 'cart' | 'order' | 'shopping list' | 'quote request' | 'quote'): void {
+export function assertOfUnit(
+  a: Acting,
+  doc: { id: string; businessUnit?: KeyReference },
+  kind: 'cart' | 'order' | 'shopping list' | 'quote request' | 'quote',
+): void {
   if (doc.businessUnit?.key !== a.unit.key) throw new InvalidOperationError(`The ${kind} '${doc.id}' does not belong to the business unit '${a.unit.key}'.`);
 }
 

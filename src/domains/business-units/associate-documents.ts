@@ -82,7 +82,13 @@ export function associateDocuments<D extends UnitDocument, Draft, A>(resource: D
 const readOnly = (kind: string) => `its ${kind}s can be changed only through the general endpoints`;
 
 /** The document at `at` (404 if there is none), which must belong to the acting associate's unit (else 400). */
-async function ofUnit<D extends UnitDocument>(ctx: RequestContext, resource: Resource<D, unknown>, a: Acting, at: DocumentAddress, kind: AssociateAccessRules<D, unknown>['kind']): Promise<D> {
+async function ofUnit<D extends UnitDocument>(
+  ctx: RequestContext,
+  resource: Resource<D, unknown>,
+  a: Acting,
+  at: DocumentAddress,
+  kind: AssociateAccessRules<D, unknown>['kind'],
+): Promise<D> {
   const doc = await resource.repository.find(ctx, at);
   if (!doc) throw notFound(at);
   assertOfUnit(a, doc, kind);

@@ -1,8 +1,4 @@
-import type {
-  AssociateRole,
-  AssociateRoleDraft,
-  AssociateRoleUpdateAction,
-} from '../../../generated/openapi/client/types.gen.js';
+import type { AssociateRole, AssociateRoleDraft, AssociateRoleUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';

@@ -19,14 +19,16 @@ function companyOnlyExplicit(doc: BusinessUnit, field: string, value: string): v
 }
 
 function explicitStores(doc: BusinessUnit): NonNullable<BusinessUnit['stores']> {
-  if (doc.storeMode !== 'Explicit') throw new InvalidOperationError(`Stores can only be set on a business unit with storeMode 'Explicit'; '${doc.key}' has '${doc.storeMode}'.`);
+  if (doc.storeMode !== 'Explicit')
+    throw new InvalidOperationError(`Stores can only be set on a business unit with storeMode 'Explicit'; '${doc.key}' has '${doc.storeMode}'.`);
   return (doc.stores ??= []);
 }
 
 function addAssociates(doc: BusinessUnit, associates: Associate[], replace: boolean): void {
   for (const associate of associates) {
     const index = doc.associates.findIndex((a) => a.customer.id === associate.customer.id);
-    if (index >= 0 && !replace) throw new InvalidOperationError(`The customer '${associate.customer.id}' is already an associate of business unit '${doc.key}'.`);
+    if (index >= 0 && !replace)
+      throw new InvalidOperationError(`The customer '${associate.customer.id}' is already an associate of business unit '${doc.key}'.`);
     if (index < 0 && replace) throw new InvalidOperationError(`The customer '${associate.customer.id}' is not an associate of business unit '${doc.key}'.`);
     if (index >= 0) doc.associates[index] = associate;
     else doc.associates.push(associate);

@@ -42,7 +42,12 @@ export async function addAddress(ctx: RequestContext, doc: AddressHolder, draft:
 }
 
 /** Replaces the address's fields; it keeps its id (and so its place in the id lists). */
-export async function changeAddress(ctx: RequestContext, doc: AddressHolder, at: { addressId?: string; addressKey?: string }, draft: AddressDraft): Promise<void> {
+export async function changeAddress(
+  ctx: RequestContext,
+  doc: AddressHolder,
+  at: { addressId?: string; addressKey?: string },
+  draft: AddressDraft,
+): Promise<void> {
   const current = findAddress(doc, at);
   checkKeyFree(doc, draft.key, current.id);
   const [replacement] = await newAddresses(ctx, [draft]);

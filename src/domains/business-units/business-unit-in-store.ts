@@ -38,7 +38,12 @@ export function inStore(unit: BusinessUnit, storeKey: string): boolean {
  */
 /** What the in-store view needs from the business unit service: a create that lets it check the parent, and expansion. */
 interface UnitsPort extends Omit<DocumentResource<BusinessUnit, BusinessUnitDraft, BusinessUnitUpdateAction>, 'create'> {
-  create(ctx: RequestContext, draft: BusinessUnitDraft, expand: readonly string[] | undefined, parentGuard: (tx: RequestContext, parent: BusinessUnit) => Promise<void>): Promise<BusinessUnit>;
+  create(
+    ctx: RequestContext,
+    draft: BusinessUnitDraft,
+    expand: readonly string[] | undefined,
+    parentGuard: (tx: RequestContext, parent: BusinessUnit) => Promise<void>,
+  ): Promise<BusinessUnit>;
   expand(ctx: RequestContext, doc: BusinessUnit, expand: readonly string[]): Promise<BusinessUnit> | BusinessUnit;
 }
 
@@ -64,7 +69,9 @@ export function businessUnitsInStore(units: UnitsPort) {
       return units.create(ctx, { ...draft, ...(stores ? { stores } : {}) }, expand, async (_tx, parent) => {
         const inherited = parent.storeMode === 'Explicit' ? parent.stores : parent.inheritedStores;
         if (!explicit && !inherited?.some((s) => s.key === storeKey)) {
-          throw new InvalidOperationError(`A business unit created in the store '${storeKey}' must inherit it from its parent, or name it among its own stores.`);
+          throw new InvalidOperationError(
+            `A business unit created in the store '${storeKey}' must inherit it from its parent, or name it among its own stores.`,
+          );
         }
       });
     },

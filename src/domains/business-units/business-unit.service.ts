@@ -2,7 +2,14 @@ import type { BusinessUnit, BusinessUnitAssociateResponse, BusinessUnitDraft, Bu
 import { businessUnitsInStore, inStore } from './business-unit-in-store.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { list, sql } from '../../db/statements.js';
-import { InvalidFieldError, InvalidOperationError, ReferenceExistsError, ReferencedResourceNotFoundError, RequiredFieldError, ResourceNotFoundError } from '../../errors/api-error.js';
+import {
+  InvalidFieldError,
+  InvalidOperationError,
+  ReferenceExistsError,
+  ReferencedResourceNotFoundError,
+  RequiredFieldError,
+  ResourceNotFoundError,
+} from '../../errors/api-error.js';
 import { businessUnitActions } from './business-unit-actions.js';
 import { addressIds, newAddresses } from '../customers/index.js';
 import { deriveFromParent, derivedState, inheritableState, MAX_DEPTH, memberIds, unitRef } from './business-unit-hierarchy.js';
@@ -170,7 +177,8 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
       entries.find((a) => a.customer.id === customerId)?.associateRoleAssignments.map((a) => a.associateRole.key);
     const explicit = keysIn(unit.associates);
     const inherited = keysIn(unit.inheritedAssociates ?? []);
-    if (!explicit && !inherited) throw new ResourceNotFoundError(customerId, `The customer '${customerId}' is not an associate of business unit '${unit.key}'.`);
+    if (!explicit && !inherited)
+      throw new ResourceNotFoundError(customerId, `The customer '${customerId}' is not an associate of business unit '${unit.key}'.`);
     const roles = await rolesByKeys(ctx, [...new Set([...(explicit ?? []), ...(inherited ?? [])])]);
     const inOrder = (keys: readonly string[] = []) => [...new Set(keys)].flatMap((key) => roles.filter((r) => r.key === key));
     return {
@@ -277,7 +285,10 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
     for (let i = 0; i < added.length; i += 200) {
       const chunk = added.slice(i, i + 200);
       const statement = sql(`INSERT INTO "BusinessUnitAssociate" ("projectKey", "unitId", "customerId") VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`);
-      await tx.db.executeRaw(statement[tx.db.dialect], chunk.flatMap((customerId) => [tx.projectKey, unitId, customerId]));
+      await tx.db.executeRaw(
+        statement[tx.db.dialect],
+        chunk.flatMap((customerId) => [tx.projectKey, unitId, customerId]),
+      );
     }
   }
 

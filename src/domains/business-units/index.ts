@@ -1,5 +1,14 @@
 export { AsAssociateBusinessUnitService } from './as-associate.service.js';
-export { ORDERS_UPDATE, ORDERS_VIEW, actingAssociate, assertActive, assertMay, assertOfUnit, madeFromUnitDocument, myOthersAccess } from './associate-access.js';
+export {
+  ORDERS_UPDATE,
+  ORDERS_VIEW,
+  actingAssociate,
+  assertActive,
+  assertMay,
+  assertOfUnit,
+  madeFromUnitDocument,
+  myOthersAccess,
+} from './associate-access.js';
 export type { Access, Acting } from './associate-access.js';
 export { associateAccess, associateDocuments } from './associate-documents.js';
 export { AssociateRoleService } from './associate-role.service.js';

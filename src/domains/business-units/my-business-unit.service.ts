@@ -1,4 +1,10 @@
-import type { BusinessUnit, BusinessUnitUpdateAction, MyBusinessUnitAssociateDraft, MyBusinessUnitDraft, MyBusinessUnitUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  BusinessUnit,
+  BusinessUnitUpdateAction,
+  MyBusinessUnitAssociateDraft,
+  MyBusinessUnitDraft,
+  MyBusinessUnitUpdateAction,
+} from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import type { JsonText } from '../../db/json-text.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
@@ -47,7 +53,12 @@ export class MyBusinessUnitService {
     return this.asAssociate.anyMatches(ctx, me(ctx), params);
   }
 
-  update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly MyBusinessUnitUpdateAction[] }, expand?: readonly string[]): Promise<BusinessUnit> {
+  update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly MyBusinessUnitUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<BusinessUnit> {
     // The contract admits only the platform's MyBusinessUnitUpdateAction set, each a BusinessUnitUpdateAction.
     return this.asAssociate.update(ctx, me(ctx), at, update as { version: number; actions: readonly BusinessUnitUpdateAction[] }, expand);
   }
@@ -64,7 +75,12 @@ export class MyBusinessUnitService {
     const at = { key: unitKey };
     const update = (customerId: string) => ({
       version: draft.version,
-      actions: [{ action: 'addAssociate' as const, associate: { customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: draft.associateRoleAssignments } }],
+      actions: [
+        {
+          action: 'addAssociate' as const,
+          associate: { customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: draft.associateRoleAssignments },
+        },
+      ],
     });
     await this.asAssociate.assertMayUpdate(ctx, associateId, at, update(''));
     return this.customers.create(ctx, draft.customer, (tx, customer) => this.asAssociate.update(tx, associateId, at, update(customer.id)));
@@ -82,7 +98,9 @@ export class MyBusinessUnitService {
     const unit = {
       ...draft,
       status: settings.myBusinessUnitStatusOnCreation,
-      associates: [{ customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: role.key } }] }],
+      associates: [
+        { customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: role.key } }] },
+      ],
     };
     if (draft.unitType === 'Company') return this.units.create(ctx, unit, expand);
     // parentUnit is required for a Division: its absence is refused before the guard runs.

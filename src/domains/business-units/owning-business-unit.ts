@@ -40,7 +40,13 @@ function assertMayBelong(unit: BusinessUnit, owned: Owned, kind: Kind): void {
 }
 
 /** The unit a draft or setBusinessUnit names (400 ReferencedResourceNotFound when there is none), checked for the document. */
-export async function owningUnit(ctx: RequestContext, units: DocumentRepository<BusinessUnit>, identifier: ResourceIdentifier, owned: Owned, kind: Kind): Promise<KeyReference> {
+export async function owningUnit(
+  ctx: RequestContext,
+  units: DocumentRepository<BusinessUnit>,
+  identifier: ResourceIdentifier,
+  owned: Owned,
+  kind: Kind,
+): Promise<KeyReference> {
   const unit = await resolveIdentifier(ctx, units, identifier, 'businessUnit');
   // An Inactive unit is not usable (facts §1): no document joins it.
   if (unit.status === 'Inactive') throw new InvalidOperationError(`The business unit '${unit.key}' is Inactive: no ${kind} can belong to it.`);
@@ -49,7 +55,13 @@ export async function owningUnit(ctx: RequestContext, units: DocumentRepository<
 }
 
 /** A document of a unit whose customer or store changes: still one the unit may own (setCustomerId, setCustomer, setStore). */
-export async function assertStillBelongs(ctx: RequestContext, units: DocumentRepository<BusinessUnit>, unitKey: KeyReference | undefined, owned: Owned, kind: Kind): Promise<void> {
+export async function assertStillBelongs(
+  ctx: RequestContext,
+  units: DocumentRepository<BusinessUnit>,
+  unitKey: KeyReference | undefined,
+  owned: Owned,
+  kind: Kind,
+): Promise<void> {
   if (!unitKey) return;
   const unit = await units.find(ctx, { key: unitKey.key });
   // The unit's status does not matter here: the document already belongs to it.

@@ -15,7 +15,11 @@ type UnitDocument = VersionedDocument & { businessUnit: KeyReference };
  * 404, queries are filtered in SQL on the indexed businessUnitKey column); `acting` and `ofUnit` serve
  * the resource's own writes with their own permissions.
  */
-export function unitDocuments<D extends UnitDocument>(repository: DocumentRepository<D>, units: () => DocumentRepository<BusinessUnit>, view: { permissions: readonly string[]; what: string }) {
+export function unitDocuments<D extends UnitDocument>(
+  repository: DocumentRepository<D>,
+  units: () => DocumentRepository<BusinessUnit>,
+  view: { permissions: readonly string[]; what: string },
+) {
   const acting = async (ctx: RequestContext, needed: readonly string[], what: string): Promise<Acting> => {
     const a = await actingAssociate(ctx, units());
     assertAssociatePermission(a.held, a.associateId, a.unit.key, what, needed);
@@ -27,7 +31,10 @@ export function unitDocuments<D extends UnitDocument>(repository: DocumentReposi
     if (!doc || doc.businessUnit.key !== a.unit.key) throw notFound(at);
     return doc;
   };
-  const unitCondition = (ctx: RequestContext, a: Acting): SqlFragment => ({ sql: `"businessUnitKey" = ${ctx.db.dialect === 'postgresql' ? '$1' : '?'}`, params: [a.unit.key] });
+  const unitCondition = (ctx: RequestContext, a: Acting): SqlFragment => ({
+    sql: `"businessUnitKey" = ${ctx.db.dialect === 'postgresql' ? '$1' : '?'}`,
+    params: [a.unit.key],
+  });
   return {
     acting,
     ofUnit,

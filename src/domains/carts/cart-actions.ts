@@ -1,4 +1,13 @@
-import type { BusinessUnit, Cart, CartUpdateAction, CustomLineItem, CustomLineItemDraft, DiscountCode, ShippingMethod, TaxCategory } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  BusinessUnit,
+  Cart,
+  CartUpdateAction,
+  CustomLineItem,
+  CustomLineItemDraft,
+  DiscountCode,
+  ShippingMethod,
+  TaxCategory,
+} from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidOperationError, ReferencedResourceNotFoundError } from '../../errors/api-error.js';
 import { addDiscountCode, removeDiscountCode } from './cart-discount-codes.js';
@@ -46,7 +55,12 @@ export async function customLineItem(ctx: RequestContext, cart: Cart, draft: Cus
  * setShippingMethod, checked against the method's predicate on the cart as the change leaves it
  * (400 ShippingMethodDoesNotMatchCart).
  */
-export async function setCartShippingMethod(ctx: RequestContext, cart: Cart, identifier: CartUpdateAction & { action: 'setShippingMethod' }, deps: CartDependencies): Promise<void> {
+export async function setCartShippingMethod(
+  ctx: RequestContext,
+  cart: Cart,
+  identifier: CartUpdateAction & { action: 'setShippingMethod' },
+  deps: CartDependencies,
+): Promise<void> {
   const sources = deps.calculator.sources(ctx);
   await setShippingMethod(cart, identifier.shippingMethod, sources, (key) => deps.shippingMethods.find(ctx, { key }));
   if (!cart.shippingInfo) return;
@@ -64,7 +78,14 @@ type Handler<K extends CartUpdateAction['action']> = ActionHandlers<Cart, CartUp
 export async function refreshFromProducts(ctx: RequestContext, cart: Cart, products: ProductLookup, updateProductData: boolean): Promise<void> {
   const now = ctx.app.clock.now();
   const kept = [];
-  const found = new Map((await products.byIds(ctx, cart.lineItems.map((item) => item.productId))).map((p) => [p.id, p]));
+  const found = new Map(
+    (
+      await products.byIds(
+        ctx,
+        cart.lineItems.map((item) => item.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
   for (const item of cart.lineItems) {
     const product = found.get(item.productId);
     const data = product?.masterData.published ? product.masterData.current : undefined;
@@ -116,8 +137,13 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
     },
     addCustomLineItem: async (cart, a, ctx) => void cart.customLineItems.push(await customLineItem(ctx, cart, a, deps)),
     removeCustomLineItem: (cart, a) => {
-      const index = cart.customLineItems.findIndex((c) => (a.customLineItemId !== undefined ? c.id === a.customLineItemId : a.customLineItemKey !== undefined && c.key === a.customLineItemKey));
-      if (index < 0) throw new InvalidOperationError(`The cart has no custom line item with ${a.customLineItemId !== undefined ? `id '${a.customLineItemId}'` : `key '${a.customLineItemKey}'`}.`);
+      const index = cart.customLineItems.findIndex((c) =>
+        a.customLineItemId !== undefined ? c.id === a.customLineItemId : a.customLineItemKey !== undefined && c.key === a.customLineItemKey,
+      );
+      if (index < 0)
+        throw new InvalidOperationError(
+          `The cart has no custom line item with ${a.customLineItemId !== undefined ? `id '${a.customLineItemId}'` : `key '${a.customLineItemKey}'`}.`,
+        );
       cart.customLineItems.splice(index, 1);
     },
     setLineItemShippingDetails: (cart, a) => {
@@ -144,7 +170,8 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
     },
     setAnonymousId: (cart, a) => setOptional(cart, 'anonymousId', a.anonymousId),
     setBusinessUnit: async (cart, a, ctx) => {
-      if (!cart.businessUnit) throw new InvalidOperationError('The cart belongs to no business unit: setBusinessUnit only moves a cart between business units.');
+      if (!cart.businessUnit)
+        throw new InvalidOperationError('The cart belongs to no business unit: setBusinessUnit only moves a cart between business units.');
       cart.businessUnit = await owningUnit(ctx, deps.businessUnits, a.businessUnit, cart, 'cart');
     },
     // The cart takes the new customer's group, as a cart created for that customer does (its prices

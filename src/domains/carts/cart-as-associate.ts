@@ -33,7 +33,12 @@ export const cartsAsAssociate = (carts: DraftedResource<Cart, CartDraft, CartUpd
  * the source (a cart or an order) must belong to the unit (400 InvalidOperation otherwise), the associate
  * must be able to see it and to create a cart for its customer; the unit must be Active.
  */
-export async function replicateAsAssociate(ctx: RequestContext, units: DocumentRepository<BusinessUnit>, replicas: Replicas, draft: ReplicaCartDraft): Promise<Cart> {
+export async function replicateAsAssociate(
+  ctx: RequestContext,
+  units: DocumentRepository<BusinessUnit>,
+  replicas: Replicas,
+  draft: ReplicaCartDraft,
+): Promise<Cart> {
   const a = await actingAssociate(ctx, units);
   assertActive(a, 'its carts can be changed only through the general endpoints');
   return replicas.replicate(ctx, draft, false, (source) => {

@@ -19,7 +19,19 @@ export interface DiscountedPrices {
  * orders them. The discounts of a group share its sort order; among them, the oldest first.
  */
 const bySortOrderDesc = (a: CartDiscount, b: CartDiscount) =>
-  a.sortOrder < b.sortOrder ? 1 : a.sortOrder > b.sortOrder ? -1 : a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  a.sortOrder < b.sortOrder
+    ? 1
+    : a.sortOrder > b.sortOrder
+      ? -1
+      : a.createdAt < b.createdAt
+        ? -1
+        : a.createdAt > b.createdAt
+          ? 1
+          : a.id < b.id
+            ? -1
+            : a.id > b.id
+              ? 1
+              : 0;
 
 /** The discounts in order of application, a group's discounts as one step (they are adjacent: they share its sort order). */
 function steps(discounts: readonly CartDiscount[]): CartDiscount[][] {
@@ -67,7 +79,8 @@ function moneyIn(value: Extract<CartDiscountValue, { money: unknown }>, currency
  * unit, or from each unit (IndividualApplication).
  */
 function discountGroups(groups: UnitGroup[][], value: CartDiscountValue, id: string, currency: string, mode: RoundingMode): UnitGroup[][] | undefined {
-  if (value.type === 'relative') return groups.map((gs) => gs.flatMap((g) => discountGroup(g, relativeShare(g.unit * BigInt(g.quantity), value.permyriad, mode), id)));
+  if (value.type === 'relative')
+    return groups.map((gs) => gs.flatMap((g) => discountGroup(g, relativeShare(g.unit * BigInt(g.quantity), value.permyriad, mode), id)));
   const amount = moneyIn(value, currency);
   if (amount === undefined) return undefined;
   if (value.type === 'fixed') return groups.map((gs) => gs.flatMap((g) => discountGroup(g, g.unit > amount ? (g.unit - amount) * BigInt(g.quantity) : 0n, id)));
@@ -139,7 +152,13 @@ interface CodeStatus {
 }
 
 /** The state of a code before discounts apply; undefined: it depends on whether its discounts apply. */
-async function codeState(code: DiscountCode, active: Map<string, CartDiscount>, facts: CartFacts, sources: CartSources, now: number): Promise<DiscountCodeState | undefined> {
+async function codeState(
+  code: DiscountCode,
+  active: Map<string, CartDiscount>,
+  facts: CartFacts,
+  sources: CartSources,
+  now: number,
+): Promise<DiscountCodeState | undefined> {
   const discounts = code.cartDiscounts.map((r) => active.get(r.id)).filter((d): d is CartDiscount => d !== undefined);
   if (!code.isActive || discounts.length === 0) return 'NotActive';
   if (!validAt(code, now) || !discounts.some((d) => validAt(d, now))) return 'NotValid';

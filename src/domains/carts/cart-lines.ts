@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { BaseAddress, Cart, CustomLineItem, CustomLineItemDraft, ItemShippingDetails, ItemShippingDetailsDraft, LineItem, LineItemDraft } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  BaseAddress,
+  Cart,
+  CustomLineItem,
+  CustomLineItemDraft,
+  ItemShippingDetails,
+  ItemShippingDetailsDraft,
+  LineItem,
+  LineItemDraft,
+} from '../../../generated/openapi/client/types.gen.js';
 import { isoNow } from '../../shared/clock.js';
 import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError, InvalidFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
@@ -11,7 +20,6 @@ import { findVariant } from '../catalog/index.js';
 import { MatchingPriceNotFoundError } from '../../errors/commerce-errors.js';
 
 export type { ProductLookup } from '../catalog/index.js';
-
 
 /** The line item's price and total for its quantity (the price selection; tiers by quantity). */
 export function priceLineItem(cart: Cart, item: LineItem, now: number): void {
@@ -55,10 +63,13 @@ export async function addLineItem(ctx: RequestContext, cart: Cart, draft: LineIt
   const product = await productOfDraft(ctx, draft, products);
   if (!product.masterData.published) throw new InvalidOperationError(`The product '${product.id}' is not published.`);
   const data = product.masterData.current;
-  const variant = draft.productId !== undefined ? findVariant(data, { variantId: draft.variantId ?? data.masterVariant.id }) : findVariant(data, { sku: draft.sku });
+  const variant =
+    draft.productId !== undefined ? findVariant(data, { variantId: draft.variantId ?? data.masterVariant.id }) : findVariant(data, { sku: draft.sku });
   // The supply channel is where the stock comes from (inventory), the distribution channel whose prices apply.
   const supplyChannel = draft.supplyChannel ? await channelReference(ctx, draft.supplyChannel, 'supplyChannel', 'InventorySupply') : undefined;
-  const distributionChannel = draft.distributionChannel ? await channelReference(ctx, draft.distributionChannel, 'distributionChannel', 'ProductDistribution') : undefined;
+  const distributionChannel = draft.distributionChannel
+    ? await channelReference(ctx, draft.distributionChannel, 'distributionChannel', 'ProductDistribution')
+    : undefined;
   const existing = cart.lineItems.find(
     (li) =>
       li.productId === product.id &&
@@ -112,7 +123,12 @@ function checkedQuantity(quantity: number): number {
 export function customLineItemFromDraft(cart: Cart, draft: CustomLineItemDraft): CustomLineItem {
   const money = moneyFromDraft(draft.money, 'money');
   if (money.currencyCode !== cart.totalPrice.currencyCode) {
-    throw new InvalidFieldError('money.currencyCode', money.currencyCode, [cart.totalPrice.currencyCode], `The custom line item's currency must be the cart's (${cart.totalPrice.currencyCode}).`);
+    throw new InvalidFieldError(
+      'money.currencyCode',
+      money.currencyCode,
+      [cart.totalPrice.currencyCode],
+      `The custom line item's currency must be the cart's (${cart.totalPrice.currencyCode}).`,
+    );
   }
   if (draft.key !== undefined && cart.customLineItems.some((c) => c.key === draft.key)) throw new DuplicateFieldError('customLineItem.key', draft.key);
   const quantity = draft.quantity ?? 1;
@@ -150,7 +166,8 @@ export function updateItemShippingAddress(cart: Cart, address: BaseAddress): voi
 
 /** Removes an item shipping address that no line item or custom line item ships to any more. */
 export function removeItemShippingAddress(cart: Cart, addressKey: string): void {
-  if (!cart.itemShippingAddresses.some((a) => a.key === addressKey)) throw new InvalidOperationError(`The cart has no item shipping address with key '${addressKey}'.`);
+  if (!cart.itemShippingAddresses.some((a) => a.key === addressKey))
+    throw new InvalidOperationError(`The cart has no item shipping address with key '${addressKey}'.`);
   const targeted = [...cart.lineItems, ...cart.customLineItems].some((item) => item.shippingDetails?.targets.some((t) => t.addressKey === addressKey));
   if (targeted) throw new InvalidOperationError(`The item shipping address '${addressKey}' is still a target of a line item's shipping details.`);
   cart.itemShippingAddresses = cart.itemShippingAddresses.filter((a) => a.key !== addressKey);
@@ -171,7 +188,10 @@ export function recalculateTotals(cart: Cart, now: number): void {
   for (const item of cart.lineItems) priceLineItem(cart, item, now);
   for (const item of cart.customLineItems) item.totalPrice = multiply(item.money as TypedMoney, item.quantity);
   const currency = cart.totalPrice.currencyCode;
-  cart.totalPrice = sum(currency, [...cart.lineItems, ...cart.customLineItems].map((i) => i.totalPrice as CentPrecisionMoney));
+  cart.totalPrice = sum(
+    currency,
+    [...cart.lineItems, ...cart.customLineItems].map((i) => i.totalPrice as CentPrecisionMoney),
+  );
   const quantity = cart.lineItems.reduce((n, li) => n + li.quantity, 0);
   if (cart.lineItems.length > 0) cart.totalLineItemQuantity = quantity;
   else delete cart.totalLineItemQuantity;
@@ -180,6 +200,7 @@ export function recalculateTotals(cart: Cart, now: number): void {
 /** The line item an action names by id or key; 400 when the cart has none. */
 export function findLineItem(cart: Cart, by: { lineItemId?: string; lineItemKey?: string }): LineItem {
   const item = cart.lineItems.find((li) => (by.lineItemId !== undefined ? li.id === by.lineItemId : by.lineItemKey !== undefined && li.key === by.lineItemKey));
-  if (!item) throw new InvalidOperationError(`The cart has no line item with ${by.lineItemId !== undefined ? `id '${by.lineItemId}'` : `key '${by.lineItemKey}'`}.`);
+  if (!item)
+    throw new InvalidOperationError(`The cart has no line item with ${by.lineItemId !== undefined ? `id '${by.lineItemId}'` : `key '${by.lineItemKey}'`}.`);
   return item;
 }

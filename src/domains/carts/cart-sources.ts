@@ -56,7 +56,11 @@ function batched<T extends { id: string }>(loadMany: (ids: readonly string[]) =>
     const missing = [...new Set(ids.filter((id) => !loaded.has(id)))];
     if (missing.length > 0) {
       const read = loadMany(missing).then((docs) => new Map(docs.map((d) => [d.id, d])));
-      for (const id of missing) loaded.set(id, read.then((docs) => docs.get(id)));
+      for (const id of missing)
+        loaded.set(
+          id,
+          read.then((docs) => docs.get(id)),
+        );
     }
     return Promise.all(ids.map((id) => loaded.get(id)!));
   };
@@ -71,7 +75,8 @@ function batched<T extends { id: string }>(loadMany: (ids: readonly string[]) =>
 export function cartSources(ctx: RequestContext, repositories: CartSourceRepositories): CartSources {
   let sources = perRequest.get(ctx);
   if (sources) return sources;
-  const byId = <D extends { id: string; version: number; createdAt: string; lastModifiedAt: string }>(repository: DocumentRepository<D>) => memo((id) => repository.find(ctx, { id }));
+  const byId = <D extends { id: string; version: number; createdAt: string; lastModifiedAt: string }>(repository: DocumentRepository<D>) =>
+    memo((id) => repository.find(ctx, { id }));
   const products = batched((ids) => repositories.products.byIds(ctx, ids));
   const categories = batched((ids) => repositories.categories.findMany(ctx, ids));
   let discounts: Promise<CartDiscount[]> | undefined;

@@ -89,7 +89,11 @@ export class CartCalculator {
     cart.lineItems.forEach((item, i) => writeDiscounted(item, prices.lineItems[i], currency));
     cart.customLineItems.forEach((item, i) => writeDiscounted(item, prices.customLineItems[i], currency));
     const shipping = cart.shippingInfo && prices.shipping ? this.writeShipping(cart, shippingBase!, prices.shipping, currency) : undefined;
-    const beforeTotalDiscount = sum(currency, [...cart.lineItems.map((li) => li.totalPrice), ...cart.customLineItems.map((c) => c.totalPrice), ...(shipping ? [shipping] : [])]);
+    const beforeTotalDiscount = sum(currency, [
+      ...cart.lineItems.map((li) => li.totalPrice),
+      ...cart.customLineItems.map((c) => c.totalPrice),
+      ...(shipping ? [shipping] : []),
+    ]);
     const totalDiscount = prices.totalPrice.reduce((n, p) => n + p.amount, 0n);
     cart.totalPrice = centMoney(currency, BigInt(beforeTotalDiscount.centAmount) - totalDiscount);
     if (totalDiscount > 0n) {
@@ -127,7 +131,12 @@ export class CartCalculator {
   }
 
   /** Shipping info's price (before cart discounts) and discounted price; answers what the cart pays for shipping. */
-  private writeShipping(cart: Cart, base: CentPrecisionMoney, discounted: { price: bigint; portions: DiscountPortion[] }, currency: string): CentPrecisionMoney {
+  private writeShipping(
+    cart: Cart,
+    base: CentPrecisionMoney,
+    discounted: { price: bigint; portions: DiscountPortion[] },
+    currency: string,
+  ): CentPrecisionMoney {
     const info = cart.shippingInfo!;
     info.price = base;
     const paid = centMoney(currency, discounted.price);
@@ -142,7 +151,13 @@ export class CartCalculator {
    * when every item (and the shipping) has a rate. A category lacking the address's rate fails the
    * change (MissingTaxRateForCountry), as on the platform.
    */
-  private async applyTaxes(cart: Cart, facts: CartFacts, prices: DiscountedPrices, sources: CartSources, totalDiscount: { discount: bigint; total: bigint }): Promise<void> {
+  private async applyTaxes(
+    cart: Cart,
+    facts: CartFacts,
+    prices: DiscountedPrices,
+    sources: CartSources,
+    totalDiscount: { discount: bigint; total: bigint },
+  ): Promise<void> {
     const address = cart.shippingAddress;
     const platform = cart.taxMode === 'Platform' && address !== undefined;
     const currency = cart.totalPrice.currencyCode;
@@ -153,7 +168,11 @@ export class CartCalculator {
     };
     const taxed: Taxed[] = [];
     let complete = platform;
-    const taxItemAt = async (item: LineItem | CustomLineItem | NonNullable<Cart['shippingInfo']>, categoryId: string | undefined, groups: UnitGroup[]): Promise<Taxed | undefined> => {
+    const taxItemAt = async (
+      item: LineItem | CustomLineItem | NonNullable<Cart['shippingInfo']>,
+      categoryId: string | undefined,
+      groups: UnitGroup[],
+    ): Promise<Taxed | undefined> => {
       const rate = await rateOf(categoryId);
       if (!rate) {
         delete item.taxRate;

@@ -138,7 +138,6 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     return this.create(ctx, { ...draft, ...ownerFields(owner), ...store });
   }
 
-
   /** The contract (MyCartUpdate) admits only the MyCartUpdateAction set here: no prices, owners or keys of the caller's choosing. */
   async updateMine(ctx: RequestContext, id: string, update: { version: number; actions: readonly MyCartUpdateAction[] }): Promise<Cart> {
     await this.mine.get(ctx, id);
@@ -152,8 +151,14 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
 
   /** The owner's most recently modified Active cart (with `storeKey`, of that store). */
   async activeCart(ctx: Pick<RequestContext, 'db' | 'projectKey'>, owner: Owner, storeKey?: string): Promise<Cart | undefined> {
-    const [statement, ownerValue] = 'customerId' in owner ? [storeKey === undefined ? ACTIVE_CART.customer : ACTIVE_CART.customerInStore, owner.customerId] : [storeKey === undefined ? ACTIVE_CART.anonymous : ACTIVE_CART.anonymousInStore, owner.anonymousId];
-    const text = await ctx.db.value<string>(statement[ctx.db.dialect], storeKey === undefined ? [ctx.projectKey, ownerValue] : [ctx.projectKey, ownerValue, storeKey]);
+    const [statement, ownerValue] =
+      'customerId' in owner
+        ? [storeKey === undefined ? ACTIVE_CART.customer : ACTIVE_CART.customerInStore, owner.customerId]
+        : [storeKey === undefined ? ACTIVE_CART.anonymous : ACTIVE_CART.anonymousInStore, owner.anonymousId];
+    const text = await ctx.db.value<string>(
+      statement[ctx.db.dialect],
+      storeKey === undefined ? [ctx.projectKey, ownerValue] : [ctx.projectKey, ownerValue, storeKey],
+    );
     return text === undefined ? undefined : (JSON.parse(text) as Cart);
   }
 

@@ -13,7 +13,8 @@ import { DiscountCodeNonApplicableError } from '../../errors/commerce-errors.js'
 const ALL = '';
 
 const COUNTS = sql('SELECT "customerId", "count" FROM "DiscountCodeApplication" WHERE "projectKey" = ? AND "discountCodeId" = ? AND "customerId" IN (?, ?)');
-const UPSERT = 'INSERT INTO "DiscountCodeApplication" ("projectKey", "discountCodeId", "customerId", "count") VALUES (?, ?, ?, 1) ON CONFLICT ("projectKey", "discountCodeId", "customerId") DO UPDATE SET "count" = "DiscountCodeApplication"."count" + 1';
+const UPSERT =
+  'INSERT INTO "DiscountCodeApplication" ("projectKey", "discountCodeId", "customerId", "count") VALUES (?, ?, ?, 1) ON CONFLICT ("projectKey", "discountCodeId", "customerId") DO UPDATE SET "count" = "DiscountCodeApplication"."count" + 1';
 const COUNT = sql(UPSERT);
 // The limit is checked on the row as the conflict locks it: two orders racing for the last application cannot both count.
 const COUNT_BELOW = sql(`${UPSERT} WHERE "DiscountCodeApplication"."count" < ?`);
@@ -29,9 +30,18 @@ function countersOf(cart: Pick<Cart, 'customerId'>): string[] {
 }
 
 /** Whether the code has reached a limit for this cart (its maxApplications, or its customer's maxApplicationsPerCustomer). */
-export async function maxApplicationReached(ctx: Pick<RequestContext, 'db' | 'projectKey'>, code: DiscountCode, cart: Pick<Cart, 'customerId'>): Promise<boolean> {
+export async function maxApplicationReached(
+  ctx: Pick<RequestContext, 'db' | 'projectKey'>,
+  code: DiscountCode,
+  cart: Pick<Cart, 'customerId'>,
+): Promise<boolean> {
   if (code.maxApplications === undefined && (code.maxApplicationsPerCustomer === undefined || cart.customerId === undefined)) return false;
-  const rows = await ctx.db.rows<{ customerId: string; count: number | bigint }>(COUNTS[ctx.db.dialect], [ctx.projectKey, code.id, ALL, cart.customerId ?? ALL]);
+  const rows = await ctx.db.rows<{ customerId: string; count: number | bigint }>(COUNTS[ctx.db.dialect], [
+    ctx.projectKey,
+    code.id,
+    ALL,
+    cart.customerId ?? ALL,
+  ]);
   const counts = new Map(rows.map((r) => [r.customerId, Number(r.count)]));
   return countersOf(cart).some((customerId) => {
     const limit = limitOf(code, customerId);

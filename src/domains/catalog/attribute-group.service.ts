@@ -22,7 +22,8 @@ const actions: ActionHandlers<AttributeGroup, AttributeGroupUpdateAction> = {
   setKey: (doc, a) => setOptional(doc, 'key', a.key),
   addAttribute: (doc, a) => void (doc.attributes = distinct([...doc.attributes, a.attribute])),
   removeAttribute: (doc, a) => {
-    if (!doc.attributes.some((attribute) => attribute.key === a.attribute.key)) throw new InvalidOperationError(`The attribute group has no attribute '${a.attribute.key}'.`);
+    if (!doc.attributes.some((attribute) => attribute.key === a.attribute.key))
+      throw new InvalidOperationError(`The attribute group has no attribute '${a.attribute.key}'.`);
     doc.attributes = doc.attributes.filter((attribute) => attribute.key !== a.attribute.key);
   },
   setAttributes: (doc, a) => void (doc.attributes = distinct(a.attributes)),

@@ -17,7 +17,9 @@ export const categoryActions: ActionHandlers<Category, CategoryUpdateAction> = {
   changeParent: async (doc, a, ctx) => {
     const parent = await resolveIdentifier(ctx, categoryRepository, a.parent, 'parent');
     if (parent.id === doc.id || parent.ancestors.some((ancestor) => ancestor.id === doc.id)) {
-      throw new InvalidOperationError(`The category '${parent.id}' cannot become the parent of '${doc.id}': it is the category itself or one of its descendants.`);
+      throw new InvalidOperationError(
+        `The category '${parent.id}' cannot become the parent of '${doc.id}': it is the category itself or one of its descendants.`,
+      );
     }
     doc.parent = { typeId: 'category', id: parent.id };
     doc.ancestors = ancestorsBelow(parent);

@@ -65,7 +65,12 @@ export class CategoryService extends DocumentService<Category, CategoryDraft, Ca
     return this.createAlong(ctx, draft, expand, writeSlugs);
   }
 
-  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly CategoryUpdateAction[] }, expand?: readonly string[]): Promise<Category> {
+  override update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly CategoryUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<Category> {
     return withTransaction(ctx, async (tx) => {
       const before = await this.repository.versioned(tx, at, update.version);
       const category = await super.update(tx, { id: before.id }, update);

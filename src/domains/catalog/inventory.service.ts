@@ -1,4 +1,11 @@
-import type { Cart, InventoryEntry, InventoryEntryDraft, InventoryEntryUpdateAction, Reference, ResourceIdentifier } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  Cart,
+  InventoryEntry,
+  InventoryEntryDraft,
+  InventoryEntryUpdateAction,
+  Reference,
+  ResourceIdentifier,
+} from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError } from '../../errors/api-error.js';
 import { channelReference } from '../channels/index.js';
@@ -16,10 +23,17 @@ const BY_SKU_AND_CHANNEL = sql('SELECT $DATA AS "data" FROM "InventoryEntry" WHE
 export const inventoryRepository = new DocumentRepository<InventoryEntry>({
   resource: inventoryResource,
   extraColumns: { names: ['sku', 'supplyChannelId'], values: (doc) => ({ sku: doc.sku, supplyChannelId: doc.supplyChannel?.id ?? '' }) },
-  uniqueRules: (doc) => [{ model: 'InventoryEntry', fields: ['projectKey', 'sku', 'supplyChannelId'], error: () => new DuplicateFieldError('sku', doc.sku, `The SKU '${doc.sku}' has an inventory entry in this supply channel already.`) }],
+  uniqueRules: (doc) => [
+    {
+      model: 'InventoryEntry',
+      fields: ['projectKey', 'sku', 'supplyChannelId'],
+      error: () => new DuplicateFieldError('sku', doc.sku, `The SKU '${doc.sku}' has an inventory entry in this supply channel already.`),
+    },
+  ],
 });
 
-const supplyChannel = (ctx: RequestContext, identifier: ResourceIdentifier): Promise<Reference> => channelReference(ctx, identifier, 'supplyChannel', 'InventorySupply');
+const supplyChannel = (ctx: RequestContext, identifier: ResourceIdentifier): Promise<Reference> =>
+  channelReference(ctx, identifier, 'supplyChannel', 'InventorySupply');
 
 /** The quantity actions move the stock and what is available by the same amount (what orders took stays taken). */
 function moveStock(entry: InventoryEntry, by: number): void {

@@ -45,7 +45,14 @@ describe('price selection for a line item', () => {
   });
 
   test('tiers: the highest minimumQuantity reached applies to the whole quantity', () => {
-    const tiered = [price('t', 1000, { tiers: [{ minimumQuantity: 10, value: money(800) }, { minimumQuantity: 5, value: money(900) }] })];
+    const tiered = [
+      price('t', 1000, {
+        tiers: [
+          { minimumQuantity: 10, value: money(800) },
+          { minimumQuantity: 5, value: money(900) },
+        ],
+      }),
+    ];
     expect([1, 4, 5, 9, 10, 100].map((quantity) => selectPrice(tiered, cart({ quantity }))?.value.centAmount)).toEqual([1000, 1000, 900, 900, 800, 800]);
   });
 });

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { DiscountedPrice, DiscountedPriceDraft, Price, PriceDraft, PriceTier, PriceTierDraft, ProductDiscount } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  DiscountedPrice,
+  DiscountedPriceDraft,
+  Price,
+  PriceDraft,
+  PriceTier,
+  PriceTierDraft,
+  ProductDiscount,
+} from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
 import { InvalidFieldError, InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError } from '../../errors/api-error.js';
@@ -22,7 +30,12 @@ export async function priceFromDraft(ctx: RequestContext, draft: PriceDraft, fie
 }
 
 /** The fields a price draft gives an embedded price or a standalone price (whose custom fields are of their own resource type). */
-export async function priceFieldsFromDraft(ctx: RequestContext, draft: PriceDraft, field: string, resourceTypeId: 'product-price' | 'standalone-price'): Promise<Omit<Price, 'id'>> {
+export async function priceFieldsFromDraft(
+  ctx: RequestContext,
+  draft: PriceDraft,
+  field: string,
+  resourceTypeId: 'product-price' | 'standalone-price',
+): Promise<Omit<Price, 'id'>> {
   const at = (name: string) => (field === '' ? name : `${field}.${name}`);
   const value = moneyFromDraft(draft.value, at('value'));
   const tiers = tiersFromDrafts(draft.tiers ?? [], value.currencyCode, at('tiers'));
@@ -53,7 +66,12 @@ export function tiersFromDrafts(drafts: readonly PriceTierDraft[], currencyCode:
   for (const [i, tier] of drafts.entries()) {
     const tierValue = moneyFromDraft(tier.value, `${field}[${i}].value`);
     if (tierValue.currencyCode !== currencyCode) {
-      throw new InvalidFieldError(`${field}[${i}].value.currencyCode`, tierValue.currencyCode, [currencyCode], `A price tier must have the currency of its price (${currencyCode}).`);
+      throw new InvalidFieldError(
+        `${field}[${i}].value.currencyCode`,
+        tierValue.currencyCode,
+        [currencyCode],
+        `A price tier must have the currency of its price (${currencyCode}).`,
+      );
     }
     if (tiers.some((t) => t.minimumQuantity === tier.minimumQuantity)) {
       throw new InvalidInputError(`A price cannot contain two tiers with the same minimumQuantity (${tier.minimumQuantity}).`);
@@ -73,14 +91,27 @@ const FIND_PRODUCT_DISCOUNT = sql('SELECT $DATA AS "data" FROM "ProductDiscount"
  */
 export async function externalDiscountedPrice(ctx: RequestContext, draft: DiscountedPriceDraft, field: string, currencyCode: string): Promise<DiscountedPrice> {
   const { discount } = draft;
-  if (discount.typeId !== undefined && discount.typeId !== 'product-discount') throw new InvalidFieldError(`${field}.discount.typeId`, discount.typeId, ['product-discount']);
-  const row = await ctx.db.first<{ data: string }>(FIND_PRODUCT_DISCOUNT[ctx.db.dialect], [ctx.projectKey, discount.id ?? null, discount.id === undefined ? (discount.key ?? null) : null]);
+  if (discount.typeId !== undefined && discount.typeId !== 'product-discount')
+    throw new InvalidFieldError(`${field}.discount.typeId`, discount.typeId, ['product-discount']);
+  const row = await ctx.db.first<{ data: string }>(FIND_PRODUCT_DISCOUNT[ctx.db.dialect], [
+    ctx.projectKey,
+    discount.id ?? null,
+    discount.id === undefined ? (discount.key ?? null) : null,
+  ]);
   if (!row) throw new ReferencedResourceNotFoundError('product-discount', discount.id !== undefined ? { id: discount.id } : { key: discount.key ?? '' });
   const found = JSON.parse(row.data) as ProductDiscount;
-  if (found.value.type !== 'external') throw new InvalidOperationError(`The product discount '${found.id}' does not have an external value: its prices are computed from its predicate.`);
-  if (!found.isActive || !validAt(found, ctx.app.clock.now())) throw new InvalidOperationError(`The product discount '${found.id}' is not active and valid now.`);
+  if (found.value.type !== 'external')
+    throw new InvalidOperationError(`The product discount '${found.id}' does not have an external value: its prices are computed from its predicate.`);
+  if (!found.isActive || !validAt(found, ctx.app.clock.now()))
+    throw new InvalidOperationError(`The product discount '${found.id}' is not active and valid now.`);
   const value = moneyFromDraft(draft.value, `${field}.value`);
-  if (value.currencyCode !== currencyCode) throw new InvalidFieldError(`${field}.value.currencyCode`, value.currencyCode, [currencyCode], `A discounted price must have the currency of its price (${currencyCode}).`);
+  if (value.currencyCode !== currencyCode)
+    throw new InvalidFieldError(
+      `${field}.value.currencyCode`,
+      value.currencyCode,
+      [currencyCode],
+      `A discounted price must have the currency of its price (${currencyCode}).`,
+    );
   return { value, discount: { typeId: 'product-discount', id: found.id } };
 }
 

@@ -142,4 +142,3 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
     refreshStagedFlag(doc);
   },
 };
-

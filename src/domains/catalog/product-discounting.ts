@@ -43,7 +43,10 @@ const bySortOrderDesc = (a: ProductDiscount, b: ProductDiscount) => (a.sortOrder
 /** Of the active discounts, those in their validity period at `now`: the ones the platform applies, in order, and the external ones' ids. */
 export function applicableDiscounts(active: readonly ProductDiscount[], now: number): { discounts: ProductDiscount[]; external: Set<string> } {
   const valid = active.filter((d) => d.isActive && validAt(d, now));
-  return { discounts: valid.filter((d) => d.value.type !== 'external').sort(bySortOrderDesc), external: new Set(valid.filter((d) => d.value.type === 'external').map((d) => d.id)) };
+  return {
+    discounts: valid.filter((d) => d.value.type !== 'external').sort(bySortOrderDesc),
+    external: new Set(valid.filter((d) => d.value.type === 'external').map((d) => d.id)),
+  };
 }
 
 /** The price as `discount` lowers it, or undefined when the discount has no amount in the price's currency. */
@@ -62,7 +65,10 @@ export function discountedValue(discount: ProductDiscount, price: Price): Discou
 }
 
 /** The first discount (greatest sortOrder) whose predicate holds for the price and that has a value in its currency. */
-export function matchingDiscount(discounts: readonly ProductDiscount[], facts: PriceFacts): { discount: ProductDiscount; value: DiscountedPrice['value'] } | undefined {
+export function matchingDiscount(
+  discounts: readonly ProductDiscount[],
+  facts: PriceFacts,
+): { discount: ProductDiscount; value: DiscountedPrice['value'] } | undefined {
   for (const discount of discounts) {
     if (!productDiscountPredicate(discount.predicate)(facts)) continue;
     const value = discountedValue(discount, facts.price);

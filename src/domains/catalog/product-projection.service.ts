@@ -57,7 +57,10 @@ export class ProductProjectionService {
   }
 
   async query(ctx: RequestContext, params: QueryParams, read: ProjectionRead): Promise<PagedQueryResult<ProductProjection>> {
-    const page = await queryResources<ProductProjection>(ctx.db, productProjectionResource, params, { projectKey: ctx.projectKey, base: inView(ctx, read.staged) });
+    const page = await queryResources<ProductProjection>(ctx.db, productProjectionResource, params, {
+      projectKey: ctx.projectKey,
+      base: inView(ctx, read.staged),
+    });
     return { ...page, results: await this.finish(ctx, page.results, { ...read, expand: params.expand }) };
   }
 

@@ -1,4 +1,11 @@
-import type { Product, ProductData, ProductDraft, ProductUpdateAction, ResourceIdentifier, ReviewRatingStatistics } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  Product,
+  ProductData,
+  ProductDraft,
+  ProductUpdateAction,
+  ResourceIdentifier,
+  ReviewRatingStatistics,
+} from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
 import { translateUniqueViolation } from '../../db/unique-violations.js';
@@ -38,7 +45,11 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
     beforeWrite: async (ctx, product) => applyProductDiscounts(product, await this.discountSources(ctx, product)),
   });
   /** What a product's prices are discounted with (the product discount service's; set by the wiring). */
-  discountSources: (ctx: RequestContext, product: Product) => Promise<ProductDiscountSources> = async () => ({ discounts: [], external: new Set(), categories: new Map() });
+  discountSources: (ctx: RequestContext, product: Product) => Promise<ProductDiscountSources> = async () => ({
+    discounts: [],
+    external: new Set(),
+    categories: new Map(),
+  });
   protected readonly actions = productActions;
 
   protected async fromDraft(ctx: RequestContext, draft: ProductDraft): Promise<NewDocument<Product>> {
@@ -72,7 +83,12 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
     return this.createAlong(ctx, draft, expand, writeReadModels);
   }
 
-  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ProductUpdateAction[] }, expand?: readonly string[]): Promise<Product> {
+  override update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly ProductUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<Product> {
     return withTransaction(ctx, async (tx) => {
       const product = await super.update(tx, at, update);
       await writeReadModels(tx, product);
@@ -127,15 +143,19 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
   async removeCategories(ctx: RequestContext, categoryIds: readonly string[]): Promise<void> {
     const ids = new Set(categoryIds);
     const inData = '(categories(id in :categoryIds))';
-    await this.repository.forEachMatch(ctx, { where: [`masterData(current${inData} or staged${inData})`], vars: { categoryIds: [...ids] } }, async (product) => {
-      const next = structuredClone(product);
-      for (const data of [next.masterData.current, next.masterData.staged]) {
-        data.categories = data.categories.filter((c) => !ids.has(c.id));
-        for (const id of ids) delete data.categoryOrderHints?.[id];
-      }
-      await this.repository.replace(ctx, product, next);
-      await writeProjections(ctx, next);
-    });
+    await this.repository.forEachMatch(
+      ctx,
+      { where: [`masterData(current${inData} or staged${inData})`], vars: { categoryIds: [...ids] } },
+      async (product) => {
+        const next = structuredClone(product);
+        for (const data of [next.masterData.current, next.masterData.staged]) {
+          data.categories = data.categories.filter((c) => !ids.has(c.id));
+          for (const id of ids) delete data.categoryOrderHints?.[id];
+        }
+        await this.repository.replace(ctx, product, next);
+        await writeProjections(ctx, next);
+      },
+    );
   }
 
   /** The product holding this SKU (in its current or staged data), if any. */
@@ -146,7 +166,8 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
 }
 
 async function resolveProductType(ctx: RequestContext, identifier: ResourceIdentifier) {
-  if (identifier.typeId !== undefined && identifier.typeId !== 'product-type') throw new InvalidFieldError('productType.typeId', identifier.typeId, ['product-type']);
+  if (identifier.typeId !== undefined && identifier.typeId !== 'product-type')
+    throw new InvalidFieldError('productType.typeId', identifier.typeId, ['product-type']);
   if (identifier.id === undefined && identifier.key === undefined) throw new RequiredFieldError('productType.id');
   const row = await ctx.db.first<{ id: string }>(FIND_PRODUCT_TYPE[ctx.db.dialect], [ctx.projectKey, identifier.id ?? null, identifier.key ?? null]);
   if (!row) throw new ReferencedResourceNotFoundError('product-type', identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key });
@@ -180,7 +201,9 @@ async function writeSkus(ctx: RequestContext, product: Product): Promise<void> {
     try {
       await ctx.db.executeRaw(INSERT_SKU[ctx.db.dialect], [ctx.projectKey, sku, product.id]);
     } catch (err) {
-      throw translateUniqueViolation(err, [{ model: 'ProductSku', fields: ['projectKey', 'sku'], primaryKey: true, error: () => new DuplicateFieldError('sku', sku) }]);
+      throw translateUniqueViolation(err, [
+        { model: 'ProductSku', fields: ['projectKey', 'sku'], primaryKey: true, error: () => new DuplicateFieldError('sku', sku) },
+      ]);
     }
   }
 }

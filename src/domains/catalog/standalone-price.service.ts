@@ -21,7 +21,14 @@ const BY_SCOPE = sql('SELECT "id" FROM "StandalonePrice" WHERE "projectKey" = ? 
 
 /** The scope no two prices of one SKU may share: who the price is for, and when. */
 function scopeOf(price: StandalonePrice): string {
-  return JSON.stringify([price.value.currencyCode, price.country ?? '', price.customerGroup?.id ?? '', price.channel?.id ?? '', price.validFrom ?? '', price.validUntil ?? '']);
+  return JSON.stringify([
+    price.value.currencyCode,
+    price.country ?? '',
+    price.customerGroup?.id ?? '',
+    price.channel?.id ?? '',
+    price.validFrom ?? '',
+    price.validUntil ?? '',
+  ]);
 }
 
 /** The facts product discount predicates read for a SKU's price: its product's variant, if a product has the SKU. */
@@ -42,7 +49,8 @@ const actions: ActionHandlers<StandalonePrice, StandalonePriceUpdateAction> = {
     doc.tiers = [...(doc.tiers ?? []), tier].sort((x, y) => x.minimumQuantity - y.minimumQuantity);
   },
   removePriceTier: (doc, a) => {
-    if (!(doc.tiers ?? []).some((t) => t.minimumQuantity === a.tierMinimumQuantity)) throw new InvalidOperationError(`The price has no tier with minimumQuantity ${a.tierMinimumQuantity}.`);
+    if (!(doc.tiers ?? []).some((t) => t.minimumQuantity === a.tierMinimumQuantity))
+      throw new InvalidOperationError(`The price has no tier with minimumQuantity ${a.tierMinimumQuantity}.`);
     doc.tiers = (doc.tiers ?? []).filter((t) => t.minimumQuantity !== a.tierMinimumQuantity);
     if (doc.tiers.length === 0) delete doc.tiers;
   },
@@ -53,7 +61,8 @@ const actions: ActionHandlers<StandalonePrice, StandalonePriceUpdateAction> = {
   },
   changeValue: (doc, a) => {
     const value = moneyFromDraft(a.value, 'value');
-    if (value.currencyCode !== doc.value.currencyCode) throw new InvalidOperationError(`The value of a standalone price keeps its currency (${doc.value.currencyCode}).`);
+    if (value.currencyCode !== doc.value.currencyCode)
+      throw new InvalidOperationError(`The value of a standalone price keeps its currency (${doc.value.currencyCode}).`);
     if (a.staged) doc.staged = { value };
     else doc.value = value;
   },
@@ -99,7 +108,8 @@ export class StandalonePriceService extends DocumentService<StandalonePrice, Sta
     const { sku, staged, active, ...priceDraft } = draft;
     const fields = await priceFieldsFromDraft(ctx, priceDraft, '', 'standalone-price');
     const stagedValue = staged ? moneyFromDraft(staged.value, 'staged.value') : undefined;
-    if (stagedValue && stagedValue.currencyCode !== fields.value.currencyCode) throw new InvalidOperationError(`The staged value must have the price's currency (${fields.value.currencyCode}).`);
+    if (stagedValue && stagedValue.currencyCode !== fields.value.currencyCode)
+      throw new InvalidOperationError(`The staged value must have the price's currency (${fields.value.currencyCode}).`);
     return { sku, ...fields, ...(stagedValue ? { staged: { value: stagedValue } } : {}), active: active ?? true };
   }
 
@@ -115,8 +125,22 @@ export class StandalonePriceService extends DocumentService<StandalonePrice, Sta
     if (skus.length === 0) return bySku;
     const rows = await ctx.db.rows<{ data: string }>(activeOf(ctx.db.dialect, skus.length), [ctx.projectKey, ...skus]);
     for (const row of rows) {
-      const { sku, id, key, value, country, customerGroup, channel, validFrom, validUntil, tiers, discounted, custom } = JSON.parse(row.data) as StandalonePrice;
-      const price: Price = { id, ...(key !== undefined ? { key } : {}), value, country, customerGroup, channel, validFrom, validUntil, tiers, discounted, custom };
+      const { sku, id, key, value, country, customerGroup, channel, validFrom, validUntil, tiers, discounted, custom } = JSON.parse(
+        row.data,
+      ) as StandalonePrice;
+      const price: Price = {
+        id,
+        ...(key !== undefined ? { key } : {}),
+        value,
+        country,
+        customerGroup,
+        channel,
+        validFrom,
+        validUntil,
+        tiers,
+        discounted,
+        custom,
+      };
       for (const field of Object.keys(price) as (keyof Price)[]) if (price[field] === undefined) delete price[field];
       bySku.set(sku, [...(bySku.get(sku) ?? []), price]);
     }

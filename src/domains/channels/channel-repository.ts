@@ -15,7 +15,12 @@ export const channelRepository = new DocumentRepository<Channel>({ resource: cha
  * The channel an identifier names, as a reference; with `role`, the channel must have it (a store's
  * distribution channel needs ProductDistribution, a supply channel InventorySupply), else 400 MissingRoleOnChannel.
  */
-export async function channelReference(ctx: Pick<RequestContext, 'db' | 'projectKey'>, identifier: ResourceIdentifier, field: string, role?: ChannelRoleEnum): Promise<Reference> {
+export async function channelReference(
+  ctx: Pick<RequestContext, 'db' | 'projectKey'>,
+  identifier: ResourceIdentifier,
+  field: string,
+  role?: ChannelRoleEnum,
+): Promise<Reference> {
   const channel = await resolveIdentifier(ctx, channelRepository, identifier, field);
   if (role !== undefined && !channel.roles.includes(role)) {
     throw new MissingRoleOnChannelError(identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key }, role);

@@ -16,7 +16,11 @@ const IN_CONTAINER = sql('"CustomObject"."container" = ?');
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }
 
 /** Where a custom object is: its id, or its container and key. */
@@ -31,7 +35,9 @@ export class CustomObjectService {
   readonly repository = new DocumentRepository<CustomObject>({
     resource: customObjectResource,
     extraColumns: { names: ['container'], values: (doc) => ({ container: doc.container }) },
-    uniqueRules: (doc) => [{ model: 'CustomObject', fields: ['projectKey', 'container', 'key'], error: () => new ConcurrentCreateError(doc.container, doc.key) }],
+    uniqueRules: (doc) => [
+      { model: 'CustomObject', fields: ['projectKey', 'container', 'key'], error: () => new ConcurrentCreateError(doc.container, doc.key) },
+    ],
   });
 
   /** Creates (201) or replaces the value of (200) the custom object of the draft's container and key. */

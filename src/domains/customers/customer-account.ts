@@ -30,7 +30,12 @@ export interface CustomerStore {
   find(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument | undefined>;
   locate(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument>;
   findByEmail(ctx: ProjectContext, email: string, storeKey?: string): Promise<CustomerDocument | undefined>;
-  update(ctx: RequestContext, selector: CustomerSelector, update: { version: number; actions: readonly CustomerUpdateAction[] }, storeKey?: string): Promise<CustomerDocument>;
+  update(
+    ctx: RequestContext,
+    selector: CustomerSelector,
+    update: { version: number; actions: readonly CustomerUpdateAction[] },
+    storeKey?: string,
+  ): Promise<CustomerDocument>;
   delete(ctx: RequestContext, selector: CustomerSelector, version: number, storeKey?: string): Promise<CustomerDocument>;
   writePassword(tx: RequestContext, current: CustomerDocument, password: string): Promise<CustomerDocument>;
   passwordMatches(ctx: ProjectContext, customerId: string, password: string): Promise<boolean>;
@@ -170,7 +175,12 @@ export class CustomerAccount {
   }
 
   /** A reset token for the customer with this e-mail (in the store, or global); 404 when there is none. */
-  async createPasswordResetToken(ctx: RequestContext, request: CustomerCreatePasswordResetToken, defaultTtlMinutes: number, storeKey?: string): Promise<IssuedCustomerToken> {
+  async createPasswordResetToken(
+    ctx: RequestContext,
+    request: CustomerCreatePasswordResetToken,
+    defaultTtlMinutes: number,
+    storeKey?: string,
+  ): Promise<IssuedCustomerToken> {
     const customer = await this.customers.findByEmail(ctx, request.email, storeKey);
     if (!customer) throw new ResourceNotFoundError('', `The Customer with the email '${request.email}' was not found.`);
     return withTransaction(ctx, (tx) =>

@@ -21,7 +21,11 @@ function setOrUnset<K extends keyof CustomerDocument>(doc: CustomerDocument, fie
 
 function addressId(doc: CustomerDocument, at: AddressSelector): string {
   const found =
-    at.addressId !== undefined ? doc.addresses.find((a) => a.id === at.addressId) : at.addressKey !== undefined ? doc.addresses.find((a) => a.key === at.addressKey) : undefined;
+    at.addressId !== undefined
+      ? doc.addresses.find((a) => a.id === at.addressId)
+      : at.addressKey !== undefined
+        ? doc.addresses.find((a) => a.key === at.addressKey)
+        : undefined;
   if (at.addressId === undefined && at.addressKey === undefined) throw new RequiredFieldError('addressId');
   if (!found) {
     const name = at.addressId !== undefined ? `ID '${at.addressId}'` : `key '${at.addressKey}'`;

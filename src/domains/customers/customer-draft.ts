@@ -38,7 +38,10 @@ function addressAt(addresses: readonly Address[], field: string, index: number):
  * Resolves the draft's index fields to address ids. A default address is also listed among the
  * shipping/billing addresses, the same invariant the setDefault…Address update actions keep.
  */
-export function addressIds(draft: Pick<CustomerDraft, AddressIndexField | AddressListField>, addresses: readonly Address[]): Pick<Customer, 'defaultShippingAddressId' | 'defaultBillingAddressId' | 'shippingAddressIds' | 'billingAddressIds'> {
+export function addressIds(
+  draft: Pick<CustomerDraft, AddressIndexField | AddressListField>,
+  addresses: readonly Address[],
+): Pick<Customer, 'defaultShippingAddressId' | 'defaultBillingAddressId' | 'shippingAddressIds' | 'billingAddressIds'> {
   const list = (listField: AddressListField, defaultField: AddressIndexField): { ids: string[]; defaultId?: string } => {
     const ids = (draft[listField] ?? []).map((index, i) => addressAt(addresses, `${listField}[${i}]`, index));
     const index = draft[defaultField];
@@ -63,7 +66,11 @@ export type StoreLookup = (projectKey: string, ids: string[], keys: string[]) =>
  * Resolves StoreResourceIdentifiers to the KeyReferences a customer stores, in draft order without
  * repeats; an unknown store is a ReferencedResourceNotFound, as for every reference in a draft.
  */
-export async function resolveStores(ctx: Pick<RequestContext, 'projectKey'>, identifiers: readonly ResourceIdentifier[], lookup: StoreLookup): Promise<KeyReference[]> {
+export async function resolveStores(
+  ctx: Pick<RequestContext, 'projectKey'>,
+  identifiers: readonly ResourceIdentifier[],
+  lookup: StoreLookup,
+): Promise<KeyReference[]> {
   identifiers.forEach((ref, i) => {
     if (ref.typeId !== undefined && ref.typeId !== 'store') throw new InvalidFieldError(`stores[${i}].typeId`, ref.typeId, ['store']);
     if (ref.id === undefined && ref.key === undefined) throw new RequiredFieldError(`stores[${i}].key`);

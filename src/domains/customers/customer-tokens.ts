@@ -31,7 +31,9 @@ export const MAX_TOKEN_TTL_MINUTES = 43_200;
 
 const VALUE_LENGTH = 40;
 
-const INSERT = sql('INSERT INTO "CustomerToken" ("id", "projectKey", "customerId", "kind", "valueHash", "createdAt", "expiresAt") VALUES (?, ?, ?, ?, ?, ?, ?)');
+const INSERT = sql(
+  'INSERT INTO "CustomerToken" ("id", "projectKey", "customerId", "kind", "valueHash", "createdAt", "expiresAt") VALUES (?, ?, ?, ?, ?, ?, ?)',
+);
 const DELETE_OF_KIND = sql('DELETE FROM "CustomerToken" WHERE "customerId" = ? AND "kind" = ?');
 const DELETE_OF_CUSTOMER = sql('DELETE FROM "CustomerToken" WHERE "customerId" = ?');
 const FIND = sql('SELECT "id", "customerId", "expiresAt" FROM "CustomerToken" WHERE "projectKey" = ? AND "kind" = ? AND "valueHash" = ?');

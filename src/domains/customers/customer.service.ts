@@ -183,7 +183,12 @@ export class CustomerService {
    * Applies update actions all or none at `version`. The e-mail rows follow the document in the same
    * transaction, so a changed e-mail or store set is checked for uniqueness by the database.
    */
-  async update(ctx: RequestContext, selector: CustomerSelector, update: { version: number; actions: readonly CustomerUpdateAction[] }, storeKey?: string): Promise<CustomerDocument> {
+  async update(
+    ctx: RequestContext,
+    selector: CustomerSelector,
+    update: { version: number; actions: readonly CustomerUpdateAction[] },
+    storeKey?: string,
+  ): Promise<CustomerDocument> {
     return withTransaction(ctx, async (tx) => {
       const current = await this.locate(tx, selector, storeKey);
       checkVersion(current.id, update.version, current.version);

@@ -10,7 +10,12 @@ const SORT_ORDER = /^0\.[0-9]*[1-9]$/;
 /** sortOrder: a number between 0 and 1 written as a string ("0.5"), unique among the project's cart discounts. */
 export function checkedSortOrder(sortOrder: string): string {
   if (!SORT_ORDER.test(sortOrder)) {
-    throw new InvalidFieldError('sortOrder', sortOrder, undefined, `The value "${sortOrder}" is not valid for field sortOrder: it must be a decimal number between 0 and 1 without trailing zeros, such as "0.5".`);
+    throw new InvalidFieldError(
+      'sortOrder',
+      sortOrder,
+      undefined,
+      `The value "${sortOrder}" is not valid for field sortOrder: it must be a decimal number between 0 and 1 without trailing zeros, such as "0.5".`,
+    );
   }
   return sortOrder;
 }

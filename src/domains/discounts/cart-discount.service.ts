@@ -27,7 +27,10 @@ const actions: ActionHandlers<CartDiscount, CartDiscountUpdateAction> = {
   changeCartPredicate: (doc, a) => void (doc.cartPredicate = checkedCartPredicate(a.cartPredicate)),
   changeTarget: (doc, a) => void (doc.target = checkTarget(a.target, doc.value)),
   changeSortOrder: async (doc, a, ctx) => {
-    if (doc.discountGroup) throw new InvalidOperationError('The cart discount is in a discount group and takes its sort order: change the sort order of the group, or take the discount out of it with setDiscountGroup.');
+    if (doc.discountGroup)
+      throw new InvalidOperationError(
+        'The cart discount is in a discount group and takes its sort order: change the sort order of the group, or take the discount out of it with setDiscountGroup.',
+      );
     doc.sortOrder = await ownSortOrder(ctx, a.sortOrder, doc.sortOrder);
   },
   setDiscountGroup: async (doc, a, ctx) => {
@@ -84,7 +87,10 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
   readonly repository = new DocumentRepository<CartDiscount>({
     resource: cartDiscountResource,
     // A group's discounts share its sort order: the unique column holds only the others'.
-    extraColumns: { names: ['sortOrder', 'activeSortOrder'], values: (doc) => ({ sortOrder: doc.discountGroup ? null : doc.sortOrder, activeSortOrder: doc.isActive ? doc.sortOrder : null }) },
+    extraColumns: {
+      names: ['sortOrder', 'activeSortOrder'],
+      values: (doc) => ({ sortOrder: doc.discountGroup ? null : doc.sortOrder, activeSortOrder: doc.isActive ? doc.sortOrder : null }),
+    },
     uniqueRules: (doc) => [{ model: 'CartDiscount', fields: ['projectKey', 'sortOrder'], error: () => new DuplicateFieldError('sortOrder', doc.sortOrder) }],
   });
   protected readonly actions = actions;
@@ -139,7 +145,12 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
     return withTransaction(ctx, (tx) => super.create(tx, draft, expand));
   }
 
-  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly CartDiscountUpdateAction[] }, expand?: readonly string[]): Promise<CartDiscount> {
+  override update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly CartDiscountUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<CartDiscount> {
     return withTransaction(ctx, (tx) => super.update(tx, at, update, expand));
   }
 

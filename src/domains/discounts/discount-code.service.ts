@@ -1,4 +1,11 @@
-import type { CartDiscount, DiscountCode, DiscountCodeDraft, DiscountCodeUpdateAction, Reference, ResourceIdentifier } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  CartDiscount,
+  DiscountCode,
+  DiscountCodeDraft,
+  DiscountCodeUpdateAction,
+  Reference,
+  ResourceIdentifier,
+} from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError } from '../../errors/api-error.js';
 import { checkedCartPredicate } from '../../query/cart/cart-predicate-scopes.js';
@@ -9,7 +16,6 @@ import { discountCodeResource } from '../../resources/queryable-resources.js';
 import { resolveReference } from '../../resources/resource-identifiers.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 import { checkValidityPeriod, setValidity } from '../../resources/validity-period.js';
-
 
 /**
  * Discount codes: a `code` (unique in the project, immutable) that unlocks its cart discounts on a
@@ -75,4 +81,3 @@ export class DiscountCodeService extends DocumentService<DiscountCode, DiscountC
     return doc;
   }
 }
-

@@ -37,5 +37,10 @@ export async function assertSortOrderFree(ctx: Pick<RequestContext, 'db' | 'proj
 /** The ids of the project's inactive discount groups (a project has at most a hundred groups). */
 export async function inactiveDiscountGroups(ctx: Pick<RequestContext, 'db' | 'projectKey'>): Promise<Set<string>> {
   const rows = await ctx.db.rows<{ data: string }>(GROUPS[ctx.db.dialect], [ctx.projectKey]);
-  return new Set(rows.map((row) => JSON.parse(row.data) as DiscountGroup).filter((group) => !group.isActive).map((group) => group.id));
+  return new Set(
+    rows
+      .map((row) => JSON.parse(row.data) as DiscountGroup)
+      .filter((group) => !group.isActive)
+      .map((group) => group.id),
+  );
 }

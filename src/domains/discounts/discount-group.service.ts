@@ -51,7 +51,12 @@ export class DiscountGroupService extends DocumentService<DiscountGroup, Discoun
     return withTransaction(ctx, (tx) => super.create(tx, draft, expand));
   }
 
-  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly DiscountGroupUpdateAction[] }, expand?: readonly string[]): Promise<DiscountGroup> {
+  override update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly DiscountGroupUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<DiscountGroup> {
     return withTransaction(ctx, async (tx) => {
       const before = await this.repository.versioned(tx, at, update.version);
       const group = await super.update(tx, { id: before.id }, update);

@@ -69,7 +69,10 @@ const actions: ActionHandlers<ProductDiscount, ProductDiscountUpdateAction> = {
 export class ProductDiscountService extends DocumentService<ProductDiscount, ProductDiscountDraft, ProductDiscountUpdateAction> {
   readonly repository = new DocumentRepository<ProductDiscount>({
     resource: productDiscountResource,
-    extraColumns: { names: ['sortOrder', 'activeSortOrder'], values: (doc) => ({ sortOrder: doc.sortOrder, activeSortOrder: doc.isActive ? doc.sortOrder : null }) },
+    extraColumns: {
+      names: ['sortOrder', 'activeSortOrder'],
+      values: (doc) => ({ sortOrder: doc.sortOrder, activeSortOrder: doc.isActive ? doc.sortOrder : null }),
+    },
     uniqueRules: (doc) => [{ model: 'ProductDiscount', fields: ['projectKey', 'sortOrder'], error: () => new DuplicateFieldError('sortOrder', doc.sortOrder) }],
   });
   protected readonly actions = actions;
@@ -99,7 +102,12 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
     });
   }
 
-  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ProductDiscountUpdateAction[] }, expand?: readonly string[]): Promise<ProductDiscount> {
+  override update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly ProductDiscountUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<ProductDiscount> {
     return withTransaction(ctx, async (tx) => {
       const before = await this.repository.find(tx, at);
       const doc = await super.update(tx, at, update);
@@ -132,8 +140,11 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
     if (discounts.length === 0 || !product) return { discounts, external, categories: new Map() };
     // The product type's key and the categories' keys and ancestors are read only when a predicate can name them.
     const names = (field: string) => discounts.some((d) => d.predicate.includes(field));
-    const typeRow = names('productType.key') ? await ctx.db.first<{ key: string | null }>(PRODUCT_TYPE_KEY[ctx.db.dialect], [ctx.projectKey, product.productType.id]) : undefined;
-    const categories = names('categories.key') || names('categoriesWithAncestors') ? await this.knownCategories(ctx, product) : new Map<string, KnownCategory>();
+    const typeRow = names('productType.key')
+      ? await ctx.db.first<{ key: string | null }>(PRODUCT_TYPE_KEY[ctx.db.dialect], [ctx.projectKey, product.productType.id])
+      : undefined;
+    const categories =
+      names('categories.key') || names('categoriesWithAncestors') ? await this.knownCategories(ctx, product) : new Map<string, KnownCategory>();
     return { discounts, external, productTypeKey: typeRow?.key ?? undefined, categories };
   }
 
@@ -141,7 +152,12 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
    * What the predicates read for a standalone price of `sku`: the variant with that SKU in the
    * current data of the product holding it (else in its staged data); none when no product has it.
    */
-  async skuFacts(ctx: RequestContext, sku: string, product: Product | undefined, active?: readonly ProductDiscount[]): Promise<Awaited<ReturnType<SkuDiscountFacts>>> {
+  async skuFacts(
+    ctx: RequestContext,
+    sku: string,
+    product: Product | undefined,
+    active?: readonly ProductDiscount[],
+  ): Promise<Awaited<ReturnType<SkuDiscountFacts>>> {
     const sources = await this.sourcesFor(ctx, product, active);
     if (!product) return { sources };
     for (const data of [product.masterData.current, product.masterData.staged]) {
@@ -164,7 +180,11 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
    * The discount that applies to a price of a product's variant now (POST /product-discounts/matching):
    * the price is the product's own of that id, so the answer is the one its `discounted` shows.
    */
-  async match(ctx: RequestContext, query: ProductDiscountMatchQuery, products: { find(ctx: RequestContext, at: DocumentAddress): Promise<Product | undefined> }): Promise<ProductDiscount> {
+  async match(
+    ctx: RequestContext,
+    query: ProductDiscountMatchQuery,
+    products: { find(ctx: RequestContext, at: DocumentAddress): Promise<Product | undefined> },
+  ): Promise<ProductDiscount> {
     const product = await products.find(ctx, { id: query.productId });
     const data = product && (query.staged ? product.masterData.staged : product.masterData.current);
     const variant = data && allVariants(data).find((v) => v.id === query.variantId);
@@ -175,7 +195,13 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
         const external = await this.repository.find(ctx, { id: price.discounted.discount.id });
         if (external) return external;
       }
-      const match = matchingDiscount(sources.discounts, { product, productTypeKey: sources.productTypeKey, categories: categoryFacts(data, sources.categories), variant, price });
+      const match = matchingDiscount(sources.discounts, {
+        product,
+        productTypeKey: sources.productTypeKey,
+        categories: categoryFacts(data, sources.categories),
+        variant,
+        price,
+      });
       if (match) return match.discount;
     }
     throw new NoMatchingProductDiscountFoundError();

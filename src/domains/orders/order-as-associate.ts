@@ -37,7 +37,12 @@ export function ordersAsAssociate(orders: AssociateOrderPort) {
     ...view,
     async create(ctx: RequestContext, draft: OrderFromCartDraft, expand?: readonly string[]): Promise<Order> {
       // The units are read when called: the order service's cart service is set after this view is made.
-      const admit = await madeFromUnitDocument(ctx, orders.businessUnits, { inactive: 'its carts cannot be ordered', kind: 'cart', access: CREATE, customerOf: (cart: Cart) => cart.customerId });
+      const admit = await madeFromUnitDocument(ctx, orders.businessUnits, {
+        inactive: 'its carts cannot be ordered',
+        kind: 'cart',
+        access: CREATE,
+        customerOf: (cart: Cart) => cart.customerId,
+      });
       // An order an associate places may need approval (approval-flow.service.ts), decided in its transaction.
       return orders.createFromCart(ctx, draft, admit, expand, (tx, order) => orders.approvals?.start(tx, order, ctx.associateId!) ?? Promise.resolve());
     },

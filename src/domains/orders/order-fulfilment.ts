@@ -1,4 +1,15 @@
-import type { Delivery, DeliveryItem, Order, OrderUpdateAction, Parcel, ParcelDraft, ReturnInfo, ReturnInfoDraft, ReturnItem, ShippingInfo } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  Delivery,
+  DeliveryItem,
+  Order,
+  OrderUpdateAction,
+  Parcel,
+  ParcelDraft,
+  ReturnInfo,
+  ReturnInfoDraft,
+  ReturnItem,
+  ShippingInfo,
+} from '../../../generated/openapi/client/types.gen.js';
 import { isoNow } from '../../shared/clock.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidInputError, InvalidOperationError } from '../../errors/api-error.js';
@@ -44,7 +55,8 @@ function checkedItems(order: Order, items: readonly DeliveryItem[] | undefined):
   for (const item of items ?? []) {
     const quantity = quantities.get(item.id);
     if (quantity === undefined) throw new InvalidOperationError(`The order has no line item or custom line item with the id '${item.id}'.`);
-    if (item.quantity > quantity) throw new InvalidOperationError(`The item '${item.id}' has the quantity ${quantity}: a delivery or parcel cannot hold ${item.quantity} of it.`);
+    if (item.quantity > quantity)
+      throw new InvalidOperationError(`The item '${item.id}' has the quantity ${quantity}: a delivery or parcel cannot hold ${item.quantity} of it.`);
   }
   return (items ?? []).map(({ id, quantity }) => ({ id, quantity }));
 }
@@ -52,7 +64,8 @@ function checkedItems(order: Order, items: readonly DeliveryItem[] | undefined):
 function delivery(order: Order, at: { deliveryId?: string; deliveryKey?: string }): Delivery {
   if (at.deliveryId === undefined && at.deliveryKey === undefined) throw new InvalidInputError('Either deliveryId or deliveryKey is required.');
   const found = shippingInfoOf(order).deliveries.find((d) => (at.deliveryId !== undefined ? d.id === at.deliveryId : d.key === at.deliveryKey));
-  if (!found) throw new InvalidOperationError(`The order has no delivery with the ${at.deliveryId !== undefined ? `id '${at.deliveryId}'` : `key '${at.deliveryKey}'`}.`);
+  if (!found)
+    throw new InvalidOperationError(`The order has no delivery with the ${at.deliveryId !== undefined ? `id '${at.deliveryId}'` : `key '${at.deliveryKey}'`}.`);
   return found;
 }
 
@@ -81,7 +94,9 @@ function returnItem(order: Order, at: { returnItemId?: string; returnItemKey?: s
     const found = info.items.find((item) => (at.returnItemId !== undefined ? item.id === at.returnItemId : item.key === at.returnItemKey));
     if (found) return found;
   }
-  throw new InvalidOperationError(`The order has no return item with the ${at.returnItemId !== undefined ? `id '${at.returnItemId}'` : `key '${at.returnItemKey}'`}.`);
+  throw new InvalidOperationError(
+    `The order has no return item with the ${at.returnItemId !== undefined ? `id '${at.returnItemId}'` : `key '${at.returnItemKey}'`}.`,
+  );
 }
 
 /**
@@ -97,13 +112,17 @@ async function returnInfoFromDraft(ctx: RequestContext, order: Order, draft: Ret
     ...order.customLineItems.map((line) => [line.id, { quantity: line.quantity, custom: true }] as const),
   ]);
   const returned = new Map<string, number>();
-  for (const info of order.returnInfo ?? []) for (const item of info.items) returned.set(item.lineItemId ?? item.customLineItemId!, (returned.get(item.lineItemId ?? item.customLineItemId!) ?? 0) + item.quantity);
+  for (const info of order.returnInfo ?? [])
+    for (const item of info.items)
+      returned.set(item.lineItemId ?? item.customLineItemId!, (returned.get(item.lineItemId ?? item.customLineItemId!) ?? 0) + item.quantity);
   const items: ReturnItem[] = [];
   for (const d of draft.items) {
-    if ((d.lineItemId === undefined) === (d.customLineItemId === undefined)) throw new InvalidInputError('A return item names exactly one of lineItemId and customLineItemId.');
+    if ((d.lineItemId === undefined) === (d.customLineItemId === undefined))
+      throw new InvalidInputError('A return item names exactly one of lineItemId and customLineItemId.');
     const lineId = (d.lineItemId ?? d.customLineItemId)!;
     const line = lines.get(lineId);
-    if (!line || line.custom !== (d.customLineItemId !== undefined)) throw new InvalidOperationError(`The order has no ${d.lineItemId !== undefined ? 'line item' : 'custom line item'} with the id '${lineId}'.`);
+    if (!line || line.custom !== (d.customLineItemId !== undefined))
+      throw new InvalidOperationError(`The order has no ${d.lineItemId !== undefined ? 'line item' : 'custom line item'} with the id '${lineId}'.`);
     const total = (returned.get(lineId) ?? 0) + d.quantity;
     if (total > line.quantity) throw new InvalidOperationError(`The line '${lineId}' has the quantity ${line.quantity}: ${total} of it cannot be returned.`);
     returned.set(lineId, total);
@@ -157,7 +176,11 @@ export const fulfilmentActions: ActionHandlers<Order, FulfilmentAction> = {
   setParcelTrackingData: (order, a) => setOptional(parcel(order, a).parcel, 'trackingData', a.trackingData),
   setParcelItems: (order, a) => void (parcel(order, a).parcel.items = checkedItems(order, a.items)),
   addReturnInfo: async (order, a, ctx) => {
-    const info = await returnInfoFromDraft(ctx, order, { items: a.items, ...(a.returnTrackingId !== undefined ? { returnTrackingId: a.returnTrackingId } : {}), ...(a.returnDate !== undefined ? { returnDate: a.returnDate } : {}) });
+    const info = await returnInfoFromDraft(ctx, order, {
+      items: a.items,
+      ...(a.returnTrackingId !== undefined ? { returnTrackingId: a.returnTrackingId } : {}),
+      ...(a.returnDate !== undefined ? { returnDate: a.returnDate } : {}),
+    });
     order.returnInfo = [...(order.returnInfo ?? []), info];
   },
   setReturnInfo: async (order, a, ctx) => {

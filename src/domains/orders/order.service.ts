@@ -91,9 +91,16 @@ export class OrderService {
       await takeStock(tx, cart);
       // A code whose discount lost its group's best deal is ordered with the cart, but not applied: not counted.
       const applied = cart.discountCodes.filter((info) => info.state === 'MatchesCart');
-      const codes = await this.discountCodes.findMany(tx, applied.map((info) => info.discountCode.id));
+      const codes = await this.discountCodes.findMany(
+        tx,
+        applied.map((info) => info.discountCode.id),
+      );
       await countApplications(tx, cart, codes);
-      const order = await this.repository.create(tx, { ...snapshot(cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}), ...(custom ? { custom } : {}) }, expand);
+      const order = await this.repository.create(
+        tx,
+        { ...snapshot(cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}), ...(custom ? { custom } : {}) },
+        expand,
+      );
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
       await after?.(tx, order);
       return order;
@@ -149,7 +156,6 @@ export class OrderService {
     return ctx.storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, ctx.storeKey);
   }
 }
-
 
 /** /me: the caller's own carts only; another's is 404 as if it did not exist. */
 export const ownCartsOnly: CartAdmission = (tx, cart) => {

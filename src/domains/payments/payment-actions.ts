@@ -45,7 +45,8 @@ function transaction(payment: Payment, id: string): Transaction {
 
 /** The payment update actions (the merchant's; /me offers a subset of the same table). */
 export const paymentActions: ActionHandlers<Payment, PaymentUpdateAction> = {
-  addInterfaceInteraction: async (payment, a, ctx) => void payment.interfaceInteractions.push(await interactionFromDraft(ctx, { type: a.type, fields: a.fields })),
+  addInterfaceInteraction: async (payment, a, ctx) =>
+    void payment.interfaceInteractions.push(await interactionFromDraft(ctx, { type: a.type, fields: a.fields })),
   addTransaction: async (payment, a, ctx) => void payment.transactions.push(await transactionFromDraft(ctx, a.transaction, 'transaction')),
   changeAmountPlanned: (payment, a) => void (payment.amountPlanned = centsFromDraft(a.amount, 'amount')),
   changeTransactionInteractionId: (payment, a) => void (transaction(payment, a.transactionId).interactionId = a.interactionId),
@@ -55,7 +56,8 @@ export const paymentActions: ActionHandlers<Payment, PaymentUpdateAction> = {
   setTransactionCustomType: (payment, a, ctx) => setCustomType(ctx, 'transaction', transaction(payment, a.transactionId), a.type, a.fields),
   setTransactionCustomField: (payment, a, ctx) => setCustomField(ctx, transaction(payment, a.transactionId), a.name, a.value),
   setAnonymousId: (payment, a) => setOptional(payment, 'anonymousId', a.anonymousId),
-  setCustomer: async (payment, a, ctx) => setOptional(payment, 'customer', a.customer ? { typeId: 'customer', id: await resolveCustomerId(ctx, a.customer) } : undefined),
+  setCustomer: async (payment, a, ctx) =>
+    setOptional(payment, 'customer', a.customer ? { typeId: 'customer', id: await resolveCustomerId(ctx, a.customer) } : undefined),
   setInterfaceId: (payment, a) => void (payment.interfaceId = a.interfaceId),
   setKey: (payment, a) => setOptional(payment, 'key', a.key),
   setMethodInfo: async (payment, a, ctx) => {
@@ -72,6 +74,7 @@ export const paymentActions: ActionHandlers<Payment, PaymentUpdateAction> = {
   setMethodInfoCustomField: (payment, a, ctx) => setCustomField(ctx, payment.paymentMethodInfo, a.name, a.value),
   setStatusInterfaceCode: (payment, a) => setOptional(payment.paymentStatus, 'interfaceCode', a.interfaceCode),
   setStatusInterfaceText: (payment, a) => void (payment.paymentStatus.interfaceText = a.interfaceText),
-  transitionState: async (payment, a, ctx) => void (payment.paymentStatus.state = await transition(ctx, payment.paymentStatus.state, a.state, 'PaymentState', a.force)),
+  transitionState: async (payment, a, ctx) =>
+    void (payment.paymentStatus.state = await transition(ctx, payment.paymentStatus.state, a.state, 'PaymentState', a.force)),
   ...customFieldActions('payment'),
 };

@@ -30,7 +30,12 @@ async function referencedPayment(ctx: RequestContext, identifier: ResourceIdenti
 }
 
 /** addPayment on a cart or order: the payment joins its paymentInfo, once. */
-export async function addPayment(ctx: RequestContext, doc: { paymentInfo?: PaymentInfo }, identifier: ResourceIdentifier, kind: 'cart' | 'order'): Promise<void> {
+export async function addPayment(
+  ctx: RequestContext,
+  doc: { paymentInfo?: PaymentInfo },
+  identifier: ResourceIdentifier,
+  kind: 'cart' | 'order',
+): Promise<void> {
   const payment = await referencedPayment(ctx, identifier);
   const payments = doc.paymentInfo?.payments ?? [];
   if (payments.some((p) => p.id === payment.id)) throw new InvalidOperationError(`The ${kind} has the payment '${payment.id}' already.`);
@@ -38,7 +43,12 @@ export async function addPayment(ctx: RequestContext, doc: { paymentInfo?: Payme
 }
 
 /** removePayment on a cart or order: the payment leaves its paymentInfo (which goes when it is empty). */
-export async function removePayment(ctx: RequestContext, doc: { paymentInfo?: PaymentInfo }, identifier: ResourceIdentifier, kind: 'cart' | 'order'): Promise<void> {
+export async function removePayment(
+  ctx: RequestContext,
+  doc: { paymentInfo?: PaymentInfo },
+  identifier: ResourceIdentifier,
+  kind: 'cart' | 'order',
+): Promise<void> {
   // By id the payment may be gone already (deleted): its reference can still be removed.
   const id = identifier.id ?? (await referencedPayment(ctx, identifier)).id;
   const payments = doc.paymentInfo?.payments ?? [];

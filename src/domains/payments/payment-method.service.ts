@@ -22,7 +22,8 @@ const actions: ActionHandlers<PaymentMethod, PaymentMethodUpdateAction> = {
   setName: (doc, a) => setOptional(doc, 'name', a.name),
   setPaymentInterface: (doc, a) => setOptional(doc, 'paymentInterface', a.paymentInterface),
   setPaymentMethodStatus: (doc, a) => {
-    if (doc.default && a.paymentMethodStatus !== 'Active') throw new InvalidOperationError('The default payment method cannot be set inactive: make another one the default first.');
+    if (doc.default && a.paymentMethodStatus !== 'Active')
+      throw new InvalidOperationError('The default payment method cannot be set inactive: make another one the default first.');
     doc.paymentMethodStatus = a.paymentMethodStatus;
   },
   ...customFieldActions('payment-method'),
@@ -53,7 +54,10 @@ function sameOwnerDefaults(doc: PaymentMethod): { where: string[]; vars: Record<
 export class PaymentMethodService extends DocumentService<PaymentMethod, PaymentMethodDraft, PaymentMethodUpdateAction> {
   readonly repository = new DocumentRepository<PaymentMethod>({
     resource: paymentMethodResource,
-    extraColumns: { names: ['customerId', 'businessUnitKey'], values: (doc) => ({ customerId: doc.customer?.id ?? null, businessUnitKey: doc.businessUnit?.key ?? null }) },
+    extraColumns: {
+      names: ['customerId', 'businessUnitKey'],
+      values: (doc) => ({ customerId: doc.customer?.id ?? null, businessUnitKey: doc.businessUnit?.key ?? null }),
+    },
   });
   protected readonly actions = actions;
 
@@ -81,7 +85,12 @@ export class PaymentMethodService extends DocumentService<PaymentMethod, Payment
     return this.createAlong(ctx, draft, expand, (tx, doc) => this.onlyDefault(tx, doc));
   }
 
-  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly PaymentMethodUpdateAction[] }, expand?: readonly string[]): Promise<PaymentMethod> {
+  override update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly PaymentMethodUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<PaymentMethod> {
     // Only a method made the default takes the owner's lock (after its own row's): a write to the
     // current default itself never waits on a writer that would then wait on that row.
     if (!update.actions.some((a) => a.action === 'setDefault' && a.default)) return super.update(ctx, at, update, expand);
@@ -99,6 +108,8 @@ export class PaymentMethodService extends DocumentService<PaymentMethod, Payment
   private async onlyDefault(tx: RequestContext, method: PaymentMethod): Promise<void> {
     if (!method.default) return;
     await lockUntilCommit(tx.db, `payment-method-default:${tx.projectKey}:${method.customer?.id ?? ''}:${method.businessUnit?.key ?? ''}`);
-    await this.repository.forEachMatch(tx, sameOwnerDefaults(method), (other) => this.repository.replace(tx, other, { ...structuredClone(other), default: false }));
+    await this.repository.forEachMatch(tx, sameOwnerDefaults(method), (other) =>
+      this.repository.replace(tx, other, { ...structuredClone(other), default: false }),
+    );
   }
 }

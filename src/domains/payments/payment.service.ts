@@ -1,4 +1,11 @@
-import type { MyPaymentDraft, MyPaymentUpdateAction, Payment, PaymentDraft, PaymentStatusDraft, PaymentUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  MyPaymentDraft,
+  MyPaymentUpdateAction,
+  Payment,
+  PaymentDraft,
+  PaymentStatusDraft,
+  PaymentUpdateAction,
+} from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
 import { resolveCustomerId } from '../../resources/reference-resolvers.js';
@@ -17,7 +24,6 @@ async function paymentStatusFromDraft(ctx: RequestContext, draft: PaymentStatusD
   const { state, ...fields } = draft ?? {};
   return { ...fields, ...(state ? { state: { typeId: 'state', id: (await stateOfType(ctx, state, 'PaymentState', 'paymentStatus.state')).id } } : {}) };
 }
-
 
 /**
  * Payments: what a customer is to pay (amountPlanned), how (paymentMethodInfo), what the payment

@@ -120,8 +120,16 @@ export class ApiClientService {
     }
     const db = this.app.db;
     await db.executeRaw(INSERT[db.dialect], [
-      id, projectKey, now, now, doc.name, doc.scope, await hashSecret(secret, this.app.config.passwordHashCost),
-      doc.accessTokenValiditySeconds ?? null, doc.refreshTokenValiditySeconds ?? null, doc,
+      id,
+      projectKey,
+      now,
+      now,
+      doc.name,
+      doc.scope,
+      await hashSecret(secret, this.app.config.passwordHashCost),
+      doc.accessTokenValiditySeconds ?? null,
+      doc.refreshTokenValiditySeconds ?? null,
+      doc,
     ]);
     return { ...doc, secret };
   }
@@ -208,7 +216,11 @@ export class ApiClientService {
     const row = await this.row(BY_ID, [id, this.app.config.region]);
     if (!row) return undefined;
     const deleteAtIso = (JSON.parse(row.data) as { deleteAt?: string }).deleteAt;
-    const client: CachedClient = { record: this.toRecord(row), secretHash: row.secretHash, deleteAt: deleteAtIso === undefined ? undefined : Date.parse(deleteAtIso) };
+    const client: CachedClient = {
+      record: this.toRecord(row),
+      secretHash: row.secretHash,
+      deleteAt: deleteAtIso === undefined ? undefined : Date.parse(deleteAtIso),
+    };
     if (cacheable) this.rows.setIfCurrent(generation, id, client);
     return client;
   }
@@ -244,7 +256,13 @@ export class ApiClientService {
     return this.app.db.first<ApiClientRow>(statement[this.app.db.dialect], params);
   }
 
-  private toRecord(row: { id: string; projectKey: string; scope: string; accessTokenValiditySeconds: number | null; refreshTokenValiditySeconds: number | null }): ApiClientRecord {
+  private toRecord(row: {
+    id: string;
+    projectKey: string;
+    scope: string;
+    accessTokenValiditySeconds: number | null;
+    refreshTokenValiditySeconds: number | null;
+  }): ApiClientRecord {
     return {
       id: row.id,
       projectKey: row.projectKey,
@@ -264,4 +282,3 @@ function withoutSecret(stored: ApiClientDocument, lastUsedAt: string | null): Ap
   void secret;
   return lastUsedAt ? { ...doc, lastUsedAt } : doc;
 }
-

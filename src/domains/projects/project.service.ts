@@ -123,7 +123,8 @@ export class ProjectService {
   }
 
   async create(draft: ProjectDraft): Promise<ProjectDocument> {
-    if (!KEY_PATTERN.test(draft.key)) throw new DuplicateFieldError('key', draft.key, `Invalid project key '${draft.key}': use 2-256 characters of [A-Za-z0-9_-].`);
+    if (!KEY_PATTERN.test(draft.key))
+      throw new DuplicateFieldError('key', draft.key, `Invalid project key '${draft.key}': use 2-256 characters of [A-Za-z0-9_-].`);
     if (await this.find(draft.key)) throw new DuplicateFieldError('key', draft.key);
     const now = isoNow(this.app.clock);
     const doc: ProjectDocument = {
@@ -159,10 +160,21 @@ export class ProjectService {
     if (!changed) return current;
     doc.version = current.version + 1;
     doc.lastModifiedAt = isoNow(this.app.clock);
-    const written = await ctx.db.executeRaw(UPDATE[ctx.db.dialect], [doc.version, doc.lastModifiedAt, doc, current.key, this.app.config.region, current.version]);
+    const written = await ctx.db.executeRaw(UPDATE[ctx.db.dialect], [
+      doc.version,
+      doc.lastModifiedAt,
+      doc,
+      current.key,
+      this.app.config.region,
+      current.version,
+    ]);
     if (written === 0) {
       this.cache.delete(current.key);
-      await lostRace(current.key, update.version, async () => (await ctx.db.first<{ version: number }>(SELECT_VERSION[ctx.db.dialect], [current.key, this.app.config.region]))?.version);
+      await lostRace(
+        current.key,
+        update.version,
+        async () => (await ctx.db.first<{ version: number }>(SELECT_VERSION[ctx.db.dialect], [current.key, this.app.config.region]))?.version,
+      );
     }
     this.cache.set(doc.key, doc);
     for (const listener of this.changed) listener(doc);

@@ -22,7 +22,13 @@ import { setOptional, type ActionHandlers } from '../../resources/update-actions
 type Units = () => DocumentRepository<BusinessUnit>;
 
 /** changeCustomer on a quote request or quote: the customer must exist and, on a unit's, be one of its associates. */
-async function changeCustomer(ctx: RequestContext, units: Units, doc: QuoteRequest | Quote, a: QuoteChangeCustomerAction, kind: 'quote request' | 'quote'): Promise<void> {
+async function changeCustomer(
+  ctx: RequestContext,
+  units: Units,
+  doc: QuoteRequest | Quote,
+  a: QuoteChangeCustomerAction,
+  kind: 'quote request' | 'quote',
+): Promise<void> {
   const customerId = await resolveCustomerId(ctx, a.customer);
   await assertStillBelongs(ctx, units(), doc.businessUnit, { customerId, ...(doc.store ? { store: doc.store } : {}) }, kind);
   doc.customer = { typeId: 'customer', id: customerId };
@@ -41,7 +47,8 @@ export function quoteRequestActions(units: Units): ActionHandlers<QuoteRequest, 
 /** A buyer's own (/me, and an associate's): only cancelling a request the seller has not answered yet. */
 export const myQuoteRequestActions: ActionHandlers<QuoteRequest, MyQuoteRequestCancelAction> = {
   cancelQuoteRequest: (request) => {
-    if (request.quoteRequestState !== 'Submitted') throw new InvalidOperationError(`The quote request is ${request.quoteRequestState}: only a Submitted one can be cancelled.`);
+    if (request.quoteRequestState !== 'Submitted')
+      throw new InvalidOperationError(`The quote request is ${request.quoteRequestState}: only a Submitted one can be cancelled.`);
     request.quoteRequestState = 'Cancelled';
   },
 };
@@ -116,7 +123,8 @@ export function associateQuoteRequestActions(units: Units): ActionHandlers<Quote
   };
   return {
     changeQuoteRequestState: (request, a, ctx) => {
-      if (a.quoteRequestState !== 'Cancelled') throw new InvalidOperationError(`An associate can only cancel a quote request, not set it to ${a.quoteRequestState}.`);
+      if (a.quoteRequestState !== 'Cancelled')
+        throw new InvalidOperationError(`An associate can only cancel a quote request, not set it to ${a.quoteRequestState}.`);
       return myQuoteRequestActions.cancelQuoteRequest(request, { action: 'cancelQuoteRequest' }, ctx);
     },
     changeCustomer: (request, a, ctx) => changeCustomer(ctx, units, request, a, 'quote request'),

@@ -67,7 +67,12 @@ export function quotesAsAssociate(quotes: QuotesPort) {
     exists,
     query,
     anyMatches,
-    async update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly QuoteUpdateAction[] }, expand?: readonly string[]): Promise<Quote> {
+    async update(
+      ctx: RequestContext,
+      at: DocumentAddress,
+      update: { version: number; actions: readonly QuoteUpdateAction[] },
+      expand?: readonly string[],
+    ): Promise<Quote> {
       const a = await actingAssociate(ctx, units());
       assertActive(a, 'its quotes can be changed only through the general endpoints');
       const quote = await quotes.repository.find(ctx, at);
@@ -81,7 +86,12 @@ export function quotesAsAssociate(quotes: QuotesPort) {
       return quotes.repository.update(ctx, { id: quote.id }, update, actions, expand);
     },
     async order(ctx: RequestContext, draft: OrderFromQuoteDraft, expand?: readonly string[]): Promise<Order> {
-      const admit = await madeFromUnitDocument(ctx, units(), { inactive: 'its quotes cannot be ordered', kind: 'quote', access: ORDER, customerOf: (quote: Quote) => quote.customer?.id });
+      const admit = await madeFromUnitDocument(ctx, units(), {
+        inactive: 'its quotes cannot be ordered',
+        kind: 'quote',
+        access: ORDER,
+        customerOf: (quote: Quote) => quote.customer?.id,
+      });
       return quotes.order(ctx, draft, admit, expand, (tx, order) => quotes.orders.approvals?.start(tx, order, ctx.associateId!) ?? Promise.resolve());
     },
   };

@@ -1,4 +1,11 @@
-import type { Cart, MyQuoteRequestDraft, MyQuoteRequestUpdate, QuoteRequest, QuoteRequestDraft, QuoteRequestUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  Cart,
+  MyQuoteRequestDraft,
+  MyQuoteRequestUpdate,
+  QuoteRequest,
+  QuoteRequestDraft,
+  QuoteRequestUpdateAction,
+} from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { ReferencedResourceNotFoundError } from '../../errors/api-error.js';
 import { madeFromUnitDocument, type Access } from '../business-units/index.js';
@@ -18,7 +25,11 @@ import { stateOfType } from '../states/index.js';
 import { checkVersion } from '../../resources/versioning.js';
 
 /** The owner, store and unit of a quote request or quote, as the /me view reads them (carts and orders name them so). */
-export const quoteOwner = (doc: { customer?: { id: string }; store?: QuoteRequest['store'] }) => ({ customerId: doc.customer?.id, anonymousId: undefined, store: doc.store });
+export const quoteOwner = (doc: { customer?: { id: string }; store?: QuoteRequest['store'] }) => ({
+  customerId: doc.customer?.id,
+  anonymousId: undefined,
+  store: doc.store,
+});
 
 /** A check of the cart a quote is requested for, in the request's transaction (it throws to refuse the cart). */
 type CartAdmission = (tx: RequestContext, cart: Cart) => void | Promise<void>;
@@ -33,7 +44,13 @@ export class QuoteRequestService extends DocumentService<QuoteRequest, QuoteRequ
     resource: quoteRequestResource,
     extraColumns: {
       names: ['customerId', 'anonymousId', 'storeKey', 'businessUnitKey', 'cartId'],
-      values: (doc) => ({ customerId: doc.customer.id, anonymousId: null, storeKey: doc.store?.key ?? null, businessUnitKey: doc.businessUnit?.key ?? null, cartId: doc.cart?.id ?? null }),
+      values: (doc) => ({
+        customerId: doc.customer.id,
+        anonymousId: null,
+        storeKey: doc.store?.key ?? null,
+        businessUnitKey: doc.businessUnit?.key ?? null,
+        cartId: doc.cart?.id ?? null,
+      }),
     },
   });
   protected readonly actions = quoteRequestActions(() => this.businessUnits);
@@ -132,7 +149,12 @@ function quoteRequestsAsAssociate(requests: QuoteRequestService) {
   return {
     ...view,
     async create(ctx: RequestContext, draft: QuoteRequestDraft, expand?: readonly string[]): Promise<QuoteRequest> {
-      const admit = await madeFromUnitDocument(ctx, units(), { inactive: 'no quote can be requested for its carts', kind: 'cart', access: CREATE, customerOf: (cart: Cart) => cart.customerId });
+      const admit = await madeFromUnitDocument(ctx, units(), {
+        inactive: 'no quote can be requested for its carts',
+        kind: 'cart',
+        access: CREATE,
+        customerOf: (cart: Cart) => cart.customerId,
+      });
       return requests.createFromCart(ctx, draft, admit, expand);
     },
   };

@@ -52,7 +52,7 @@ function commercial(from: Commercial): Commercial {
  */
 export function assertQuotable(cart: Cart): asserts cart is Cart & { customerId: string } {
   if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState}: a quote can be requested only for an Active cart.`);
-  if (cart.customerId === undefined) throw new InvalidOperationError('The cart has no customer: a quote can be requested only for a customer\'s cart.');
+  if (cart.customerId === undefined) throw new InvalidOperationError("The cart has no customer: a quote can be requested only for a customer's cart.");
   if (cart.shippingAddress === undefined) throw new InvalidOperationError('The cart has no shipping address: a quote request needs one.');
   if (cart.discountCodes.length > 0) throw new InvalidOperationError('The cart has discount codes: a quote cannot be requested for it.');
   if (cart.shippingMode === 'Multiple') throw new InvalidOperationError('The cart has the Multiple shipping mode: a quote cannot be requested for it.');
@@ -109,7 +109,11 @@ export function quoteOf(staged: StagedQuote, cart: Cart): NewDocument<Quote> {
 }
 
 /** The order of a quote (origin Quote); its cart is the quotation cart, so a quote is ordered at most once. */
-export function orderOf(quote: Quote, cart: Cart, draft: Omit<OrderFromQuoteDraft, 'quote' | 'version'>): Omit<Order, 'id' | 'version' | 'createdAt' | 'lastModifiedAt'> {
+export function orderOf(
+  quote: Quote,
+  cart: Cart,
+  draft: Omit<OrderFromQuoteDraft, 'quote' | 'version'>,
+): Omit<Order, 'id' | 'version' | 'createdAt' | 'lastModifiedAt'> {
   const { lineItems, customLineItems, directDiscounts: _, priceRoundingMode: __, inventoryMode: ___, ...rest } = commercial(quote);
   return {
     ...(draft.orderNumber !== undefined ? { orderNumber: draft.orderNumber } : {}),

@@ -1,4 +1,13 @@
-import type { MyOrderFromQuoteDraft, MyQuoteUpdate, Order, OrderFromQuoteDraft, Quote, QuoteDraft, QuoteUpdateAction, StagedQuote } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  MyOrderFromQuoteDraft,
+  MyQuoteUpdate,
+  Order,
+  OrderFromQuoteDraft,
+  Quote,
+  QuoteDraft,
+  QuoteUpdateAction,
+  StagedQuote,
+} from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
 import type { CartService } from '../carts/index.js';
@@ -19,7 +28,6 @@ import type { StagedQuoteService } from './staged-quote.service.js';
 import { stateOfType } from '../states/index.js';
 import { checkVersion, notFound } from '../../resources/versioning.js';
 
-
 /**
  * Quotes: the seller's offer, a snapshot of a staged quote's quotation cart. The buyer accepts or
  * declines a Pending quote, asks to renegotiate it (the seller answers with a new quote of the same
@@ -31,7 +39,13 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
     resource: quoteResource,
     extraColumns: {
       names: ['customerId', 'anonymousId', 'storeKey', 'businessUnitKey', 'stagedQuoteId'],
-      values: (doc) => ({ customerId: doc.customer?.id ?? null, anonymousId: null, storeKey: doc.store?.key ?? null, businessUnitKey: doc.businessUnit?.key ?? null, stagedQuoteId: doc.stagedQuote.id }),
+      values: (doc) => ({
+        customerId: doc.customer?.id ?? null,
+        anonymousId: null,
+        storeKey: doc.store?.key ?? null,
+        businessUnitKey: doc.businessUnit?.key ?? null,
+        stagedQuoteId: doc.stagedQuote.id,
+      }),
     },
   });
   protected readonly actions = quoteActions(() => this.businessUnits);
@@ -64,7 +78,12 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
   }
 
   /** `admit` refuses staged quotes the caller may not send here (one of another store, on an in-store request). */
-  createFrom(ctx: RequestContext, draft: QuoteDraft, admit: ((tx: RequestContext, staged: StagedQuote) => void) | undefined, expand?: readonly string[]): Promise<Quote> {
+  createFrom(
+    ctx: RequestContext,
+    draft: QuoteDraft,
+    admit: ((tx: RequestContext, staged: StagedQuote) => void) | undefined,
+    expand?: readonly string[],
+  ): Promise<Quote> {
     return withTransaction(ctx, async (tx) => {
       const staged = await resolveIdentifier(tx, this.staged.repository, draft.stagedQuote, 'stagedQuote');
       admit?.(tx, staged);
@@ -78,12 +97,19 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
         await this.staged.repository.replace(tx, staged, { ...structuredClone(staged), stagedQuoteState: 'Sent' });
       }
       // This quote answers the buyer's requests to renegotiate the earlier ones.
-      await this.repository.forEachMatch(tx, { where: ['stagedQuote(id = :id) and quoteState = "DeclinedForRenegotiation"'], vars: { id: [staged.id] } }, (earlier) =>
-        this.repository.replace(tx, earlier, { ...structuredClone(earlier), quoteState: 'RenegotiationAddressed' }),
+      await this.repository.forEachMatch(
+        tx,
+        { where: ['stagedQuote(id = :id) and quoteState = "DeclinedForRenegotiation"'], vars: { id: [staged.id] } },
+        (earlier) => this.repository.replace(tx, earlier, { ...structuredClone(earlier), quoteState: 'RenegotiationAddressed' }),
       );
       return this.repository.create(
         tx,
-        { ...quoteOf(staged, cart), ...(draft.key !== undefined ? { key: draft.key } : {}), ...(state ? { state: { typeId: 'state', id: state.id } } : {}), ...(custom ? { custom } : {}) },
+        {
+          ...quoteOf(staged, cart),
+          ...(draft.key !== undefined ? { key: draft.key } : {}),
+          ...(state ? { state: { typeId: 'state', id: state.id } } : {}),
+          ...(custom ? { custom } : {}),
+        },
         expand,
       );
     });
@@ -100,24 +126,33 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
    * is refused.
    */
   order(ctx: RequestContext, draft: OrderFromQuoteDraft, admit: QuoteAdmission | undefined, expand?: readonly string[], after?: OrderFollowUp): Promise<Order> {
-    const at: DocumentAddress | undefined = draft.quote.id !== undefined ? { id: draft.quote.id } : draft.quote.key !== undefined ? { key: draft.quote.key } : undefined;
+    const at: DocumentAddress | undefined =
+      draft.quote.id !== undefined ? { id: draft.quote.id } : draft.quote.key !== undefined ? { key: draft.quote.key } : undefined;
     if (at === undefined) throw new RequiredFieldError('quote.id');
     return withTransaction(ctx, async (tx) => {
       const quote = await this.repository.find(tx, at);
       if (!quote) throw notFound(at);
       if (admit) await admit(tx, quote);
       checkVersion(quote.id, draft.version, quote.version);
-      if (quote.quoteState !== 'Pending' && quote.quoteState !== 'Accepted') throw new InvalidOperationError(`The quote is ${quote.quoteState}: only a Pending or Accepted quote can be ordered.`);
-      if (quote.validTo !== undefined && Date.parse(quote.validTo) < tx.app.clock.now()) throw new InvalidOperationError(`The quote was valid until ${quote.validTo}: it can no longer be ordered.`);
+      if (quote.quoteState !== 'Pending' && quote.quoteState !== 'Accepted')
+        throw new InvalidOperationError(`The quote is ${quote.quoteState}: only a Pending or Accepted quote can be ordered.`);
+      if (quote.validTo !== undefined && Date.parse(quote.validTo) < tx.app.clock.now())
+        throw new InvalidOperationError(`The quote was valid until ${quote.validTo}: it can no longer be ordered.`);
       const staged = await this.staged.repository.find(tx, { id: quote.stagedQuote.id });
       const cart = staged && (await this.carts.repository.find(tx, { id: staged.quotationCart.id }));
       if (!cart) throw new InvalidOperationError('The quotation cart of the quote no longer exists: the quote cannot be ordered.');
-      if (cart.cartState !== 'Active') throw new InvalidOperationError(`The quotation cart of the quote is ${cart.cartState}: the quote has been ordered already.`);
+      if (cart.cartState !== 'Active')
+        throw new InvalidOperationError(`The quotation cart of the quote is ${cart.cartState}: the quote has been ordered already.`);
       const state = draft.state ? await stateOfType(tx, draft.state, 'OrderState', 'state') : undefined;
       await takeStock(tx, { ...cart, lineItems: quote.lineItems });
-      const order = await this.orders.repository.create(tx, { ...orderOf(quote, cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}) }, expand);
+      const order = await this.orders.repository.create(
+        tx,
+        { ...orderOf(quote, cart, draft), ...(state ? { state: { typeId: 'state', id: state.id } } : {}) },
+        expand,
+      );
       await this.carts.repository.replace(tx, cart, { ...structuredClone(cart), cartState: 'Ordered' });
-      if (draft.quoteStateToAccepted && quote.quoteState !== 'Accepted') await this.repository.replace(tx, quote, { ...structuredClone(quote), quoteState: 'Accepted' });
+      if (draft.quoteStateToAccepted && quote.quoteState !== 'Accepted')
+        await this.repository.replace(tx, quote, { ...structuredClone(quote), quoteState: 'Accepted' });
       await after?.(tx, order);
       return order;
     });

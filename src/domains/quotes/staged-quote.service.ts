@@ -24,7 +24,9 @@ export class StagedQuoteService extends DocumentService<StagedQuote, StagedQuote
   readonly repository = new DocumentRepository<StagedQuote>({
     resource: stagedQuoteResource,
     extraColumns: { names: ['quoteRequestId', 'storeKey'], values: (doc) => ({ quoteRequestId: doc.quoteRequest.id, storeKey: doc.store?.key ?? null }) },
-    uniqueRules: (doc) => [{ model: 'StagedQuote', fields: ['projectKey', 'quoteRequestId'], error: () => new DuplicateFieldError('quoteRequest', doc.quoteRequest.id) }],
+    uniqueRules: (doc) => [
+      { model: 'StagedQuote', fields: ['projectKey', 'quoteRequestId'], error: () => new DuplicateFieldError('quoteRequest', doc.quoteRequest.id) },
+    ],
   });
   protected readonly actions = stagedQuoteActions;
   /** The in-store endpoints' view: the staged quotes of the request's store, made only from its quote requests. */
@@ -47,13 +49,20 @@ export class StagedQuoteService extends DocumentService<StagedQuote, StagedQuote
   }
 
   /** `admit` refuses requests the caller may not answer here (one of another store, on an in-store request). */
-  createFrom(ctx: RequestContext, draft: StagedQuoteDraft, admit: ((tx: RequestContext, request: QuoteRequest) => void) | undefined, expand?: readonly string[]): Promise<StagedQuote> {
+  createFrom(
+    ctx: RequestContext,
+    draft: StagedQuoteDraft,
+    admit: ((tx: RequestContext, request: QuoteRequest) => void) | undefined,
+    expand?: readonly string[],
+  ): Promise<StagedQuote> {
     return withTransaction(ctx, async (tx) => {
       const request = await resolveIdentifier(tx, this.requests.repository, draft.quoteRequest, 'quoteRequest');
       admit?.(tx, request);
       checkVersion(request.id, draft.quoteRequestVersion, request.version);
       if (request.quoteRequestState !== 'Submitted' && request.quoteRequestState !== 'Accepted') {
-        throw new InvalidOperationError(`The quote request is ${request.quoteRequestState}: only a Submitted or Accepted one can be answered with a staged quote.`);
+        throw new InvalidOperationError(
+          `The quote request is ${request.quoteRequestState}: only a Submitted or Accepted one can be answered with a staged quote.`,
+        );
       }
       const custom = await customFieldsFromDraft(tx, 'staged-quote', draft.custom);
       const state = draft.state ? await stateOfType(tx, draft.state, 'StagedQuoteState', 'state') : undefined;

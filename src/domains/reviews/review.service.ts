@@ -1,4 +1,13 @@
-import type { Customer, Product, Reference, Review, ReviewDraft, ReviewRatingStatistics, ReviewTargetIdentifier, ReviewUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  Customer,
+  Product,
+  Reference,
+  Review,
+  ReviewDraft,
+  ReviewRatingStatistics,
+  ReviewTargetIdentifier,
+  ReviewUpdateAction,
+} from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
 import { DuplicateFieldError } from '../../errors/api-error.js';
@@ -50,8 +59,13 @@ export function ratingStatistics(reviews: readonly Review[]): ReviewRatingStatis
 export class ReviewService extends DocumentService<Review, ReviewDraft, ReviewUpdateAction> {
   readonly repository = new DocumentRepository<Review>({
     resource: reviewResource,
-    extraColumns: { names: ['uniquenessValue', 'targetId'], values: (doc) => ({ uniquenessValue: doc.uniquenessValue ?? null, targetId: doc.target?.id ?? null }) },
-    uniqueRules: (doc) => [{ model: 'Review', fields: ['projectKey', 'uniquenessValue'], error: () => new DuplicateFieldError('uniquenessValue', doc.uniquenessValue) }],
+    extraColumns: {
+      names: ['uniquenessValue', 'targetId'],
+      values: (doc) => ({ uniquenessValue: doc.uniquenessValue ?? null, targetId: doc.target?.id ?? null }),
+    },
+    uniqueRules: (doc) => [
+      { model: 'Review', fields: ['projectKey', 'uniquenessValue'], error: () => new DuplicateFieldError('uniquenessValue', doc.uniquenessValue) },
+    ],
     beforeWrite: async (ctx, doc) => void (doc.includedInStatistics = await this.included(ctx, doc.state)),
   });
   protected readonly actions: ActionHandlers<Review, ReviewUpdateAction> = {
@@ -99,7 +113,12 @@ export class ReviewService extends DocumentService<Review, ReviewDraft, ReviewUp
     return this.createAlong(ctx, draft, expand, (tx, review) => this.refreshStatistics(tx, [review.target]));
   }
 
-  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly ReviewUpdateAction[] }, expand?: readonly string[]): Promise<Review> {
+  override update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly ReviewUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<Review> {
     return withTransaction(ctx, async (tx) => {
       const before = await this.repository.find(tx, at);
       const review = await super.update(tx, at, update);
@@ -124,7 +143,9 @@ export class ReviewService extends DocumentService<Review, ReviewDraft, ReviewUp
   }
 
   private async target(ctx: RequestContext, identifier: ReviewTargetIdentifier): Promise<Reference> {
-    return identifier.typeId === 'channel' ? resolveReference(ctx, channelRepository, identifier, 'target') : resolveReference(ctx, this.links().products, identifier, 'target');
+    return identifier.typeId === 'channel'
+      ? resolveReference(ctx, channelRepository, identifier, 'target')
+      : resolveReference(ctx, this.links().products, identifier, 'target');
   }
 
   /** Recomputes the statistics of the products among `targets` from their reviews, in the caller's transaction. */

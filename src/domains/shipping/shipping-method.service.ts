@@ -10,15 +10,21 @@ import { DocumentService } from '../../resources/document-service.js';
 import { expandDocuments } from '../../resources/expansion.js';
 import { shippingMethodResource } from '../../resources/queryable-resources.js';
 import { resolveReference } from '../../resources/resource-identifiers.js';
-import { checkZoneRates, matchingShippingRate, predicateMatches, sameShippingRate, shippingRateFromDraft, zoneRateOf, zoneRatesFromDrafts } from './shipping-rates.js';
+import {
+  checkZoneRates,
+  matchingShippingRate,
+  predicateMatches,
+  sameShippingRate,
+  shippingRateFromDraft,
+  zoneRateOf,
+  zoneRatesFromDrafts,
+} from './shipping-rates.js';
 import type { CartFacts } from '../../query/cart/cart-predicate-scopes.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 import { zoneCovers } from './zone.service.js';
 
 /** Where shipping methods are matched for: a country and, optionally, a state (an address is one). */
 type Location = { country: string; state?: string };
-
-
 
 /**
  * Shipping methods: per zone one rate per currency, a tax category for the shipping price, an
@@ -32,7 +38,8 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
       {
         model: 'ShippingMethod',
         fields: ['projectKey', 'defaultFlag'],
-        error: () => new DuplicateFieldError('isDefault', true, 'A duplicate value true exists for field isDefault: the project already has a default shipping method.'),
+        error: () =>
+          new DuplicateFieldError('isDefault', true, 'A duplicate value true exists for field isDefault: the project already has a default shipping method.'),
       },
     ],
   });
@@ -112,7 +119,12 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
   }
 
   /** GET /shipping-methods/matching-cart-location: as matching-cart, for the given location instead of the cart's address. */
-  async matchingCartLocation(ctx: RequestContext, cartId: string, location: Location, expand: readonly string[] = []): Promise<PagedQueryResult<ShippingMethod>> {
+  async matchingCartLocation(
+    ctx: RequestContext,
+    cartId: string,
+    location: Location,
+    expand: readonly string[] = [],
+  ): Promise<PagedQueryResult<ShippingMethod>> {
     const cart = await this.cartOf(ctx, cartId);
     return this.matching(ctx, location, cart.totalPrice.currencyCode, await this.carts!.facts(ctx, cart), expand);
   }
@@ -122,7 +134,12 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
    * narrowed to its first zone there; with a currency, only methods with a rate in it, that rate marked
    * `isMatching`. No cart: predicates are not evaluated.
    */
-  matchingLocation(ctx: RequestContext, location: Location, currency: string | undefined, expand: readonly string[] = []): Promise<PagedQueryResult<ShippingMethod>> {
+  matchingLocation(
+    ctx: RequestContext,
+    location: Location,
+    currency: string | undefined,
+    expand: readonly string[] = [],
+  ): Promise<PagedQueryResult<ShippingMethod>> {
     return this.matching(ctx, location, currency, undefined, expand);
   }
 
@@ -132,7 +149,13 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
     return cart;
   }
 
-  private async matching(ctx: RequestContext, address: Location, currency: string | undefined, facts: CartFacts | undefined, expand: readonly string[]): Promise<PagedQueryResult<ShippingMethod>> {
+  private async matching(
+    ctx: RequestContext,
+    address: Location,
+    currency: string | undefined,
+    facts: CartFacts | undefined,
+    expand: readonly string[],
+  ): Promise<PagedQueryResult<ShippingMethod>> {
     const covers = new Map<string, boolean>();
     const results: ShippingMethod[] = [];
     for (const method of await this.allActive(ctx)) {
@@ -159,7 +182,10 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
   private async allActive(ctx: RequestContext): Promise<ShippingMethod[]> {
     const found: ShippingMethod[] = [];
     for (let offset = 0; ; offset += QUERY_LIMITS.maxLimit) {
-      const page = await this.repository.query(ctx, normalizeQueryParams({ where: ['active = true'], sort: ['createdAt asc'], limit: QUERY_LIMITS.maxLimit, offset, withTotal: false }));
+      const page = await this.repository.query(
+        ctx,
+        normalizeQueryParams({ where: ['active = true'], sort: ['createdAt asc'], limit: QUERY_LIMITS.maxLimit, offset, withTotal: false }),
+      );
       found.push(...page.results);
       if (page.results.length < QUERY_LIMITS.maxLimit || offset + QUERY_LIMITS.maxLimit > QUERY_LIMITS.maxOffset) return found;
     }

@@ -1,4 +1,11 @@
-import type { CentPrecisionMoney, ShippingMethod, ShippingRate, ShippingRateDraft, ZoneRate, ZoneRateDraft } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  CentPrecisionMoney,
+  ShippingMethod,
+  ShippingRate,
+  ShippingRateDraft,
+  ZoneRate,
+  ZoneRateDraft,
+} from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidFieldError, InvalidOperationError } from '../../errors/api-error.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
@@ -23,7 +30,8 @@ export function shippingRateFromDraft(draft: ShippingRateDraft, field: string): 
   }
   const tiers = (draft.tiers ?? []).map((tier, i) => {
     const tierPrice = centMoneyFromDraft(tier.price, `${field}.tiers[${i}].price`);
-    if (tierPrice.currencyCode !== price.currencyCode) throw new InvalidFieldError(`${field}.tiers[${i}].price.currencyCode`, tierPrice.currencyCode, [price.currencyCode]);
+    if (tierPrice.currencyCode !== price.currencyCode)
+      throw new InvalidFieldError(`${field}.tiers[${i}].price.currencyCode`, tierPrice.currencyCode, [price.currencyCode]);
     return { type: tier.type, minimumCentAmount: tier.minimumCentAmount, price: tierPrice };
   });
   return { price, ...(freeAbove ? { freeAbove } : {}), tiers };
@@ -32,13 +40,13 @@ export function shippingRateFromDraft(draft: ShippingRateDraft, field: string): 
 /** A zone holds at most one rate per currency, and each zone appears once in a method. */
 export function checkZoneRates(zoneRates: readonly ZoneRate[]): void {
   zoneRates.forEach((zoneRate, i) => {
-    if (zoneRates.slice(0, i).some((z) => z.zone.id === zoneRate.zone.id)) throw new InvalidOperationError(`The zone '${zoneRate.zone.id}' is already part of the shipping method.`);
+    if (zoneRates.slice(0, i).some((z) => z.zone.id === zoneRate.zone.id))
+      throw new InvalidOperationError(`The zone '${zoneRate.zone.id}' is already part of the shipping method.`);
     const currencies = zoneRate.shippingRates.map((r) => r.price.currencyCode);
     const duplicate = currencies.find((c, j) => currencies.indexOf(c) !== j);
     if (duplicate) throw new InvalidOperationError(`The zone '${zoneRate.zone.id}' already has a shipping rate in currency '${duplicate}'.`);
   });
 }
-
 
 export async function zoneRatesFromDrafts(ctx: RequestContext, zones: DocumentRepository<Zone>, drafts: readonly ZoneRateDraft[]): Promise<ZoneRate[]> {
   const result: ZoneRate[] = [];

@@ -16,12 +16,18 @@ function taxRateFromDraft(draft: TaxRateDraft, field: string): TaxRate {
   if (draft.subRates !== undefined && draft.subRates.length > 0) {
     const sum = draft.subRates.map((s) => decimalRate(s.amount)).reduce(addRates);
     if (amount !== undefined && !sameRate(decimalRate(amount), sum)) {
-      throw new InvalidFieldError(`${field}.amount`, amount, undefined, `The value ${amount} is not valid for field ${field}.amount: with subRates it must be their sum (${rateNumber(sum)}).`);
+      throw new InvalidFieldError(
+        `${field}.amount`,
+        amount,
+        undefined,
+        `The value ${amount} is not valid for field ${field}.amount: with subRates it must be their sum (${rateNumber(sum)}).`,
+      );
     }
     amount = rateNumber(sum);
   }
   if (amount === undefined) throw new RequiredFieldError(`${field}.amount`);
-  if (amount > 1) throw new InvalidFieldError(`${field}.amount`, amount, undefined, `The value ${amount} is not valid for field ${field}.amount: a rate is at most 1.`);
+  if (amount > 1)
+    throw new InvalidFieldError(`${field}.amount`, amount, undefined, `The value ${amount} is not valid for field ${field}.amount: a rate is at most 1.`);
   return {
     id: randomBytes(6).toString('base64url'),
     ...(draft.key !== undefined ? { key: draft.key } : {}),
@@ -39,7 +45,9 @@ function checkRates(rates: readonly TaxRate[]): void {
   rates.forEach((rate, i) => {
     const earlier = rates.slice(0, i);
     if (earlier.some((r) => r.country === rate.country && r.state === rate.state)) {
-      throw new InvalidOperationError(`The tax category already has a tax rate for country '${rate.country}'${rate.state !== undefined ? ` and state '${rate.state}'` : ''}.`);
+      throw new InvalidOperationError(
+        `The tax category already has a tax rate for country '${rate.country}'${rate.state !== undefined ? ` and state '${rate.state}'` : ''}.`,
+      );
     }
     if (rate.key !== undefined && earlier.some((r) => r.key === rate.key)) throw new DuplicateFieldError('rates.key', rate.key);
   });
@@ -48,7 +56,8 @@ function checkRates(rates: readonly TaxRate[]): void {
 function findRate(doc: TaxCategory, by: { taxRateId?: string; taxRateKey?: string }): number {
   if (by.taxRateId === undefined && by.taxRateKey === undefined) throw new RequiredFieldError('taxRateId');
   const index = doc.rates.findIndex((r) => (by.taxRateId !== undefined ? r.id === by.taxRateId : r.key === by.taxRateKey));
-  if (index < 0) throw new InvalidOperationError(`The tax category has no tax rate with ${by.taxRateId !== undefined ? `id '${by.taxRateId}'` : `key '${by.taxRateKey}'`}.`);
+  if (index < 0)
+    throw new InvalidOperationError(`The tax category has no tax rate with ${by.taxRateId !== undefined ? `id '${by.taxRateId}'` : `key '${by.taxRateKey}'`}.`);
   return index;
 }
 

@@ -9,7 +9,10 @@ import { addLineItem, addTextLineItem, findItem, reordered, withoutQuantity, wit
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
 
 /** The shopping list update actions (the merchant's; /me offers a subset of the same table). */
-export function shoppingListActions(products: ProductLookup, units: () => DocumentRepository<BusinessUnit>): ActionHandlers<ShoppingList, ShoppingListUpdateAction> {
+export function shoppingListActions(
+  products: ProductLookup,
+  units: () => DocumentRepository<BusinessUnit>,
+): ActionHandlers<ShoppingList, ShoppingListUpdateAction> {
   const line = (list: ShoppingList, a: { lineItemId?: string; lineItemKey?: string }) => findItem(list.lineItems, a.lineItemId, a.lineItemKey, 'lineItem');
   const text = (list: ShoppingList, a: { textLineItemId?: string; textLineItemKey?: string }) =>
     findItem(list.textLineItems, a.textLineItemId, a.textLineItemKey, 'textLineItem');
@@ -46,7 +49,8 @@ export function shoppingListActions(products: ProductLookup, units: () => Docume
       await assertStillBelongs(ctx, units(), list.businessUnit, { store: list.store }, 'shopping list');
     },
     setBusinessUnit: async (list, a, ctx) => {
-      if (!list.businessUnit) throw new InvalidOperationError('The shopping list belongs to no business unit: setBusinessUnit only moves a list between business units.');
+      if (!list.businessUnit)
+        throw new InvalidOperationError('The shopping list belongs to no business unit: setBusinessUnit only moves a list between business units.');
       list.businessUnit = await owningUnit(ctx, units(), a.businessUnit, { customerId: list.customer?.id, store: list.store }, 'shopping list');
     },
     ...customFieldActions('shopping-list'),

@@ -118,7 +118,12 @@ export const EXPAND_PRODUCT_SLUG = 'lineItems[*].productSlug';
  * variant's current data) and `lineItems[*].productSlug` (the product's current slug). Each product
  * is read once per call; an item whose product or variant is gone stays without.
  */
-export async function expandLineItems(ctx: RequestContext, lists: readonly ShoppingList[], paths: readonly string[], products: ProductLookup): Promise<ShoppingList[]> {
+export async function expandLineItems(
+  ctx: RequestContext,
+  lists: readonly ShoppingList[],
+  paths: readonly string[],
+  products: ProductLookup,
+): Promise<ShoppingList[]> {
   const wanted = new Set(paths.map((p) => p.trim()));
   const variant = wanted.has(EXPAND_VARIANT);
   const slug = wanted.has(EXPAND_PRODUCT_SLUG);

@@ -13,7 +13,8 @@ const distinct = (roles: readonly StateRoleEnum[]): StateRoleEnum[] => [...new S
 /** A state's transitions: states of its own type, by id or key, as references. */
 async function transitionsOf(ctx: RequestContext, type: StateTypeEnum, identifiers: readonly ResourceIdentifier[]) {
   const refs = [];
-  for (const [i, identifier] of identifiers.entries()) refs.push({ typeId: 'state' as const, id: (await stateOfType(ctx, identifier, type, `transitions[${i}]`)).id });
+  for (const [i, identifier] of identifiers.entries())
+    refs.push({ typeId: 'state' as const, id: (await stateOfType(ctx, identifier, type, `transitions[${i}]`)).id });
   return refs;
 }
 
@@ -29,7 +30,8 @@ export class StateService extends DocumentService<State, StateDraft, StateUpdate
     changeType: async (state, a, ctx) => {
       if (a.type === state.type) return;
       await this.assertUnused(ctx, state, (user) => new InvalidOperationError(`The state '${state.key}' is used by a ${user}: it keeps its type.`));
-      if (state.transitions?.length) throw new InvalidOperationError(`The state '${state.key}' has transitions to states of its type: remove them before changing its type.`);
+      if (state.transitions?.length)
+        throw new InvalidOperationError(`The state '${state.key}' has transitions to states of its type: remove them before changing its type.`);
       state.type = a.type;
     },
     changeInitial: (state, a) => void (state.initial = a.initial),

@@ -23,7 +23,13 @@ export async function stateOfType(ctx: RequestContext, identifier: ResourceIdent
  * current state (if any) must allow it: a state with `transitions` allows only those (none: it is
  * final); a state without them allows any.
  */
-export async function transition(ctx: RequestContext, current: Reference | undefined, identifier: ResourceIdentifier, type: StateTypeEnum, force = false): Promise<Reference> {
+export async function transition(
+  ctx: RequestContext,
+  current: Reference | undefined,
+  identifier: ResourceIdentifier,
+  type: StateTypeEnum,
+  force = false,
+): Promise<Reference> {
   const next = await stateOfType(ctx, identifier, type, 'state');
   if (!force && current !== undefined) {
     const from = await stateRepository.find(ctx, { id: current.id });

@@ -41,7 +41,8 @@ const actions: ActionHandlers<Store, StoreUpdateAction> = {
   ...customFieldActions('store'),
   addDistributionChannel: (doc, a, ctx) => addChannel(ctx, doc, 'distributionChannels', a.distributionChannel),
   removeDistributionChannel: (doc, a, ctx) => removeChannel(ctx, doc, 'distributionChannels', a.distributionChannel),
-  setDistributionChannels: async (doc, a, ctx) => void (doc.distributionChannels = await channelList(ctx, 'distributionChannels', a.distributionChannels ?? [])),
+  setDistributionChannels: async (doc, a, ctx) =>
+    void (doc.distributionChannels = await channelList(ctx, 'distributionChannels', a.distributionChannels ?? [])),
   addSupplyChannel: (doc, a, ctx) => addChannel(ctx, doc, 'supplyChannels', a.supplyChannel),
   removeSupplyChannel: (doc, a, ctx) => removeChannel(ctx, doc, 'supplyChannels', a.supplyChannel),
   setSupplyChannels: async (doc, a, ctx) => void (doc.supplyChannels = await channelList(ctx, 'supplyChannels', a.supplyChannels ?? [])),

@@ -6,9 +6,19 @@ const check = (type: FieldDefinition['type'], value: unknown, refs: FieldReferen
 
 describe('custom field values', () => {
   it('money is stored as CentPrecisionMoney with the currency own fraction digits', () => {
-    expect(check({ name: 'Money' }, { currencyCode: 'JPY', centAmount: 500 })).toEqual({ type: 'centPrecision', currencyCode: 'JPY', centAmount: 500, fractionDigits: 0 });
+    expect(check({ name: 'Money' }, { currencyCode: 'JPY', centAmount: 500 })).toEqual({
+      type: 'centPrecision',
+      currencyCode: 'JPY',
+      centAmount: 500,
+      fractionDigits: 0,
+    });
     expect(check({ name: 'Money' }, { type: 'centPrecision', currencyCode: 'EUR', centAmount: -1, fractionDigits: 2 })).toMatchObject({ fractionDigits: 2 });
-    for (const bad of [{ currencyCode: 'EUR', centAmount: 1, fractionDigits: 3 }, { currencyCode: 'EUR', centAmount: 1, type: 'highPrecision' }, { currencyCode: 'eur', centAmount: 1 }, { centAmount: 1 }]) {
+    for (const bad of [
+      { currencyCode: 'EUR', centAmount: 1, fractionDigits: 3 },
+      { currencyCode: 'EUR', centAmount: 1, type: 'highPrecision' },
+      { currencyCode: 'eur', centAmount: 1 },
+      { centAmount: 1 },
+    ]) {
       expect(() => check({ name: 'Money' }, bad)).toThrow(expect.objectContaining({ code: 'InvalidField' }));
     }
   });
@@ -40,6 +50,8 @@ describe('custom field values', () => {
 
   it('enum errors list the allowed keys, also for a Set of enums', () => {
     const values = [{ key: 'a', label: 'A' }];
-    expect(() => check({ name: 'Set', elementType: { name: 'Enum', values } }, ['a', 'b'])).toThrow(expect.objectContaining({ extra: expect.objectContaining({ allowedValues: ['a'] }) }));
+    expect(() => check({ name: 'Set', elementType: { name: 'Enum', values } }, ['a', 'b'])).toThrow(
+      expect.objectContaining({ extra: expect.objectContaining({ allowedValues: ['a'] }) }),
+    );
   });
 });

@@ -47,8 +47,7 @@ const checkers: { [K in FieldType['name']]: (value: unknown, type: Extract<Field
   Boolean: (v) => (typeof v === 'boolean' ? v : INVALID),
   String: (v) => (typeof v === 'string' ? v : INVALID),
   Number: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : INVALID),
-  LocalizedString: (v) =>
-    isRecord(v) && Object.entries(v).every(([locale, text]) => LOCALE.test(locale) && typeof text === 'string') ? v : INVALID,
+  LocalizedString: (v) => (isRecord(v) && Object.entries(v).every(([locale, text]) => LOCALE.test(locale) && typeof text === 'string') ? v : INVALID),
   Enum: (v, t) => (typeof v === 'string' && t.values.some((e) => e.key === v) ? v : INVALID),
   LocalizedEnum: (v, t) => (typeof v === 'string' && t.values.some((e) => e.key === v) ? v : INVALID),
   Date: (v) => {

@@ -1,4 +1,11 @@
-import type { CustomFields, CustomFieldsDraft, FieldDefinition, ResourceIdentifier, ResourceTypeId, Type } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  CustomFields,
+  CustomFieldsDraft,
+  FieldDefinition,
+  ResourceIdentifier,
+  ResourceTypeId,
+  Type,
+} from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidFieldError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError } from '../../errors/api-error.js';
 import { loadByIds } from '../../query/index.js';
@@ -15,7 +22,11 @@ import { typeRepository } from './type-repository.js';
  */
 
 /** `custom` of a new resource from its draft's CustomFieldsDraft (undefined when the draft has none). */
-export async function customFieldsFromDraft(ctx: RequestContext, resourceTypeId: ResourceTypeId, draft: CustomFieldsDraft | undefined): Promise<CustomFields | undefined> {
+export async function customFieldsFromDraft(
+  ctx: RequestContext,
+  resourceTypeId: ResourceTypeId,
+  draft: CustomFieldsDraft | undefined,
+): Promise<CustomFields | undefined> {
   if (draft === undefined) return undefined;
   const type = await resolveType(ctx, draft.type, resourceTypeId);
   return { type: { typeId: 'type', id: type.id }, fields: await checkFields(ctx, type, draft.fields ?? {}) };
@@ -113,7 +124,14 @@ async function checkReferences(ctx: RequestContext, refs: readonly FieldReferenc
   for (const typeId of new Set(refs.map((r) => r.typeId))) {
     const wanted = refs.filter((r) => r.typeId === typeId);
     const resource = expandableResources.find((e) => e.resource.typeId === typeId)?.resource;
-    const found = resource ? await loadByIds(ctx.db, resource, ctx.projectKey, wanted.map((r) => r.id)) : new Map();
+    const found = resource
+      ? await loadByIds(
+          ctx.db,
+          resource,
+          ctx.projectKey,
+          wanted.map((r) => r.id),
+        )
+      : new Map();
     const missing = wanted.find((r) => !found.has(r.id));
     if (missing) throw new ReferencedResourceNotFoundError(typeId, { id: missing.id });
   }

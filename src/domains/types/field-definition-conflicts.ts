@@ -16,7 +16,11 @@ function shape(type: FieldType | SetElementFieldType): string {
  * Type for the same resource type id only if both have the same field type (the platform indexes
  * custom fields by name per resource type). A conflict is 400 InvalidOperation.
  */
-export async function checkFieldNamesAgainstOtherTypes(ctx: RequestContext, type: Pick<Type, 'resourceTypeIds'> & { id?: string }, definitions: readonly FieldDefinition[]): Promise<void> {
+export async function checkFieldNamesAgainstOtherTypes(
+  ctx: RequestContext,
+  type: Pick<Type, 'resourceTypeIds'> & { id?: string },
+  definitions: readonly FieldDefinition[],
+): Promise<void> {
   if (definitions.length === 0 || type.resourceTypeIds.length === 0) return;
   const params = normalizeQueryParams({
     where: ['resourceTypeIds contains any :resourceTypeIds and fieldDefinitions(name in :names)'],

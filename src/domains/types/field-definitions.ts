@@ -1,4 +1,11 @@
-import type { CustomFieldEnumValue, CustomFieldLocalizedEnumValue, FieldDefinition, FieldType, SetElementFieldType, Type } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  CustomFieldEnumValue,
+  CustomFieldLocalizedEnumValue,
+  FieldDefinition,
+  FieldType,
+  SetElementFieldType,
+  Type,
+} from '../../../generated/openapi/client/types.gen.js';
 import { DuplicateEnumValuesError, DuplicateFieldError, InvalidOperationError } from '../../errors/api-error.js';
 
 /** The field types whose values are enum keys, directly or as the elements of a Set. */
@@ -8,7 +15,8 @@ export type EnumFieldType = Extract<FieldType | SetElementFieldType, { name: 'En
 export function checkFieldDefinitions(definitions: readonly FieldDefinition[]): void {
   const names = new Set<string>();
   for (const definition of definitions) {
-    if (names.has(definition.name)) throw new DuplicateFieldError('name', definition.name, `A field definition with the name '${definition.name}' already exists.`);
+    if (names.has(definition.name))
+      throw new DuplicateFieldError('name', definition.name, `A field definition with the name '${definition.name}' already exists.`);
     names.add(definition.name);
     const enumType = enumTypeOf(definition);
     if (enumType) checkEnumKeys(enumType.values);

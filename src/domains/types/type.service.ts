@@ -41,7 +41,12 @@ export class TypeService extends DocumentService<Type, TypeDraft, TypeUpdateActi
    * type, in the same transaction, so a field later added again under the name never meets values
    * of the old definition.
    */
-  override update(ctx: RequestContext, at: DocumentAddress, update: { version: number; actions: readonly TypeUpdateAction[] }, expand?: readonly string[]): Promise<Type> {
+  override update(
+    ctx: RequestContext,
+    at: DocumentAddress,
+    update: { version: number; actions: readonly TypeUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<Type> {
     if (!update.actions.some((a) => a.action === 'removeFieldDefinition')) return super.update(ctx, at, update, expand);
     return withTransaction(ctx, async (tx) => {
       const before = await this.repository.versioned(tx, at, update.version);

@@ -50,8 +50,7 @@ export const cartResolvers: Resolvers = {
     updateMyCart: (_root, args, { ctx, services }) =>
       services.carts.updateMine(inStore(ctx, args.storeKey), args.id, { version: args.version, actions: myCartActions(args.actions) }),
     deleteMyCart: (_root, args, { ctx, services }) => services.carts.deleteMine(inStore(ctx, args.storeKey), args.id, args.version),
-    mergeCart: (_root, { customerId, draft, storeKey }, { ctx, services }) =>
-      services.mergeCart(inStore(ctx, storeKey), customerId, withoutNulls(draft)),
+    mergeCart: (_root, { customerId, draft, storeKey }, { ctx, services }) => services.mergeCart(inStore(ctx, storeKey), customerId, withoutNulls(draft)),
   },
   BaseMoney: {
     __resolveType: (money) => (money.type === 'highPrecision' ? 'HighPrecisionMoney' : 'Money'),

@@ -12,6 +12,7 @@ export const customObjectResolvers: Resolvers = {
       }
       return orNull(services.customObjects.get(ctx, id != null ? { id } : { container: container!, key: key! }));
     },
-    customObjects: async (_root, { container, ...args }, { ctx, services }) => queryResult(await services.customObjects.queryInContainer(ctx, container, normalizeQueryParams(args))),
+    customObjects: async (_root, { container, ...args }, { ctx, services }) =>
+      queryResult(await services.customObjects.queryInContainer(ctx, container, normalizeQueryParams(args))),
   },
 };

@@ -68,14 +68,17 @@ export const customerResolvers: Resolvers = {
     deleteCustomer: (_root, args, { ctx, services }) => services.customers.delete(ctx, selector(args), args.version, given(args.storeKey)),
     deleteMyCustomer: (_root, args, { ctx, services }) => services.customers.account.deleteMe(ctx, args.version, given(args.storeKey)),
     customerChangePassword: (_root, { storeKey, ...request }, { ctx, services }) => services.customers.account.changePassword(ctx, request, given(storeKey)),
-    customerChangeMyPassword: (_root, { storeKey, ...request }, { ctx, services }) => services.customers.account.changeMyPassword(ctx, request, given(storeKey)),
+    customerChangeMyPassword: (_root, { storeKey, ...request }, { ctx, services }) =>
+      services.customers.account.changeMyPassword(ctx, request, given(storeKey)),
     customerCreateEmailVerificationToken: (_root, { storeKey, ...request }, { ctx, services }) =>
       services.customers.account.createEmailToken(ctx, withoutNulls(request), given(storeKey)),
-    customerConfirmEmail: (_root, { storeKey, ...request }, { ctx, services }) => services.customers.account.confirmEmail(ctx, withoutNulls(request), given(storeKey)),
+    customerConfirmEmail: (_root, { storeKey, ...request }, { ctx, services }) =>
+      services.customers.account.confirmEmail(ctx, withoutNulls(request), given(storeKey)),
     customerConfirmMyEmail: (_root, args, { ctx, services }) => services.customers.account.confirmMyEmail(ctx, args.tokenValue, given(args.storeKey)),
     customerCreatePasswordResetToken: (_root, { storeKey, ...request }, { ctx, services }) =>
       services.customers.account.createPasswordResetToken(ctx, withoutNulls(request), TOKEN_TTL_MINUTES.graphqlPasswordReset, given(storeKey)),
-    customerResetPassword: (_root, { storeKey, ...request }, { ctx, services }) => services.customers.account.resetPassword(ctx, withoutNulls(request), given(storeKey)),
+    customerResetPassword: (_root, { storeKey, ...request }, { ctx, services }) =>
+      services.customers.account.resetPassword(ctx, withoutNulls(request), given(storeKey)),
     customerResetMyPassword: (_root, { storeKey, ...request }, { ctx, services }) => services.customers.account.resetPassword(ctx, request, given(storeKey)),
   },
 };

@@ -6,8 +6,18 @@ import { loadCartDiscount, loadProductDiscount } from '../loaders.js';
 import { localizedFields } from '../localized.js';
 import { lookupField, queryField } from '../query-fields.js';
 
-const VALUE_TYPES = { relative: 'RelativeDiscountValue', absolute: 'AbsoluteDiscountValue', fixed: 'FixedPriceDiscountValue', external: 'ExternalDiscountValue' } as const;
-const TARGET_TYPES = { lineItems: 'LineItemsTarget', customLineItems: 'CustomLineItemsTarget', shipping: 'ShippingTarget', totalPrice: 'TotalPriceTarget' } as const;
+const VALUE_TYPES = {
+  relative: 'RelativeDiscountValue',
+  absolute: 'AbsoluteDiscountValue',
+  fixed: 'FixedPriceDiscountValue',
+  external: 'ExternalDiscountValue',
+} as const;
+const TARGET_TYPES = {
+  lineItems: 'LineItemsTarget',
+  customLineItems: 'CustomLineItemsTarget',
+  shipping: 'ShippingTarget',
+  totalPrice: 'TotalPriceTarget',
+} as const;
 
 /**
  * Product discounts, cart discounts and discount codes over GraphQL: each root field one call into the

@@ -16,7 +16,10 @@ type Query = (ctx: RequestContext, params: QueryParams) => Promise<PagedQueryRes
 async function findOrder(ctx: RequestContext, args: OrderLookup, byId: (id: string) => Promise<Order>, query: Query): Promise<Order | null> {
   if ((args.id == null) === (args.orderNumber == null)) throw new InvalidInputError('Exactly one of id or orderNumber must be given.');
   if (args.id != null) return orNull(byId(args.id));
-  const page = await query(ctx, normalizeQueryParams({ where: 'orderNumber = :orderNumber', vars: { orderNumber: [args.orderNumber!] }, limit: 1, withTotal: false }));
+  const page = await query(
+    ctx,
+    normalizeQueryParams({ where: 'orderNumber = :orderNumber', vars: { orderNumber: [args.orderNumber!] }, limit: 1, withTotal: false }),
+  );
   return page.results[0] ?? null;
 }
 
@@ -24,14 +27,24 @@ async function findOrder(ctx: RequestContext, args: OrderLookup, byId: (id: stri
 export const orderResolvers: Resolvers = {
   Query: {
     order: (_root, args, { ctx, services }) =>
-      findOrder(ctx, args, (id) => services.orders.get(ctx, { id }), (c, params) => services.orders.query(c, params)),
+      findOrder(
+        ctx,
+        args,
+        (id) => services.orders.get(ctx, { id }),
+        (c, params) => services.orders.query(c, params),
+      ),
     orders: queryField((services) => services.orders),
   },
   Me: {
     // `me` admits manage_my_profile; the orders under it need manage_my_orders too.
     order: (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
-      return findOrder(ctx, args, (id) => services.orders.mine.get(ctx, id), (c, params) => services.orders.mine.query(c, params));
+      return findOrder(
+        ctx,
+        args,
+        (id) => services.orders.mine.get(ctx, id),
+        (c, params) => services.orders.mine.query(c, params),
+      );
     },
     orders: async (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
@@ -42,7 +55,12 @@ export const orderResolvers: Resolvers = {
     order: (store, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS, store.storeKey);
       const here = inStore(ctx, store.storeKey);
-      return findOrder(here, args, (id) => services.orders.mine.get(here, id), (c, params) => services.orders.mine.query(c, params));
+      return findOrder(
+        here,
+        args,
+        (id) => services.orders.mine.get(here, id),
+        (c, params) => services.orders.mine.query(c, params),
+      );
     },
     orders: async (store, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS, store.storeKey);
@@ -50,7 +68,8 @@ export const orderResolvers: Resolvers = {
     },
   },
   Mutation: {
-    createMyOrderFromCart: (_root, { draft, storeKey }, { ctx, services }) => services.orders.createFromCart(inStore(ctx, storeKey), { id: draft.id, version: draft.version }, ownCartsOnly),
+    createMyOrderFromCart: (_root, { draft, storeKey }, { ctx, services }) =>
+      services.orders.createFromCart(inStore(ctx, storeKey), { id: draft.id, version: draft.version }, ownCartsOnly),
   },
   Order: {
     cartRef: (order) => order.cart,

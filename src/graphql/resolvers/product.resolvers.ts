@@ -16,12 +16,18 @@ const HAS_VARIANT = (field: 'sku' | 'key', op: string) => {
 };
 
 /** `product(id | key | sku | variantKey)`: exactly one; null when nothing matches. */
-async function findProduct({ ctx, services }: GraphQLContext, args: { id?: string | null; key?: string | null; sku?: string | null; variantKey?: string | null }) {
+async function findProduct(
+  { ctx, services }: GraphQLContext,
+  args: { id?: string | null; key?: string | null; sku?: string | null; variantKey?: string | null },
+) {
   const named = (['id', 'key', 'sku', 'variantKey'] as const).filter((name) => args[name] != null);
   if (named.length !== 1) throw new InvalidInputError('Exactly one of id, key, sku or variantKey must be given.');
   if (args.sku != null) return (await services.products.findBySku(ctx, args.sku)) ?? null;
   if (args.variantKey != null) {
-    const page = await services.products.query(ctx, normalizeQueryParams({ where: HAS_VARIANT('key', '= :key'), vars: { key: [args.variantKey] }, limit: 1, withTotal: false }));
+    const page = await services.products.query(
+      ctx,
+      normalizeQueryParams({ where: HAS_VARIANT('key', '= :key'), vars: { key: [args.variantKey] }, limit: 1, withTotal: false }),
+    );
     return page.results[0] ?? null;
   }
   return orNull(services.products.get(ctx, args.id != null ? { id: args.id } : { key: args.key! }));

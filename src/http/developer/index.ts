@@ -15,7 +15,29 @@ type Koa = Context & { state: HttpState };
  * (the API reads `/docs` as the project `docs`); they get a 404 that says where the pages are.
  * With a token they reach the API as usual: a project may be called `docs`.
  */
-const GUESSES = new Set(['docs', 'doc', 'documentation', 'api-docs', 'apidocs', 'swagger', 'swagger-ui', 'swagger.json', 'openapi', 'openapi.json', 'openapi.yaml', 'redoc', 'reference', 'graphiql', 'playground', 'explorer', 'favicon.ico', 'index.html', 'metrics'].map((p) => `/${p}`));
+const GUESSES = new Set(
+  [
+    'docs',
+    'doc',
+    'documentation',
+    'api-docs',
+    'apidocs',
+    'swagger',
+    'swagger-ui',
+    'swagger.json',
+    'openapi',
+    'openapi.json',
+    'openapi.yaml',
+    'redoc',
+    'reference',
+    'graphiql',
+    'playground',
+    'explorer',
+    'favicon.ico',
+    'index.html',
+    'metrics',
+  ].map((p) => `/${p}`),
+);
 
 const HTML = 'text/html; charset=utf-8';
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

@@ -4,7 +4,10 @@ import type { Services } from '../../composition.js';
 import type { Handlers } from '../router.js';
 import { headResult, queryParams } from './query-input.js';
 
-type ApiClientHandlers = Pick<Handlers, 'queryApiClients' | 'checkApiClientsExist' | 'createApiClient' | 'getApiClientById' | 'checkApiClientExistsById' | 'deleteApiClientById'>;
+type ApiClientHandlers = Pick<
+  Handlers,
+  'queryApiClients' | 'checkApiClientsExist' | 'createApiClient' | 'getApiClientById' | 'checkApiClientExistsById' | 'deleteApiClientById'
+>;
 
 export function apiClientRoutes(services: Services): ApiClientHandlers {
   const clients = services.apiClients;

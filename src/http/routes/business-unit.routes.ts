@@ -28,8 +28,12 @@ export function businessUnitRoutes(services: Services) {
       status: 201,
       body: await asAssociate.create(ctx, input.path.associateId, input.body, input.query?.expand),
     }),
-    getBusinessUnitByIdAsAssociate: async (ctx, input) => ({ body: await asAssociate.getForResponse(ctx, input.path.associateId, address(input.path), input.query?.expand) }),
-    getBusinessUnitByKeyAsAssociate: async (ctx, input) => ({ body: await asAssociate.getForResponse(ctx, input.path.associateId, address(input.path), input.query?.expand) }),
+    getBusinessUnitByIdAsAssociate: async (ctx, input) => ({
+      body: await asAssociate.getForResponse(ctx, input.path.associateId, address(input.path), input.query?.expand),
+    }),
+    getBusinessUnitByKeyAsAssociate: async (ctx, input) => ({
+      body: await asAssociate.getForResponse(ctx, input.path.associateId, address(input.path), input.query?.expand),
+    }),
     checkBusinessUnitExistsByIdAsAssociate: async (ctx, input) => headResult(await asAssociate.exists(ctx, input.path.associateId, address(input.path))),
     checkBusinessUnitExistsByKeyAsAssociate: async (ctx, input) => headResult(await asAssociate.exists(ctx, input.path.associateId, address(input.path))),
     updateBusinessUnitByIdAsAssociate: async (ctx, input) => ({
@@ -69,9 +73,15 @@ export function businessUnitRoutes(services: Services) {
     ...associateRoutes,
     ...myRoutes(services),
     getBusinessUnitAssociateById: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { id: input.path.id }, input.path.associateId) }),
-    getBusinessUnitAssociateByKey: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId) }),
-    getBusinessUnitAssociateInStoreById: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { id: input.path.id }, input.path.associateId) }),
-    getBusinessUnitAssociateInStoreByKey: async (ctx, input) => ({ body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId) }),
+    getBusinessUnitAssociateByKey: async (ctx, input) => ({
+      body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId),
+    }),
+    getBusinessUnitAssociateInStoreById: async (ctx, input) => ({
+      body: await services.businessUnits.associate(ctx, { id: input.path.id }, input.path.associateId),
+    }),
+    getBusinessUnitAssociateInStoreByKey: async (ctx, input) => ({
+      body: await services.businessUnits.associate(ctx, { key: input.path.key }, input.path.associateId),
+    }),
   } satisfies Partial<Handlers>;
 }
 

@@ -51,7 +51,9 @@ export function cartRoutes(services: Services) {
     body: await replicateAsAssociate(ctx, services.carts.businessUnits, services.cartReplicas, input.body),
   });
   const mergeCart: Handlers['mergeCart'] = async (ctx, input) => ({ body: await services.mergeCart(ctx, input.path.customerId, input.body) });
-  const getCartByCustomerId: Handlers['getCartByCustomerId'] = async (ctx, input) => ({ body: await services.carts.activeCartOfCustomer(ctx, input.path.customerId, input.query?.expand) });
+  const getCartByCustomerId: Handlers['getCartByCustomerId'] = async (ctx, input) => ({
+    body: await services.carts.activeCartOfCustomer(ctx, input.path.customerId, input.query?.expand),
+  });
   const checkCartByCustomerIdExists: Handlers['checkCartByCustomerIdExists'] = async (ctx, input) =>
     headResult((await services.carts.activeCart(ctx, { customerId: input.path.customerId }, ctx.storeKey)) !== undefined);
   return {

@@ -22,9 +22,13 @@ export function customObjectRoutes(services: Services): CustomObjectHandlers {
       const { created, object } = await objects.upsert(ctx, input.body, input.query?.expand);
       return { status: created ? 201 : 200, body: object };
     },
-    queryCustomObjectsInContainer: async (ctx, input, http) => ({ body: await objects.queryInContainer(ctx, input.path.container, queryParams(input.query, http)) }),
+    queryCustomObjectsInContainer: async (ctx, input, http) => ({
+      body: await objects.queryInContainer(ctx, input.path.container, queryParams(input.query, http)),
+    }),
     // On this path the single segment is the object's id (the platform's older delete form).
-    deleteCustomObjectById: async (ctx, input) => ({ body: await objects.delete(ctx, { id: input.path.container }, input.query?.version, input.query?.expand) }),
+    deleteCustomObjectById: async (ctx, input) => ({
+      body: await objects.delete(ctx, { id: input.path.container }, input.query?.version, input.query?.expand),
+    }),
     getCustomObjectByContainerAndKey: async (ctx, input) => ({ body: await objects.get(ctx, input.path, input.query?.expand) }),
     deleteCustomObjectByContainerAndKey: async (ctx, input) => ({ body: await objects.delete(ctx, input.path, input.query?.version, input.query?.expand) }),
   };

@@ -31,12 +31,19 @@ export function customerRoutes(services: Services): Pick<Handlers, CustomerOpera
   const each = <K extends CustomerOperation>(names: K[], handler: Handler<K>) => {
     for (const name of names) routes[name] = handler;
   };
-  each(['queryCustomers', 'queryCustomersInStore'], async (ctx, input, http) => ({ body: await customers.query(ctx, queryParams(input.query, http), storeOf(input)) }));
-  each(['checkCustomersExist', 'checkCustomersExistInStore'], async (ctx, input, http) => headResult(await customers.anyMatches(ctx, queryParams(input.query, http), storeOf(input))));
+  each(['queryCustomers', 'queryCustomersInStore'], async (ctx, input, http) => ({
+    body: await customers.query(ctx, queryParams(input.query, http), storeOf(input)),
+  }));
+  each(['checkCustomersExist', 'checkCustomersExistInStore'], async (ctx, input, http) =>
+    headResult(await customers.anyMatches(ctx, queryParams(input.query, http), storeOf(input))),
+  );
   each(['checkCustomerExistsById', 'checkCustomerExistsByKey', 'checkCustomerExistsInStoreById', 'checkCustomerExistsInStoreByKey'], async (ctx, input) =>
     headResult((await customers.find(ctx, at(input), storeOf(input))) !== undefined),
   );
-  each(['createCustomer', 'createCustomerInStore'], async (ctx, input) => ({ status: 201, body: await customers.create(ctx, inStoreDraft(input.body, storeOf(input))) }));
+  each(['createCustomer', 'createCustomerInStore'], async (ctx, input) => ({
+    status: 201,
+    body: await customers.create(ctx, inStoreDraft(input.body, storeOf(input))),
+  }));
   each(['getCustomerById', 'getCustomerByKey', 'getCustomerInStoreById', 'getCustomerInStoreByKey'], async (ctx, input) => ({
     body: await customers.locate(ctx, at(input), storeOf(input)),
   }));
@@ -46,24 +53,38 @@ export function customerRoutes(services: Services): Pick<Handlers, CustomerOpera
   each(['deleteCustomerById', 'deleteCustomerByKey', 'deleteCustomerInStoreById', 'deleteCustomerInStoreByKey'], async (ctx, input) => ({
     body: await customers.delete(ctx, at(input), input.query.version, storeOf(input)),
   }));
-  each(['getCustomerByEmailToken', 'getCustomerInStoreByEmailToken'], async (ctx, input) => ({ body: found(await account.byToken(ctx, 'email', input.path.emailToken, storeOf(input))) }));
+  each(['getCustomerByEmailToken', 'getCustomerInStoreByEmailToken'], async (ctx, input) => ({
+    body: found(await account.byToken(ctx, 'email', input.path.emailToken, storeOf(input))),
+  }));
   each(['getCustomerByPasswordToken', 'getCustomerInStoreByPasswordToken'], async (ctx, input) => ({
     body: found(await account.byToken(ctx, 'password', input.path.passwordToken, storeOf(input))),
   }));
   each(['createCustomerPasswordResetToken', 'createCustomerInStorePasswordResetToken'], async (ctx, input) => ({
     body: await account.createPasswordResetToken(ctx, input.body, TOKEN_TTL_MINUTES.httpPasswordReset, storeOf(input)),
   }));
-  each(['resetCustomerPassword', 'resetCustomerInStorePassword'], async (ctx, input) => ({ body: await account.resetPassword(ctx, input.body, storeOf(input)) }));
-  each(['createCustomerEmailToken', 'createCustomerInStoreEmailToken'], async (ctx, input) => ({ body: await account.createEmailToken(ctx, input.body, storeOf(input)) }));
+  each(['resetCustomerPassword', 'resetCustomerInStorePassword'], async (ctx, input) => ({
+    body: await account.resetPassword(ctx, input.body, storeOf(input)),
+  }));
+  each(['createCustomerEmailToken', 'createCustomerInStoreEmailToken'], async (ctx, input) => ({
+    body: await account.createEmailToken(ctx, input.body, storeOf(input)),
+  }));
   each(['confirmCustomerEmail', 'confirmCustomerInStoreEmail'], async (ctx, input) => ({ body: await account.confirmEmail(ctx, input.body, storeOf(input)) }));
-  each(['changeCustomerPassword', 'changeCustomerInStorePassword'], async (ctx, input) => ({ body: await account.changePassword(ctx, input.body, storeOf(input)) }));
+  each(['changeCustomerPassword', 'changeCustomerInStorePassword'], async (ctx, input) => ({
+    body: await account.changePassword(ctx, input.body, storeOf(input)),
+  }));
   each(['signInCustomer', 'signInCustomerInStore'], async (ctx, input) => ({ body: await account.signIn(ctx, input.body, storeOf(input)) }));
   each(['getMyCustomer', 'getMyCustomerInStore'], async (ctx, input) => ({ body: await account.requireMe(ctx, storeOf(input)) }));
   each(['updateMyCustomer', 'updateMyCustomerInStore'], async (ctx, input) => ({ body: await account.updateMe(ctx, input.body, storeOf(input)) }));
   each(['deleteMyCustomer', 'deleteMyCustomerInStore'], async (ctx, input) => ({ body: await account.deleteMe(ctx, input.query.version, storeOf(input)) }));
-  each(['changeMyCustomerPassword', 'changeMyCustomerPasswordInStore'], async (ctx, input) => ({ body: await account.changeMyPassword(ctx, input.body, storeOf(input)) }));
-  each(['resetMyCustomerPassword', 'resetMyCustomerPasswordInStore'], async (ctx, input) => ({ body: await account.resetPassword(ctx, input.body, storeOf(input)) }));
-  each(['confirmMyCustomerEmail', 'confirmMyCustomerEmailInStore'], async (ctx, input) => ({ body: await account.confirmMyEmail(ctx, input.body.tokenValue, storeOf(input)) }));
+  each(['changeMyCustomerPassword', 'changeMyCustomerPasswordInStore'], async (ctx, input) => ({
+    body: await account.changeMyPassword(ctx, input.body, storeOf(input)),
+  }));
+  each(['resetMyCustomerPassword', 'resetMyCustomerPasswordInStore'], async (ctx, input) => ({
+    body: await account.resetPassword(ctx, input.body, storeOf(input)),
+  }));
+  each(['confirmMyCustomerEmail', 'confirmMyCustomerEmailInStore'], async (ctx, input) => ({
+    body: await account.confirmMyEmail(ctx, input.body.tokenValue, storeOf(input)),
+  }));
   each(['signUpMyCustomer', 'signUpMyCustomerInStore'], async (ctx, input) => ({ status: 201, body: await account.signMeUp(ctx, input.body, storeOf(input)) }));
   each(['signInMyCustomer', 'signInMyCustomerInStore'], async (ctx, input) => ({ body: await account.signMeIn(ctx, input.body, storeOf(input)) }));
   const missing = OPERATIONS.filter((name) => routes[name] === undefined);

@@ -22,7 +22,6 @@ type MeCartOperations =
   | 'getMyOrderById';
 type InStore<K extends string> = K extends `${infer Name}ById` ? `${Name}InStoreById` : `${K}InStore`;
 
-
 /**
  * The carts and orders of the token's customer or anonymous session, also in one store (the same
  * handlers: the services read the store of the path from the request context).

@@ -20,7 +20,14 @@ export function paymentRoutes(services: Services) {
   } as const);
 }
 
-type MyPaymentOperation = 'queryMyPayments' | 'checkMyPaymentsExist' | 'createMyPayment' | 'getMyPaymentById' | 'checkMyPaymentExistsById' | 'updateMyPaymentById' | 'deleteMyPaymentById';
+type MyPaymentOperation =
+  | 'queryMyPayments'
+  | 'checkMyPaymentsExist'
+  | 'createMyPayment'
+  | 'getMyPaymentById'
+  | 'checkMyPaymentExistsById'
+  | 'updateMyPaymentById'
+  | 'deleteMyPaymentById';
 
 /** The payments of the token's customer or anonymous session (/me/payments). */
 export function myPaymentRoutes(services: Services): Pick<Handlers, MyPaymentOperation> {

@@ -20,7 +20,8 @@ export function productProjectionRoutes(services: Services): ProductProjectionHa
   const projections = services.productProjections;
   return {
     queryProductProjections: async (ctx, input, http) => ({ body: await projections.query(ctx, queryParams(input.query, http), input.query ?? {}) }),
-    checkProductProjectionsExist: async (ctx, input, http) => headResult(await projections.anyMatches(ctx, queryParams(input.query, http), input.query?.staged)),
+    checkProductProjectionsExist: async (ctx, input, http) =>
+      headResult(await projections.anyMatches(ctx, queryParams(input.query, http), input.query?.staged)),
     getProductProjectionById: async (ctx, input) => ({ body: await projections.get(ctx, { id: input.path.id }, input.query ?? {}) }),
     getProductProjectionByKey: async (ctx, input) => ({ body: await projections.get(ctx, { key: input.path.key }, input.query ?? {}) }),
     checkProductProjectionExistsById: async (ctx, input) => headResult(await projections.exists(ctx, { id: input.path.id }, input.query?.staged)),

@@ -72,16 +72,34 @@ export function myShoppingListRoutes(services: Services): Pick<Handlers, MyShopp
   const each = <K extends MyShoppingListOperation>(names: K[], handler: Handler<K>) => {
     for (const name of names) routes[name] = handler;
   };
-  each(['queryMyShoppingLists', 'queryMyShoppingListsInStore'], async (ctx, input, http) => ({ body: await lists.mine.query(ctx, queryParams(input.query, http)) }));
-  each(['checkMyShoppingListsExist', 'checkMyShoppingListsExistInStore'], async (ctx, input, http) => headResult(await lists.mine.anyMatches(ctx, queryParams(input.query, http))));
-  each(['checkMyShoppingListExistsById', 'checkMyShoppingListExistsByKey', 'checkMyShoppingListExistsByIdInStore', 'checkMyShoppingListExistsByKeyInStore'], async (ctx, input) => headResult(await lists.mine.exists(ctx, at(input.path))));
-  each(['createMyShoppingList', 'createMyShoppingListInStore'], async (ctx, input) => ({ status: 201, body: await lists.createMine(ctx, input.body, input.query?.expand) }));
-  each(['getMyShoppingListById', 'getMyShoppingListByKey', 'getMyShoppingListByIdInStore', 'getMyShoppingListByKeyInStore'], async (ctx, input) => ({ body: await lists.mine.get(ctx, at(input.path), input.query?.expand) }));
-  each(['updateMyShoppingListById', 'updateMyShoppingListByKey', 'updateMyShoppingListByIdInStore', 'updateMyShoppingListByKeyInStore'], async (ctx, input) => ({
-    body: await lists.updateMine(ctx, at(input.path), input.body, input.query?.expand),
+  each(['queryMyShoppingLists', 'queryMyShoppingListsInStore'], async (ctx, input, http) => ({
+    body: await lists.mine.query(ctx, queryParams(input.query, http)),
   }));
-  each(['deleteMyShoppingListById', 'deleteMyShoppingListByKey', 'deleteMyShoppingListByIdInStore', 'deleteMyShoppingListByKeyInStore'], async (ctx, input) => ({
-    body: await lists.deleteMine(ctx, at(input.path), input.query.version, input.query.expand),
+  each(['checkMyShoppingListsExist', 'checkMyShoppingListsExistInStore'], async (ctx, input, http) =>
+    headResult(await lists.mine.anyMatches(ctx, queryParams(input.query, http))),
+  );
+  each(
+    ['checkMyShoppingListExistsById', 'checkMyShoppingListExistsByKey', 'checkMyShoppingListExistsByIdInStore', 'checkMyShoppingListExistsByKeyInStore'],
+    async (ctx, input) => headResult(await lists.mine.exists(ctx, at(input.path))),
+  );
+  each(['createMyShoppingList', 'createMyShoppingListInStore'], async (ctx, input) => ({
+    status: 201,
+    body: await lists.createMine(ctx, input.body, input.query?.expand),
   }));
+  each(['getMyShoppingListById', 'getMyShoppingListByKey', 'getMyShoppingListByIdInStore', 'getMyShoppingListByKeyInStore'], async (ctx, input) => ({
+    body: await lists.mine.get(ctx, at(input.path), input.query?.expand),
+  }));
+  each(
+    ['updateMyShoppingListById', 'updateMyShoppingListByKey', 'updateMyShoppingListByIdInStore', 'updateMyShoppingListByKeyInStore'],
+    async (ctx, input) => ({
+      body: await lists.updateMine(ctx, at(input.path), input.body, input.query?.expand),
+    }),
+  );
+  each(
+    ['deleteMyShoppingListById', 'deleteMyShoppingListByKey', 'deleteMyShoppingListByIdInStore', 'deleteMyShoppingListByKeyInStore'],
+    async (ctx, input) => ({
+      body: await lists.deleteMine(ctx, at(input.path), input.query.version, input.query.expand),
+    }),
+  );
   return routes as Pick<Handlers, MyShoppingListOperation>;
 }

@@ -41,9 +41,14 @@ interface StandardInput<Body> {
   body: Body;
 }
 
-type StandardHandler<Body = unknown> = (ctx: RequestContext, input: StandardInput<Body>, http: Parameters<Handler<'getStoreById'>>[2]) => Promise<HandlerResult>;
+type StandardHandler<Body = unknown> = (
+  ctx: RequestContext,
+  input: StandardInput<Body>,
+  http: Parameters<Handler<'getStoreById'>>[2],
+) => Promise<HandlerResult>;
 
-const address = (input: StandardInput<unknown>): DocumentAddress => (input.path.id !== undefined ? { id: input.path.id } : { key: (input.path.key ?? input.path.orderNumber)! });
+const address = (input: StandardInput<unknown>): DocumentAddress =>
+  input.path.id !== undefined ? { id: input.path.id } : { key: (input.path.key ?? input.path.orderNumber)! };
 
 /**
  * The handlers of a versioned resource's standard operations — query and HEAD on the collection,
@@ -74,8 +79,7 @@ export function versionedResourceRoutes<D, Draft, Update, N extends Partial<Vers
     deleteByKey: byAddress.delete,
   };
   // One cast at the boundary: each operation's generated input type has the StandardInput shape.
-  return Object.fromEntries(Object.entries(names).map(([role, operationId]) => [operationId, handlers[role as keyof VersionedResourceOperations]])) as unknown as Pick<
-    Handlers,
-    Extract<N[keyof N], keyof Handlers>
-  >;
+  return Object.fromEntries(
+    Object.entries(names).map(([role, operationId]) => [operationId, handlers[role as keyof VersionedResourceOperations]]),
+  ) as unknown as Pick<Handlers, Extract<N[keyof N], keyof Handlers>>;
 }

@@ -33,7 +33,13 @@ export function clientCredentialsGrant(provider: Provider, store: TokenStore) {
   };
 }
 
-async function anonymousSession(provider: Provider, store: TokenStore, ctx: ClientCredentialsContext, projectKey: string, scopes: string[]): Promise<TokenResponseBody> {
+async function anonymousSession(
+  provider: Provider,
+  store: TokenStore,
+  ctx: ClientCredentialsContext,
+  projectKey: string,
+  scopes: string[],
+): Promise<TokenResponseBody> {
   const { client } = requireOAuthState(ctx);
   if (!hasScopes(client, ['create_anonymous_token'], projectKey)) {
     throw new OAuthError(400, 'unauthorized_client', `The API client needs the scope create_anonymous_token:${projectKey} to create anonymous sessions.`);

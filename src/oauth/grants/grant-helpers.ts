@@ -27,7 +27,13 @@ export interface TokenResponseBody {
  * Issues a grant with an access token and a refresh token for an account (a customer or an anonymous
  * session): the shape the provider's own refresh_token grant, introspection and revocation work on.
  */
-export async function issueSessionTokens(provider: Provider, ctx: TokenEndpointGrantContext, accountId: string, scope: string, gty: string): Promise<TokenResponseBody> {
+export async function issueSessionTokens(
+  provider: Provider,
+  ctx: TokenEndpointGrantContext,
+  accountId: string,
+  scope: string,
+  gty: string,
+): Promise<TokenResponseBody> {
   const client = ctx.oidc.client;
   const grant = new provider.Grant({ accountId, clientId: client.clientId });
   grant.addOIDCScope(scope);

@@ -8,7 +8,12 @@ import { grantedScopes, issueSessionTokens } from './grant-helpers.js';
 /** What the password flow needs from the customer service (CustomerAccount in src/domains/customers/customer-account.ts). */
 export interface CustomerAuthenticator {
   /** Counts failures in the limits every sign-in shares; 429 (TooManyRequestsError) past them. */
-  verifyCredentials(ctx: { projectKey: string; sourceAddress?: string }, email: string, password: string, storeKey?: string): Promise<{ id: string } | undefined>;
+  verifyCredentials(
+    ctx: { projectKey: string; sourceAddress?: string },
+    email: string,
+    password: string,
+    storeKey?: string,
+  ): Promise<{ id: string } | undefined>;
 }
 
 /**

@@ -9,14 +9,9 @@ import type { ComparisonOperator } from '../predicate-ast.js';
 export type { ComparisonOperator };
 
 export type Literal =
-  | { kind: 'string'; value: string; pos: number }
-  | { kind: 'number'; value: number; pos: number }
-  | { kind: 'boolean'; value: boolean; pos: number };
+  { kind: 'string'; value: string; pos: number } | { kind: 'number'; value: number; pos: number } | { kind: 'boolean'; value: boolean; pos: number };
 
-export type Operand =
-  | Literal
-  | { kind: 'field'; path: string; pos: number }
-  | { kind: 'call'; name: string; argument?: CartPredicateNode; pos: number };
+export type Operand = Literal | { kind: 'field'; path: string; pos: number } | { kind: 'call'; name: string; argument?: CartPredicateNode; pos: number };
 
 export type Test =
   | { kind: 'compare'; op: ComparisonOperator; value: Literal }

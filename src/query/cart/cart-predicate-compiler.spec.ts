@@ -14,7 +14,11 @@ interface Doc {
 }
 
 const itemScope: CartPredicateScope<Item> = {
-  fields: { sku: { kind: 'string', get: (i) => i.sku }, quantity: { kind: 'number', get: (i) => i.quantity }, 'categories.id': { kind: 'set', get: (i) => i.categories } },
+  fields: {
+    sku: { kind: 'string', get: (i) => i.sku },
+    quantity: { kind: 'number', get: (i) => i.quantity },
+    'categories.id': { kind: 'set', get: (i) => i.categories },
+  },
 };
 const scope: CartPredicateScope<Doc> = {
   fields: {
@@ -81,14 +85,18 @@ describe('cart predicates', () => {
     ['totalPrice > "10.001 EUR"', 'Expected a money value'],
     ['country', 'Expected a boolean value'],
   ])('%s is refused: %s', (source, message) => {
-    expect(() => compileCartPredicate(source, scope, 'cartPredicate')).toThrow(expect.objectContaining({ code: 'InvalidInput', message: expect.stringContaining(message) }));
+    expect(() => compileCartPredicate(source, scope, 'cartPredicate')).toThrow(
+      expect.objectContaining({ code: 'InvalidInput', message: expect.stringContaining(message) }),
+    );
   });
 
   test('errors name the parameter and the position', () => {
-    expect(() => compileCartPredicate('country = "DE" and\n  colour = "red"', scope, 'predicate')).toThrow('Malformed parameter: predicate: Unknown field \'colour\'. (line 2, column 3)');
+    expect(() => compileCartPredicate('country = "DE" and\n  colour = "red"', scope, 'predicate')).toThrow(
+      "Malformed parameter: predicate: Unknown field 'colour'. (line 2, column 3)",
+    );
   });
 
-  test('money strings follow the currency\'s fraction digits', () => {
+  test("money strings follow the currency's fraction digits", () => {
     expect([parseMoney('10.00 EUR'), parseMoney('10 JPY'), parseMoney('1.5 EUR'), parseMoney('1.5 JPY'), parseMoney('EUR 10')]).toEqual([
       { currencyCode: 'EUR', centAmount: 1000 },
       { currencyCode: 'JPY', centAmount: 10 },

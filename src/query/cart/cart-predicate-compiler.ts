@@ -59,7 +59,12 @@ export function parseMoney(text: string): MoneyValue | undefined {
 }
 
 function isMoney(value: unknown): value is MoneyValue {
-  return typeof value === 'object' && value !== null && typeof (value as MoneyValue).currencyCode === 'string' && typeof (value as MoneyValue).centAmount === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as MoneyValue).currencyCode === 'string' &&
+    typeof (value as MoneyValue).centAmount === 'number'
+  );
 }
 
 function order(a: number | string, b: number | string, op: ComparisonOperator): boolean {
@@ -81,7 +86,8 @@ function order(a: number | string, b: number | string, op: ComparisonOperator): 
 
 /** A dynamic value (custom field, attribute) as what it compares like: an enum compares by its key. */
 function comparable(value: unknown): unknown {
-  if (typeof value === 'object' && value !== null && !isMoney(value) && typeof (value as { key?: unknown }).key === 'string') return (value as { key: string }).key;
+  if (typeof value === 'object' && value !== null && !isMoney(value) && typeof (value as { key?: unknown }).key === 'string')
+    return (value as { key: string }).key;
   return value;
 }
 

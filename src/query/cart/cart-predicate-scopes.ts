@@ -20,7 +20,10 @@ export interface CartFacts {
 const string = <C>(get: (c: C) => unknown): FieldSpec<C> => ({ kind: 'string', get });
 const number = <C>(get: (c: C) => unknown): FieldSpec<C> => ({ kind: 'number', get });
 const money = <C>(get: (c: C) => unknown): FieldSpec<C> => ({ kind: 'money', get });
-const custom = <C>(holder: (c: C) => { custom?: { fields: Record<string, unknown> } }) => (c: C, name: string) => holder(c).custom?.fields[name];
+const custom =
+  <C>(holder: (c: C) => { custom?: { fields: Record<string, unknown> } }) =>
+  (c: C, name: string) =>
+    holder(c).custom?.fields[name];
 
 const sumMoney = (currencyCode: string, amounts: readonly number[]): MoneyValue => ({ currencyCode, centAmount: amounts.reduce((a, b) => a + b, 0) });
 
@@ -90,11 +93,19 @@ export const cartScope: CartPredicateScope<CartFacts> = {
   functions: {
     lineItemExists: itemsFunction({ kind: 'boolean', scope: lineItemScope, apply: (f: CartFacts, test) => f.lineItems.some(test) }),
     forAllLineItems: itemsFunction({ kind: 'boolean', scope: lineItemScope, apply: (f: CartFacts, test) => f.lineItems.every(test) }),
-    lineItemCount: itemsFunction({ kind: 'number', scope: lineItemScope, apply: (f: CartFacts, test) => f.lineItems.filter(test).reduce((n, l) => n + l.item.quantity, 0) }),
+    lineItemCount: itemsFunction({
+      kind: 'number',
+      scope: lineItemScope,
+      apply: (f: CartFacts, test) => f.lineItems.filter(test).reduce((n, l) => n + l.item.quantity, 0),
+    }),
     lineItemTotal: itemsFunction({
       kind: 'money',
       scope: lineItemScope,
-      apply: (f: CartFacts, test) => sumMoney(f.cart.totalPrice.currencyCode, f.lineItems.filter(test).map((l) => l.item.totalPrice.centAmount)),
+      apply: (f: CartFacts, test) =>
+        sumMoney(
+          f.cart.totalPrice.currencyCode,
+          f.lineItems.filter(test).map((l) => l.item.totalPrice.centAmount),
+        ),
     }),
     customLineItemExists: itemsFunction({ kind: 'boolean', scope: customLineItemScope, apply: (f: CartFacts, test) => f.cart.customLineItems.some(test) }),
     forAllCustomLineItems: itemsFunction({ kind: 'boolean', scope: customLineItemScope, apply: (f: CartFacts, test) => f.cart.customLineItems.every(test) }),
@@ -106,7 +117,11 @@ export const cartScope: CartPredicateScope<CartFacts> = {
     customLineItemTotal: itemsFunction({
       kind: 'money',
       scope: customLineItemScope,
-      apply: (f: CartFacts, test) => sumMoney(f.cart.totalPrice.currencyCode, f.cart.customLineItems.filter(test).map((c) => c.totalPrice.centAmount)),
+      apply: (f: CartFacts, test) =>
+        sumMoney(
+          f.cart.totalPrice.currencyCode,
+          f.cart.customLineItems.filter(test).map((c) => c.totalPrice.centAmount),
+        ),
     }),
   },
 };

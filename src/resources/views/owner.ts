@@ -28,7 +28,10 @@ export function owns(owner: Owner, doc: Pick<Cart | Order, 'customerId' | 'anony
 /** The owner as a query's base condition (on the indexed owner columns); with `storeKey`, only the carts or orders of that store. */
 export function ownerCondition(dialect: Dialect, owner: Owner, storeKey?: string): SqlFragment {
   const p = (n: number) => (dialect === 'postgresql' ? `$${n}` : '?');
-  const mine: SqlFragment = 'customerId' in owner ? { sql: `"customerId" = ${p(1)}`, params: [owner.customerId] } : { sql: `"anonymousId" = ${p(1)} AND "customerId" IS NULL`, params: [owner.anonymousId] };
+  const mine: SqlFragment =
+    'customerId' in owner
+      ? { sql: `"customerId" = ${p(1)}`, params: [owner.customerId] }
+      : { sql: `"anonymousId" = ${p(1)} AND "customerId" IS NULL`, params: [owner.anonymousId] };
   return storeKey === undefined ? mine : { sql: `${mine.sql} AND "storeKey" = ${p(2)}`, params: [...mine.params, storeKey] };
 }
 
@@ -53,7 +56,10 @@ export function ownerReferenceFields(owner: Owner): { customer?: { typeId: 'cust
 }
 
 /** The customer a cart is given to (draft or setCustomerId): what the cart copies from it, or undefined when there is none. */
-export async function readCustomer(ctx: Pick<RequestContext, 'db' | 'projectKey'>, id: string): Promise<{ email?: string; customerGroup?: Cart['customerGroup'] } | undefined> {
+export async function readCustomer(
+  ctx: Pick<RequestContext, 'db' | 'projectKey'>,
+  id: string,
+): Promise<{ email?: string; customerGroup?: Cart['customerGroup'] } | undefined> {
   const text = await ctx.db.value<string>(CUSTOMER[ctx.db.dialect], [ctx.projectKey, id]);
   return text === undefined ? undefined : JSON.parse(text);
 }

@@ -2,7 +2,9 @@ import { allocate, discountGroup, groupsTotal, mergeGroups } from './discount-di
 
 describe('discount distribution', () => {
   test('a discount that divides evenly keeps one group', () => {
-    expect(discountGroup({ quantity: 2, unit: 1000n, portions: [] }, 300n, 'd')).toEqual([{ quantity: 2, unit: 850n, portions: [{ discountId: 'd', amount: 150n }] }]);
+    expect(discountGroup({ quantity: 2, unit: 1000n, portions: [] }, 300n, 'd')).toEqual([
+      { quantity: 2, unit: 850n, portions: [{ discountId: 'd', amount: 150n }] },
+    ]);
   });
 
   test('1.00 off three units of 3.33: two units carry 0.33, one 0.34 (the line still loses exactly 1.00)', () => {
@@ -29,14 +31,24 @@ describe('discount distribution', () => {
     expect(allocate(1000n, [1n, 1n, 1n])).toEqual([334n, 333n, 333n]);
     expect(allocate(500n, [3000n, 1000n])).toEqual([375n, 125n]);
     expect(allocate(7n, [0n, 0n])).toEqual([0n, 0n]);
-    for (const [total, weights] of [[999n, [7n, 13n, 29n]], [1n, [5n, 5n]], [12345n, [1n, 2n, 3n, 4n]]] as const) {
+    for (const [total, weights] of [
+      [999n, [7n, 13n, 29n]],
+      [1n, [5n, 5n]],
+      [12345n, [1n, 2n, 3n, 4n]],
+    ] as const) {
       expect(allocate(total, weights).reduce((a, b) => a + b, 0n)).toBe(total);
     }
   });
 
   test('groups that ended up alike merge', () => {
     const portions = [{ discountId: 'd', amount: 1n }];
-    expect(mergeGroups([{ quantity: 1, unit: 5n, portions }, { quantity: 2, unit: 5n, portions }, { quantity: 1, unit: 6n, portions: [] }])).toEqual([
+    expect(
+      mergeGroups([
+        { quantity: 1, unit: 5n, portions },
+        { quantity: 2, unit: 5n, portions },
+        { quantity: 1, unit: 6n, portions: [] },
+      ]),
+    ).toEqual([
       { quantity: 3, unit: 5n, portions },
       { quantity: 1, unit: 6n, portions: [] },
     ]);

@@ -45,7 +45,9 @@ export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
   if (sum === 0n) return weights.map(() => 0n);
   const shares = weights.map((w) => (total * w) / sum);
   let left = total - shares.reduce((a, b) => a + b, 0n);
-  const byRemainder = weights.map((w, i) => ({ i, remainder: (total * w) % sum })).sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  const byRemainder = weights
+    .map((w, i) => ({ i, remainder: (total * w) % sum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
   for (const { i } of byRemainder) {
     if (left === 0n) break;
     shares[i] += 1n;

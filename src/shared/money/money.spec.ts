@@ -45,7 +45,9 @@ describe('money', () => {
       const expected = Number(referenceHalfEven(BigInt(preciseAmount), fractionDigits - 2));
       expect(money.centAmount).toBe(expected);
       expect(() => moneyFromDraft({ type: 'highPrecision', currencyCode: 'EUR', preciseAmount, fractionDigits, centAmount: expected })).not.toThrow();
-      expect(() => moneyFromDraft({ type: 'highPrecision', currencyCode: 'EUR', preciseAmount, fractionDigits, centAmount: expected + 1 })).toThrow(/rounded correctly/);
+      expect(() => moneyFromDraft({ type: 'highPrecision', currencyCode: 'EUR', preciseAmount, fractionDigits, centAmount: expected + 1 })).toThrow(
+        /rounded correctly/,
+      );
     }
   });
 

@@ -43,9 +43,32 @@ export const MAX_FRACTION_DIGITS = 20;
 
 // ISO 4217 minor units of the currencies whose default is not 2.
 const MINOR_UNITS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
 };
 const CURRENCY = /^[A-Z]{3}$/;
 
@@ -89,7 +112,12 @@ export function divideRounded(numerator: bigint, denominator: bigint, mode: Roun
 
 function inputAmount(value: number, field: string): bigint {
   if (!Number.isSafeInteger(value)) {
-    throw new InvalidFieldError(field, value, undefined, `The value ${value} is not valid for field ${field}: amounts are integers of at most 2^53 - 1 in JSON.`);
+    throw new InvalidFieldError(
+      field,
+      value,
+      undefined,
+      `The value ${value} is not valid for field ${field}: amounts are integers of at most 2^53 - 1 in JSON.`,
+    );
   }
   return BigInt(value);
 }
@@ -107,11 +135,13 @@ export function moneyFromDraft(draft: MoneyDraft, field = 'value'): TypedMoney {
   if (!CURRENCY.test(draft.currencyCode)) throw new InvalidFieldError(`${field}.currencyCode`, draft.currencyCode);
   const defaultDigits = currencyFractionDigits(draft.currencyCode);
   if (draft.type !== 'highPrecision') {
-    if (draft.centAmount === undefined) throw new InvalidFieldError(`${field}.centAmount`, draft.centAmount, undefined, `A value is required for field ${field}.centAmount.`);
+    if (draft.centAmount === undefined)
+      throw new InvalidFieldError(`${field}.centAmount`, draft.centAmount, undefined, `A value is required for field ${field}.centAmount.`);
     return centMoney(draft.currencyCode, inputAmount(draft.centAmount, `${field}.centAmount`));
   }
   const { preciseAmount, fractionDigits } = draft;
-  if (preciseAmount === undefined) throw new InvalidFieldError(`${field}.preciseAmount`, preciseAmount, undefined, `A value is required for field ${field}.preciseAmount.`);
+  if (preciseAmount === undefined)
+    throw new InvalidFieldError(`${field}.preciseAmount`, preciseAmount, undefined, `A value is required for field ${field}.preciseAmount.`);
   if (fractionDigits === undefined || !Number.isInteger(fractionDigits) || fractionDigits <= defaultDigits || fractionDigits > MAX_FRACTION_DIGITS) {
     throw new InvalidFieldError(
       `${field}.fractionDigits`,
@@ -123,7 +153,9 @@ export function moneyFromDraft(draft: MoneyDraft, field = 'value'): TypedMoney {
   const precise = inputAmount(preciseAmount, `${field}.preciseAmount`);
   const rounded = roundHalfEven(precise, fractionDigits - defaultDigits);
   if (draft.centAmount !== undefined && BigInt(draft.centAmount) !== rounded) {
-    throw new InvalidInputError(`centAmount must be rounded correctly: ${draft.centAmount} given, ${rounded} is ${preciseAmount} with ${fractionDigits} fraction digits rounded half even.`);
+    throw new InvalidInputError(
+      `centAmount must be rounded correctly: ${draft.centAmount} given, ${rounded} is ${preciseAmount} with ${fractionDigits} fraction digits rounded half even.`,
+    );
   }
   return { type: 'highPrecision', currencyCode: draft.currencyCode, centAmount: checked(rounded), preciseAmount: checked(precise), fractionDigits };
 }

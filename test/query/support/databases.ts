@@ -6,4 +6,14 @@ import { openSqliteRunner, type TestRunner } from './sqlite-runner.js';
  * TEST_DATABASE_URL (the suite runs once per database, so each is covered once).
  */
 export const testDatabases: Array<[string, () => Promise<TestRunner>]> =
-  postgresUrl !== undefined ? [['postgresql', ((url) => () => openPostgresRunner(url))(postgresUrl)]] : [['sqlite', async () => openSqliteRunner()]];
+  postgresUrl !== undefined
+    ? [
+        [
+          'postgresql',
+          (
+            (url) => () =>
+              openPostgresRunner(url)
+          )(postgresUrl),
+        ],
+      ]
+    : [['sqlite', async () => openSqliteRunner()]];

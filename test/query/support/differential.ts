@@ -27,7 +27,10 @@ export async function comparePredicates(
   for (let i = 0; i < count && mismatches.length < 5; i++) {
     const { text, vars } = generator.generate();
     const matches = referencePredicate(text, vars, WIDGET_KINDS);
-    const expected = docs.filter((d) => matches(d)).map((d) => d.id).sort();
+    const expected = docs
+      .filter((d) => matches(d))
+      .map((d) => d.id)
+      .sort();
     if (expected.length > 0 && expected.length < docs.length) nonTrivial++;
     const page = await queryResources<Doc>(db, resource, { where: [text], vars, sort: [], limit: 500, offset: 0, withTotal: true }, { projectKey: 'p1' });
     const actual = page.results.map((d) => d.id).sort();

@@ -42,7 +42,8 @@ interface Token {
   text: string;
 }
 
-const TOKEN = /\s*(?:(?<str>"(?:[^"\\]|\\.)*")|(?<num>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?<var>:[A-Za-z0-9]+)|(?<word>[A-Za-z_][\w-]*)|(?<op><>|!=|<=|>=|=|<|>)|(?<punct>[(),]))/y;
+const TOKEN =
+  /\s*(?:(?<str>"(?:[^"\\]|\\.)*")|(?<num>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?<var>:[A-Za-z0-9]+)|(?<word>[A-Za-z_][\w-]*)|(?<op><>|!=|<=|>=|=|<|>)|(?<punct>[(),]))/y;
 
 function tokens(text: string): Token[] {
   const out: Token[] = [];
@@ -78,8 +79,13 @@ function sets(value: unknown, kind: Kind): unknown[][] {
 }
 
 const HOLDS: Record<string, (sign: number) => boolean> = {
-  '=': (s) => s === 0, '!=': (s) => s !== 0, '<>': (s) => s !== 0,
-  '<': (s) => s < 0, '<=': (s) => s <= 0, '>': (s) => s > 0, '>=': (s) => s >= 0,
+  '=': (s) => s === 0,
+  '!=': (s) => s !== 0,
+  '<>': (s) => s !== 0,
+  '<': (s) => s < 0,
+  '<=': (s) => s <= 0,
+  '>': (s) => s > 0,
+  '>=': (s) => s >= 0,
 };
 
 const EARTH_RADIUS_M = 6371000;
@@ -149,10 +155,11 @@ class Reader {
     if (this.toks[this.i]?.type === 'op') {
       const holds = HOLDS[this.take('op')];
       const literal = this.value(base);
-      return (v) => leaves(v, kind).some((e) => {
-        const sign = compareValues(e, literal, temporal);
-        return sign !== undefined && holds(sign);
-      });
+      return (v) =>
+        leaves(v, kind).some((e) => {
+          const sign = compareValues(e, literal, temporal);
+          return sign !== undefined && holds(sign);
+        });
     }
     if (this.word('is')) {
       const negated = this.word('not');

@@ -23,7 +23,10 @@ function writeInstant(r: Random, stored: string): string {
   const t = Date.parse(stored);
   const offset = r.pick([0, 0, 120, -330, 60]);
   const local = new Date(t + offset * 60_000).toISOString().slice(0, 23);
-  const text = offset === 0 ? `${local}Z` : `${local}${offset > 0 ? '+' : '-'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+  const text =
+    offset === 0
+      ? `${local}Z`
+      : `${local}${offset > 0 ? '+' : '-'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
   // Without milliseconds (or seconds) when they are zero, as clients often write it.
   return r.chance(0.5) ? text.replace(/\.000(?=Z|[+-])/, '').replace(/:00(?=Z|[+-])/, (m) => (r.chance(0.5) ? '' : m)) : text;
 }
@@ -43,19 +46,30 @@ const localized = (r: Random) => Object.fromEntries(LOCALES.filter(() => r.chanc
 
 function dynamicValue(r: Random): unknown {
   switch (r.int(0, 7)) {
-    case 0: return r.pick(STRINGS);
-    case 1: return r.pick(NUMBERS);
-    case 2: return r.chance(0.5);
-    case 3: return null;
-    case 4: return r.list(0, 3, () => r.pick(STRINGS));
-    case 5: return r.list(0, 3, () => r.pick(NUMBERS));
-    case 6: return r.list(0, 3, () => (r.chance(0.5) ? r.pick(STRINGS) : r.pick(NUMBERS)));
-    default: return localized(r);
+    case 0:
+      return r.pick(STRINGS);
+    case 1:
+      return r.pick(NUMBERS);
+    case 2:
+      return r.chance(0.5);
+    case 3:
+      return null;
+    case 4:
+      return r.list(0, 3, () => r.pick(STRINGS));
+    case 5:
+      return r.list(0, 3, () => r.pick(NUMBERS));
+    case 6:
+      return r.list(0, 3, () => (r.chance(0.5) ? r.pick(STRINGS) : r.pick(NUMBERS)));
+    default:
+      return localized(r);
   }
 }
 
 function generateWidget(r: Random, index: number): Doc {
-  const hex = () => Math.floor(r.next() * 0x100000000).toString(16).padStart(8, '0');
+  const hex = () =>
+    Math.floor(r.next() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   const doc: Record<string, unknown> = {
     id: `${hex()}-${index.toString().padStart(4, '0')}`,
     key: r.chance(0.8) ? `key-${r.pick(['a', 'B', 'c', 'D'])}${r.int(0, 3)}` : undefined,
@@ -75,7 +89,12 @@ function generateWidget(r: Random, index: number): Doc {
     items: maybe(r, () =>
       r.list(0, 3, () =>
         r.chance(0.9)
-          ? { sku: maybe(r, () => r.pick(STRINGS)), qty: maybe(r, () => r.pick(NUMBERS)), labels: maybe(r, () => r.list(0, 2, () => r.pick(STRINGS))), name: maybe(r, () => localized(r)) }
+          ? {
+              sku: maybe(r, () => r.pick(STRINGS)),
+              qty: maybe(r, () => r.pick(NUMBERS)),
+              labels: maybe(r, () => r.list(0, 2, () => r.pick(STRINGS))),
+              name: maybe(r, () => localized(r)),
+            }
           : null,
       ),
     ),
@@ -150,11 +169,16 @@ export class PredicateGenerator {
       }
     }
     if (depth < 4 && structured) {
-      tests.push(() => `(${this.predicate(inner, depth + 1)})`, () => `(${this.predicate(inner, depth + 1)})`);
+      tests.push(
+        () => `(${this.predicate(inner, depth + 1)})`,
+        () => `(${this.predicate(inner, depth + 1)})`,
+      );
     }
     if (point || (dynamic && this.r.chance(0.1))) {
       const radius = this.r.pick([0, 1000, 250000, 800000, 2500000, 30000000]);
-      tests.push(() => `${this.kw('within')} ${this.kw('circle')}(${(this.r.next() * 50 - 20).toFixed(4)}, ${(this.r.next() * 20 + 40).toFixed(4)}, ${radius})`);
+      tests.push(
+        () => `${this.kw('within')} ${this.kw('circle')}(${(this.r.next() * 50 - 20).toFixed(4)}, ${(this.r.next() * 20 + 40).toFixed(4)}, ${radius})`,
+      );
     }
     return `${name} ${this.r.pick(tests)()}`;
   }
@@ -203,6 +227,23 @@ function memberNames(kind: Kind): string[] {
 
 /** Sortable paths of the widget, including localized and custom fields. */
 export const SORT_PATHS = [
-  'id', 'key', 'version', 'createdAt', 'lastModifiedAt', 'sku', 'title', 'name.en', 'name.en-US', 'count', 'active', 'dob',
-  'price.centAmount', 'price.currencyCode', 'custom.fields.color', 'custom.fields.size', 'custom.fields.flag', 'parent.id', 'geo.type',
+  'id',
+  'key',
+  'version',
+  'createdAt',
+  'lastModifiedAt',
+  'sku',
+  'title',
+  'name.en',
+  'name.en-US',
+  'count',
+  'active',
+  'dob',
+  'price.centAmount',
+  'price.currencyCode',
+  'custom.fields.color',
+  'custom.fields.size',
+  'custom.fields.flag',
+  'parent.id',
+  'geo.type',
 ];

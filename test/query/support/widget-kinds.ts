@@ -10,10 +10,7 @@
  * - `{ each }`: an array.
  */
 export type Kind =
-  | 'string' | 'number' | 'boolean' | 'date' | 'datetime' | 'dynamic'
-  | { fields: Record<string, Kind>; point?: true }
-  | { anyKey: Kind }
-  | { each: Kind };
+  'string' | 'number' | 'boolean' | 'date' | 'datetime' | 'dynamic' | { fields: Record<string, Kind>; point?: true } | { anyKey: Kind } | { each: Kind };
 
 const localizedString: Kind = { anyKey: 'string' };
 const reference: Kind = { fields: { typeId: 'string', id: 'string' } };

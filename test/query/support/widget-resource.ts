@@ -1,6 +1,16 @@
 import type { SqlRunner } from '../../../src/db/sql-runner.js';
 import {
-  array, boolean, customFields, datetime, geoPoint, keyReference, localizedString, number, object, reference, string,
+  array,
+  boolean,
+  customFields,
+  datetime,
+  geoPoint,
+  keyReference,
+  localizedString,
+  number,
+  object,
+  reference,
+  string,
 } from '../../../src/query/field-schema.js';
 import { defineQueryableResource, type QueryableResource } from '../../../src/query/queryable-resource.js';
 
@@ -47,7 +57,13 @@ export async function createWidgetTable(db: SqlRunner, table = 'Widget'): Promis
     `CREATE TABLE "${table}" ("id" ${text} PRIMARY KEY, "projectKey" ${text} NOT NULL, "key" ${text}, "version" INTEGER NOT NULL, ` +
       `"createdAt" ${text} NOT NULL, "lastModifiedAt" ${text} NOT NULL, "sku" ${text}, "data" ${pg ? 'JSONB' : 'TEXT'} NOT NULL)`,
   );
-  for (const cols of [['projectKey', 'id'], ['projectKey', 'key'], ['projectKey', 'createdAt'], ['projectKey', 'lastModifiedAt'], ['projectKey', 'sku']]) {
+  for (const cols of [
+    ['projectKey', 'id'],
+    ['projectKey', 'key'],
+    ['projectKey', 'createdAt'],
+    ['projectKey', 'lastModifiedAt'],
+    ['projectKey', 'sku'],
+  ]) {
     await db.executeRaw(`CREATE INDEX "${table}_${cols.join('_')}_idx" ON "${table}" (${cols.map((c) => `"${c}"`).join(', ')})`);
   }
 }
