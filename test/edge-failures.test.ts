@@ -14,7 +14,7 @@ const sink = new Writable({
 });
 
 let server: TestServer;
-// The server keeps access lines in memory until a flush (src/logger.ts); the tests flush before they read.
+// The server keeps access lines in memory until a flush (src/shared/logger.ts); the tests flush before they read.
 const logger = createLogger('debug', sink);
 beforeAll(async () => {
   // The production logger (redaction, the access-line writer), writing into the sink instead of stdout;

@@ -10,6 +10,7 @@ import type { OrderService } from '../domains/orders/index.js';
 import type { ShoppingListService } from '../domains/shopping-lists/index.js';
 import type { DocumentRepository, VersionedDocument } from '../resources/document-repository.js';
 import { paymentRepository } from '../domains/payments/index.js';
+import { identifierAddress, identified } from '../resources/resource-identifiers.js';
 
 const CARTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? AND "customerId" IS NULL');
 const CARTS_OF_ANONYMOUS_IN_STORE = sql(
@@ -52,7 +53,9 @@ export function cartSignIn(
  */
 export function cartMerge(customers: CustomerService, signIn: ReturnType<typeof cartSignIn>) {
   return async (ctx: RequestContext, customerId: string, draft: MergeCartDraft): Promise<Cart> => {
-    const anonymousCart = draft.anonymousCart && cartAddress(draft.anonymousCart);
+    const anonymousCart = draft.anonymousCart;
+    // The identifier is checked before anything is read; the cart it names is found by the sign-in.
+    if (anonymousCart) identifierAddress(anonymousCart, 'cart', 'anonymousCart');
     if (anonymousCart === undefined && draft.anonymousId === undefined) throw new InvalidInputError('Either anonymousCart or anonymousId is required.');
     const customer = await customers.locate(ctx, { id: customerId }, ctx.storeKey);
     const cart = await signIn(ctx, {
@@ -71,14 +74,6 @@ export function cartMerge(customers: CustomerService, signIn: ReturnType<typeof 
       );
     return cart;
   };
-}
-
-function cartAddress(identifier: ResourceIdentifier): { id: string } | { key: string } {
-  if (identifier.typeId !== undefined && identifier.typeId !== 'cart')
-    throw new InvalidInputError(`anonymousCart must reference a cart, not a '${identifier.typeId}'.`);
-  if (identifier.id !== undefined) return { id: identifier.id };
-  if (identifier.key !== undefined) return { key: identifier.key };
-  throw new InvalidInputError('anonymousCart needs an id or a key.');
 }
 
 async function signIn(
@@ -130,12 +125,13 @@ async function signIn(
 async function findAnonymousCart(ctx: RequestContext, carts: CartService, request: CartSignInRequest): Promise<Cart | undefined> {
   // The manual merge in a store sees only the store's carts, as every in-store cart endpoint does.
   const onlyStore = request.manual ? request.storeKey : undefined;
-  const at = request.anonymousCart ?? (request.anonymousCartId === undefined ? undefined : { id: request.anonymousCartId });
-  if (at === undefined) {
+  const ref: ResourceIdentifier | undefined = request.anonymousCart ?? (request.anonymousCartId === undefined ? undefined : { id: request.anonymousCartId });
+  if (ref === undefined) {
     return request.anonymousId === undefined ? undefined : carts.activeCart(ctx, { anonymousId: request.anonymousId }, onlyStore);
   }
-  const cart = await carts.repository.find(ctx, at);
-  if (!cart || (onlyStore !== undefined && cart.store?.key !== onlyStore)) throw new ReferencedResourceNotFoundError('cart', at);
+  const at = identifierAddress(ref, 'cart', 'anonymousCart');
+  const cart = identified(ref, 'cart', await carts.repository.find(ctx, at));
+  if (onlyStore !== undefined && cart.store?.key !== onlyStore) throw new ReferencedResourceNotFoundError('cart', at);
   if (request.anonymousId !== undefined && cart.anonymousId !== request.anonymousId) {
     throw new InvalidOperationError(`The cart '${cart.id}' does not belong to the anonymous session '${request.anonymousId}'.`);
   }

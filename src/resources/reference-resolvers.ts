@@ -1,55 +1,19 @@
 import type { Associate, AssociateDraft, AssociateRole, KeyReference, ResourceIdentifier } from '../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../context.js';
 import { list, sql } from '../db/statements.js';
-import { DuplicateFieldError, InvalidFieldError, InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError } from '../errors/api-error.js';
+import { DuplicateFieldError, InvalidOperationError } from '../errors/api-error.js';
+import { resolveRows } from './resource-identifiers.js';
 
 /**
- * Resolving the ResourceIdentifiers of a business unit draft or update action (stores, customers,
- * associate roles) to what the unit stores: one query per referenced table for the whole request,
- * on `ctx.db` so it sees the transaction's own writes.
+ * What drafts and update actions store for their store, customer, associate-role and business-unit
+ * identifiers (keys or ids), each list resolved in one statement by resolveRows.
  */
 
 type Ctx = Pick<RequestContext, 'db' | 'projectKey' | 'associateId'>;
-interface Row {
-  id: string;
-  key: string | null;
-  data?: string;
-}
-
-/** The tables a business unit refers to, by the typeId of the reference. */
-const TABLES = { store: 'Store', customer: 'Customer', 'associate-role': 'AssociateRole', 'business-unit': 'BusinessUnit' } as const;
-type TypeId = keyof typeof TABLES;
-
-function checkIdentifier(ref: ResourceIdentifier, typeId: TypeId, field: string): void {
-  if (ref.typeId !== undefined && ref.typeId !== typeId) throw new InvalidFieldError(`${field}.typeId`, ref.typeId, [typeId]);
-  if (ref.id === undefined && ref.key === undefined) throw new RequiredFieldError(`${field}.id`);
-}
-
-/**
- * Finds every identifier's row in one query; an identifier naming nothing (or an id and a key that
- * disagree) is 400 ReferencedResourceNotFound, as for every reference in a draft.
- */
-async function resolve(ctx: Ctx, typeId: TypeId, refs: readonly { ref: ResourceIdentifier; field: string }[], withData = false): Promise<Row[]> {
-  refs.forEach(({ ref, field }) => checkIdentifier(ref, typeId, field));
-  if (refs.length === 0) return [];
-  const ids = refs.flatMap(({ ref }) => (ref.id !== undefined ? [ref.id] : []));
-  const keys = refs.flatMap(({ ref }) => (ref.id === undefined ? [ref.key!] : []));
-  const statement = sql(
-    `SELECT "id", "key"${withData ? ', $DATA AS "data"' : ''} FROM "${TABLES[typeId]}" WHERE "projectKey" = ? AND ("id" IN (${list(ids.length)}) OR "key" IN (${list(keys.length)}))`,
-  );
-  const rows = await ctx.db.rows<Row>(statement[ctx.db.dialect], [ctx.projectKey, ...ids, ...keys]);
-  return refs.map(({ ref }) => {
-    const row = rows.find((r) => (ref.id !== undefined ? r.id === ref.id : r.key === ref.key));
-    if (!row || (ref.id !== undefined && ref.key !== undefined && row.key !== ref.key)) {
-      throw new ReferencedResourceNotFoundError(typeId, ref.id !== undefined ? { id: ref.id } : { key: ref.key });
-    }
-    return row;
-  });
-}
 
 /** Store identifiers → the KeyReferences a unit keeps, in order, without repeats. */
 export async function resolveStores(ctx: Ctx, stores: readonly ResourceIdentifier[], field = 'stores'): Promise<KeyReference[]> {
-  const rows = await resolve(
+  const rows = await resolveRows(
     ctx,
     'store',
     stores.map((ref, i) => ({ ref, field: `${field}[${i}]` })),
@@ -59,19 +23,19 @@ export async function resolveStores(ctx: Ctx, stores: readonly ResourceIdentifie
 
 /** An associate role identifier → the role's key (400 ReferencedResourceNotFound if the project has no such role). */
 export async function resolveAssociateRoleKey(ctx: Ctx, ref: ResourceIdentifier, field = 'associateRole'): Promise<string> {
-  const [row] = await resolve(ctx, 'associate-role', [{ ref, field }]);
+  const [row] = await resolveRows(ctx, 'associate-role', [{ ref, field }]);
   return row!.key!;
 }
 
 /** A business unit identifier (e.g. `parentUnit`) → the unit's key (400 if there is no such unit). */
 export async function resolveUnitKey(ctx: Ctx, ref: ResourceIdentifier, field = 'parentUnit'): Promise<string> {
-  const [row] = await resolve(ctx, 'business-unit', [{ ref, field }]);
+  const [row] = await resolveRows(ctx, 'business-unit', [{ ref, field }]);
   return row!.key!;
 }
 
 /** A customer identifier → its id (400 if there is no such customer). */
 export async function resolveCustomerId(ctx: Ctx, ref: ResourceIdentifier, field = 'customer'): Promise<string> {
-  const [row] = await resolve(ctx, 'customer', [{ ref, field }]);
+  const [row] = await resolveRows(ctx, 'customer', [{ ref, field }]);
   return row!.id;
 }
 
@@ -82,7 +46,7 @@ export async function resolveCustomerId(ctx: Ctx, ref: ResourceIdentifier, field
  * endpoints. A customer listed twice is a DuplicateField.
  */
 export async function resolveAssociates(ctx: Ctx, drafts: readonly AssociateDraft[], field = 'associates'): Promise<Associate[]> {
-  const customers = await resolve(
+  const customers = await resolveRows(
     ctx,
     'customer',
     drafts.map((d, i) => ({ ref: d.customer, field: `${field}[${i}].customer` })),
@@ -90,7 +54,7 @@ export async function resolveAssociates(ctx: Ctx, drafts: readonly AssociateDraf
   const assignments = drafts.flatMap((d, i) =>
     d.associateRoleAssignments.map((a, j) => ({ ref: a.associateRole, field: `${field}[${i}].associateRoleAssignments[${j}].associateRole` })),
   );
-  const roles = await resolve(ctx, 'associate-role', assignments, ctx.associateId !== undefined);
+  const roles = await resolveRows(ctx, 'associate-role', assignments, ctx.associateId !== undefined);
   if (ctx.associateId !== undefined) {
     const fixed = roles.find((r) => (JSON.parse(r.data!) as { buyerAssignable: boolean }).buyerAssignable === false);
     if (fixed) {

@@ -77,6 +77,22 @@ describe('setShippingMethod', () => {
     await expectError(await cartUpdate(server, shop, cart, [setMethod({ id: inactive.id })]), 400, 'InvalidOperation');
   });
 
+  it('an id and a key of two different methods name neither (400 ReferencedResourceNotFound): the key is not ignored', async () => {
+    const cart = await newCart(server, shop, [[shop.mug, 1]], 'DE');
+    const other = await method({ key: 'other-method' });
+    await expectError(
+      await cartUpdate(server, shop, cart, [setMethod({ typeId: 'shipping-method', id: shop.standard.id, key: 'other-method' })]),
+      400,
+      'ReferencedResourceNotFound',
+      {
+        typeId: 'shipping-method',
+        id: shop.standard.id,
+      },
+    );
+    const next = await updatedCart(server, shop, cart, [setMethod({ typeId: 'shipping-method', id: other.id, key: 'other-method' })]);
+    expect(next.shippingInfo?.shippingMethod).toEqual({ typeId: 'shipping-method', id: other.id });
+  });
+
   it("a method whose predicate does not match the cart is 400 ShippingMethodDoesNotMatchCart; the state follows the cart's changes", async () => {
     const big = await method({ predicate: 'lineItemCount(1 = 1) >= 2' });
     const cart = await newCart(server, shop, [[shop.mug, 1]], 'DE');

@@ -120,8 +120,11 @@ describe('POST /{projectKey}/carts/customer-id={customerId}/merge', () => {
     const { id } = await customer();
     const { session, cart: anonymous } = await anonymousCart([{ sku: 'ma', quantity: 1 }]);
     await expectError(await api(server, orders, MERGE(id), { body: {} }), 400, 'InvalidInput');
-    await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: {} } }), 400, 'InvalidInput');
-    await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { typeId: 'order', id: anonymous.id } } }), 400, 'InvalidInput');
+    // An identifier follows the rules of every ResourceIdentifier: an id or a key, of the right typeId.
+    await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: {} } }), 400, 'RequiredField', { field: 'anonymousCart.id' });
+    await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { typeId: 'order', id: anonymous.id } } }), 400, 'InvalidField', {
+      field: 'anonymousCart.typeId',
+    });
     await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { id: anonymous.id }, mergeMode: 'Sum' } }), 400, 'InvalidField');
     await expectError(await api(server, orders, MERGE('no-such-customer'), { body: { anonymousCart: { id: anonymous.id } } }), 404, 'ResourceNotFound');
     await expectError(await api(server, orders, MERGE(id), { body: { anonymousCart: { id: 'no-such-cart' } } }), 400, 'ReferencedResourceNotFound', {

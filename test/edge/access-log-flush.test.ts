@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * Access lines wait in memory until 64 K characters, a second, another log line or shutdown
- * (src/logger.ts). A process that ends otherwise (an uncaught exception, process.exit) must still
+ * (src/shared/logger.ts). A process that ends otherwise (an uncaught exception, process.exit) must still
  * write them: they are the record of what it answered last.
  */
 describe('access lines held in memory', () => {
@@ -18,7 +18,7 @@ describe('access lines held in memory', () => {
 
   function runUntil(ending: string): { stdout: string; status: number | null } {
     const script = join(dir, `ends-${ending}.ts`);
-    const logger = pathToFileURL(join(process.cwd(), 'src/logger.ts')).href;
+    const logger = pathToFileURL(join(process.cwd(), 'src/shared/logger.ts')).href;
     writeFileSync(
       script,
       `import { accessLineWriter, createLogger } from ${JSON.stringify(logger)};

@@ -154,8 +154,8 @@ describe('the business-unit configuration (My Business Units)', () => {
     const current = await (await api(server, token, '/test')).json();
     const cases: Array<[unknown[], number, string]> = [
       [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { key: 'no-such-role' } }], 400, 'ReferencedResourceNotFound'],
-      [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { typeId: 'store', key: 'my-bu-admin' } }], 400, 'InvalidInput'],
-      [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: {} }], 400, 'InvalidInput'],
+      [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { typeId: 'store', key: 'my-bu-admin' } }], 400, 'InvalidField'],
+      [[{ action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: {} }], 400, 'RequiredField'],
       [[{ action: 'changeMyBusinessUnitStatusOnCreation', status: 'Closed' }], 400, 'InvalidField'],
       // All or nothing: a valid first action is not kept when the second fails.
       [

@@ -21,6 +21,7 @@ import { expandDocuments } from '../../resources/expansion.js';
 import { businessUnitResource } from '../../resources/queryable-resources.js';
 import { applyUpdateActions } from '../../resources/update-actions.js';
 import { checkVersion, notFound } from '../../resources/versioning.js';
+import { identifierAddress, identified } from '../../resources/resource-identifiers.js';
 
 const CHILDREN = sql('SELECT $DATA AS "data" FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ?');
 const HAS_CHILD = sql('SELECT 1 FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ? LIMIT 1');
@@ -121,10 +122,10 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
     }
     if (draft.parentUnit === undefined) throw new RequiredFieldError('parentUnit');
     const ref = draft.parentUnit;
-    if (ref.typeId !== undefined && ref.typeId !== 'business-unit') throw new InvalidFieldError('parentUnit.typeId', ref.typeId, ['business-unit']);
-    const key = ref.id !== undefined ? (await this.repository.find(ctx, { id: ref.id }))?.key : ref.key;
-    const parent = key !== undefined ? await this.lockedParent(ctx, key) : undefined;
-    if (!parent) throw new ReferencedResourceNotFoundError('business-unit', ref.id !== undefined ? { id: ref.id } : { key: ref.key ?? '' });
+    const at = identifierAddress(ref, 'business-unit', 'parentUnit');
+    const key = 'id' in at ? identified(ref, 'business-unit', await this.repository.find(ctx, at)).key : at.key;
+    // The parent is read again under its lock: the unit it names must still be there when it is written.
+    const parent = identified(ref, 'business-unit', await this.lockedParent(ctx, key));
     if ((await this.ancestorKeys(ctx, parent)).length + 2 > MAX_DEPTH) {
       throw new InvalidOperationError(`A business unit hierarchy can have at most ${MAX_DEPTH} levels.`);
     }

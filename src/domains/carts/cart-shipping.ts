@@ -1,20 +1,21 @@
 import type { Cart, ResourceIdentifier, ShippingInfo, ShippingMethod, ShippingRate } from '../../../generated/openapi/client/types.gen.js';
-import { InvalidOperationError, ReferencedResourceNotFoundError, RequiredFieldError, InvalidFieldError } from '../../errors/api-error.js';
+
+import { InvalidOperationError } from '../../errors/api-error.js';
 import type { CartSources } from './cart-sources.js';
+
 import { centMoney, type CentPrecisionMoney } from '../../shared/money/money.js';
+
 import { matchingShippingRate, zoneCovers } from '../shipping/index.js';
+
+import { identifierAddress, identified } from '../../resources/resource-identifiers.js';
 
 async function findMethod(
   sources: CartSources,
   identifier: ResourceIdentifier,
   byKey: (key: string) => Promise<ShippingMethod | undefined>,
 ): Promise<ShippingMethod> {
-  if (identifier.typeId !== undefined && identifier.typeId !== 'shipping-method')
-    throw new InvalidFieldError('shippingMethod.typeId', identifier.typeId, ['shipping-method']);
-  if (identifier.id === undefined && identifier.key === undefined) throw new RequiredFieldError('shippingMethod.id');
-  const method = identifier.id !== undefined ? await sources.shippingMethod(identifier.id) : await byKey(identifier.key!);
-  if (!method) throw new ReferencedResourceNotFoundError('shipping-method', identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key });
-  return method;
+  const at = identifierAddress(identifier, 'shipping-method', 'shippingMethod');
+  return identified(identifier, 'shipping-method', 'id' in at ? await sources.shippingMethod(at.id) : await byKey(at.key));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import type {
   DiscountedPrice,
   DiscountedPriceDraft,
@@ -8,15 +9,23 @@ import type {
   PriceTierDraft,
   ProductDiscount,
 } from '../../../generated/openapi/client/types.gen.js';
+
 import type { RequestContext } from '../../context.js';
-import { sql } from '../../db/statements.js';
-import { InvalidFieldError, InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError } from '../../errors/api-error.js';
+
+import { InvalidFieldError, InvalidInputError, InvalidOperationError } from '../../errors/api-error.js';
 import { channelReference } from '../channels/index.js';
+
 import { customFieldsFromDraft } from '../types/index.js';
+
 import { customerGroupLookup } from '../customers/index.js';
+
 import { moneyFromDraft } from '../../shared/money/money.js';
+
 import { validAt } from '../../resources/validity-period.js';
+
 import { DuplicatePriceKeyError, DuplicatePriceScopeError } from '../../errors/commerce-errors.js';
+
+import { resolveRow } from '../../resources/resource-identifiers.js';
 
 const customerGroups = customerGroupLookup();
 
@@ -81,8 +90,6 @@ export function tiersFromDrafts(drafts: readonly PriceTierDraft[], currencyCode:
   return tiers;
 }
 
-const FIND_PRODUCT_DISCOUNT = sql('SELECT $DATA AS "data" FROM "ProductDiscount" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');
-
 /**
  * A discounted value set from outside (a price draft's `discounted`, the setDiscountedPrice action):
  * it names a product discount of value `external` that is active and valid now, in the price's
@@ -91,15 +98,8 @@ const FIND_PRODUCT_DISCOUNT = sql('SELECT $DATA AS "data" FROM "ProductDiscount"
  */
 export async function externalDiscountedPrice(ctx: RequestContext, draft: DiscountedPriceDraft, field: string, currencyCode: string): Promise<DiscountedPrice> {
   const { discount } = draft;
-  if (discount.typeId !== undefined && discount.typeId !== 'product-discount')
-    throw new InvalidFieldError(`${field}.discount.typeId`, discount.typeId, ['product-discount']);
-  const row = await ctx.db.first<{ data: string }>(FIND_PRODUCT_DISCOUNT[ctx.db.dialect], [
-    ctx.projectKey,
-    discount.id ?? null,
-    discount.id === undefined ? (discount.key ?? null) : null,
-  ]);
-  if (!row) throw new ReferencedResourceNotFoundError('product-discount', discount.id !== undefined ? { id: discount.id } : { key: discount.key ?? '' });
-  const found = JSON.parse(row.data) as ProductDiscount;
+  const row = await resolveRow(ctx, 'product-discount', discount, `${field}.discount`, true);
+  const found = JSON.parse(row.data!) as ProductDiscount;
   if (found.value.type !== 'external')
     throw new InvalidOperationError(`The product discount '${found.id}' does not have an external value: its prices are computed from its predicate.`);
   if (!found.isActive || !validAt(found, ctx.app.clock.now()))

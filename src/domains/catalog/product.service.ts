@@ -6,24 +6,38 @@ import type {
   ResourceIdentifier,
   ReviewRatingStatistics,
 } from '../../../generated/openapi/client/types.gen.js';
+
 import { withTransaction, type RequestContext } from '../../context.js';
+
 import { sql } from '../../db/statements.js';
+
 import { translateUniqueViolation } from '../../db/unique-violations.js';
-import { DuplicateFieldError, InvalidFieldError, ReferencedResourceNotFoundError, RequiredFieldError } from '../../errors/api-error.js';
+
+import { DuplicateFieldError } from '../../errors/api-error.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
+
 import { DocumentService } from '../../resources/document-service.js';
+
 import { categoryRepository } from './category-repository.js';
+
 import type { CategoryReferrer } from './category.service.js';
+
 import { productActions } from './product-actions.js';
+
 import { applyProductDiscounts, type ProductDiscountSources } from './product-discounting.js';
+
 import { deleteProjections, writeProjections } from './product-projections.js';
+
 import { allVariants, checkVariantIdentifiers, variantFromDraft } from './product-variants.js';
+
 import { productResource } from '../../resources/queryable-resources.js';
+
 import { taxCategoryRepository } from '../shipping/index.js';
-import { resolveIdentifier, resolveReference } from '../../resources/resource-identifiers.js';
+
+import { resolveIdentifier, resolveReference, resolveRow } from '../../resources/resource-identifiers.js';
+
 import { sameJson } from '../../shared/canonical-json.js';
 
-const FIND_PRODUCT_TYPE = sql('SELECT "id" FROM "ProductType" WHERE "projectKey" = ? AND ("id" = ? OR "key" = ?)');
 const DELETE_SKUS = sql('DELETE FROM "ProductSku" WHERE "productId" = ?');
 const INSERT_SKU = sql('INSERT INTO "ProductSku" ("projectKey", "sku", "productId") VALUES (?, ?, ?)');
 const LOCKED = sql('SELECT "id" FROM "Product" WHERE "projectKey" = ? AND "id" = ?');
@@ -166,12 +180,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
 }
 
 async function resolveProductType(ctx: RequestContext, identifier: ResourceIdentifier) {
-  if (identifier.typeId !== undefined && identifier.typeId !== 'product-type')
-    throw new InvalidFieldError('productType.typeId', identifier.typeId, ['product-type']);
-  if (identifier.id === undefined && identifier.key === undefined) throw new RequiredFieldError('productType.id');
-  const row = await ctx.db.first<{ id: string }>(FIND_PRODUCT_TYPE[ctx.db.dialect], [ctx.projectKey, identifier.id ?? null, identifier.key ?? null]);
-  if (!row) throw new ReferencedResourceNotFoundError('product-type', identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key });
-  return { typeId: 'product-type' as const, id: row.id };
+  return { typeId: 'product-type' as const, id: (await resolveRow(ctx, 'product-type', identifier, 'productType')).id };
 }
 
 /** The categories a draft names, each once, as references; an unknown one is 400 ReferencedResourceNotFound. */

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { MissingRoleOnChannelError } from '../../errors/api-error.js';
 import { DocumentRepository } from '../../resources/document-repository.js';
 import { channelResource } from '../../resources/queryable-resources.js';
-import { resolveIdentifier } from '../../resources/resource-identifiers.js';
+import { identifierAddress, resolveIdentifier } from '../../resources/resource-identifiers.js';
 
 /**
  * The stored channels. Shared by the channel service and by what references channels (stores,
@@ -23,7 +23,7 @@ export async function channelReference(
 ): Promise<Reference> {
   const channel = await resolveIdentifier(ctx, channelRepository, identifier, field);
   if (role !== undefined && !channel.roles.includes(role)) {
-    throw new MissingRoleOnChannelError(identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key }, role);
+    throw new MissingRoleOnChannelError(identifierAddress(identifier, 'channel', field), role);
   }
   return { typeId: 'channel', id: channel.id };
 }

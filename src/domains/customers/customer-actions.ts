@@ -2,7 +2,8 @@ import type { Address, AddressDraft, CustomerUpdateAction, ResourceIdentifier } 
 import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
 import type { RequestContext } from '../../context.js';
 import type { CustomerDocument } from './customer-document.js';
-import { newAddresses, resolveStores, type StoreLookup } from './customer-draft.js';
+import { newAddresses } from './customer-draft.js';
+import { resolveStores } from '../../resources/reference-resolvers.js';
 import type { CustomerGroupLookup } from './customer-group-lookup.js';
 import { customFieldActions, setCustomField, setCustomType } from '../types/index.js';
 import type { ActionHandlers } from '../../resources/update-actions.js';
@@ -59,12 +60,11 @@ function addressById(doc: CustomerDocument, id: string): Address {
 }
 
 export interface CustomerActionDeps {
-  storeLookup: StoreLookup;
   customerGroups: CustomerGroupLookup;
 }
 
 export function customerActions(deps: CustomerActionDeps): ActionHandlers<CustomerDocument, CustomerUpdateAction> {
-  const stores = (ctx: Parameters<typeof resolveStores>[0], refs: readonly ResourceIdentifier[]) => resolveStores(ctx, refs, deps.storeLookup);
+  const stores = (ctx: Parameters<typeof resolveStores>[0], refs: readonly ResourceIdentifier[]) => resolveStores(ctx, refs);
   return {
     setFirstName: (doc, a) => setOrUnset(doc, 'firstName', a.firstName),
     setLastName: (doc, a) => setOrUnset(doc, 'lastName', a.lastName),

@@ -1,4 +1,4 @@
-import type { Cart, Customer } from '../../../generated/openapi/client/types.gen.js';
+import type { Cart, Customer, ResourceIdentifier } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import type { DocumentAddress } from '../../resources/document-repository.js';
 
@@ -19,7 +19,7 @@ export interface CartSignInRequest {
   customer: CustomerDocument;
   anonymousCartId?: string;
   /** The anonymous cart by id or key (the manual merge's `anonymousCart`); wins over anonymousCartId. */
-  anonymousCart?: { id: string } | { key: string };
+  anonymousCart?: ResourceIdentifier;
   anonymousId?: string;
   mode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
   updateProductData: boolean;

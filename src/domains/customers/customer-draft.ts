@@ -1,7 +1,9 @@
-import type { Address, AddressDraft, Customer, CustomerDraft, KeyReference, ResourceIdentifier } from '../../../generated/openapi/client/types.gen.js';
+import type { Address, AddressDraft, Customer, CustomerDraft } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { DuplicateFieldError, InvalidFieldError, ReferencedResourceNotFoundError, RequiredFieldError } from '../../errors/api-error.js';
+
+import { DuplicateFieldError, InvalidFieldError } from '../../errors/api-error.js';
 import { randomToken } from '../../security/secrets.js';
+
 import { customFieldsFromDraft } from '../types/index.js';
 
 /**
@@ -57,40 +59,6 @@ export function addressIds(
     shippingAddressIds: shipping.ids,
     billingAddressIds: billing.ids,
   };
-}
-
-/** Finds the stores of a project by id and key, in one query. */
-export type StoreLookup = (projectKey: string, ids: string[], keys: string[]) => Promise<{ id: string; key: string }[]>;
-
-/**
- * Resolves StoreResourceIdentifiers to the KeyReferences a customer stores, in draft order without
- * repeats; an unknown store is a ReferencedResourceNotFound, as for every reference in a draft.
- */
-export async function resolveStores(
-  ctx: Pick<RequestContext, 'projectKey'>,
-  identifiers: readonly ResourceIdentifier[],
-  lookup: StoreLookup,
-): Promise<KeyReference[]> {
-  identifiers.forEach((ref, i) => {
-    if (ref.typeId !== undefined && ref.typeId !== 'store') throw new InvalidFieldError(`stores[${i}].typeId`, ref.typeId, ['store']);
-    if (ref.id === undefined && ref.key === undefined) throw new RequiredFieldError(`stores[${i}].key`);
-  });
-  if (identifiers.length === 0) return [];
-  const ids = identifiers.flatMap((r) => (r.id !== undefined ? [r.id] : []));
-  const keys = identifiers.flatMap((r) => (r.id === undefined && r.key !== undefined ? [r.key] : []));
-  const found = await lookup(ctx.projectKey, ids, keys);
-  const byId = new Map(found.map((s) => [s.id, s.key]));
-  const byKey = new Set(found.map((s) => s.key));
-  const result: string[] = [];
-  for (const ref of identifiers) {
-    // An identifier with both id and key names one store; the id decides, and the key must agree.
-    const key = ref.id !== undefined ? byId.get(ref.id) : byKey.has(ref.key!) ? ref.key : undefined;
-    if (key === undefined || (ref.id !== undefined && ref.key !== undefined && ref.key !== key)) {
-      throw new ReferencedResourceNotFoundError('store', ref.id !== undefined ? { id: ref.id } : { key: ref.key });
-    }
-    if (!result.includes(key)) result.push(key);
-  }
-  return result.map((key) => ({ typeId: 'store', key }));
 }
 
 /** The optional scalar fields copied from draft to resource as given. */

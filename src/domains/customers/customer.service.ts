@@ -1,25 +1,48 @@
 import { newId } from '../../shared/ids.js';
+
 import type { CustomerDraft, CustomerUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+
 import { withTransaction, type AppServices, type RequestContext } from '../../context.js';
+
 import { isoNow } from '../../shared/clock.js';
+
 import type { Dialect } from '../../db/sql-runner.js';
-import { list, sql } from '../../db/statements.js';
+
+import { sql } from '../../db/statements.js';
 import { translateUniqueViolation } from '../../db/unique-violations.js';
+
 import { RequiredFieldError } from '../../errors/api-error.js';
+
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../../query/index.js';
+
 import { hashSecret, randomToken, verifySecret } from '../../security/secrets.js';
+
 import { clientLogging } from '../../resources/client-logging.js';
+
 import { CustomerAccount } from './customer-account.js';
+
 import { customerActions } from './customer-actions.js';
+
 import { customerGroupLookup, type CustomerGroupLookup } from './customer-group-lookup.js';
+
 import { deleteCustomerTokens } from './customer-tokens.js';
+
 import { applyUpdateActions } from '../../resources/update-actions.js';
+
 import { customFieldsFromDraft } from '../types/index.js';
-import { addressIds, copiedFields, maskPassword, newAddresses, resolveStores, type StoreLookup } from './customer-draft.js';
+
+import { addressIds, copiedFields, maskPassword, newAddresses } from './customer-draft.js';
+
+import { resolveStores } from '../../resources/reference-resolvers.js';
+
 import { customerUniqueRules, emailScopes, GLOBAL_SCOPE, normalizeEmail, storeKeysColumn } from './customer-email.js';
+
 import { DocumentRepository } from '../../resources/document-repository.js';
+
 import type { CartSignIn, CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
+
 import { customerResource } from '../../resources/queryable-resources.js';
+
 import { checkVersion, notFound } from '../../resources/versioning.js';
 
 export type { CartSignIn, CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
@@ -79,12 +102,9 @@ export class CustomerService {
   /** Set by the carts module; without it sign-in answers no cart. */
   cartSignIn?: CartSignIn;
 
-  constructor(
-    private readonly app: AppServices,
-    private readonly storeLookup: StoreLookup = defaultStoreLookup(app),
-  ) {
+  constructor(private readonly app: AppServices) {
     this.decoyHash = hashSecret(randomToken(32), app.config.passwordHashCost);
-    this.actions = customerActions({ storeLookup: this.storeLookup, customerGroups: this.customerGroups });
+    this.actions = customerActions({ customerGroups: this.customerGroups });
     this.account = new CustomerAccount(this, app);
   }
 
@@ -101,7 +121,7 @@ export class CustomerService {
     if (authenticationMode === 'Password' && draft.password === undefined) throw new RequiredFieldError('password');
     const addresses = await newAddresses(ctx, draft.addresses ?? []);
     const ids = addressIds(draft, addresses);
-    const stores = await resolveStores(ctx, draft.stores ?? [], this.storeLookup);
+    const stores = await resolveStores(ctx, draft.stores ?? []);
     const custom = await customFieldsFromDraft(ctx, 'customer', draft.custom);
     const customerGroup = draft.customerGroup ? await this.customerGroups(ctx, draft.customerGroup) : undefined;
     // ExternalAuth customers sign in elsewhere; a password given for one is not kept, so the
@@ -296,14 +316,4 @@ function inStore(doc: CustomerDocument, storeKey: string | undefined): boolean {
 /** Customers of one store, on the `storeKeys` column (`,a,b,`): a substring test, since `_` in a key would be a LIKE wildcard. */
 function storeCondition(dialect: Dialect, storeKey: string): SqlFragment {
   return { sql: dialect === 'postgresql' ? 'strpos("storeKeys", $1) > 0' : 'instr("storeKeys", ?) > 0', params: [`,${storeKey},`] };
-}
-
-/** Reads stores straight from their table (the store service may not be built yet). */
-function defaultStoreLookup(app: AppServices): StoreLookup {
-  return async (projectKey, ids, keys) => {
-    if (ids.length === 0 && keys.length === 0) return [];
-    const db = app.db;
-    const statement = sql(`SELECT "id", "key" FROM "Store" WHERE "projectKey" = ? AND ("id" IN (${list(ids.length)}) OR "key" IN (${list(keys.length)}))`);
-    return db.rows<{ id: string; key: string }>(statement[db.dialect], [projectKey, ...ids, ...keys]);
-  };
 }

@@ -1,14 +1,24 @@
 import type { Project, ProjectUpdate, ProjectUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+
 import type { AppServices, RequestContext } from '../../context.js';
+
 import { isoNow } from '../../shared/clock.js';
+
 import { TtlCache } from '../../shared/cache.js';
+
 import { sql } from '../../db/statements.js';
+
 import { translateUniqueViolation } from '../../db/unique-violations.js';
-import { DuplicateFieldError, InvalidInputError, ResourceNotFoundError, InvalidFieldError } from '../../errors/api-error.js';
+
+import { DuplicateFieldError, ResourceNotFoundError, InvalidFieldError } from '../../errors/api-error.js';
 import { resolveAssociateRoleKey } from '../../resources/reference-resolvers.js';
+
 import { introspectionUrlProblem } from '../../security/outbound-address.js';
+
 import { removeProjectData } from '../../flows/project-removal.js';
+
 import { applyUpdateActions, type ActionHandlers } from '../../resources/update-actions.js';
+
 import { checkVersion, lostRace } from '../../resources/versioning.js';
 
 // Every statement names the region: a project of another region is not there for this deployment.
@@ -42,11 +52,6 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
   },
   // Stored as a key reference, as the platform answers it; the role must be one of the project's.
   setMyBusinessUnitAssociateRoleOnCreation: async (doc, a, ctx) => {
-    const { id, key } = a.associateRole;
-    if (a.associateRole.typeId !== undefined && a.associateRole.typeId !== 'associate-role') {
-      throw new InvalidInputError(`associateRole must reference an associate-role, not a '${a.associateRole.typeId}'.`);
-    }
-    if (id === undefined && key === undefined) throw new InvalidInputError('associateRole needs an id or a key.');
     const roleKey = await resolveAssociateRoleKey(ctx, a.associateRole);
     doc.businessUnits = {
       myBusinessUnitStatusOnCreation: doc.businessUnits?.myBusinessUnitStatusOnCreation ?? 'Inactive',

@@ -12,6 +12,7 @@ import { loadByIds } from '../../query/index.js';
 import { checkFieldValue, type FieldReference } from './custom-field-values.js';
 import { expandableResources } from '../../resources/queryable-resources.js';
 import { typeRepository } from './type-repository.js';
+import { resolveIdentifier } from '../../resources/resource-identifiers.js';
 
 /**
  * Custom fields of a resource (`custom: {type, fields}`): the Type named in a draft or in
@@ -82,13 +83,7 @@ export function customFieldActions(resourceTypeId: ResourceTypeId) {
 
 /** The Type an identifier names, in the caller's project; it must be meant for `resourceTypeId`. */
 async function resolveType(ctx: RequestContext, ref: ResourceIdentifier, resourceTypeId: ResourceTypeId): Promise<Type> {
-  if (ref.typeId !== undefined && ref.typeId !== 'type') throw new InvalidFieldError('custom.type.typeId', ref.typeId, ['type']);
-  if (ref.id === undefined && ref.key === undefined) throw new RequiredFieldError('custom.type.id');
-  const type = await typeRepository.find(ctx, ref.id !== undefined ? { id: ref.id } : { key: ref.key! });
-  // An identifier with both id and key names one type; the id decides, and the key must agree.
-  if (!type || (ref.id !== undefined && ref.key !== undefined && ref.key !== type.key)) {
-    throw new ReferencedResourceNotFoundError('type', ref.id !== undefined ? { id: ref.id } : { key: ref.key });
-  }
+  const type = await resolveIdentifier(ctx, typeRepository, ref, 'custom.type');
   if (!type.resourceTypeIds.includes(resourceTypeId)) {
     throw new InvalidOperationError(
       `The type with key '${type.key}' cannot be used for resources of type '${resourceTypeId}'; its resourceTypeIds are: ${type.resourceTypeIds.join(', ') || 'none'}.`,
