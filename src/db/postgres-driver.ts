@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DatabaseUnavailableError, InvalidInputError } from '../errors/api-error.js';
 import type { Db, Row } from './sql-runner.js';
 import { bindValue, normalizeRow } from './row-values.js';
+import { KnownVersions } from './known-versions.js';
 
 const INT8 = 20;
 // COUNT(*) is bigint; every count this service makes fits a JS number.
@@ -69,12 +70,13 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-function executor(client: Queryable, names: StatementNames, inTransaction: boolean): Db {
+function executor(client: Queryable, names: StatementNames, inTransaction: boolean, knownVersions: KnownVersions): Db {
   const query = (sql: string, params: readonly unknown[]) =>
     guarded(() => client.query<Row>({ name: names.nameOf(sql), text: sql, values: params.map(bindValue) }));
   return {
     dialect: 'postgresql',
     inTransaction,
+    knownVersions,
     queryRaw: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows.map(normalizeRow) as T[],
     rows: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows as T[],
     first: async <T>(sql: string, params: readonly unknown[] = []) => (await query(sql, params)).rows[0] as T | undefined,
@@ -90,6 +92,7 @@ function executor(client: Queryable, names: StatementNames, inTransaction: boole
 export class PostgresDatabase implements Db {
   readonly dialect = 'postgresql' as const;
   readonly inTransaction = false;
+  readonly knownVersions = new KnownVersions();
   private readonly pool: pg.Pool;
   private readonly names = new StatementNames();
   private readonly direct: Db;
@@ -112,7 +115,7 @@ export class PostgresDatabase implements Db {
     });
     // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
     this.pool.on('error', () => undefined);
-    this.direct = executor(this.pool, this.names, false);
+    this.direct = executor(this.pool, this.names, false, this.knownVersions);
   }
 
   queryRaw<T = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -141,7 +144,7 @@ export class PostgresDatabase implements Db {
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      const result = await fn(executor(client, this.names, true));
+      const result = await fn(executor(client, this.names, true, this.knownVersions));
       await client.query('COMMIT');
       return result;
     } catch (err) {

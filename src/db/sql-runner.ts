@@ -1,3 +1,5 @@
+import type { KnownVersions } from './known-versions.js';
+
 /** The SQL dialects the service runs on: the embedded default and the production database. */
 export type Dialect = 'sqlite' | 'postgresql';
 
@@ -21,6 +23,8 @@ export interface SqlRunner {
  */
 export interface Db extends SqlRunner {
   readonly inTransaction: boolean;
+  /** Committed document text by version, of the database this handle belongs to (shared by its transactions). */
+  readonly knownVersions?: KnownVersions;
   rows<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   first<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** The first column of the first row, as the driver gives it (the hot single-value read). */

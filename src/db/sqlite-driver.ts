@@ -7,6 +7,7 @@ import { CommittedReadCache } from './committed-read-cache.js';
 import { bindValue, normalizeRow } from './row-values.js';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 import { walCommitCounter, type CommitCounter } from './wal-index-version.js';
+import { KnownVersions } from './known-versions.js';
 
 type Statement = BetterSqlite3.Statement<unknown[], Row>;
 
@@ -89,6 +90,7 @@ function open(path: string, readonly: boolean): BetterSqlite3.Database {
 export class SqliteDatabase implements Db {
   readonly dialect = 'sqlite' as const;
   readonly inTransaction = false;
+  readonly knownVersions = new KnownVersions();
   private readonly writer: Connection;
   private readonly reader: Connection | undefined;
   private readonly lock = new AsyncMutex();
@@ -234,6 +236,7 @@ export class SqliteDatabase implements Db {
       const tx: Db = {
         dialect: 'sqlite',
         inTransaction: true,
+        knownVersions: this.knownVersions,
         queryRaw: async <R>(sql: string, params: readonly unknown[] = []) => writer.rows(sql, params).map(normalizeRow) as R[],
         rows: async <R>(sql: string, params: readonly unknown[] = []) => writer.rows(sql, params) as R[],
         first: async <R>(sql: string, params: readonly unknown[] = []) => writer.rows(sql, params)[0] as R | undefined,

@@ -19,7 +19,6 @@ import {
 } from '../query/index.js';
 import { clientLogging } from './client-logging.js';
 import { expandDocuments } from './expansion.js';
-import { KnownVersions } from './known-versions.js';
 import { applyUpdateActionsTo, type ActionHandlers } from './update-actions.js';
 import { checkVersion, lostRace, notFound, type DocumentAddress } from './versioning.js';
 
@@ -74,8 +73,6 @@ export interface DocumentRepositoryConfig<D extends VersionedDocument> {
  */
 export class DocumentRepository<D extends VersionedDocument> {
   private readonly table: DocumentTable;
-  /** What an update by id can start from without reading the row again (see known-versions.ts). */
-  private readonly known = new KnownVersions();
 
   constructor(private readonly config: DocumentRepositoryConfig<D>) {
     const extra = config.extraColumns?.names ?? [];
@@ -142,7 +139,7 @@ export class DocumentRepository<D extends VersionedDocument> {
     } catch (err) {
       throw translateUniqueViolation(err, this.uniqueRules(doc));
     }
-    this.known.remember(ctx.db, ctx.projectKey, doc.id, doc.version, text);
+    ctx.db.knownVersions?.remember(ctx.db, this.config.resource.table, ctx.projectKey, doc.id, doc.version, text);
   }
 
   /**
@@ -150,7 +147,7 @@ export class DocumentRepository<D extends VersionedDocument> {
    * keeps version and lastModifiedAt (spec: such an update can be skipped).
    *
    * By id, and at the version this instance last wrote, it starts from that text instead of reading
-   * the row (known-versions.ts): the write is conditional on the version anyway, and an update that
+   * the row (db/known-versions.ts): the write is conditional on the version anyway, and an update that
    * writes nothing confirms the version in the database before it answers, so the answer is the one
    * a fresh read would have given.
    */
@@ -161,7 +158,7 @@ export class DocumentRepository<D extends VersionedDocument> {
     handlers: ActionHandlers<D, A>,
     expand: readonly string[] = [],
   ): Promise<D> {
-    const known = 'id' in at ? this.known.recall(ctx.db, ctx.projectKey, at.id, update.version) : undefined;
+    const known = 'id' in at ? ctx.db.knownVersions?.recall(ctx.db, this.config.resource.table, ctx.projectKey, at.id, update.version) : undefined;
     const text = known ?? (await this.table.readText(ctx.db, ctx.projectKey, at));
     if (text === undefined) throw notFound(at);
     // One parse gives the copy the actions change; `current` keeps what the write is conditional on.
@@ -171,7 +168,7 @@ export class DocumentRepository<D extends VersionedDocument> {
     if (before === undefined) {
       checkVersion(current.id, update.version, current.version);
       before = JSON.stringify(doc);
-      this.known.remember(ctx.db, ctx.projectKey, current.id, current.version, before);
+      ctx.db.knownVersions?.remember(ctx.db, this.config.resource.table, ctx.projectKey, current.id, current.version, before);
     }
     let changed: boolean;
     try {
@@ -202,17 +199,17 @@ export class DocumentRepository<D extends VersionedDocument> {
       throw translateUniqueViolation(err, this.uniqueRules(doc));
     }
     if (!written) {
-      this.known.forget(ctx.projectKey, current.id);
+      ctx.db.knownVersions?.forget(this.config.resource.table, ctx.projectKey, current.id);
       await lostRace(current.id, current.version, () => this.table.currentVersion(ctx.db, ctx.projectKey, current.id));
     }
-    this.known.remember(ctx.db, ctx.projectKey, doc.id, doc.version, text);
+    ctx.db.knownVersions?.remember(ctx.db, this.config.resource.table, ctx.projectKey, doc.id, doc.version, text);
   }
 
   /** The resource is still at `current.version` in the database (else 409, or 404 if it is gone). */
   private async confirmVersion(ctx: RequestContext, current: Pick<D, 'id' | 'version'>): Promise<void> {
     const latest = await this.table.currentVersion(ctx.db, ctx.projectKey, current.id);
     if (latest === current.version) return;
-    this.known.forget(ctx.projectKey, current.id);
+    ctx.db.knownVersions?.forget(this.config.resource.table, ctx.projectKey, current.id);
     await lostRace(current.id, current.version, async () => latest);
   }
 
@@ -220,7 +217,7 @@ export class DocumentRepository<D extends VersionedDocument> {
   async delete(ctx: RequestContext, at: DocumentAddress, version: number, expand: readonly string[] = []): Promise<D> {
     const current = await this.versioned(ctx, at, version);
     const deleted = await this.table.deleteIfVersion(ctx.db, ctx.projectKey, current.id, current.version);
-    this.known.forget(ctx.projectKey, current.id);
+    ctx.db.knownVersions?.forget(this.config.resource.table, ctx.projectKey, current.id);
     if (!deleted) await lostRace(current.id, version, () => this.table.currentVersion(ctx.db, ctx.projectKey, current.id));
     return this.expandOne(ctx, current, expand);
   }

@@ -8,23 +8,34 @@ import { StoreService } from '../../src/domains/stores/store.service.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 
 // An update by id starts from the text this instance last wrote at that version instead of reading
-// the row (src/resources/known-versions.ts). Two StoreService objects on one database are two
-// instances here: each remembers only its own writes, and neither may ever answer from a version
-// the other has moved past, nor remember what a rolled-back transaction wrote.
+// the row (src/db/known-versions.ts). Two handles on one database file are two instances here: each
+// remembers only its own writes, and neither may ever answer from a version the other has moved past,
+// nor remember what a rolled-back transaction wrote.
 let fresh: FreshDatabase;
-let db: Database;
+let dbA: Database;
+let dbB: Database;
 let ctx: RequestContext;
+let ctxB: RequestContext;
+// Instance A's calls use `ctx` (handle A); instance B's are the same service on handle B.
 const a = new StoreService();
-const b = new StoreService();
+const onB = (c: RequestContext) => (c === ctx ? ctxB : c);
+const b = {
+  update: (c: RequestContext, ...rest: [Parameters<StoreService['update']>[1], Parameters<StoreService['update']>[2]]) => a.update(onB(c), ...rest),
+  delete: (c: RequestContext, at: Parameters<StoreService['delete']>[1], version: number) => a.delete(onB(c), at, version),
+  get: (c: RequestContext, at: Parameters<StoreService['get']>[1]) => a.get(onB(c), at),
+};
 
 beforeAll(async () => {
   fresh = await freshDatabase('file');
-  db = await openDatabase(fresh.url);
+  dbA = await openDatabase(fresh.url);
+  dbB = await openDatabase(fresh.url);
   const logger = createLogger('silent');
-  ctx = { app: { config: loadConfig({}), db, logger, clock: systemClock }, db, projectKey: 'known', correlationId: 'test-correlation', logger };
+  ctx = { app: { config: loadConfig({}), db: dbA, logger, clock: systemClock }, db: dbA, projectKey: 'known', correlationId: 'test-correlation', logger };
+  ctxB = { app: { config: loadConfig({}), db: dbB, logger, clock: systemClock }, db: dbB, projectKey: 'known', correlationId: 'test-correlation', logger };
 });
 afterAll(async () => {
-  await db.close();
+  await dbA.close();
+  await dbB.close();
   await fresh.drop();
 });
 
