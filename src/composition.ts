@@ -1,34 +1,65 @@
 import { CartReplicas } from './flows/cart-replicas.js';
+
 import type { AppServices, RequestContext } from './context.js';
+
 import { ApiClientService } from './domains/projects/index.js';
+
 import { AsAssociateBusinessUnitService } from './domains/business-units/index.js';
+
 import { AssociateRoleService } from './domains/business-units/index.js';
+
 import { CustomerGroupService } from './domains/customers/index.js';
+
 import { BusinessUnitService } from './domains/business-units/index.js';
+
 import { CustomerService } from './domains/customers/index.js';
+
 import { ProjectService } from './domains/projects/index.js';
+
 import { StoreService } from './domains/stores/index.js';
+
 import { TypeService } from './domains/types/index.js';
+
 import { CartService } from './domains/carts/index.js';
+
 import { cartMerge, cartSignIn } from './flows/cart-sign-in.js';
+
 import { MyBusinessUnitService } from './domains/business-units/index.js';
+
 import { OrderService } from './domains/orders/index.js';
+
 import { ProductTypeService } from './domains/catalog/index.js';
+
 import { ProductService } from './domains/catalog/index.js';
+
 import { ShoppingListService } from './domains/shopping-lists/index.js';
+
 import { CartCalculator } from './domains/carts/index.js';
+
 import { CartDiscountService } from './domains/discounts/index.js';
+
 import { ProductDiscountService } from './domains/discounts/index.js';
+
 import { StandalonePriceService, standalonePricesOf } from './domains/catalog/index.js';
+
 import { AttributeGroupService } from './domains/catalog/index.js';
+
 import { ReviewService } from './domains/reviews/index.js';
+
 import { DiscountGroupService } from './domains/discounts/index.js';
+
 import { RecurrencePolicyService } from './domains/recurrence-policies/index.js';
+
 import { PaymentMethodService } from './domains/payments/index.js';
+
 import { DiscountCodeService } from './domains/discounts/index.js';
+
 import { ShippingMethodService } from './domains/shipping/index.js';
+
 import { TaxCategoryService } from './domains/shipping/index.js';
+
 import { ZoneService } from './domains/shipping/index.js';
+
 import {
   typeUser,
   USES_TYPE_IN_ORDERS,
@@ -37,20 +68,32 @@ import {
   USES_TYPE_WITH_ADDRESSES,
   USES_TYPE_WITH_ASSETS,
 } from './domains/types/index.js';
+
 import { ChannelService } from './domains/channels/index.js';
-import { referrer } from './resources/referrers.js';
+
+import { REFERRERS } from './flows/references.js';
+
 import { CustomObjectService } from './domains/custom-objects/index.js';
+
 import { ProductProjectionService } from './domains/catalog/index.js';
+
 import { CategoryService } from './domains/catalog/index.js';
+
 import { categoryRepository } from './domains/catalog/index.js';
+
 import { PaymentService } from './domains/payments/index.js';
+
 import { StateService } from './domains/states/index.js';
-import { InventoryService, inventoryRepository } from './domains/catalog/index.js';
-import { stateRepository } from './domains/states/index.js';
+
+import { InventoryService } from './domains/catalog/index.js';
 import { QuoteRequestService } from './domains/quotes/index.js';
+
 import { QuoteService } from './domains/quotes/index.js';
+
 import { StagedQuoteService } from './domains/quotes/index.js';
+
 import { ApprovalFlowService } from './domains/approvals/index.js';
+
 import { ApprovalRuleService } from './domains/approvals/index.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
@@ -106,8 +149,8 @@ export function createServices(app: AppServices): Services {
   const customerGroups = new CustomerGroupService();
   const businessUnits = new BusinessUnitService();
   const products = new ProductService();
-  const taxCategories = new TaxCategoryService();
-  const zones = new ZoneService();
+  const taxCategories = new TaxCategoryService(REFERRERS['tax-category']);
+  const zones = new ZoneService(REFERRERS.zone);
   const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);
   const productDiscounts = new ProductDiscountService();
   const standalonePrices = new StandalonePriceService();
@@ -125,12 +168,8 @@ export function createServices(app: AppServices): Services {
     await products.repriceAll(ctx, (tx, product) => productDiscounts.sourcesFor(tx, product, active));
     await standalonePrices.repriceAll(ctx, async (tx, sku) => productDiscounts.skuFacts(tx, sku, await products.findBySku(tx, sku), active));
   };
-  const cartDiscounts = new CartDiscountService();
+  const cartDiscounts = new CartDiscountService(REFERRERS['cart-discount']);
   const discountCodes = new DiscountCodeService(cartDiscounts.repository);
-  // Who refers to whom: a referenced tax category, zone or cart discount is not deleted.
-  taxCategories.referrers = [referrer(products.repository, 'taxCategory(id = :id)'), referrer(shippingMethods.repository, 'taxCategory(id = :id)')];
-  zones.referrers = [referrer(shippingMethods.repository, 'zoneRates(zone(id = :id))')];
-  cartDiscounts.referrers = [referrer(discountCodes.repository, 'cartDiscounts(id = :id)')];
   // Products as carts see them: a product in the Standalone price mode with its SKUs' active standalone prices.
   const priced = standalonePricesOf(standalonePrices);
   const productLookup = {
@@ -153,12 +192,7 @@ export function createServices(app: AppServices): Services {
   const orders = new OrderService(carts, discountCodes.repository);
   const cartReplicas = new CartReplicas(carts, () => orders.repository);
   const categories = new CategoryService([products]);
-  const pricedInChannel = '(masterVariant(prices(channel(id = :channelId))) or variants(prices(channel(id = :channelId))))';
-  const channels = new ChannelService([
-    referrer(stores.repository, 'distributionChannels(id = :channelId) or supplyChannels(id = :channelId)'),
-    referrer(products.repository, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
-    referrer(inventoryRepository, 'supplyChannel(id = :channelId)'),
-  ]);
+  const channels = new ChannelService(REFERRERS.channel);
   const shoppingLists = new ShoppingListService(productLookup, businessUnits.repository);
   const payments = new PaymentService();
   const inventory = new InventoryService();
@@ -168,14 +202,7 @@ export function createServices(app: AppServices): Services {
   const approvalRules = new ApprovalRuleService(() => businessUnits.repository);
   const approvalFlows = new ApprovalFlowService(approvalRules, () => businessUnits.repository);
   orders.approvals = approvalFlows;
-  const states = new StateService([
-    referrer(orders.repository, 'state(id = :stateId)'),
-    referrer(payments.repository, 'paymentStatus(state(id = :stateId))'),
-    referrer(quoteRequests.repository, 'state(id = :stateId)'),
-    referrer(stagedQuotes.repository, 'state(id = :stateId)'),
-    referrer(quotes.repository, 'state(id = :stateId)'),
-    referrer(stateRepository, 'transitions(id = :stateId)'),
-  ]);
+  const states = new StateService(REFERRERS.state);
   const projects = new ProjectService(app);
   const asAssociateBusinessUnits = new AsAssociateBusinessUnitService(businessUnits);
   const signIn = cartSignIn(carts, orders, shoppingLists);
@@ -206,7 +233,7 @@ export function createServices(app: AppServices): Services {
     standalonePrices,
     attributeGroups: new AttributeGroupService(),
     reviews,
-    discountGroups: new DiscountGroupService(cartDiscounts.repository),
+    discountGroups: new DiscountGroupService(cartDiscounts.repository, REFERRERS['discount-group']),
     recurrencePolicies: new RecurrencePolicyService(),
     paymentMethods,
     cartDiscounts,

@@ -1,25 +1,23 @@
 import type { RequestContext } from '../context.js';
-import type { PredicateVariables } from '../query/index.js';
-import type { DocumentRepository, VersionedDocument } from './document-repository.js';
+import { resourceExists, type PredicateVariables, type QueryableResource } from '../query/index.js';
 
 /**
- * A kind of resource that can reference something (a Type, a channel): its repository, and the
- * predicate that matches the resources that do, written with a variable for what is referenced.
+ * A kind of resource that can reference another (a tax category, a channel, a state): the resource, and
+ * the predicate that matches the documents that do, with `:id` for the referenced resource's id.
  */
 export interface Referrer {
-  repository: DocumentRepository<VersionedDocument>;
+  resource: QueryableResource;
   where: string;
 }
 
-export function referrer<D extends VersionedDocument>(repository: DocumentRepository<D>, where: string): Referrer {
-  // Sound: the only documents handed back to this repository (replace) are ones it has just read.
-  return { repository: repository as unknown as DocumentRepository<VersionedDocument>, where };
+export function referrer(resource: QueryableResource, where: string): Referrer {
+  return { resource, where };
 }
 
 /** The type id of the first kind of resource that references it (`vars` name it), if any does. */
 export async function firstReferrer(ctx: RequestContext, referrers: readonly Referrer[], vars: PredicateVariables): Promise<string | undefined> {
-  for (const { repository, where } of referrers) {
-    if (await repository.anyMatches(ctx, { where: [where], vars })) return repository.resource.typeId;
+  for (const { resource, where } of referrers) {
+    if (await resourceExists(ctx.db, resource, { where: [where], vars }, { projectKey: ctx.projectKey })) return resource.typeId;
   }
   return undefined;
 }

@@ -1,12 +1,21 @@
 import type { Address, AddressDraft, Channel, ChannelDraft, ChannelRoleEnum, ChannelUpdateAction } from '../../../generated/openapi/client/types.gen.js';
-import { withTransaction, type RequestContext } from '../../context.js';
-import { InvalidOperationError, ReferenceExistsError } from '../../errors/api-error.js';
+
+import { type RequestContext } from '../../context.js';
+import { InvalidOperationError } from '../../errors/api-error.js';
 import { channelRepository } from './channel-repository.js';
+
 import { customFieldActions, customFieldsFromDraft, setCustomField, setCustomType } from '../types/index.js';
+
 import { newAddresses } from '../customers/index.js';
+
 import type { DocumentAddress, NewDocument } from '../../resources/document-repository.js';
+
 import { DocumentService } from '../../resources/document-service.js';
-import { firstReferrer, type Referrer } from '../../resources/referrers.js';
+
+import type { Referrer } from '../../resources/referrers.js';
+
+import { deleteUnlessReferenced } from '../../resources/referenced-delete.js';
+
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
 
 /** The platform gives a channel drafted without roles this one. */
@@ -71,11 +80,6 @@ export class ChannelService extends DocumentService<Channel, ChannelDraft, Chann
   }
 
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<Channel> {
-    return withTransaction(ctx, async (tx) => {
-      const channel = await this.repository.versioned(tx, at, version);
-      const user = await firstReferrer(tx, this.users, { channelId: [channel.id] });
-      if (user) throw new ReferenceExistsError(`Can not delete a channel while it is referenced by at least one ${user}.`, user);
-      return super.delete(tx, { id: channel.id }, version, expand);
-    });
+    return deleteUnlessReferenced(ctx, this.repository, at, version, this.users, expand);
   }
 }

@@ -94,8 +94,11 @@ export class CartDiscountService extends DocumentService<CartDiscount, CartDisco
     uniqueRules: (doc) => [{ model: 'CartDiscount', fields: ['projectKey', 'sortOrder'], error: () => new DuplicateFieldError('sortOrder', doc.sortOrder) }],
   });
   protected readonly actions = actions;
-  /** Set once the discount codes exist (they refer to cart discounts). */
-  referrers: readonly Referrer[] = [];
+
+  /** What refers to this resource and so keeps it from being deleted. */
+  constructor(private readonly referrers: readonly Referrer[]) {
+    super();
+  }
 
   protected async fromDraft(ctx: RequestContext, draft: CartDiscountDraft): Promise<NewDocument<CartDiscount>> {
     if (!draft.target) throw new RequiredFieldError('target');

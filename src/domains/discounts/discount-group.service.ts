@@ -5,7 +5,7 @@ import { assertSortOrderFree, discountGroupRepository } from './discount-group-r
 import type { DocumentAddress, DocumentRepository, NewDocument } from '../../resources/document-repository.js';
 import { DocumentService } from '../../resources/document-service.js';
 import { deleteUnlessReferenced } from '../../resources/referenced-delete.js';
-import { referrer } from '../../resources/referrers.js';
+import type { Referrer } from '../../resources/referrers.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 
 const actions: ActionHandlers<DiscountGroup, DiscountGroupUpdateAction> = {
@@ -31,7 +31,10 @@ export class DiscountGroupService extends DocumentService<DiscountGroup, Discoun
   readonly repository = discountGroupRepository;
   protected readonly actions = actions;
 
-  constructor(private readonly cartDiscounts: DocumentRepository<CartDiscount>) {
+  constructor(
+    private readonly cartDiscounts: DocumentRepository<CartDiscount>,
+    private readonly referrers: readonly Referrer[],
+  ) {
     super();
   }
 
@@ -70,6 +73,6 @@ export class DiscountGroupService extends DocumentService<DiscountGroup, Discoun
   }
 
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<DiscountGroup> {
-    return deleteUnlessReferenced(ctx, this.repository, at, version, [referrer(this.cartDiscounts, MEMBERS)], expand);
+    return deleteUnlessReferenced(ctx, this.repository, at, version, this.referrers, expand);
   }
 }

@@ -83,8 +83,11 @@ const actions: ActionHandlers<TaxCategory, TaxCategoryUpdateAction> = {
 export class TaxCategoryService extends DocumentService<TaxCategory, TaxCategoryDraft, TaxCategoryUpdateAction> {
   readonly repository = taxCategoryRepository;
   protected readonly actions = actions;
-  /** Set once the resources that refer to tax categories exist. */
-  referrers: readonly Referrer[] = [];
+
+  /** What refers to this resource and so keeps it from being deleted. */
+  constructor(private readonly referrers: readonly Referrer[]) {
+    super();
+  }
 
   protected fromDraft(_ctx: RequestContext, draft: TaxCategoryDraft): NewDocument<TaxCategory> {
     const rates = (draft.rates ?? []).map((r, i) => taxRateFromDraft(r, `rates[${i}]`));

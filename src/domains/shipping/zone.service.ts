@@ -44,8 +44,11 @@ const actions: ActionHandlers<Zone, ZoneUpdateAction> = {
 export class ZoneService extends DocumentService<Zone, ZoneDraft, ZoneUpdateAction> {
   readonly repository = new DocumentRepository<Zone>({ resource: zoneResource });
   protected readonly actions = actions;
-  /** Set once the shipping methods exist (they refer to zones). */
-  referrers: readonly Referrer[] = [];
+
+  /** What refers to this resource and so keeps it from being deleted. */
+  constructor(private readonly referrers: readonly Referrer[]) {
+    super();
+  }
 
   protected fromDraft(_ctx: RequestContext, draft: ZoneDraft): NewDocument<Zone> {
     return {

@@ -1,10 +1,17 @@
 import type { ResourceIdentifier, State, StateDraft, StateRoleEnum, StateTypeEnum, StateUpdateAction } from '../../../generated/openapi/client/types.gen.js';
-import { withTransaction, type RequestContext } from '../../context.js';
-import { InvalidOperationError, ReferenceExistsError } from '../../errors/api-error.js';
+
+import { type RequestContext } from '../../context.js';
+import { InvalidOperationError } from '../../errors/api-error.js';
 import type { DocumentAddress, NewDocument } from '../../resources/document-repository.js';
+
 import { DocumentService } from '../../resources/document-service.js';
+
 import { firstReferrer, type Referrer } from '../../resources/referrers.js';
+
+import { deleteUnlessReferenced } from '../../resources/referenced-delete.js';
+
 import { stateOfType, stateRepository } from './states.js';
+
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 
 /** Roles in the order first given, each once. */
@@ -62,15 +69,11 @@ export class StateService extends DocumentService<State, StateDraft, StateUpdate
   }
 
   private async assertUnused(ctx: RequestContext, state: State, refuse: (user: string) => Error): Promise<void> {
-    const user = await firstReferrer(ctx, this.users, { stateId: [state.id] });
+    const user = await firstReferrer(ctx, this.users, { id: [state.id] });
     if (user) throw refuse(user);
   }
 
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<State> {
-    return withTransaction(ctx, async (tx) => {
-      const state = await this.repository.versioned(tx, at, version);
-      await this.assertUnused(tx, state, (user) => new ReferenceExistsError(`Can not delete a state while it is referenced by at least one ${user}.`, user));
-      return super.delete(tx, { id: state.id }, version, expand);
-    });
+    return deleteUnlessReferenced(ctx, this.repository, at, version, this.users, expand);
   }
 }

@@ -1,13 +1,16 @@
 import type { CustomFields } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import type { DocumentRepository, VersionedDocument } from '../../resources/document-repository.js';
-import { firstReferrer, referrer, type Referrer } from '../../resources/referrers.js';
+import { firstReferrer } from '../../resources/referrers.js';
 
 /**
  * A kind of resource whose custom fields can use a Type: its repository, and the predicate that
  * matches the resources using the Type `:typeId` (on the resource itself or on objects it embeds).
  */
-export type TypeUser = Referrer;
+export interface TypeUser {
+  repository: DocumentRepository<VersionedDocument>;
+  where: string;
+}
 
 const USES_TYPE = 'custom(type(id = :typeId))';
 
@@ -27,12 +30,17 @@ export const USES_TYPE_IN_ORDERS = `${USES_TYPE} or shippingInfo(deliveries(${US
 export const USES_TYPE_WITH_ASSETS = `${USES_TYPE} or assets(${USES_TYPE})`;
 
 export function typeUser<D extends VersionedDocument>(repository: DocumentRepository<D>, where = USES_TYPE): TypeUser {
-  return referrer(repository, where);
+  // Sound: the only documents handed back to this repository (replace) are ones it has just read.
+  return { repository: repository as unknown as DocumentRepository<VersionedDocument>, where };
 }
 
 /** The type id of the first kind of resource that uses the Type `typeId`, if any does. */
 export function firstTypeUser(ctx: RequestContext, users: readonly TypeUser[], typeId: string): Promise<string | undefined> {
-  return firstReferrer(ctx, users, { typeId: [typeId] });
+  return firstReferrer(
+    ctx,
+    users.map(({ repository, where }) => ({ resource: repository.resource, where })),
+    { typeId: [typeId] },
+  );
 }
 
 /**
