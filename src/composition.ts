@@ -1,6 +1,20 @@
+import { DomainEvents } from './resources/domain-events.js';
+
+import { ProductRepricing, SkuDiscounts } from './flows/product-repricing.js';
+
+import { ShippingMethodsForCart } from './flows/shipping-methods-for-cart.js';
+
+import type { CustomerEvents } from './domains/customers/index.js';
+
+import type { ApiClientEvents, ProjectEvents } from './domains/projects/index.js';
+
+import type { ProductDiscountEvents } from './domains/discounts/index.js';
+
+import { PricedProducts } from './domains/catalog/index.js';
+
 import { CartReplicas } from './flows/cart-replicas.js';
 
-import type { AppServices, RequestContext } from './context.js';
+import type { AppServices } from './context.js';
 
 import { ApiClientService } from './domains/projects/index.js';
 
@@ -40,7 +54,7 @@ import { CartDiscountService } from './domains/discounts/index.js';
 
 import { ProductDiscountService } from './domains/discounts/index.js';
 
-import { StandalonePriceService, standalonePricesOf } from './domains/catalog/index.js';
+import { StandalonePriceService } from './domains/catalog/index.js';
 
 import { AttributeGroupService } from './domains/catalog/index.js';
 
@@ -86,6 +100,7 @@ import { PaymentService } from './domains/payments/index.js';
 import { StateService } from './domains/states/index.js';
 
 import { InventoryService } from './domains/catalog/index.js';
+
 import { QuoteRequestService } from './domains/quotes/index.js';
 
 import { QuoteService } from './domains/quotes/index.js';
@@ -98,6 +113,8 @@ import { ApprovalRuleService } from './domains/approvals/index.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {
+  /** Reactions across domains: the OAuth module and the administration command line register theirs here. */
+  events: DomainEvents<DomainEventMap>;
   projects: ProjectService;
   apiClients: ApiClientService;
   customers: CustomerService;
@@ -119,6 +136,7 @@ export interface Services {
   taxCategories: TaxCategoryService;
   zones: ZoneService;
   shippingMethods: ShippingMethodService;
+  shippingMethodsForCart: ShippingMethodsForCart;
   productDiscounts: ProductDiscountService;
   standalonePrices: StandalonePriceService;
   attributeGroups: AttributeGroupService;
@@ -142,76 +160,71 @@ export interface Services {
   approvalFlows: ApprovalFlowService;
 }
 
+/** Every event a domain announces, and so every reaction the registry can hold. */
+export type DomainEventMap = CustomerEvents & ProjectEvents & ApiClientEvents & ProductDiscountEvents;
+
+/**
+ * Builds every domain service and flow, each from its constructor arguments, in dependency order; reactions
+ * across domains are registered on the one events registry. The only place that knows them all.
+ */
 export function createServices(app: AppServices): Services {
-  const customers = new CustomerService(app);
+  const events = new DomainEvents<DomainEventMap>();
   const stores = new StoreService();
   const associateRoles = new AssociateRoleService();
   const customerGroups = new CustomerGroupService();
   const businessUnits = new BusinessUnitService();
-  const products = new ProductService();
   const taxCategories = new TaxCategoryService(REFERRERS['tax-category']);
   const zones = new ZoneService(REFERRERS.zone);
   const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);
-  const productDiscounts = new ProductDiscountService();
-  const standalonePrices = new StandalonePriceService();
+  // Product discounts price the catalog: products read their sources at each write, and a discount's write
+  // reprices every product and standalone price in its transaction.
+  const productDiscounts = new ProductDiscountService(events);
+  const products = new ProductService(productDiscounts);
+  const skuDiscounts = new SkuDiscounts(products, productDiscounts);
+  const standalonePrices = new StandalonePriceService(skuDiscounts);
+  const repricing = new ProductRepricing(products, standalonePrices, productDiscounts, skuDiscounts);
+  events.on('productDiscounts.changed', ({ tx }) => repricing.reprice(tx));
   const paymentMethods = new PaymentMethodService();
-  const reviews = new ReviewService(() => ({
-    products: products.repository,
-    customers: customers.repository,
-    updateProductStatistics: (ctx, productId, statistics) => products.updateReviewStatistics(ctx, productId, statistics),
-  }));
-  products.discountSources = (ctx, product) => productDiscounts.sourcesFor(ctx, product);
-  standalonePrices.discountFacts = async (ctx, sku) => productDiscounts.skuFacts(ctx, sku, await products.findBySku(ctx, sku));
-  // After a discount's write, every price is recomputed with the active discounts read once.
-  productDiscounts.repriceProducts = async (ctx) => {
-    const active = await productDiscounts.active(ctx);
-    await products.repriceAll(ctx, (tx, product) => productDiscounts.sourcesFor(tx, product, active));
-    await standalonePrices.repriceAll(ctx, async (tx, sku) => productDiscounts.skuFacts(tx, sku, await products.findBySku(tx, sku), active));
-  };
   const cartDiscounts = new CartDiscountService(REFERRERS['cart-discount']);
   const discountCodes = new DiscountCodeService(cartDiscounts.repository);
-  // Products as carts see them: a product in the Standalone price mode with its SKUs' active standalone prices.
-  const priced = standalonePricesOf(standalonePrices);
-  const productLookup = {
-    byId: async (ctx: RequestContext, id: string) => priced.one(ctx, await products.repository.find(ctx, { id })),
-    byIds: async (ctx: RequestContext, ids: readonly string[]) => priced.many(ctx, await products.repository.findMany(ctx, ids)),
-    bySku: async (ctx: RequestContext, sku: string) => priced.one(ctx, await products.findBySku(ctx, sku)),
-  };
-  const repositories = {
-    products: productLookup,
+  const pricedProducts = new PricedProducts(products, standalonePrices);
+  const cartSources = {
+    products: pricedProducts,
     taxCategories: taxCategories.repository,
     zones: zones.repository,
     shippingMethods: shippingMethods.repository,
-    activeCartDiscounts: (ctx: RequestContext) => cartDiscounts.active(ctx),
+    cartDiscounts,
     discountCodes: discountCodes.repository,
     categories: categoryRepository,
   };
-  const calculator = new CartCalculator(repositories);
-  const carts = new CartService({ ...repositories, calculator, businessUnits: businessUnits.repository });
-  shippingMethods.carts = { find: (ctx, id) => carts.repository.find(ctx, { id }), facts: (ctx, cart) => calculator.facts(ctx, cart) };
-  const orders = new OrderService(carts, discountCodes.repository);
-  const cartReplicas = new CartReplicas(carts, () => orders.repository);
+  const calculator = new CartCalculator(cartSources);
+  const carts = new CartService({ ...cartSources, calculator, businessUnits: businessUnits.repository });
+  const shippingMethodsForCart = new ShippingMethodsForCart(shippingMethods, carts, calculator);
+  const approvalRules = new ApprovalRuleService(businessUnits.repository);
+  const approvalFlows = new ApprovalFlowService(approvalRules, businessUnits.repository);
+  const orders = new OrderService(carts, discountCodes.repository, approvalFlows);
+  const cartReplicas = new CartReplicas(carts, orders.repository);
   const categories = new CategoryService([products]);
   const channels = new ChannelService(REFERRERS.channel);
-  const shoppingLists = new ShoppingListService(productLookup, businessUnits.repository);
+  const shoppingLists = new ShoppingListService(pricedProducts, businessUnits.repository);
   const payments = new PaymentService();
   const inventory = new InventoryService();
   const quoteRequests = new QuoteRequestService(carts);
   const stagedQuotes = new StagedQuoteService(quoteRequests, carts);
   const quotes = new QuoteService(stagedQuotes, carts, orders);
-  const approvalRules = new ApprovalRuleService(() => businessUnits.repository);
-  const approvalFlows = new ApprovalFlowService(approvalRules, () => businessUnits.repository);
-  orders.approvals = approvalFlows;
   const states = new StateService(REFERRERS.state);
-  const projects = new ProjectService(app);
+  const projects = new ProjectService(app, events);
   const asAssociateBusinessUnits = new AsAssociateBusinessUnitService(businessUnits);
   const signIn = cartSignIn(carts, orders, shoppingLists);
-  customers.cartSignIn = signIn;
+  const customers = new CustomerService(app, events, signIn);
   const mergeCart = cartMerge(customers, signIn);
-  customers.deleting.add((tx, customer) => businessUnits.removeAssociateEverywhere(tx, customer.id));
+  const reviews = new ReviewService({ products, customers: customers.repository });
+  // A deleted customer stops being an associate anywhere, in the deletion's transaction.
+  events.on('customer.deleting', ({ tx, customer }) => businessUnits.removeAssociateEverywhere(tx, customer.id));
   return {
+    events,
     projects,
-    apiClients: new ApiClientService(app),
+    apiClients: new ApiClientService(app, events),
     customers,
     stores,
     associateRoles,
@@ -229,6 +242,7 @@ export function createServices(app: AppServices): Services {
     taxCategories,
     zones,
     shippingMethods,
+    shippingMethodsForCart,
     productDiscounts,
     standalonePrices,
     attributeGroups: new AttributeGroupService(),

@@ -196,13 +196,13 @@ const app: AppServices = { config, db, logger: createLogger('silent'), clock: sy
 const services = createServices(app);
 // As in the server: a deleted client's tokens go with it.
 const tokens = new TokenStore(app);
-services.apiClients.deleted.add((client) => tokens.revokeClient(client.id));
+services.events.on('apiClient.deleted', ({ client }) => tokens.revokeClient(client.id));
 // Running servers on the same PostgreSQL forget what this command removed at once (not after TOKEN_CACHE_TTL_MS).
 const invalidations = await openInvalidationBus(db, app.logger, { listen: false });
 tokens.removed.add((keys) => invalidations.publish({ tokens: keys }));
-services.apiClients.deleted.add(async (client) => invalidations.publish({ client: client.id }));
-services.projects.changed.add((project) => invalidations.publish({ project: project.key }));
-services.projects.deletedKeys.add((key) => invalidations.publish({ project: key }));
+services.events.on('apiClient.deleted', ({ client }) => invalidations.publish({ client: client.id }));
+services.events.on('project.changed', ({ project }) => invalidations.publish({ project: project.key }));
+services.events.on('project.deleted', ({ key }) => invalidations.publish({ project: key }));
 
 let status = 0;
 let message: string;

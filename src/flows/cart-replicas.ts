@@ -16,7 +16,7 @@ import type { DocumentRepository } from '../resources/document-repository.js';
 export class CartReplicas {
   constructor(
     private readonly carts: CartService,
-    private readonly orders: () => DocumentRepository<Order>,
+    private readonly orders: DocumentRepository<Order>,
   ) {}
 
   /**
@@ -26,7 +26,7 @@ export class CartReplicas {
   async replicate(ctx: RequestContext, draft: ReplicaCartDraft, mine = false, admit?: (source: Cart | Order) => void): Promise<Cart> {
     const { typeId, id } = draft.reference;
     if (typeId !== 'cart' && typeId !== 'order') throw new InvalidFieldError('reference.typeId', typeId, ['cart', 'order']);
-    const source: Cart | Order | undefined = typeId === 'cart' ? await this.carts.repository.find(ctx, { id }) : await this.orders().find(ctx, { id });
+    const source: Cart | Order | undefined = typeId === 'cart' ? await this.carts.repository.find(ctx, { id }) : await this.orders.find(ctx, { id });
     // A source the caller may not see is as absent as one that does not exist.
     if (!source || !inRequestStore(ctx.storeKey, source) || (mine && !owns(ownerOf(ctx), source))) throw new ReferencedResourceNotFoundError(typeId, { id });
     admit?.(source);

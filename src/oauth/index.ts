@@ -47,7 +47,7 @@ export async function createOAuthModule(app: AppServices, services: Services): P
   const authenticator = new BearerAuthenticator(app, services, store, external, usage);
 
   store.removed.add((ids) => authenticator.forgetTokens(ids));
-  services.apiClients.deleted.add(async (client) => {
+  services.events.on('apiClient.deleted', async ({ client }) => {
     // Forget first: a request racing the delete must not be answered from the cache afterwards.
     authenticator.forgetClient(client.id);
     await store.revokeClient(client.id);
@@ -56,10 +56,10 @@ export async function createOAuthModule(app: AppServices, services: Services): P
   });
   // A deleted customer keeps no session: its grants, refresh and access tokens go with it, through
   // the store so this process's bearer cache forgets them at once.
-  services.customers.deleted.add(async (ctx, customer) => {
+  services.events.on('customer.deleted', async ({ ctx, customer }) => {
     await store.revokeAccount(ctx.projectKey, `${CUSTOMER_ACCOUNT}${customer.id}`);
   });
-  services.projects.changed.add((project) => external.forgetProject(project.key));
+  services.events.on('project.changed', ({ project }) => external.forgetProject(project.key));
   if (app.invalidations) shareInvalidations(app.invalidations, services, { store, authenticator, usage, external });
 
   const sweepExpired = async (): Promise<boolean> => {

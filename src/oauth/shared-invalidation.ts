@@ -20,13 +20,13 @@ interface Caches {
  */
 export function shareInvalidations(bus: InvalidationBus, services: Services, { store, authenticator, usage, external }: Caches): void {
   store.removed.add((keys) => bus.publish({ tokens: keys }));
-  services.apiClients.deleted.add(async (client) => bus.publish({ client: client.id }));
-  services.projects.changed.add((project) => bus.publish({ project: project.key }));
-  services.projects.deletedKeys.add((key) => bus.publish({ project: key }));
   // A project's clients go with it, and its region decides whether they are known here: the client
   // rows this process holds (ApiClientService.verify) are forgotten at once, before any announcement.
-  services.projects.changed.add(() => services.apiClients.forgetAll());
-  services.projects.deletedKeys.add(() => services.apiClients.forgetAll());
+  services.events.on('project.changed', () => services.apiClients.forgetAll());
+  services.events.on('project.deleted', () => services.apiClients.forgetAll());
+  services.events.on('apiClient.deleted', ({ client }) => bus.publish({ client: client.id }));
+  services.events.on('project.changed', ({ project }) => bus.publish({ project: project.key }));
+  services.events.on('project.deleted', ({ key }) => bus.publish({ project: key }));
 
   bus.received.add((event) => {
     if ('everyToken' in event) {

@@ -12,7 +12,7 @@ import { customFieldActions } from '../types/index.js';
 import type { ActionHandlers } from '../../resources/update-actions.js';
 import { unitDocuments } from '../business-units/index.js';
 
-type Units = () => DocumentRepository<BusinessUnit>;
+type Units = DocumentRepository<BusinessUnit>;
 
 /** Who may read a unit's approval flows: its approvers and those who see the unit's orders. */
 const VIEW = ['UpdateApprovalFlows', 'ViewMyOrders', 'ViewOthersOrders'];
@@ -60,15 +60,20 @@ export class ApprovalFlowService {
     extraColumns: { names: ['businessUnitKey', 'orderId'], values: (flow) => ({ businessUnitKey: flow.businessUnit.key, orderId: flow.order.id }) },
   });
 
+  /** The as-associate endpoints' view (built from the units, once they are set). */
+  readonly asAssociate: ReturnType<ApprovalFlowService['associateView']>;
+
   constructor(
     private readonly rules: ApprovalRuleService,
     private readonly units: Units,
-  ) {}
+  ) {
+    this.asAssociate = this.associateView();
+  }
 
   /** In the order's transaction: the flow the order needs, if any rule applies to it and to its requester. */
   async start(tx: RequestContext, order: Order, requesterId: string): Promise<void> {
     if (!order.businessUnit) return;
-    const unit = await this.units().find(tx, { key: order.businessUnit.key });
+    const unit = await this.units.find(tx, { key: order.businessUnit.key });
     if (!unit) return;
     const roles = new Set(roleKeysOf(unit, requesterId) ?? []);
     const matched = [];
@@ -92,8 +97,8 @@ export class ApprovalFlowService {
   }
 
   /** The as-associate endpoints' view: the flows of the path's unit (another unit's is 404). */
-  readonly asAssociate = (() => {
-    const { acting, ofUnit, reads } = unitDocuments(this.repository, () => this.units(), { permissions: VIEW, what: 'view approval flows' });
+  private associateView() {
+    const { acting, ofUnit, reads } = unitDocuments(this.repository, this.units, { permissions: VIEW, what: 'view approval flows' });
     const answers = (a: Acting): ActionHandlers<ApprovalFlow, ApprovalFlowUpdateAction> => ({
       approve: (flow, _action, ctx) => {
         assertMayAnswer(flow, a.unit, a.associateId);
@@ -124,5 +129,5 @@ export class ApprovalFlowService {
         return this.repository.update(ctx, { id: (await ofUnit(ctx, a, at)).id }, update, answers(a), expand);
       },
     };
-  })();
+  }
 }

@@ -20,7 +20,7 @@ import { customFieldActions } from '../types/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 import { unitDocuments } from '../business-units/index.js';
 
-type Units = () => DocumentRepository<BusinessUnit>;
+type Units = DocumentRepository<BusinessUnit>;
 
 /** Which permissions let an associate read a unit's approval rules: those of anyone who deals with approvals. */
 const VIEW = ['CreateApprovalRules', 'UpdateApprovalRules', 'UpdateApprovalFlows'];
@@ -92,13 +92,18 @@ export class ApprovalRuleService {
     extraColumns: { names: ['businessUnitKey'], values: (rule) => ({ businessUnitKey: rule.businessUnit.key }) },
   });
 
-  constructor(private readonly units: Units) {}
+  /** The as-associate endpoints' view (built from the units, once they are set). */
+  readonly asAssociate: ReturnType<ApprovalRuleService['associateView']>;
+
+  constructor(private readonly units: Units) {
+    this.asAssociate = this.associateView();
+  }
 
   /** The Active rules for an order of `unit`: its own and, up the hierarchy while the mode says so, its ancestors'. */
   async applicable(ctx: RequestContext, unit: BusinessUnit): Promise<ApprovalRule[]> {
     const keys = [unit.key];
     for (let current: BusinessUnit | undefined = unit; current?.approvalRuleMode === 'ExplicitAndFromParent' && current.parentUnit;) {
-      current = await this.units().find(ctx, { key: current.parentUnit.key });
+      current = await this.units.find(ctx, { key: current.parentUnit.key });
       if (current) keys.push(current.key);
     }
     const rules: ApprovalRule[] = [];
@@ -113,8 +118,8 @@ export class ApprovalRuleService {
   }
 
   /** The as-associate endpoints' view: the rules of the path's unit (another unit's is 404). */
-  readonly asAssociate = (() => {
-    const { acting, ofUnit, reads } = unitDocuments(this.repository, () => this.units(), { permissions: VIEW, what: 'view approval rules' });
+  private associateView() {
+    const { acting, ofUnit, reads } = unitDocuments(this.repository, this.units, { permissions: VIEW, what: 'view approval rules' });
     return {
       ...reads,
       create: async (ctx: RequestContext, draft: ApprovalRuleDraft, expand?: readonly string[]): Promise<ApprovalRule> => {
@@ -146,5 +151,5 @@ export class ApprovalRuleService {
         return this.repository.update(ctx, { id: (await ofUnit(ctx, a, at)).id }, update, actions, expand);
       },
     };
-  })();
+  }
 }

@@ -17,11 +17,11 @@ type UnitDocument = VersionedDocument & { businessUnit: KeyReference };
  */
 export function unitDocuments<D extends UnitDocument>(
   repository: DocumentRepository<D>,
-  units: () => DocumentRepository<BusinessUnit>,
+  units: DocumentRepository<BusinessUnit>,
   view: { permissions: readonly string[]; what: string },
 ) {
   const acting = async (ctx: RequestContext, needed: readonly string[], what: string): Promise<Acting> => {
-    const a = await actingAssociate(ctx, units());
+    const a = await actingAssociate(ctx, units);
     assertAssociatePermission(a.held, a.associateId, a.unit.key, what, needed);
     return a;
   };

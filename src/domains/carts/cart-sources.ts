@@ -11,7 +11,7 @@ export interface CartSourceRepositories {
   zones: DocumentRepository<Zone>;
   shippingMethods: DocumentRepository<ShippingMethod>;
   /** The project's active cart discounts, greatest sortOrder first (validity is checked against the cart's clock later). */
-  activeCartDiscounts(ctx: RequestContext): Promise<CartDiscount[]>;
+  cartDiscounts: { active(ctx: RequestContext): Promise<CartDiscount[]> };
   discountCodes: DocumentRepository<DiscountCode>;
   categories: DocumentRepository<Category>;
 }
@@ -90,7 +90,7 @@ export function cartSources(ctx: RequestContext, repositories: CartSourceReposit
     discountCode: byId(repositories.discountCodes),
     maxApplicationReached: (code, customerId) => maxApplicationReached(ctx, code, { customerId }),
     categories: categories.many,
-    activeCartDiscounts: () => (discounts ??= repositories.activeCartDiscounts(ctx)),
+    activeCartDiscounts: () => (discounts ??= repositories.cartDiscounts.active(ctx)),
   };
   perRequest.set(ctx, sources);
   return sources;

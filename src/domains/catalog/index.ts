@@ -3,7 +3,7 @@ export { categoryRepository } from './category-repository.js';
 export { CategoryService } from './category.service.js';
 export { InventoryService, inventoryRepository, takeStock } from './inventory.service.js';
 export { selectPrice } from './price-selection.js';
-export { productOfDraft } from './product-lookup.js';
+export { PricedProducts, productOfDraft } from './product-lookup.js';
 export type { ProductLookup } from './product-lookup.js';
 export { ProductProjectionService } from './product-projection.service.js';
 export { ProductTypeService } from './product-type.service.js';

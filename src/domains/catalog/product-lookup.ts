@@ -1,6 +1,8 @@
 import type { Product } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { ReferencedResourceNotFoundError, RequiredFieldError } from '../../errors/api-error.js';
+import type { ProductService } from './product.service.js';
+import { standalonePricesOf, type StandalonePriceService } from './standalone-price.service.js';
 
 /** How the modules that put products into lists (carts, shopping lists) read them: by id or SKU. */
 export interface ProductLookup {
@@ -18,4 +20,31 @@ export async function productOfDraft(ctx: RequestContext, draft: { productId?: s
   else throw new RequiredFieldError('productId');
   if (!product) throw new ReferencedResourceNotFoundError('product', draft.productId !== undefined ? { id: draft.productId } : { key: draft.sku });
   return product;
+}
+
+/**
+ * Products as carts and shopping lists see them: a product in the Standalone price mode carries its SKUs'
+ * active standalone prices in place of embedded ones. The catalog's one way for other domains to read products.
+ */
+export class PricedProducts implements ProductLookup {
+  private readonly priced: ReturnType<typeof standalonePricesOf>;
+
+  constructor(
+    private readonly products: ProductService,
+    standalonePrices: StandalonePriceService,
+  ) {
+    this.priced = standalonePricesOf(standalonePrices);
+  }
+
+  async byId(ctx: RequestContext, id: string): Promise<Product | undefined> {
+    return this.priced.one(ctx, await this.products.repository.find(ctx, { id }));
+  }
+
+  async byIds(ctx: RequestContext, ids: readonly string[]): Promise<Product[]> {
+    return this.priced.many(ctx, await this.products.repository.findMany(ctx, ids));
+  }
+
+  async bySku(ctx: RequestContext, sku: string): Promise<Product | undefined> {
+    return this.priced.one(ctx, await this.products.findBySku(ctx, sku));
+  }
 }

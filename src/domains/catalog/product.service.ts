@@ -44,6 +44,12 @@ const LOCKED = sql('SELECT "id" FROM "Product" WHERE "projectKey" = ? AND "id" =
 const LOCK_PRODUCT = { sqlite: LOCKED.sqlite, postgresql: `${LOCKED.postgresql} FOR UPDATE` };
 const PRODUCT_BY_SKU = sql('SELECT "productId" FROM "ProductSku" WHERE "projectKey" = ? AND "sku" = ?');
 
+/** Where a product's discounted prices come from: the discounts that apply to it (read at each write). */
+export interface ProductDiscountSourcesPort {
+  sourcesFor(ctx: RequestContext, product: Product): Promise<ProductDiscountSources>;
+}
+type DiscountSourcesOf = (ctx: RequestContext, product: Product) => Promise<ProductDiscountSources>;
+
 /**
  * Products, minimal but real: a product type, current and staged data with a master variant and
  * variants, each with prices (spec "Prices") and assets. SKUs are unique in the project: every
@@ -56,15 +62,14 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
     resource: productResource,
     extraColumns: { names: ['productTypeId'], values: (doc) => ({ productTypeId: doc.productType.id }) },
     // Every write of a product gives its prices the discounts that apply to them (product-discounts.ts).
-    beforeWrite: async (ctx, product) => applyProductDiscounts(product, await this.discountSources(ctx, product)),
-  });
-  /** What a product's prices are discounted with (the product discount service's; set by the wiring). */
-  discountSources: (ctx: RequestContext, product: Product) => Promise<ProductDiscountSources> = async () => ({
-    discounts: [],
-    external: new Set(),
-    categories: new Map(),
+    beforeWrite: async (ctx, product) => applyProductDiscounts(product, await this.discounts.sourcesFor(ctx, product)),
   });
   protected readonly actions = productActions;
+
+  /** `discounts`: what a product's prices are discounted with (the product discounts' sources). */
+  constructor(private readonly discounts: ProductDiscountSourcesPort) {
+    super();
+  }
 
   protected async fromDraft(ctx: RequestContext, draft: ProductDraft): Promise<NewDocument<Product>> {
     const productType = await resolveProductType(ctx, draft.productType);
@@ -124,7 +129,7 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
    * changed, in the caller's transaction; a product whose prices change is written as a new version
    * (with its projections), the others are left as they are.
    */
-  async repriceAll(ctx: RequestContext, sources: ProductService['discountSources'] = this.discountSources): Promise<void> {
+  async repriceAll(ctx: RequestContext, sources: DiscountSourcesOf): Promise<void> {
     await this.repository.forEachMatch(ctx, { where: [] }, async (product) => {
       const next = structuredClone(product);
       applyProductDiscounts(next, await sources(ctx, next));

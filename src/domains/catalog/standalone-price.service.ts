@@ -97,12 +97,15 @@ export class StandalonePriceService extends DocumentService<StandalonePrice, Sta
     uniqueRules: (doc) => [{ model: 'StandalonePrice', fields: ['projectKey', 'sku', 'scope'], error: () => new DuplicateStandalonePriceScopeError(doc) }],
     beforeWrite: async (ctx, doc) => {
       await this.refuseScopeOfAnother(ctx, doc);
-      discountStandalone(doc, await this.discountFacts(ctx, doc.sku));
+      discountStandalone(doc, await this.skus.factsOf(ctx, doc.sku));
     },
   });
   protected readonly actions = actions;
-  /** What product discounts know of a SKU (the wiring sets it from the products and the discounts). */
-  discountFacts: SkuDiscountFacts = async () => ({ sources: { discounts: [], external: new Set(), categories: new Map() } });
+
+  /** `skus`: what product discounts know of a SKU (flows/product-repricing.ts). */
+  constructor(private readonly skus: { factsOf: SkuDiscountFacts }) {
+    super();
+  }
 
   protected async fromDraft(ctx: RequestContext, draft: StandalonePriceDraft): Promise<NewDocument<StandalonePrice>> {
     const { sku, staged, active, ...priceDraft } = draft;
@@ -148,7 +151,7 @@ export class StandalonePriceService extends DocumentService<StandalonePrice, Sta
   }
 
   /** Recomputes every standalone price's `discounted` after a product discount changed, in the caller's transaction. */
-  async repriceAll(ctx: RequestContext, facts: SkuDiscountFacts = this.discountFacts): Promise<void> {
+  async repriceAll(ctx: RequestContext, facts: SkuDiscountFacts): Promise<void> {
     await this.repository.forEachMatch(ctx, { where: [] }, async (price) => {
       const next = structuredClone(price);
       discountStandalone(next, await facts(ctx, next.sku));

@@ -35,3 +35,11 @@ export interface CartSignInRequest {
 
 /** The seam for carts: assigns the anonymous cart/session to the customer, answers the active cart. */
 export type CartSignIn = (ctx: RequestContext, request: CartSignInRequest) => Promise<Cart | undefined>;
+
+/** What the customer domain announces (see resources/domain-events.ts). */
+export interface CustomerEvents {
+  /** In the deletion's transaction, before the customer's row goes: what refers to the customer follows it. */
+  'customer.deleting': { tx: RequestContext; customer: CustomerDocument };
+  /** After the deletion committed (the OAuth module revokes the customer's sessions). */
+  'customer.deleted': { ctx: RequestContext; customer: CustomerDocument };
+}

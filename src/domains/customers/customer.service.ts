@@ -39,11 +39,12 @@ import { customerUniqueRules, emailScopes, GLOBAL_SCOPE, normalizeEmail, storeKe
 
 import { DocumentRepository } from '../../resources/document-repository.js';
 
-import type { CartSignIn, CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
+import type { CartSignIn, CartSignInRequest, CustomerDocument, CustomerEvents, CustomerSelector, SignInResult } from './customer-document.js';
 
 import { customerResource } from '../../resources/queryable-resources.js';
 
 import { checkVersion, notFound } from '../../resources/versioning.js';
+import type { DomainEventSink } from '../../resources/domain-events.js';
 
 export type { CartSignIn, CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
 
@@ -90,19 +91,15 @@ export class CustomerService {
   private readonly customerGroups: CustomerGroupLookup = customerGroupLookup();
   private readonly actions;
 
-  /** Called in the deletion's transaction, before the customer's row goes (what refers to it follows it there). */
-  readonly deleting = new Set<(tx: RequestContext, customer: CustomerDocument) => Promise<void>>();
-
-  /** Called after a customer was deleted (its sessions are revoked by the OAuth module). */
-  readonly deleted = new Set<(ctx: RequestContext, customer: CustomerDocument) => Promise<void>>();
-
   /** Sign-in, passwords, tokens and the signed-in customer's own operations. */
   readonly account: CustomerAccount;
 
-  /** Set by the carts module; without it sign-in answers no cart. */
-  cartSignIn?: CartSignIn;
-
-  constructor(private readonly app: AppServices) {
+  constructor(
+    private readonly app: AppServices,
+    private readonly events: DomainEventSink<CustomerEvents>,
+    /** What sign-in and sign-up do with the anonymous session's cart (flows/cart-sign-in.ts); without it they answer no cart. */
+    private readonly cartSignIn?: CartSignIn,
+  ) {
     this.decoyHash = hashSecret(randomToken(32), app.config.passwordHashCost);
     this.actions = customerActions({ customerGroups: this.customerGroups });
     this.account = new CustomerAccount(this, app);
@@ -259,8 +256,8 @@ export class CustomerService {
 
   /**
    * Deletes the customer if `version` is current, with its e-mail rows and its e-mail and password
-   * tokens, and as an associate of business units (the `deleting` listeners, same transaction);
-   * then its OAuth sessions are revoked (the `deleted` listeners), so no refresh or access token of
+   * tokens, and as an associate of business units (`customer.deleting`, same transaction);
+   * then its OAuth sessions are revoked (`customer.deleted`), so no refresh or access token of
    * the account outlives it. Everything of a customer lives in these rows, so a deletion
    * with `personalDataErasure` removes the same data (there are no messages or logs holding it).
    */
@@ -271,10 +268,10 @@ export class CustomerService {
       // Explicitly, not only by the foreign key's cascade, so an e-mail is free again on every database setup.
       await tx.db.executeRaw(DELETE_EMAILS[tx.db.dialect], [current.id]);
       await deleteCustomerTokens(tx, current.id);
-      for (const listener of this.deleting) await listener(tx, current);
+      await this.events.emit('customer.deleting', { tx, customer: current });
       return this.repository.delete(tx, { id: current.id }, version);
     });
-    for (const listener of this.deleted) await listener(ctx, deleted);
+    await this.events.emit('customer.deleted', { ctx, customer: deleted });
     return deleted;
   }
 

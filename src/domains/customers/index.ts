@@ -4,3 +4,4 @@ export { CustomerGroupService } from './customer-group.service.js';
 export { TOKEN_TTL_MINUTES } from './customer-tokens.js';
 export { CustomerService } from './customer.service.js';
 export type { CartSignInRequest, CustomerDocument, SignInResult } from './customer.service.js';
+export type { CustomerEvents } from './customer-document.js';

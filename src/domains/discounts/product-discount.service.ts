@@ -27,6 +27,7 @@ import {
 } from '../catalog/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 import { checkValidityPeriod, setValidity } from '../../resources/validity-period.js';
+import type { DomainEventSink } from '../../resources/domain-events.js';
 
 const ACTIVE = sql('SELECT $DATA AS "data" FROM "ProductDiscount" WHERE "projectKey" = ? AND "activeSortOrder" IS NOT NULL ORDER BY "activeSortOrder" DESC');
 const PRODUCT_TYPE_KEY = sql('SELECT "key" FROM "ProductType" WHERE "projectKey" = ? AND "id" = ?');
@@ -60,12 +61,18 @@ const actions: ActionHandlers<ProductDiscount, ProductDiscountUpdateAction> = {
 /**
  * Product discounts (openapi/schemas/product-discount.yaml). Where the platform recomputes the
  * discounted prices of matching products (embedded and standalone) eventually, here every write of an active (or formerly
- * active) discount recomputes them in its own transaction (`repriceProducts`, set by the wiring to
- * the product service's): when the discount's write is acknowledged, every product already shows it.
+ * active) discount recomputes them in its own transaction (the `productDiscounts.changed` event, which
+ * the repricing flow handles): when the discount's write is acknowledged, every product already shows it.
  * A product written later gets its prices discounted as it is written. Validity periods are read at
  * those writes: a discount whose period starts or ends later changes prices at the next write of the
  * product or of a discount.
  */
+/** What the product discounts announce (see resources/domain-events.ts). */
+export interface ProductDiscountEvents {
+  /** In the transaction of a write that changes which prices are discounted how: they are recomputed in it. */
+  'productDiscounts.changed': { tx: RequestContext };
+}
+
 export class ProductDiscountService extends DocumentService<ProductDiscount, ProductDiscountDraft, ProductDiscountUpdateAction> {
   readonly repository = new DocumentRepository<ProductDiscount>({
     resource: productDiscountResource,
@@ -76,8 +83,10 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
     uniqueRules: (doc) => [{ model: 'ProductDiscount', fields: ['projectKey', 'sortOrder'], error: () => new DuplicateFieldError('sortOrder', doc.sortOrder) }],
   });
   protected readonly actions = actions;
-  /** Recomputes every product's and standalone price's discounted prices (set by the wiring). */
-  repriceProducts: (ctx: RequestContext) => Promise<void> = async () => undefined;
+
+  constructor(private readonly events: DomainEventSink<ProductDiscountEvents>) {
+    super();
+  }
 
   protected fromDraft(_ctx: RequestContext, draft: ProductDiscountDraft): NewDocument<ProductDiscount> {
     const doc: NewDocument<ProductDiscount> = {
@@ -98,7 +107,7 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
 
   override create(ctx: RequestContext, draft: ProductDiscountDraft, expand?: readonly string[]): Promise<ProductDiscount> {
     return this.createAlong(ctx, draft, expand, async (tx, doc) => {
-      if (doc.isActive) await this.repriceProducts(tx);
+      if (doc.isActive) await this.events.emit('productDiscounts.changed', { tx });
     });
   }
 
@@ -111,7 +120,7 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
     return withTransaction(ctx, async (tx) => {
       const before = await this.repository.find(tx, at);
       const doc = await super.update(tx, at, update);
-      if (doc.version !== before?.version && (doc.isActive || before?.isActive)) await this.repriceProducts(tx);
+      if (doc.version !== before?.version && (doc.isActive || before?.isActive)) await this.events.emit('productDiscounts.changed', { tx });
       return this.expanded(tx, doc, expand);
     });
   }
@@ -119,7 +128,7 @@ export class ProductDiscountService extends DocumentService<ProductDiscount, Pro
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<ProductDiscount> {
     return withTransaction(ctx, async (tx) => {
       const doc = await super.delete(tx, at, version, expand);
-      if (doc.isActive) await this.repriceProducts(tx);
+      if (doc.isActive) await this.events.emit('productDiscounts.changed', { tx });
       return doc;
     });
   }

@@ -51,15 +51,14 @@ export class OrderService {
     return this.carts.businessUnits;
   }
 
+  /** `approvals`: starts an order's approval flow when the unit's approval rules apply (the approvals domain). */
   constructor(
     private readonly carts: CartService,
     private readonly discountCodes: DocumentRepository<DiscountCode>,
+    readonly approvals: OrderApprovals,
   ) {}
 
   private readonly actions = orderActions(() => this.businessUnits);
-
-  /** Starts an order's approval flow when approval rules apply (set by createServices: approval-flow.service.ts). */
-  approvals?: OrderApprovals;
 
   /** The caller's own orders (/me), in the request's store if there is one. */
   readonly mine = ownDocuments(this.repository);

@@ -7,6 +7,7 @@ import { TtlCache } from '../../shared/cache.js';
 import { list, sql } from '../../db/statements.js';
 import { digestsEqual, hashSecret, randomToken, secretDigest, verifySecret } from '../../security/secrets.js';
 import { apiClientResource } from '../../resources/queryable-resources.js';
+import type { DomainEventSink } from '../../resources/domain-events.js';
 
 /** The API representation of an API client (facts §7); `secret` appears only in the create response. */
 export interface ApiClientDocument {
@@ -27,6 +28,12 @@ export interface ApiClientDraft {
   accessTokenValiditySeconds?: number;
   refreshTokenValiditySeconds?: number;
   deleteDaysAfterCreation?: number;
+}
+
+/** What the API clients announce (see resources/domain-events.ts). */
+export interface ApiClientEvents {
+  /** After an API client was deleted (the OAuth module revokes its tokens). */
+  'apiClient.deleted': { client: ApiClientRecord };
 }
 
 export interface ApiClientRecord {
@@ -69,16 +76,11 @@ interface CachedClient {
   deleteAt: number | undefined;
 }
 
-/** Listeners run after a client is deleted (the OAuth module revokes its tokens). */
-export type ClientDeletedListener = (client: ApiClientRecord) => Promise<void> | void;
-
 /**
  * OAuth clients of a project. The secret is generated here, shown once, and stored only as a salted
  * scrypt hash; credentials are checked in constant time.
  */
 export class ApiClientService {
-  readonly deleted = new Set<ClientDeletedListener>();
-
   /**
    * Credentials verified before, as a SHA-256 digest of the secret (never the secret) together with
    * the stored hash they were verified against. A token request still reads the client's row (a
@@ -102,7 +104,10 @@ export class ApiClientService {
   /** Concurrent requests with the same unverified credentials share one scrypt run. */
   private readonly verifying = new Map<string, Promise<boolean>>();
 
-  constructor(private readonly app: AppServices) {
+  constructor(
+    private readonly app: AppServices,
+    private readonly events: DomainEventSink<ApiClientEvents>,
+  ) {
     this.rows = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
   }
 
@@ -175,7 +180,7 @@ export class ApiClientService {
     this.verified.delete(id);
     this.forget(id);
     const record = this.toRecord(row);
-    for (const listener of this.deleted) await listener(record);
+    await this.events.emit('apiClient.deleted', { client: record });
     return this.toDocument(row);
   }
 

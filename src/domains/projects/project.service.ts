@@ -20,6 +20,7 @@ import { removeProjectData } from '../../flows/project-removal.js';
 import { applyUpdateActions, type ActionHandlers } from '../../resources/update-actions.js';
 
 import { checkVersion, lostRace } from '../../resources/versioning.js';
+import type { DomainEventSink } from '../../resources/domain-events.js';
 
 // Every statement names the region: a project of another region is not there for this deployment.
 const SELECT = sql('SELECT $DATA AS "data" FROM "Project" WHERE "key" = ? AND "region" = ?');
@@ -78,15 +79,21 @@ const actions: ActionHandlers<ProjectDocument, ProjectUpdateAction> = {
  * Deployments of other regions do not see it, even on the same database: it is not found, its API
  * clients and tokens are refused, and its key cannot be taken (nothing moves between regions).
  */
+/** What the project domain announces (see resources/domain-events.ts). */
+export interface ProjectEvents {
+  /** After a project changed, e.g. so the external-OAuth settings are re-read. */
+  'project.changed': { project: ProjectDocument };
+  /** After a project and everything in it was deleted. */
+  'project.deleted': { key: string };
+}
+
 export class ProjectService {
   /** Projects by key; its `stats` feed the metrics. */
   readonly cache: TtlCache<string, ProjectDocument>;
-  /** Called after a project changed, e.g. so the external-OAuth settings are re-read. */
-  readonly changed = new Set<(doc: ProjectDocument) => void>();
-  /** Called with the key of a project after it was deleted. */
-  readonly deletedKeys = new Set<(key: string) => void>();
-
-  constructor(private readonly app: AppServices) {
+  constructor(
+    private readonly app: AppServices,
+    private readonly events: DomainEventSink<ProjectEvents>,
+  ) {
     this.cache = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
   }
 
@@ -182,7 +189,7 @@ export class ProjectService {
       );
     }
     this.cache.set(doc.key, doc);
-    for (const listener of this.changed) listener(doc);
+    await this.events.emit('project.changed', { project: doc });
     return doc;
   }
 
@@ -194,7 +201,7 @@ export class ProjectService {
     const doc = await this.get({ projectKey: key });
     await this.app.db.transaction((tx) => removeProjectData(tx, key));
     this.cache.delete(key);
-    for (const listener of this.deletedKeys) listener(key);
+    await this.events.emit('project.deleted', { key });
     return doc;
   }
 

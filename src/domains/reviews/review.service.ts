@@ -22,16 +22,18 @@ import { setOptional, type ActionHandlers } from '../../resources/update-actions
 
 const REVIEWS_OF_TARGET = sql('SELECT $DATA AS "data" FROM "Review" WHERE "projectKey" = ? AND "targetId" = ?');
 
-/** Where reviews look up what they name, and where a product's statistics go (set by the wiring). */
+/** Where reviews look up what they name, and where a product's statistics go (given by the composition root). */
 export interface ReviewLinks {
-  products: DocumentRepository<Product>;
+  products: {
+    readonly repository: DocumentRepository<Product>;
+    /**
+     * Writes a product's rating statistics (undefined: it has no review that counts) in the caller's
+     * transaction, worked out by `statistics` once the product is locked: concurrent reviews of one
+     * product are counted one after the other, none lost.
+     */
+    updateReviewStatistics(ctx: RequestContext, productId: string, statistics: () => Promise<ReviewRatingStatistics | undefined>): Promise<void>;
+  };
   customers: DocumentRepository<Customer>;
-  /**
-   * Writes a product's rating statistics (undefined: it has no review that counts) in the caller's
-   * transaction, worked out by `statistics` once the product is locked: concurrent reviews of one
-   * product are counted one after the other, none lost.
-   */
-  updateProductStatistics(ctx: RequestContext, productId: string, statistics: () => Promise<ReviewRatingStatistics | undefined>): Promise<void>;
 }
 
 /** The statistics of the reviews that count: those with a rating that are included in statistics. */
@@ -77,21 +79,21 @@ export class ReviewService extends DocumentService<Review, ReviewDraft, ReviewUp
     setTitle: (doc, a) => setOptional(doc, 'title', a.title),
     setTarget: async (doc, a, ctx) => void (doc.target = await this.target(ctx, a.target)),
     setCustomer: async (doc, a, ctx) => {
-      if (a.customer) doc.customer = await resolveReference(ctx, this.links().customers, a.customer, 'customer');
+      if (a.customer) doc.customer = await resolveReference(ctx, this.links.customers, a.customer, 'customer');
       else delete doc.customer;
     },
     transitionState: async (doc, a, ctx) => void (doc.state = await transition(ctx, doc.state, a.state, 'ReviewState', a.force)),
     ...customFieldActions('review'),
   };
 
-  constructor(private readonly links: () => ReviewLinks) {
+  constructor(private readonly links: ReviewLinks) {
     super();
   }
 
   protected async fromDraft(ctx: RequestContext, draft: ReviewDraft): Promise<NewDocument<Review>> {
     const target = draft.target ? await this.target(ctx, draft.target) : undefined;
     const state = draft.state ? await stateOfType(ctx, draft.state, 'ReviewState', 'state') : undefined;
-    const customer = draft.customer ? await resolveReference(ctx, this.links().customers, draft.customer, 'customer') : undefined;
+    const customer = draft.customer ? await resolveReference(ctx, this.links.customers, draft.customer, 'customer') : undefined;
     const custom = await customFieldsFromDraft(ctx, 'review', draft.custom);
     return {
       ...(draft.key !== undefined ? { key: draft.key } : {}),
@@ -145,14 +147,14 @@ export class ReviewService extends DocumentService<Review, ReviewDraft, ReviewUp
   private async target(ctx: RequestContext, identifier: ReviewTargetIdentifier): Promise<Reference> {
     return identifier.typeId === 'channel'
       ? resolveReference(ctx, channelRepository, identifier, 'target')
-      : resolveReference(ctx, this.links().products, identifier, 'target');
+      : resolveReference(ctx, this.links.products.repository, identifier, 'target');
   }
 
   /** Recomputes the statistics of the products among `targets` from their reviews, in the caller's transaction. */
   private async refreshStatistics(ctx: RequestContext, targets: ReadonlyArray<Reference | undefined>): Promise<void> {
     const productIds = new Set(targets.filter((t): t is Reference => t?.typeId === 'product').map((t) => t.id));
     for (const productId of productIds) {
-      await this.links().updateProductStatistics(ctx, productId, async () => {
+      await this.links.products.updateReviewStatistics(ctx, productId, async () => {
         const rows = await ctx.db.rows<{ data: string }>(REVIEWS_OF_TARGET[ctx.db.dialect], [ctx.projectKey, productId]);
         return ratingStatistics(rows.map((row) => JSON.parse(row.data) as Review));
       });

@@ -1,15 +1,23 @@
-import type { Cart, ShippingMethod, ShippingMethodDraft, ShippingMethodUpdateAction, TaxCategory, Zone } from '../../../generated/openapi/client/types.gen.js';
+import type { ShippingMethod, ShippingMethodDraft, ShippingMethodUpdateAction, TaxCategory, Zone } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { DuplicateFieldError, InvalidOperationError, ReferencedResourceNotFoundError } from '../../errors/api-error.js';
+
+import { DuplicateFieldError, InvalidOperationError } from '../../errors/api-error.js';
 import { normalizeQueryParams, QUERY_LIMITS, type PagedQueryResult } from '../../query/index.js';
-import { inRequestStore } from '../../resources/views/owner.js';
+
 import { checkedCartPredicate } from '../../query/cart/cart-predicate-scopes.js';
+
 import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
+
 import { DocumentRepository, type NewDocument } from '../../resources/document-repository.js';
+
 import { DocumentService } from '../../resources/document-service.js';
+
 import { expandDocuments } from '../../resources/expansion.js';
+
 import { shippingMethodResource } from '../../resources/queryable-resources.js';
+
 import { resolveReference } from '../../resources/resource-identifiers.js';
+
 import {
   checkZoneRates,
   matchingShippingRate,
@@ -19,8 +27,11 @@ import {
   zoneRateOf,
   zoneRatesFromDrafts,
 } from './shipping-rates.js';
+
 import type { CartFacts } from '../../query/cart/cart-predicate-scopes.js';
+
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
+
 import { zoneCovers } from './zone.service.js';
 
 /** Where shipping methods are matched for: a country and, optionally, a state (an address is one). */
@@ -102,33 +113,6 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
     };
   }
 
-  /** Set once the carts exist: how matching-cart reads a cart and what its predicates see. */
-  carts?: { find(ctx: RequestContext, id: string): Promise<Cart | undefined>; facts(ctx: RequestContext, cart: Cart): Promise<CartFacts> };
-
-  /**
-   * GET /shipping-methods/matching-cart: the active methods with a rate in the cart's currency for
-   * a zone of its shipping address and a predicate matching the cart, each narrowed to that zone and
-   * rate (marked `isMatching`), the default first. An unknown cart (on the in-store form, one of another
-   * store or of none) is 400 ReferencedResourceNotFound.
-   */
-  async matchingCart(ctx: RequestContext, cartId: string, expand: readonly string[] = []): Promise<PagedQueryResult<ShippingMethod>> {
-    const cart = await this.cartOf(ctx, cartId);
-    const address = cart.shippingAddress;
-    if (!address) throw new InvalidOperationError(`The cart with ID '${cart.id}' does not have a shipping address set.`);
-    return this.matching(ctx, address, cart.totalPrice.currencyCode, await this.carts!.facts(ctx, cart), expand);
-  }
-
-  /** GET /shipping-methods/matching-cart-location: as matching-cart, for the given location instead of the cart's address. */
-  async matchingCartLocation(
-    ctx: RequestContext,
-    cartId: string,
-    location: Location,
-    expand: readonly string[] = [],
-  ): Promise<PagedQueryResult<ShippingMethod>> {
-    const cart = await this.cartOf(ctx, cartId);
-    return this.matching(ctx, location, cart.totalPrice.currencyCode, await this.carts!.facts(ctx, cart), expand);
-  }
-
   /**
    * GET /shipping-methods/matching-location: the active methods that ship to the location, each
    * narrowed to its first zone there; with a currency, only methods with a rate in it, that rate marked
@@ -143,13 +127,8 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
     return this.matching(ctx, location, currency, undefined, expand);
   }
 
-  private async cartOf(ctx: RequestContext, cartId: string): Promise<Cart> {
-    const cart = await this.carts!.find(ctx, cartId);
-    if (!cart || !inRequestStore(ctx.storeKey, cart)) throw new ReferencedResourceNotFoundError('cart', { id: cartId });
-    return cart;
-  }
-
-  private async matching(
+  /** The active methods shipping to `address` (with a rate in `currency`; with cart facts, whose predicate matches), narrowed to the matching zone and rate. */
+  async matching(
     ctx: RequestContext,
     address: Location,
     currency: string | undefined,
