@@ -26,3 +26,11 @@ export async function lostRace(id: string, expected: number, latestVersion: () =
   if (latest === undefined) throw notFound({ id });
   throw new ConcurrentModificationError(id, expected, latest);
 }
+
+/**
+ * The address a request path names: `/{id}`, or `/key={key}` (an order's `/order-number={orderNumber}`
+ * reads as its key). The router has matched one of the two, so one of them is set.
+ */
+export function pathAddress(path: { id?: string; key?: string; orderNumber?: string }): DocumentAddress {
+  return path.id !== undefined ? { id: path.id } : { key: (path.key ?? path.orderNumber)! };
+}

@@ -3,6 +3,7 @@ import { assertAssociatePermission } from '../../auth/associate-permissions.js';
 import type { RequestContext } from '../../context.js';
 import { AssociateMissingPermissionError, InvalidOperationError, ResourceNotFoundError } from '../../errors/api-error.js';
 import type { SqlFragment } from '../../query/index.js';
+import { sql } from '../../db/statements.js';
 import { roleKeysOf } from './business-unit-hierarchy.js';
 import { rolePermissions } from '../../resources/reference-resolvers.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
@@ -89,14 +90,16 @@ export function assertOfUnit(
   if (doc.businessUnit?.key !== a.unit.key) throw new InvalidOperationError(`The ${kind} '${doc.id}' does not belong to the business unit '${a.unit.key}'.`);
 }
 
+export const OF_UNIT = sql('"businessUnitKey" = ?');
+const OWN_IN_UNIT = sql('"businessUnitKey" = ? AND "customerId" = ?');
+
 /**
  * What a query of the unit's carts or orders may see, on their indexed businessUnitKey and customerId
  * columns: all of them with the `…Others…` permission, the associate's own with the `…My…` one alone.
  */
 export function visibleTo(ctx: RequestContext, a: Acting, view: Access): SqlFragment {
-  const p = (n: number) => (ctx.db.dialect === 'postgresql' ? `$${n}` : '?');
-  if (a.held.has(view.others)) return { sql: `"businessUnitKey" = ${p(1)}`, params: [a.unit.key] };
-  if (a.held.has(view.my)) return { sql: `"businessUnitKey" = ${p(1)} AND "customerId" = ${p(2)}`, params: [a.unit.key, a.associateId] };
+  if (a.held.has(view.others)) return { sql: OF_UNIT[ctx.db.dialect], params: [a.unit.key] };
+  if (a.held.has(view.my)) return { sql: OWN_IN_UNIT[ctx.db.dialect], params: [a.unit.key, a.associateId] };
   throw new AssociateMissingPermissionError(a.associateId, a.unit.key, view.what, [view.my, view.others]);
 }
 

@@ -3,7 +3,7 @@ import { assertAssociatePermission } from '../../auth/associate-permissions.js';
 import type { RequestContext } from '../../context.js';
 import type { JsonText } from '../../db/json-text.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../../query/index.js';
-import { actingAssociate, type Acting } from './associate-access.js';
+import { actingAssociate, OF_UNIT, type Acting } from './associate-access.js';
 import type { DocumentAddress, DocumentRepository, VersionedDocument } from '../../resources/document-repository.js';
 import { notFound } from '../../resources/versioning.js';
 
@@ -32,7 +32,7 @@ export function unitDocuments<D extends UnitDocument>(
     return doc;
   };
   const unitCondition = (ctx: RequestContext, a: Acting): SqlFragment => ({
-    sql: `"businessUnitKey" = ${ctx.db.dialect === 'postgresql' ? '$1' : '?'}`,
+    sql: OF_UNIT[ctx.db.dialect],
     params: [a.unit.key],
   });
   return {

@@ -8,7 +8,7 @@ import { isoNow } from '../../shared/clock.js';
 
 import type { Dialect } from '../../db/sql-runner.js';
 
-import { sql } from '../../db/statements.js';
+import { sql, type DialectSql } from '../../db/statements.js';
 import { translateUniqueViolation } from '../../db/unique-violations.js';
 
 import { RequiredFieldError } from '../../errors/api-error.js';
@@ -312,5 +312,7 @@ function inStore(doc: CustomerDocument, storeKey: string | undefined): boolean {
 
 /** Customers of one store, on the `storeKeys` column (`,a,b,`): a substring test, since `_` in a key would be a LIKE wildcard. */
 function storeCondition(dialect: Dialect, storeKey: string): SqlFragment {
-  return { sql: dialect === 'postgresql' ? 'strpos("storeKeys", $1) > 0' : 'instr("storeKeys", ?) > 0', params: [`,${storeKey},`] };
+  return { sql: OF_STORE[dialect], params: [`,${storeKey},`] };
 }
+// The one statement whose function differs by dialect (strpos / instr), so it is written for each.
+const OF_STORE: DialectSql = { postgresql: 'strpos("storeKeys", $1) > 0', sqlite: 'instr("storeKeys", ?) > 0' };

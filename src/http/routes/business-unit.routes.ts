@@ -1,8 +1,12 @@
 import type { Services } from '../../composition.js';
-import type { DocumentAddress } from '../../resources/document-repository.js';
+
 import type { Handlers } from '../router.js';
+
 import { headResult, queryParams } from './query-input.js';
+
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
+
+import { pathAddress } from '../../resources/versioning.js';
 
 type AsAssociateOperation =
   | 'queryBusinessUnitsAsAssociate'
@@ -14,8 +18,6 @@ type AsAssociateOperation =
   | 'checkBusinessUnitExistsByKeyAsAssociate'
   | 'updateBusinessUnitByIdAsAssociate'
   | 'updateBusinessUnitByKeyAsAssociate';
-
-const address = (path: { id?: string; key?: string }): DocumentAddress => (path.id !== undefined ? { id: path.id } : { key: path.key! });
 
 /** The general business unit endpoints, and the nine a customer uses acting as an Associate. */
 export function businessUnitRoutes(services: Services) {
@@ -29,18 +31,18 @@ export function businessUnitRoutes(services: Services) {
       body: await asAssociate.create(ctx, input.path.associateId, input.body, input.query?.expand),
     }),
     getBusinessUnitByIdAsAssociate: async (ctx, input) => ({
-      body: await asAssociate.getForResponse(ctx, input.path.associateId, address(input.path), input.query?.expand),
+      body: await asAssociate.getForResponse(ctx, input.path.associateId, pathAddress(input.path), input.query?.expand),
     }),
     getBusinessUnitByKeyAsAssociate: async (ctx, input) => ({
-      body: await asAssociate.getForResponse(ctx, input.path.associateId, address(input.path), input.query?.expand),
+      body: await asAssociate.getForResponse(ctx, input.path.associateId, pathAddress(input.path), input.query?.expand),
     }),
-    checkBusinessUnitExistsByIdAsAssociate: async (ctx, input) => headResult(await asAssociate.exists(ctx, input.path.associateId, address(input.path))),
-    checkBusinessUnitExistsByKeyAsAssociate: async (ctx, input) => headResult(await asAssociate.exists(ctx, input.path.associateId, address(input.path))),
+    checkBusinessUnitExistsByIdAsAssociate: async (ctx, input) => headResult(await asAssociate.exists(ctx, input.path.associateId, pathAddress(input.path))),
+    checkBusinessUnitExistsByKeyAsAssociate: async (ctx, input) => headResult(await asAssociate.exists(ctx, input.path.associateId, pathAddress(input.path))),
     updateBusinessUnitByIdAsAssociate: async (ctx, input) => ({
-      body: await asAssociate.update(ctx, input.path.associateId, address(input.path), input.body, input.query?.expand),
+      body: await asAssociate.update(ctx, input.path.associateId, pathAddress(input.path), input.body, input.query?.expand),
     }),
     updateBusinessUnitByKeyAsAssociate: async (ctx, input) => ({
-      body: await asAssociate.update(ctx, input.path.associateId, address(input.path), input.body, input.query?.expand),
+      body: await asAssociate.update(ctx, input.path.associateId, pathAddress(input.path), input.body, input.query?.expand),
     }),
   };
   return {
@@ -104,12 +106,12 @@ function myRoutes(services: Services): Pick<Handlers, MyOperation> {
     queryMyBusinessUnits: async (ctx, input, http) => ({ body: await mine.query(ctx, queryParams(input.query, http)) }),
     checkMyBusinessUnitsExist: async (ctx, input, http) => headResult(await mine.anyMatches(ctx, queryParams(input.query, http))),
     createMyBusinessUnit: async (ctx, input) => ({ status: 201, body: await mine.create(ctx, input.body, input.query?.expand) }),
-    getMyBusinessUnitById: async (ctx, input) => ({ body: await mine.getForResponse(ctx, address(input.path), input.query?.expand) }),
-    getMyBusinessUnitByKey: async (ctx, input) => ({ body: await mine.getForResponse(ctx, address(input.path), input.query?.expand) }),
-    checkMyBusinessUnitExistsById: async (ctx, input) => headResult(await mine.exists(ctx, address(input.path))),
-    checkMyBusinessUnitExistsByKey: async (ctx, input) => headResult(await mine.exists(ctx, address(input.path))),
-    updateMyBusinessUnitById: async (ctx, input) => ({ body: await mine.update(ctx, address(input.path), input.body, input.query?.expand) }),
-    updateMyBusinessUnitByKey: async (ctx, input) => ({ body: await mine.update(ctx, address(input.path), input.body, input.query?.expand) }),
+    getMyBusinessUnitById: async (ctx, input) => ({ body: await mine.getForResponse(ctx, pathAddress(input.path), input.query?.expand) }),
+    getMyBusinessUnitByKey: async (ctx, input) => ({ body: await mine.getForResponse(ctx, pathAddress(input.path), input.query?.expand) }),
+    checkMyBusinessUnitExistsById: async (ctx, input) => headResult(await mine.exists(ctx, pathAddress(input.path))),
+    checkMyBusinessUnitExistsByKey: async (ctx, input) => headResult(await mine.exists(ctx, pathAddress(input.path))),
+    updateMyBusinessUnitById: async (ctx, input) => ({ body: await mine.update(ctx, pathAddress(input.path), input.body, input.query?.expand) }),
+    updateMyBusinessUnitByKey: async (ctx, input) => ({ body: await mine.update(ctx, pathAddress(input.path), input.body, input.query?.expand) }),
     createMyBusinessUnitAssociate: async (ctx, input) => ({ status: 201, body: await mine.addNewAssociate(ctx, input.path.businessUnitKey, input.body) }),
   };
 }

@@ -2,6 +2,7 @@ import type { Services } from '../../composition.js';
 import type { Handler, Handlers } from '../router.js';
 import { headResult, queryParams } from './query-input.js';
 import { versionedResourceRoutes } from './versioned-resource.routes.js';
+import { pathAddress } from '../../resources/versioning.js';
 
 type MyQuoteOperation =
   | 'queryMyQuoteRequests'
@@ -33,25 +34,24 @@ type MyQuoteOperation =
  */
 export function quoteRoutes(services: Services) {
   const { quoteRequests, stagedQuotes, quotes } = services;
-  const address = (path: { id?: string; key?: string }) => (path.id !== undefined ? { id: path.id } : { key: path.key! });
   const mine: { [K in MyQuoteOperation]: Handler<K> } = {
     queryMyQuoteRequests: async (ctx, input, http) => ({ body: await quoteRequests.mine.query(ctx, queryParams(input.query, http)) }),
     checkMyQuoteRequestsExist: async (ctx, input, http) => headResult(await quoteRequests.mine.anyMatches(ctx, queryParams(input.query, http))),
     createMyQuoteRequest: async (ctx, input) => ({ status: 201, body: await quoteRequests.createMine(ctx, input.body, input.query?.expand) }),
-    getMyQuoteRequestById: async (ctx, input) => ({ body: await quoteRequests.mine.get(ctx, address(input.path), input.query?.expand) }),
-    checkMyQuoteRequestExistsById: async (ctx, input) => headResult(await quoteRequests.mine.exists(ctx, address(input.path))),
-    updateMyQuoteRequestById: async (ctx, input) => ({ body: await quoteRequests.updateMine(ctx, address(input.path), input.body, input.query?.expand) }),
-    getMyQuoteRequestByKey: async (ctx, input) => ({ body: await quoteRequests.mine.get(ctx, address(input.path), input.query?.expand) }),
-    checkMyQuoteRequestExistsByKey: async (ctx, input) => headResult(await quoteRequests.mine.exists(ctx, address(input.path))),
-    updateMyQuoteRequestByKey: async (ctx, input) => ({ body: await quoteRequests.updateMine(ctx, address(input.path), input.body, input.query?.expand) }),
+    getMyQuoteRequestById: async (ctx, input) => ({ body: await quoteRequests.mine.get(ctx, pathAddress(input.path), input.query?.expand) }),
+    checkMyQuoteRequestExistsById: async (ctx, input) => headResult(await quoteRequests.mine.exists(ctx, pathAddress(input.path))),
+    updateMyQuoteRequestById: async (ctx, input) => ({ body: await quoteRequests.updateMine(ctx, pathAddress(input.path), input.body, input.query?.expand) }),
+    getMyQuoteRequestByKey: async (ctx, input) => ({ body: await quoteRequests.mine.get(ctx, pathAddress(input.path), input.query?.expand) }),
+    checkMyQuoteRequestExistsByKey: async (ctx, input) => headResult(await quoteRequests.mine.exists(ctx, pathAddress(input.path))),
+    updateMyQuoteRequestByKey: async (ctx, input) => ({ body: await quoteRequests.updateMine(ctx, pathAddress(input.path), input.body, input.query?.expand) }),
     queryMyQuotes: async (ctx, input, http) => ({ body: await quotes.mine.query(ctx, queryParams(input.query, http)) }),
     checkMyQuotesExist: async (ctx, input, http) => headResult(await quotes.mine.anyMatches(ctx, queryParams(input.query, http))),
-    getMyQuoteById: async (ctx, input) => ({ body: await quotes.mine.get(ctx, address(input.path), input.query?.expand) }),
-    checkMyQuoteExistsById: async (ctx, input) => headResult(await quotes.mine.exists(ctx, address(input.path))),
-    updateMyQuoteById: async (ctx, input) => ({ body: await quotes.updateMine(ctx, address(input.path), input.body, input.query?.expand) }),
-    getMyQuoteByKey: async (ctx, input) => ({ body: await quotes.mine.get(ctx, address(input.path), input.query?.expand) }),
-    checkMyQuoteExistsByKey: async (ctx, input) => headResult(await quotes.mine.exists(ctx, address(input.path))),
-    updateMyQuoteByKey: async (ctx, input) => ({ body: await quotes.updateMine(ctx, address(input.path), input.body, input.query?.expand) }),
+    getMyQuoteById: async (ctx, input) => ({ body: await quotes.mine.get(ctx, pathAddress(input.path), input.query?.expand) }),
+    checkMyQuoteExistsById: async (ctx, input) => headResult(await quotes.mine.exists(ctx, pathAddress(input.path))),
+    updateMyQuoteById: async (ctx, input) => ({ body: await quotes.updateMine(ctx, pathAddress(input.path), input.body, input.query?.expand) }),
+    getMyQuoteByKey: async (ctx, input) => ({ body: await quotes.mine.get(ctx, pathAddress(input.path), input.query?.expand) }),
+    checkMyQuoteExistsByKey: async (ctx, input) => headResult(await quotes.mine.exists(ctx, pathAddress(input.path))),
+    updateMyQuoteByKey: async (ctx, input) => ({ body: await quotes.updateMine(ctx, pathAddress(input.path), input.body, input.query?.expand) }),
     createMyOrderFromQuote: async (ctx, input) => ({ status: 201, body: await quotes.orderMine(ctx, input.body, input.query?.expand) }),
     createOrderFromQuote: async (ctx, input) => ({ status: 201, body: await quotes.order(ctx, input.body, undefined, input.query?.expand) }),
     createOrderFromQuoteAsAssociate: async (ctx, input) => ({ status: 201, body: await quotes.asAssociate.order(ctx, input.body, input.query?.expand) }),

@@ -4,6 +4,7 @@ import type { PagedQueryResult, PredicateVariables, QueryParams } from '../../qu
 import type { DocumentAddress } from '../../resources/document-repository.js';
 import type { Handler, Handlers, HandlerResult } from '../router.js';
 import { headResult, queryParams, type DeclaredQuery } from './query-input.js';
+import { pathAddress } from '../../resources/versioning.js';
 
 /** What the eleven standard operations of a versioned resource need from its service. */
 export interface VersionedResourceService<D, Draft, Update> {
@@ -47,8 +48,7 @@ type StandardHandler<Body = unknown> = (
   http: Parameters<Handler<'getStoreById'>>[2],
 ) => Promise<HandlerResult>;
 
-const address = (input: StandardInput<unknown>): DocumentAddress =>
-  input.path.id !== undefined ? { id: input.path.id } : { key: (input.path.key ?? input.path.orderNumber)! };
+const address = (input: StandardInput<unknown>): DocumentAddress => pathAddress(input.path);
 
 /**
  * The handlers of a versioned resource's standard operations — query and HEAD on the collection,

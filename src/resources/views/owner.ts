@@ -10,6 +10,12 @@ import { notFound } from '../versioning.js';
 
 const CUSTOMER = sql(`SELECT $DATA AS "data" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
 
+const OF_CUSTOMER = sql('"customerId" = ?');
+const OF_ANONYMOUS = sql('"anonymousId" = ? AND "customerId" IS NULL');
+const OF_CUSTOMER_IN_STORE = sql('"customerId" = ? AND "storeKey" = ?');
+const OF_ANONYMOUS_IN_STORE = sql('"anonymousId" = ? AND "customerId" IS NULL AND "storeKey" = ?');
+const IN_STORE = sql('"storeKey" = ?');
+
 /** Whose carts and orders a /me request sees: the token's customer, else its anonymous session. */
 export type Owner = { customerId: string } | { anonymousId: string };
 
@@ -27,17 +33,14 @@ export function owns(owner: Owner, doc: Pick<Cart | Order, 'customerId' | 'anony
 
 /** The owner as a query's base condition (on the indexed owner columns); with `storeKey`, only the carts or orders of that store. */
 export function ownerCondition(dialect: Dialect, owner: Owner, storeKey?: string): SqlFragment {
-  const p = (n: number) => (dialect === 'postgresql' ? `$${n}` : '?');
-  const mine: SqlFragment =
-    'customerId' in owner
-      ? { sql: `"customerId" = ${p(1)}`, params: [owner.customerId] }
-      : { sql: `"anonymousId" = ${p(1)} AND "customerId" IS NULL`, params: [owner.anonymousId] };
-  return storeKey === undefined ? mine : { sql: `${mine.sql} AND "storeKey" = ${p(2)}`, params: [...mine.params, storeKey] };
+  const id = 'customerId' in owner ? owner.customerId : owner.anonymousId;
+  if (storeKey !== undefined) return { sql: ('customerId' in owner ? OF_CUSTOMER_IN_STORE : OF_ANONYMOUS_IN_STORE)[dialect], params: [id, storeKey] };
+  return { sql: ('customerId' in owner ? OF_CUSTOMER : OF_ANONYMOUS)[dialect], params: [id] };
 }
 
 /** The carts or orders of one store as a query's base condition, on the indexed storeKey column. */
 export function storeCondition(dialect: Dialect, storeKey: string): SqlFragment {
-  return { sql: `"storeKey" = ${dialect === 'postgresql' ? '$1' : '?'}`, params: [storeKey] };
+  return { sql: IN_STORE[dialect], params: [storeKey] };
 }
 
 /** Whether the cart or order is one an in-store request (`storeKey` set) may see; every one when there is no store in the path. */
