@@ -1,3 +1,4 @@
+import { DEFAULT_SECRET_HASH_COST } from '../../src/security/secrets.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { createCustomer, createStore, managerToken, type CustomerBody } from './support.js';
 
@@ -10,7 +11,8 @@ const authenticate = (email: string, password: string, storeKey?: string) =>
   server.app.services.customers.authenticate({ projectKey: server.projectKey }, email, password, storeKey);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // At the production scrypt cost: the test compares the time of a hash verification with that of none.
+  server = await startTestServer({ passwordHashCost: DEFAULT_SECRET_HASH_COST });
   const token = await managerToken(server);
   await createStore(server, token, 'store-a');
   await createStore(server, token, 'store-b');
