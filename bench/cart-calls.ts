@@ -1,6 +1,6 @@
 /**
- * The cart hot calls (issue 11): addLineItem on a cart (ours and the emulator, the same call), a
- * quantity change on a cart a cart discount applies to (issue 14: the recalculation with discounts), and a
+ * The cart hot calls: addLineItem on a cart (ours and the emulator, the same call), a
+ * quantity change on a cart a cart discount applies to (the recalculation with discounts), and a
  * sign-in that merges an anonymous cart into the customer's cart (ours only: GraphQL customerSignIn;
  * the emulator has no GraphQL, and the HTTP /login of our customer API is not on this branch yet).
  */

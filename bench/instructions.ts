@@ -3,7 +3,7 @@
  * ours, the emulator and the bare Koa handler on GET store by id (and, with BENCH_CALLS, other reads).
  *
  * Why: req/s on these virtual machines moves by 2× from one session to the next and by ±30% from one
- * 5 s round to the next (bench/notes.md, session 20), so a change worth 3% cannot be seen in it.
+ * 5 s round to the next (bench/notes.md), so a change worth 3% cannot be seen in it.
  * Instruction counts are repeatable for the same code and inputs whatever else the machine does. They
  * leave out the kernel's share (the socket's system calls, the same for every server here) and say
  * nothing of cache misses, so they complement the side-by-side req/s of `npm run bench`, not replace it.

@@ -1,7 +1,7 @@
 import { AssociateMissingPermissionError } from '../errors/api-error.js';
 
 /*
- * Associate permissions (facts §2.4): what a customer acting for a business unit may do there. The
+ * Associate permissions: what a customer acting for a business unit may do there. The
  * effective permissions in a unit are the union of the permissions of every role the customer holds
  * in it, explicitly or inherited; the caller reads those roles from the database on each request, so
  * a changed or deleted role takes effect at once.

@@ -10,7 +10,7 @@
  * cache. So a read that starts after a commit was acknowledged, by whichever process, never gets a
  * text from before it. A read of the row costs ~5 µs in a tight loop, and under load about 12 µs more
  * in a whole request, as its B-tree pages evict the request path's own data from the CPU caches
- * (bench/notes.md, session 12).
+ * (bench/notes.md).
  *
  * Never used inside a transaction (its reads must see its own writes) nor on PostgreSQL, where no such
  * cheap question exists. Misses are not remembered: a 404 always asks the database.

@@ -32,7 +32,7 @@ export const memoryMappingAvailable = mmapIo !== undefined;
  * the WAL-index header before a cached document). A `pread` costs ~1-3 µs in a loop, and under load it
  * is also where the kernel hands the core to the load generator. In three A/B runs of GET store by id
  * (6 to 10 alternating rounds each) the mapping's median CPU per request was 84, 73 and 69 µs against
- * 104, 75 and 88 with `pread` (bench/notes.md, session 14). A
+ * 104, 75 and 88 with `pread` (bench/notes.md). A
  * `MAP_SHARED` mapping reads the same page-cache pages that `pread` reads and that other processes'
  * `pwrite`s (the announcements) and SQLite's own mapping of its `-shm` file (the WAL-index header)
  * change, so the answer is the same, without a system call.

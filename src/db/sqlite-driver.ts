@@ -181,8 +181,7 @@ export class SqliteDatabase implements Db {
       // ~7 creates instead of ~5 with none). A commit's cost grows far less than its writes: the writes
       // of a group mostly change the same last pages of each B-tree, and each changed page goes to the
       // log once per commit (a frame of its own, two pwrites). The second turn measured (6 alternating
-      // rounds, CPU per request): token 202 against 208 µs, create 71 against 75 µs (bench/notes.md,
-      // session 15). An idle loop runs the next turns at once, so a lone write waits a few µs more.
+      // rounds, CPU per request): token 202 against 208 µs, create 71 against 75 µs (bench/notes.md). An idle loop runs the next turns at once, so a lone write waits a few µs more.
       if (this.pending.length === 1) setImmediate(() => setImmediate(() => setImmediate(() => void this.lock.run(async () => this.commitPending()))));
     });
   }

@@ -1,8 +1,7 @@
 import type { ApiError } from '../errors/api-error.js';
 
 /**
- * The one place where the database's unique-constraint errors become platform errors (house style
- * §5). Services let the database enforce uniqueness (so concurrent writers cannot both win) and
+ * The one place where the database's unique-constraint errors become platform errors. Services let the database enforce uniqueness (so concurrent writers cannot both win) and
  * describe here which platform error each unique constraint stands for.
  *
  * The drivers report a violation differently: better-sqlite3 as SQLITE_CONSTRAINT_UNIQUE /

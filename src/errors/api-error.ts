@@ -149,7 +149,7 @@ export class EnumValuesMustMatchError extends ApiError {
 
 /**
  * 403: a customer acting as an Associate lacks every one of `permissions` in the business unit
- * (facts §2.4, §4.2): any one of them would have sufficed.
+ * (as the platform documents it): any one of them would have sufficed.
  */
 export class AssociateMissingPermissionError extends ApiError {
   constructor(associateId: string, unitKey: string, what: string, permissions: readonly string[], onBehalfOf?: string) {

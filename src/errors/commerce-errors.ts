@@ -92,7 +92,7 @@ export class DiscountCodeNonApplicableError extends ApiError {
   }
 }
 
-/** No price of the variant matches the cart (facts: the platform's MatchingPriceNotFound). */
+/** No price of the variant matches the cart (on the platform: the platform's MatchingPriceNotFound). */
 export class MatchingPriceNotFoundError extends ApiError {
   constructor(productId: string, variantId: number, cart: Cart) {
     super(
@@ -110,7 +110,7 @@ export class MatchingPriceNotFoundError extends ApiError {
   }
 }
 
-/** Two writers created the same container and key at once: the loser is told to retry (facts: a 409). */
+/** Two writers created the same container and key at once: the loser is told to retry (on the platform: a 409). */
 export class ConcurrentCreateError extends ApiError {
   constructor(container: string, key: string) {
     super(

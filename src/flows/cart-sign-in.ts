@@ -26,11 +26,11 @@ const PAYMENTS_OF_ANONYMOUS = sql('SELECT $DATA AS "data" FROM "Payment" WHERE "
  * 1. the anonymous cart is `anonymousCartId`, else the anonymous session's most recently modified
  *    Active cart; with both ids given the cart must carry that anonymousId (400 InvalidOperation);
  * 2. every other cart, every order and every shopping list of the anonymousId is reassigned to the
- *    customer (facts §10);
+ *    customer;
  * 3. per the spec's table: without a customer cart, or with UseAsNewActiveCustomerCart, the anonymous
  *    cart becomes the customer's (Active); with MergeWithExistingCustomerCart its content is merged
  *    into the customer's most recently modified Active cart (in an in-store sign-in, of that store)
- *    and it becomes Merged. Carts of different currencies or different stores (facts §10: not merged
+ *    and it becomes Merged. Carts of different currencies or different stores (on the platform: not merged
  *    when store-mismatched) are never merged: the anonymous cart then becomes the customer's as it is;
  * 4. the answered cart is recalculated (current prices; invalid line items removed) and is written
  *    last, so it is the customer's active cart.
@@ -96,7 +96,7 @@ async function signIn(
     await reassign(ctx, orders.repository, ORDERS_OF_ANONYMOUS, [request.anonymousId], { customerId: customer.id });
     // A shopping list names its customer by a Reference (carts and orders by customerId).
     await reassign(ctx, shoppingLists.repository, SHOPPING_LISTS_OF_ANONYMOUS, [request.anonymousId], { customer: { typeId: 'customer', id: customer.id } });
-    // Payments too (facts: sign-in re-assigns the session's carts, orders, shopping lists and payments).
+    // Payments too (on the platform: sign-in re-assigns the session's carts, orders, shopping lists and payments).
     await reassign(ctx, paymentRepository, PAYMENTS_OF_ANONYMOUS, [request.anonymousId], { customer: { typeId: 'customer', id: customer.id } });
   }
   const recalculated = async (cart: Cart): Promise<Cart> => {

@@ -2,7 +2,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
 
 /**
- * GraphQL errors carry the same fields as HTTP errors, under `extensions` (facts §8). Anything that
+ * GraphQL errors carry the same fields as HTTP errors, under `extensions`. Anything that
  * is not an ApiError (a bug) is reported as `General` with no internals.
  */
 export function formatGraphQLErrors(result: ExecutionResult): ExecutionResult {

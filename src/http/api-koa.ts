@@ -11,8 +11,7 @@ const koaHandleRequest = (Koa.prototype as unknown as { handleRequest(this: Koa<
  * Koa, less one per-request step the API's answers do not use. For every request Koa's
  * `handleRequest` adds on-finished listeners to the response and its socket (and removes them when
  * it ends), only to hand a connection error to `ctx.onerror`, which here logs it at debug level.
- * That costs ~6 µs of CPU per request, a sixth of a bare Koa answer on this machine (bench/notes.md,
- * session 12). API answers are written by `replyJson` (`ctx.respond = false`), so for them the step
+ * That costs ~6 µs of CPU per request, a sixth of a bare Koa answer on this machine (bench/notes.md). API answers are written by `replyJson` (`ctx.respond = false`), so for them the step
  * is skipped; any other answer (errors, HEAD, bodiless statuses, the OAuth endpoints, the developer
  * pages) still goes through Koa's own handling, on-finished and `respond` included.
  */

@@ -8,7 +8,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * the type, the length, then the handler's own), and tells Koa not to respond itself.
  *
  * Why not `ctx.body`: Koa's status, type and body setters and its `respond` cost ~7 µs of a ~30 µs
- * request on this machine (each header goes through `setHeader`'s validation; bench/notes.md, session 11).
+ * request on this machine (each header goes through `setHeader`'s validation; bench/notes.md).
  * `writeHead` with a flat list skips that when no header was set before; when one was (the CORS step's),
  * Node merges the two, the list taking precedence. Only for bodies: HEAD, empty statuses and errors keep
  * Koa's path, which gets the correlation id from the pipeline.

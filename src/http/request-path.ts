@@ -7,7 +7,7 @@ import type { HttpState } from './state.js';
  * Why not Koa's `ctx.path` everywhere: each read goes through Koa's delegate getters and `parseurl`'s
  * cache check, and the first one builds a whole `Url` object; a GET read it five times (the pipeline,
  * the developer pages, the route match, the access log), about 2% of the instructions of a GET by id
- * (bench/instructions.ts, session 21). An origin-form target (`/…`) without a fragment is split at its
+ * (bench/instructions.ts). An origin-form target (`/…`) without a fragment is split at its
  * `?` here; anything else (absolute-form, a `#`) still goes through Koa's parser.
  */
 export function requestPath(ctx: Context & { state: HttpState }): string {

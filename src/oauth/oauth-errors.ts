@@ -1,7 +1,7 @@
 import { ApiError, GeneralError, OAuthError, AnonymousIdAlreadyInUseError } from '../errors/api-error.js';
 
 /**
- * The authorization service's errors with the platform's codes and messages (facts §4.2). They are
+ * The authorization service's errors with the platform's codes and messages. They are
  * rendered by the shared HTTP renderer in the AuthErrorResponse shape (`error`, `error_description`).
  */
 export const oauthErrors = {

@@ -98,7 +98,7 @@ export function oauthRoutes(deps: OAuthRoutesDeps): Middleware {
     const internal = `${encodeURIComponent(client.id)}:${configured.internalSecret(client.id)}`;
     ctx.req.headers.authorization = `Basic ${Buffer.from(internal).toString('base64')}`;
     ctx.req.headers['content-type'] = 'application/x-www-form-urlencoded';
-    // Parameters may come in the query string alone (facts §7); the provider reads a form only from a
+    // Parameters may come in the query string alone; the provider reads a form only from a
     // request that has a body, so a bodiless one is declared as having an (already read) empty body.
     if (ctx.req.headers['content-length'] === undefined && ctx.req.headers['transfer-encoding'] === undefined) ctx.req.headers['content-length'] = '0';
     ctx.req.headers.accept = 'application/json';
@@ -216,7 +216,7 @@ function basicCredentials(header: string): { id: string; secret: string } | unde
   }
 }
 
-/** The form body (and, per facts §7, query string) parameters; a parameter given twice is refused. */
+/** The form body (and, as on the platform, query string) parameters; a parameter given twice is refused. */
 async function readForm(ctx: Context): Promise<Record<string, string>> {
   const raw = await readFormBody(ctx);
   if (raw.trim() !== '' && !isForm(ctx.req.headers['content-type'])) {

@@ -117,7 +117,7 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
       },
     },
     routes: { token: '/oauth/token', introspection: '/oauth/introspect', revocation: '/oauth/token/revoke' },
-    // 192 bits → 32 characters for access tokens, 256 bits → 43 characters for refresh tokens (facts §7).
+    // 192 bits → 32 characters for access tokens, 256 bits → 43 characters for refresh tokens.
     formats: { bitsOfOpaqueRandomness: (_ctx, token) => (token.kind === 'RefreshToken' || token.kind === 'Grant' ? 256 : 192) },
     ttl: {
       AccessToken: (ctx) => accessValidity(requestClient(ctx)),

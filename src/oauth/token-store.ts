@@ -48,7 +48,7 @@ const CONSUME = sql('UPDATE "OAuthToken" SET "consumedAt" = ? WHERE "id" = ?');
 const DESTROY = sql('DELETE FROM "OAuthToken" WHERE "id" = ?');
 const KIND_AND_GRANT = sql('SELECT "kind", "grantId" FROM "OAuthToken" WHERE "id" = ?');
 const SLIDE = sql('UPDATE "OAuthToken" SET "lastUsedAt" = ?, "expiresAt" = ? WHERE "id" = ? AND "kind" = ?');
-// An anonymous id is taken once a token was issued for it, or a cart or order carries it (issue 11).
+// An anonymous id is taken once a token was issued for it, or a cart or order carries it.
 const ANONYMOUS_IN_USE = sql(
   'SELECT 1 AS "one" FROM "OAuthToken" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
     'UNION ALL SELECT 1 FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? ' +

@@ -2,7 +2,7 @@ import type { ClientLogging } from '../../generated/openapi/client/types.gen.js'
 import type { RequestContext } from '../context.js';
 
 /**
- * `createdBy` / `lastModifiedBy` of a write (facts §12): who made the change, as far as the caller's
+ * `createdBy` / `lastModifiedBy` of a write: who made the change, as far as the caller's
  * token and the X-External-User-ID header tell. `isPlatformClient` is false because every client of
  * this server is a project's own API client.
  */

@@ -42,7 +42,7 @@ export async function resolveCustomerId(ctx: Ctx, ref: ResourceIdentifier, field
 /**
  * AssociateDrafts → Associates: customers as References, roles as KeyReferences, inheritance
  * `Disabled` unless given. Acting as an Associate (ctx.associateId set), only roles with
- * `buyerAssignable: true` may be assigned (facts §2.2, spec rule 3); the others need the general
+ * `buyerAssignable: true` may be assigned (as the platform documents); the others need the general
  * endpoints. A customer listed twice is a DuplicateField.
  */
 export async function resolveAssociates(ctx: Ctx, drafts: readonly AssociateDraft[], field = 'associates'): Promise<Associate[]> {

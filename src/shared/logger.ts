@@ -62,8 +62,7 @@ const pendingFlushes = new WeakMap<Logger, () => void>();
  * Why not per event-loop turn, as before: handing the lines over each turn (a `setImmediate`, then
  * sonic-boom's write to the file on libuv's thread pool every 4 KB) cost ~20 µs of CPU per request under
  * load on this machine's virtual CPUs, where every extra system call and thread wake-up is dear: an A/B of
- * GET store by id measured 75 against 52 µs per request with the lines built but not written (bench/notes.md,
- * session 14). sonic-boom already held lines back until it had 4 KB, flushed every second, so a line reached
+ * GET store by id measured 75 against 52 µs per request with the lines built but not written (bench/notes.md). sonic-boom already held lines back until it had 4 KB, flushed every second, so a line reached
  * the file as late before as now when traffic is light. The lines still go through the one destination,
  * so they never interleave with other log lines mid-line.
  */

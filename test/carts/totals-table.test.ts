@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { cartDiscount, discountCode, newCart, pricingShop, updatedCart, type PricedCart, type Shop } from './pricing-fixtures.js';
 
 /**
- * The done-when of issue 14: a cart with a category-filtered cart discount, a discount code, a
+ * A cart with a category-filtered cart discount, a discount code, a
  * shipping method and a tax rate has the totals the platform computes, money in integer cents.
  *
  * The shop (see pricing-fixtures.ts): shirt 20.00 EUR in the category "shirts", mug 10.00 EUR;

@@ -5,7 +5,7 @@ import { sql } from '../../src/db/statements.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * Security finding 4 (issue 8): deleting a customer ends its sessions. Its refresh token no longer
+ * Security finding 4: deleting a customer ends its sessions. Its refresh token no longer
  * mints access tokens (invalid_grant), its access tokens are inactive at once (introspection
  * active:false, API 401), whichever way it was deleted.
  */

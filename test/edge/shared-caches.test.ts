@@ -10,7 +10,7 @@ import { twoInstances, type Instances } from '../support/instances.js';
 jest.setTimeout(60_000);
 
 const POSTGRES = /^postgres/.test(process.env.TEST_DATABASE_URL ?? '');
-/** "Within tens of milliseconds" (issue 12), with slack for a CPU shared with other work. */
+/** "Within tens of milliseconds", with slack for a CPU shared with other work. */
 const PROPAGATION_BUDGET_MS = 250;
 /** Far longer than any wait below: a change seen in time was announced, not timed out. */
 const TTL = 60_000;

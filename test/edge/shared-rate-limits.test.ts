@@ -51,7 +51,7 @@ async function expectRefused(res: Response, message: RegExp): Promise<void> {
   expect(body.errors[0].message).toMatch(message);
 }
 
-describe('rate limits shared by two instances on one database (issue 12: N instances do not multiply them)', () => {
+describe('rate limits shared by two instances on one database (N instances do not multiply them)', () => {
   const clock = new ManualClock();
   let database: FreshDatabase;
   let a: RunningServer;

@@ -30,7 +30,7 @@ const CUSTOMER_EXISTS = sql('SELECT 1 FROM "Customer" WHERE "projectKey" = ? AND
  * other is 404, and queries are filtered in SQL so paging and `total` count only those); updates need
  * the action's permission (403 AssociateMissingPermission otherwise); `Inactive` units are read-only.
  *
- * Creating a Company as an associate (facts §2.4 leaves it open): allowed for an existing customer
+ * Creating a Company as an associate (the platform's documentation leaves it open): allowed for an existing customer
  * without a permission check (there is no unit to hold one), the draft taken as given with no
  * automatic membership; any role the draft assigns must be buyerAssignable, as for the associate
  * update actions. A Division needs AddChildUnits in its parent, where the associate must belong.
@@ -117,7 +117,7 @@ export class AsAssociateBusinessUnitService {
     }
   }
 
-  /** changeParentUnit also needs AddChildUnits in the new parent (facts §2.2). */
+  /** changeParentUnit also needs AddChildUnits in the new parent. */
   private async assertMayAddChild(tx: RequestContext, associateId: string, ref: { id?: string; key?: string }): Promise<void> {
     const parent =
       ref.id !== undefined

@@ -12,7 +12,7 @@ import type { DocumentRepository } from '../../resources/document-repository.js'
  * A customer acting for a business unit on its carts and orders (`/{projectKey}/as-associate/{associateId}/
  * in-business-unit/key={businessUnitKey}/…`): the unit of the path, the associate's permissions there
  * (the union of its roles, explicit and inherited, read on every request so a changed role counts at
- * once), and the "My" / "Others" rule of facts §2.4: the `…My…` permission for the associate's own
+ * once), and the "My" / "Others" rule of the platform's documentation: the `…My…` permission for the associate's own
  * cart or order, the `…Others…` one for anyone else's (403 AssociateMissingPermission naming that
  * customer). Reading accepts either for the associate's own.
  *
@@ -36,7 +36,7 @@ export interface Access {
   read?: true;
 }
 
-/** The four kinds of access to a resource whose permissions follow the `ViewMyCarts` … `DeleteOthersCarts` pattern (facts §2.3). */
+/** The four kinds of access to a resource whose permissions follow the `ViewMyCarts` … `DeleteOthersCarts` pattern. */
 export function myOthersAccess(noun: 'Carts' | 'ShoppingLists', words: string): { view: Access; create: Access; update: Access; delete: Access } {
   const access = (verb: 'View' | 'Create' | 'Update' | 'Delete'): Access => ({
     what: `${verb.toLowerCase()} ${words}`,
@@ -46,10 +46,10 @@ export function myOthersAccess(noun: 'Carts' | 'ShoppingLists', words: string): 
   return { view: { ...access('View'), read: true }, create: access('Create'), update: access('Update'), delete: access('Delete') };
 }
 
-/** Reading a unit's orders (facts §2.3). */
+/** Reading a unit's orders. */
 export const ORDERS_VIEW: Access = { what: 'view orders', my: 'ViewMyOrders', others: 'ViewOthersOrders', read: true };
 
-/** Updating a unit's orders (facts §2.3). */
+/** Updating a unit's orders. */
 export const ORDERS_UPDATE: Access = { what: 'update orders', my: 'UpdateMyOrders', others: 'UpdateOthersOrders' };
 
 /** The path's associate and unit (404 when the project has no such unit) with the associate's permissions there. */
@@ -76,7 +76,7 @@ export function assertMay(a: Acting, access: Access, customerId: string | undefi
   }
 }
 
-/** An Inactive unit is not usable in carts and orders (facts §1): 400 InvalidOperation for every change made for it. */
+/** An Inactive unit is not usable in carts and orders: 400 InvalidOperation for every change made for it. */
 export function assertActive(a: Acting, what: string): void {
   if (a.unit.status === 'Inactive') throw new InvalidOperationError(`The business unit '${a.unit.key}' is Inactive: ${what}.`);
 }

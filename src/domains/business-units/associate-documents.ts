@@ -27,7 +27,7 @@ export interface DraftedResource<D extends UnitDocument, Draft, A> extends Resou
 /** The rules of an associate's access to a unit's documents, whatever makes them (a draft, a cart). */
 export interface AssociateAccessRules<D, A> {
   kind: 'cart' | 'order' | 'shopping list' | 'quote request' | 'quote';
-  /** The permissions of each kind of access (facts §2.3). */
+  /** The permissions of each kind of access. */
   access: { view: Access; update: Access };
   /** The customer whose document it is (none: someone else's). */
   customerOf(doc: D): string | undefined;

@@ -19,7 +19,7 @@ const actions: ActionHandlers<AssociateRole, AssociateRoleUpdateAction> = {
 };
 
 /**
- * Associate roles (facts §3): named permission sets that business units assign to their associates.
+ * Associate roles: named permission sets that business units assign to their associates.
  * `buyerAssignable: false` roles can be assigned only through the general endpoints.
  */
 export class AssociateRoleService extends DocumentService<AssociateRole, AssociateRoleDraft, AssociateRoleUpdateAction> {

@@ -7,7 +7,7 @@ import { customFieldActions, setCustomField, setCustomType } from '../types/inde
 import type { ActionHandlers } from '../../resources/update-actions.js';
 
 /**
- * The non-beta BusinessUnit update actions (facts §2.2). They change the unit's own fields; the
+ * The non-beta BusinessUnit update actions. They change the unit's own fields; the
  * service then re-derives what comes from the parent (inheritedAssociates, inheritedStores,
  * topLevelUnit) and checks the hierarchy, so no handler here needs to know about descendants.
  */
@@ -123,7 +123,7 @@ export const businessUnitActions: ActionHandlers<BusinessUnit, BusinessUnitUpdat
   ...customFieldActions('business-unit'),
 };
 
-/** The permission an associate needs for each action (facts §2.2; changeParentUnit also needs AddChildUnits in the new parent). */
+/** The permission an associate needs for each action (changeParentUnit also needs AddChildUnits in the new parent). */
 export function permissionFor(action: BusinessUnitUpdateAction['action']): 'UpdateAssociates' | 'UpdateParentUnit' | 'UpdateBusinessUnitDetails' {
   switch (action) {
     case 'addAssociate':

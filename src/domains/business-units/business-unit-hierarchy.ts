@@ -2,7 +2,7 @@ import type { BusinessUnit, InheritedAssociate, KeyReference } from '../../../ge
 import { canonicalJson } from '../../shared/canonical-json.js';
 
 /**
- * What a business unit takes from its parent (facts §1.1, §1.5): `topLevelUnit`, the
+ * What a business unit takes from its parent (as the platform documents): `topLevelUnit`, the
  * `inheritedAssociates` (assignments with `inheritance: Enabled` at an ancestor, flowing down while
  * every unit on the way is `ExplicitAndFromParent`) and the `inheritedStores` of a `FromParent` unit.
  * The platform computes these eventually; here they are recomputed in the same transaction as the

@@ -52,7 +52,7 @@ export type UnitGuard = (tx: RequestContext, current: BusinessUnit) => Promise<v
 export type ParentGuard = (tx: RequestContext, parent: BusinessUnit) => Promise<void>;
 
 /**
- * Business units (facts §1, §2): Companies and their Divisions, at most five levels deep. Every
+ * Business units (as the platform documents them): Companies and their Divisions, at most five levels deep. Every
  * write runs in one transaction that also re-derives what descendants inherit (associates, stores,
  * top-level unit) and keeps BusinessUnitAssociate, the membership table the as-associate endpoints
  * filter on, in step with each unit's explicit and inherited associates.
@@ -167,7 +167,7 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
   }
 
   /**
-   * BusinessUnitAssociateResponse (facts §1.4): the roles `customerId` holds in the unit, explicitly and
+   * BusinessUnitAssociateResponse: the roles `customerId` holds in the unit, explicitly and
    * by inheritance, and the union of their permissions; 404 if the customer is no associate there.
    */
   /** The associate's roles and permissions in the unit; on an in-store request the unit must be one of the store's (else 404). */

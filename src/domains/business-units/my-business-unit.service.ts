@@ -22,7 +22,7 @@ import type { CustomerService, SignInResult } from '../customers/index.js';
  * authorization server), so a customer reads, queries and updates the units it belongs to, with the
  * same rules (404 for any other unit, one permission per action, Inactive units read-only).
  *
- * Creating differs (facts §2.4, the one place the platform documents it): the customer is added as
+ * Creating differs (the platform's documentation, the one place the platform documents it): the customer is added as
  * an associate with the project's `businessUnits.myBusinessUnitAssociateRoleOnCreation` role (400
  * InvalidOperation when the project names none) and the unit starts with the project's
  * `myBusinessUnitStatusOnCreation` (Inactive unless changed, so by default an administrator activates

@@ -48,7 +48,7 @@ export async function owningUnit(
   kind: Kind,
 ): Promise<KeyReference> {
   const unit = await resolveIdentifier(ctx, units, identifier, 'businessUnit');
-  // An Inactive unit is not usable (facts §1): no document joins it.
+  // An Inactive unit is not usable: no document joins it.
   if (unit.status === 'Inactive') throw new InvalidOperationError(`The business unit '${unit.key}' is Inactive: no ${kind} can belong to it.`);
   assertMayBelong(unit, owned, kind);
   return unitRef(unit.key);

@@ -199,7 +199,7 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
     Object.entries(table).map(([name, handler]) => [
       name,
       async (cart: Cart, action: CartUpdateAction, ctx: RequestContext) => {
-        // Merged and Ordered carts take no further changes (facts §10).
+        // Merged and Ordered carts take no further changes.
         if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState} and can no longer be changed.`);
         await (handler as Handler<typeof action.action> as (c: Cart, a: CartUpdateAction, x: RequestContext) => void | Promise<void>)(cart, action, ctx);
         await calculator.recalculate(ctx, cart);

@@ -30,7 +30,7 @@ const ACTIVE_CART = {
 };
 
 /**
- * Carts (facts §10): created by a merchant (`/carts`) or by the token's customer or anonymous
+ * Carts: created by a merchant (`/carts`) or by the token's customer or anonymous
  * session (`/me/carts`); line items priced by the price selection on every change; the owner
  * columns (customerId, anonymousId, cartState) make /me reads and the sign-in reassignment indexed.
  */

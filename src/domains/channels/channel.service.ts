@@ -53,7 +53,7 @@ const actions: ActionHandlers<Channel, ChannelUpdateAction> = {
 };
 
 /**
- * Channels (facts §4.2 MissingRoleOnChannel): where stock comes from and prices apply (warehouses,
+ * Channels (the platform\'s MissingRoleOnChannel): where stock comes from and prices apply (warehouses,
  * shops), with roles that decide what they may be used for, an address and a GeoJSON point
  * (queryable with `within circle`). A channel that a store or a price references cannot be deleted.
  */

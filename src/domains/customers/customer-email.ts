@@ -3,7 +3,7 @@ import { DuplicateFieldError } from '../../errors/api-error.js';
 import type { UniqueRule } from '../../db/unique-violations.js';
 
 /**
- * E-mail uniqueness (facts §9): project-wide among global customers, per store among store
+ * E-mail uniqueness: project-wide among global customers, per store among store
  * customers, compared case-insensitively. Each customer owns one CustomerEmail row per scope it
  * signs in to; the table's primary key (projectKey, scopeKey, emailLower) enforces the rule.
  */

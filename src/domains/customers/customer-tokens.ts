@@ -24,7 +24,7 @@ export interface IssuedCustomerToken {
   lastModifiedAt: string;
 }
 
-/** Defaults when ttlMinutes is not given: GraphQL's field description says 10, the HTTP API 1440 (facts §8). */
+/** Defaults when ttlMinutes is not given: GraphQL's field description says 10, the HTTP API 1440. */
 export const TOKEN_TTL_MINUTES = { graphqlPasswordReset: 10, httpPasswordReset: 1440 } as const;
 /** Upper bound of ttlMinutes: 30 days. */
 export const MAX_TOKEN_TTL_MINUTES = 43_200;

@@ -9,7 +9,7 @@ import { digestsEqual, hashSecret, randomToken, secretDigest, verifySecret } fro
 import { apiClientResource } from '../../resources/queryable-resources.js';
 import type { DomainEventSink } from '../../resources/domain-events.js';
 
-/** The API representation of an API client (facts §7); `secret` appears only in the create response. */
+/** The API representation of an API client; `secret` appears only in the create response. */
 export interface ApiClientDocument {
   id: string;
   name: string;

@@ -25,7 +25,7 @@ const RENEGOTIATE: Access = { what: 'renegotiate quotes', my: 'RenegotiateMyQuot
 const REASSIGN: Access = { what: 'reassign quotes', my: 'ReassignMyQuotes', others: 'ReassignOthersQuotes' };
 const ORDER: Access = { what: 'create orders', my: 'CreateMyOrdersFromMyQuotes', others: 'CreateOrdersFromOthersQuotes' };
 
-/** The permission each of an associate's quote actions needs (facts §2.3); the others are the seller's (refused by the action table). */
+/** The permission each of an associate's quote actions needs; the others are the seller's (refused by the action table). */
 function accessFor(action: QuoteUpdateAction): Access | undefined {
   switch (action.action) {
     case 'changeQuoteState':

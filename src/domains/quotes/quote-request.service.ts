@@ -121,7 +121,7 @@ const CREATE: Access = { what: 'create quote requests', my: 'CreateMyQuoteReques
 
 /**
  * Associate Quote Requests (`/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/quote-requests…`),
- * with the permissions of associate-access.ts (facts §2.3): ViewMy/OthersQuoteRequests to read,
+ * with the permissions of associate-access.ts: ViewMy/OthersQuoteRequests to read,
  * CreateMyQuoteRequestsFromMyCarts / CreateQuoteRequestsFromOthersCarts to request a quote for a cart of
  * the unit, UpdateMy/OthersQuoteRequests to cancel one or hand it to another associate (which needs the
  * Others permission). A cart or request of another unit is 400 InvalidOperation, as for carts and orders.

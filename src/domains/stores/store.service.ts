@@ -9,7 +9,7 @@ import { type ActionHandlers, setOptional } from '../../resources/update-actions
 
 type ChannelList = 'distributionChannels' | 'supplyChannels';
 
-/** What a store's channels are for, and the role that needs (facts §9). */
+/** What a store's channels are for, and the role that needs. */
 const CHANNEL_ROLES: Record<ChannelList, ChannelRoleEnum> = { distributionChannels: 'ProductDistribution', supplyChannels: 'InventorySupply' };
 
 /** The channels identifiers name, each once, each with the role the list needs. */
@@ -48,7 +48,7 @@ const actions: ActionHandlers<Store, StoreUpdateAction> = {
   setSupplyChannels: async (doc, a, ctx) => void (doc.supplyChannels = await channelList(ctx, 'supplyChannels', a.supplyChannels ?? [])),
 };
 
-/** Stores (facts §9): the sales channels customers, carts and business units can be limited to. */
+/** Stores: the sales channels customers, carts and business units can be limited to. */
 export class StoreService extends DocumentService<Store, StoreDraft, StoreUpdateAction> {
   readonly repository = new DocumentRepository<Store>({ resource: storeResource });
   protected readonly actions = actions;

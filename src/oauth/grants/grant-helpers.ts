@@ -5,7 +5,7 @@ import { oauthErrors } from '../oauth-errors.js';
 
 /**
  * The scopes a token gets: the requested ones, each held by the client or implied by what it holds
- * (the may-grant rule of src/auth), or all of the client's scopes when none is requested (facts §7).
+ * (the may-grant rule of src/auth), or all of the client's scopes when none is requested.
  * Order follows the request (or the client).
  */
 export function grantedScopes(client: ApiClientRecord, requested: string | undefined): string[] {
