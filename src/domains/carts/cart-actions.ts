@@ -52,8 +52,8 @@ export async function customLineItem(ctx: RequestContext, cart: Cart, draft: Cus
 }
 
 /**
- * setShippingMethod, checked against the method's predicate on the cart as the change leaves it
- * (400 ShippingMethodDoesNotMatchCart).
+ * setShippingMethod: the method and its rate. Whether the method's predicate matches the cart as the change
+ * leaves it (else 400 ShippingMethodDoesNotMatchCart) is checked after the cart's one recalculation.
  */
 export async function setCartShippingMethod(
   ctx: RequestContext,
@@ -63,9 +63,11 @@ export async function setCartShippingMethod(
 ): Promise<void> {
   const sources = deps.calculator.sources(ctx);
   await setShippingMethod(cart, identifier.shippingMethod, sources, (key) => deps.shippingMethods.find(ctx, { key }));
-  if (!cart.shippingInfo) return;
-  await deps.calculator.recalculate(ctx, cart);
-  if (cart.shippingInfo.shippingMethodState === 'DoesNotMatchCart') throw new ShippingMethodDoesNotMatchCartError();
+}
+
+/** After the cart's one recalculation: a shipping method the change set must match the cart as it leaves it. */
+export function assertShippingMethodMatches(cart: Cart): void {
+  if (cart.shippingInfo?.shippingMethodState === 'DoesNotMatchCart') throw new ShippingMethodDoesNotMatchCartError();
 }
 
 type Handler<K extends CartUpdateAction['action']> = ActionHandlers<Cart, CartUpdateAction>[K];
@@ -203,6 +205,7 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
         if (cart.cartState !== 'Active') throw new InvalidOperationError(`The cart is ${cart.cartState} and can no longer be changed.`);
         await (handler as Handler<typeof action.action> as (c: Cart, a: CartUpdateAction, x: RequestContext) => void | Promise<void>)(cart, action, ctx);
         await calculator.recalculate(ctx, cart);
+        if (action.action === 'setShippingMethod') assertShippingMethodMatches(cart);
       },
     ]),
   ) as ActionHandlers<Cart, CartUpdateAction>;

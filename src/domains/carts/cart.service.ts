@@ -2,7 +2,7 @@ import type { Cart, CartDraft, CartUpdateAction, MyCartDraft, MyCartUpdateAction
 import type { RequestContext } from '../../context.js';
 import { sql } from '../../db/statements.js';
 import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../../errors/api-error.js';
-import { cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
+import { assertShippingMethodMatches, cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
 import { assertMayNameUnit, owningUnit } from '../business-units/index.js';
@@ -115,8 +115,9 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     for (const item of draft.lineItems ?? []) await addLineItem(ctx, cart, item, this.products);
     for (const item of draft.customLineItems ?? []) cart.customLineItems.push(await customLineItem(ctx, cart, item, this.deps));
     for (const code of draft.discountCodes ?? []) await addDiscountCode(ctx, cart, code, this.deps.discountCodes);
-    await this.recalculate(ctx, cart);
     if (draft.shippingMethod) await setCartShippingMethod(ctx, cart, { action: 'setShippingMethod', shippingMethod: draft.shippingMethod }, this.deps);
+    await this.recalculate(ctx, cart);
+    assertShippingMethodMatches(cart);
     return cart;
   }
 
