@@ -1,6 +1,6 @@
 /**
  * Tests that never open the project's database: unit specs, the pure query-engine tests, the SQLite-file
- * tests, the generate check, the runtime check. They run in the default (embedded database) stage only; the
+ * tests, the generate check, the runtime check, the developer pages. They run in the default (embedded database) stage only; the
  * PostgreSQL stage (TEST_DATABASE_URL set) runs everything else again.
  */
 const DATABASE_INDEPENDENT = [
@@ -8,6 +8,8 @@ const DATABASE_INDEPENDENT = [
   '<rootDir>/test/query/(predicate-checker|predicate-compiler|predicate-parser|predicate-fuzz|expand|query-params|json-schema-fields|sort)\\.test\\.ts$',
   '<rootDir>/test/db/(announcement-file|wal-commit-counter|polled-bytes)\\.test\\.ts$',
   '<rootDir>/test/dx/(generate-check|runtime)\\.test\\.ts$',
+  // The developer pages: the same HTML and documents whatever the database holds.
+  '<rootDir>/test/dx/(developer-pages|reference-page\\.browser)\\.test\\.ts$',
   '<rootDir>/test/graphql/storefront-documents\\.test\\.ts$',
   '<rootDir>/test/edge/access-log-flush\\.test\\.ts$',
 ];
