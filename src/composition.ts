@@ -232,7 +232,7 @@ export function createServices(app: AppServices): Services {
     businessUnits,
     asAssociateBusinessUnits,
     myBusinessUnits: new MyBusinessUnitService(businessUnits, asAssociateBusinessUnits, projects, customers),
-    productTypes: new ProductTypeService(),
+    productTypes: new ProductTypeService(REFERRERS['product-type']),
     products,
     carts,
     mergeCart,

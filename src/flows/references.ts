@@ -26,6 +26,7 @@ const pricedInChannel = '(masterVariant(prices(channel(id = :id))) or variants(p
 export const REFERRERS = {
   'tax-category': [referrer(productResource, 'taxCategory(id = :id)'), referrer(shippingMethodResource, 'taxCategory(id = :id)')],
   zone: [referrer(shippingMethodResource, 'zoneRates(zone(id = :id))')],
+  'product-type': [referrer(productResource, 'productType(id = :id)')],
   'cart-discount': [referrer(discountCodeResource, 'cartDiscounts(id = :id)')],
   'discount-group': [referrer(cartDiscountResource, 'discountGroup(id = :id)')],
   channel: [

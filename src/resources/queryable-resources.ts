@@ -68,6 +68,8 @@ export const productResource = defineQueryableResource({
   table: 'Product',
   typeId: 'product',
   fields: fieldsFromJsonSchema(schemas.ProductSchema, components),
+  // A product type's delete guard (and any `productType(id = …)` predicate) uses its index.
+  extraColumns: { 'productType.id': { column: 'productTypeId', type: 'string' } },
 });
 
 export const cartResource = defineQueryableResource({

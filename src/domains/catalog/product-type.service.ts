@@ -1,19 +1,23 @@
 import type { ProductType, ProductTypeDraft, ProductTypeUpdateAction } from '../../../generated/openapi/client/types.gen.js';
-import { withTransaction, type RequestContext } from '../../context.js';
-import { sql } from '../../db/statements.js';
-import { ReferenceExistsError } from '../../errors/api-error.js';
+
+import { type RequestContext } from '../../context.js';
 import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
+
 import { DocumentService } from '../../resources/document-service.js';
+
 import { productTypeResource } from '../../resources/queryable-resources.js';
+
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
+
+import type { Referrer } from '../../resources/referrers.js';
+
+import { deleteUnlessReferenced } from '../../resources/referenced-delete.js';
 
 const actions: ActionHandlers<ProductType, ProductTypeUpdateAction> = {
   changeName: (doc, a) => void (doc.name = a.name),
   changeDescription: (doc, a) => void (doc.description = a.description),
   setKey: (doc, a) => setOptional(doc, 'key', a.key),
 };
-
-const USED_BY_PRODUCT = sql('SELECT 1 AS "one" FROM "Product" WHERE "projectKey" = ? AND "productTypeId" = ? LIMIT 1');
 
 /** Product types, minimal: what a product declares it is (name, description, attribute definitions). */
 export class ProductTypeService extends DocumentService<ProductType, ProductTypeDraft, ProductTypeUpdateAction> {
@@ -29,14 +33,12 @@ export class ProductTypeService extends DocumentService<ProductType, ProductType
     };
   }
 
-  /** A product type that products use is not deleted (400 ReferenceExists), checked in the delete's transaction. */
+  /** `referrers`: the products, whose type keeps it from being deleted (400 ReferenceExists). */
+  constructor(private readonly referrers: readonly Referrer[]) {
+    super();
+  }
+
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<ProductType> {
-    return withTransaction(ctx, async (tx) => {
-      const current = await this.repository.versioned(tx, at, version);
-      if (await tx.db.first(USED_BY_PRODUCT[tx.db.dialect], [ctx.projectKey, current.id])) {
-        throw new ReferenceExistsError('Can not delete a product-type while it is referenced by at least one product.', 'product');
-      }
-      return this.repository.delete(tx, { id: current.id }, version, expand);
-    });
+    return deleteUnlessReferenced(ctx, this.repository, at, version, this.referrers, expand);
   }
 }

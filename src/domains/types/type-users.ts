@@ -1,18 +1,18 @@
 import type { CustomFields } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import type { DocumentRepository, VersionedDocument } from '../../resources/document-repository.js';
-import { firstReferrer } from '../../resources/referrers.js';
+import type { Referrer } from '../../resources/referrers.js';
 
 /**
  * A kind of resource whose custom fields can use a Type: its repository, and the predicate that
- * matches the resources using the Type `:typeId` (on the resource itself or on objects it embeds).
+ * matches the resources using the Type `:id` (on the resource itself or on objects it embeds).
  */
 export interface TypeUser {
   repository: DocumentRepository<VersionedDocument>;
   where: string;
 }
 
-const USES_TYPE = 'custom(type(id = :typeId))';
+const USES_TYPE = 'custom(type(id = :id))';
 
 /** For resources whose addresses carry custom fields too (customers). */
 export const USES_TYPE_WITH_ADDRESSES = `${USES_TYPE} or addresses(${USES_TYPE})`;
@@ -21,7 +21,7 @@ export const USES_TYPE_WITH_ADDRESSES = `${USES_TYPE} or addresses(${USES_TYPE})
 export const USES_TYPE_WITH_ADDRESS = `${USES_TYPE} or address(${USES_TYPE})`;
 
 /** Payments: their own, their payment method's, their transactions' and their interface interactions' custom fields. */
-export const USES_TYPE_IN_PAYMENTS = `${USES_TYPE} or paymentMethodInfo(${USES_TYPE}) or transactions(${USES_TYPE}) or interfaceInteractions(type(id = :typeId))`;
+export const USES_TYPE_IN_PAYMENTS = `${USES_TYPE} or paymentMethodInfo(${USES_TYPE}) or transactions(${USES_TYPE}) or interfaceInteractions(type(id = :id))`;
 
 /** Orders: their own, their deliveries', parcels' and return items' custom fields. */
 export const USES_TYPE_IN_ORDERS = `${USES_TYPE} or shippingInfo(deliveries(${USES_TYPE} or parcels(${USES_TYPE}))) or returnInfo(items(${USES_TYPE}))`;
@@ -34,13 +34,9 @@ export function typeUser<D extends VersionedDocument>(repository: DocumentReposi
   return { repository: repository as unknown as DocumentRepository<VersionedDocument>, where };
 }
 
-/** The type id of the first kind of resource that uses the Type `typeId`, if any does. */
-export function firstTypeUser(ctx: RequestContext, users: readonly TypeUser[], typeId: string): Promise<string | undefined> {
-  return firstReferrer(
-    ctx,
-    users.map(({ repository, where }) => ({ resource: repository.resource, where })),
-    { typeId: [typeId] },
-  );
+/** What the delete guard checks: the resources using the Type, as referrers. */
+export function typeReferrers(users: readonly TypeUser[]): Referrer[] {
+  return users.map(({ repository, where }) => ({ resource: repository.resource, where }));
 }
 
 /**
@@ -49,7 +45,7 @@ export function firstTypeUser(ctx: RequestContext, users: readonly TypeUser[], t
  */
 export async function dropFieldValues(ctx: RequestContext, users: readonly TypeUser[], typeId: string, names: readonly string[]): Promise<void> {
   for (const { repository, where } of users) {
-    await repository.forEachMatch(ctx, { where: [where], vars: { typeId: [typeId] } }, async (doc) => {
+    await repository.forEachMatch(ctx, { where: [where], vars: { id: [typeId] } }, async (doc) => {
       const next = structuredClone(doc);
       if (stripFields(next, typeId, names)) await repository.replace(ctx, doc, next);
     });

@@ -1,13 +1,24 @@
 import type { Type, TypeDraft, TypeUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+
 import { withTransaction, type RequestContext } from '../../context.js';
-import { ReferenceExistsError } from '../../errors/api-error.js';
+
 import type { DocumentAddress, NewDocument } from '../../resources/document-repository.js';
+
 import { DocumentService } from '../../resources/document-service.js';
+
 import { checkFieldNamesAgainstOtherTypes } from './field-definition-conflicts.js';
+
 import { checkFieldDefinitions } from './field-definitions.js';
+
 import { typeActions } from './type-update-actions.js';
+
 import { typeRepository } from './type-repository.js';
-import { dropFieldValues, firstTypeUser, type TypeUser } from './type-users.js';
+
+import { dropFieldValues, typeReferrers, type TypeUser } from './type-users.js';
+
+import { deleteUnlessReferenced } from '../../resources/referenced-delete.js';
+
+import type { Referrer } from '../../resources/referrers.js';
 
 /**
  * Custom-field types (the platform's `type` resource): which resources may use a type
@@ -18,9 +29,13 @@ export class TypeService extends DocumentService<Type, TypeDraft, TypeUpdateActi
   readonly repository = typeRepository;
   protected readonly actions = typeActions;
 
+  /** The resources using a Type, which keep it from being deleted. */
+  private readonly referrers: readonly Referrer[];
+
   /** @param users the resources whose custom fields can use a Type (see type-users.ts). */
   constructor(private readonly users: readonly TypeUser[]) {
     super();
+    this.referrers = typeReferrers(users);
   }
 
   protected async fromDraft(ctx: RequestContext, draft: TypeDraft): Promise<NewDocument<Type>> {
@@ -62,11 +77,6 @@ export class TypeService extends DocumentService<Type, TypeDraft, TypeUpdateActi
    * with custom fields nobody can read or change. The check and the delete share one transaction.
    */
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand?: readonly string[]): Promise<Type> {
-    return withTransaction(ctx, async (tx) => {
-      const current = await this.repository.versioned(tx, at, version);
-      const user = await firstTypeUser(tx, this.users, current.id);
-      if (user) throw new ReferenceExistsError(`Can not delete a type while it is referenced by at least one ${user}.`, user);
-      return this.repository.delete(tx, { id: current.id }, version, expand);
-    });
+    return deleteUnlessReferenced(ctx, this.repository, at, version, this.referrers, expand);
   }
 }
