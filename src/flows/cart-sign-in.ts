@@ -57,7 +57,7 @@ export function cartMerge(customers: CustomerService, signIn: ReturnType<typeof 
     // The identifier is checked before anything is read; the cart it names is found by the sign-in.
     if (anonymousCart) identifierAddress(anonymousCart, 'cart', 'anonymousCart');
     if (anonymousCart === undefined && draft.anonymousId === undefined) throw new InvalidInputError('Either anonymousCart or anonymousId is required.');
-    const customer = await customers.locate(ctx, { id: customerId }, ctx.storeKey);
+    const customer = await customers.locate(ctx, { id: customerId });
     const cart = await signIn(ctx, {
       customer,
       anonymousCart,

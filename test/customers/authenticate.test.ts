@@ -8,7 +8,7 @@ let server: TestServer;
 let global: CustomerBody;
 let inStore: CustomerBody;
 const authenticate = (email: string, password: string, storeKey?: string) =>
-  server.app.services.customers.authenticate({ projectKey: server.projectKey }, email, password, storeKey);
+  server.app.services.customers.authenticate({ projectKey: server.projectKey, storeKey }, email, password);
 
 beforeAll(async () => {
   // At the production scrypt cost: the test compares the time of a hash verification with that of none.

@@ -48,7 +48,7 @@ import type { DomainEventSink } from '../../resources/domain-events.js';
 
 export type { CartSignIn, CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
 
-type ProjectContext = Pick<RequestContext, 'projectKey' | 'db'>;
+type ProjectContext = Pick<RequestContext, 'projectKey' | 'db' | 'storeKey'>;
 
 const SET_PASSWORD = sql('UPDATE "Customer" SET "passwordHash" = ? WHERE "projectKey" = ? AND "id" = ?');
 const INSERT_EMAIL = sql('INSERT INTO "CustomerEmail" ("projectKey", "scopeKey", "emailLower", "customerId") VALUES (?, ?, ?, ?)');
@@ -173,25 +173,25 @@ export class CustomerService {
     return cart === undefined ? { customer } : { customer, cart };
   }
 
-  /** A page of customers (`where`, `sort`, paging on the query engine); with `storeKey` only that store's customers. */
-  query(ctx: RequestContext, params: QueryParams, storeKey?: string): Promise<PagedQueryResult<CustomerDocument>> {
-    return this.repository.query(ctx, params, storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, storeKey));
+  /** A page of customers (`where`, `sort`, paging on the query engine); in a store (`ctx.storeKey`) only its customers. */
+  query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<CustomerDocument>> {
+    return this.repository.query(ctx, params, ctx.storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, ctx.storeKey));
   }
 
-  /** HEAD on the collection: does any customer (with `storeKey`, of that store) match the predicates? */
-  anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }, storeKey?: string): Promise<boolean> {
-    return this.repository.anyMatches(ctx, params, storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, storeKey));
+  /** HEAD on the collection: does any customer (in a store, of that store) match the predicates? */
+  anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
+    return this.repository.anyMatches(ctx, params, ctx.storeKey === undefined ? undefined : storeCondition(ctx.db.dialect, ctx.storeKey));
   }
 
-  /** The customer at `selector`; with `storeKey` only if it belongs to that store. */
-  async find(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument | undefined> {
+  /** The customer at `selector`; in a store (`ctx.storeKey`) only if it belongs to that store. */
+  async find(ctx: ProjectContext, selector: CustomerSelector): Promise<CustomerDocument | undefined> {
     const doc = await this.repository.find(ctx, selector);
-    return doc && inStore(doc, storeKey) ? doc : undefined;
+    return doc && inStore(doc, ctx.storeKey) ? doc : undefined;
   }
 
   /** As `find`, or 404 ResourceNotFound (a customer of another store is answered as absent). */
-  async locate(ctx: ProjectContext, selector: CustomerSelector, storeKey?: string): Promise<CustomerDocument> {
-    const doc = await this.find(ctx, selector, storeKey);
+  async locate(ctx: ProjectContext, selector: CustomerSelector): Promise<CustomerDocument> {
+    const doc = await this.find(ctx, selector);
     if (!doc) throw notFound(selector);
     return doc;
   }
@@ -204,10 +204,9 @@ export class CustomerService {
     ctx: RequestContext,
     selector: CustomerSelector,
     update: { version: number; actions: readonly CustomerUpdateAction[] },
-    storeKey?: string,
   ): Promise<CustomerDocument> {
     return withTransaction(ctx, async (tx) => {
-      const current = await this.locate(tx, selector, storeKey);
+      const current = await this.locate(tx, selector);
       checkVersion(current.id, update.version, current.version);
       const { doc, changed } = await applyUpdateActions(tx, current, update.actions, this.actions);
       if (!changed) return current;
@@ -240,9 +239,9 @@ export class CustomerService {
   }
 
   /** The customer with this e-mail in the scope of sign-in (global, or the store's). */
-  async findByEmail(ctx: ProjectContext, email: string, storeKey?: string): Promise<CustomerDocument | undefined> {
-    if (storeKey === '') return undefined;
-    const entry = await ctx.db.first<{ data: string }>(SIGN_IN[ctx.db.dialect], [ctx.projectKey, storeKey ?? GLOBAL_SCOPE, normalizeEmail(email)]);
+  async findByEmail(ctx: ProjectContext, email: string): Promise<CustomerDocument | undefined> {
+    if (ctx.storeKey === '') return undefined;
+    const entry = await ctx.db.first<{ data: string }>(SIGN_IN[ctx.db.dialect], [ctx.projectKey, ctx.storeKey ?? GLOBAL_SCOPE, normalizeEmail(email)]);
     return entry ? (JSON.parse(entry.data) as CustomerDocument) : undefined;
   }
 
@@ -261,9 +260,9 @@ export class CustomerService {
    * the account outlives it. Everything of a customer lives in these rows, so a deletion
    * with `personalDataErasure` removes the same data (there are no messages or logs holding it).
    */
-  async delete(ctx: RequestContext, selector: CustomerSelector, version: number, storeKey?: string): Promise<CustomerDocument> {
+  async delete(ctx: RequestContext, selector: CustomerSelector, version: number): Promise<CustomerDocument> {
     const deleted = await withTransaction(ctx, async (tx) => {
-      const current = await this.locate(tx, selector, storeKey);
+      const current = await this.locate(tx, selector);
       checkVersion(current.id, version, current.version);
       // Explicitly, not only by the foreign key's cascade, so an e-mail is free again on every database setup.
       await tx.db.executeRaw(DELETE_EMAILS[tx.db.dialect], [current.id]);
@@ -276,12 +275,13 @@ export class CustomerService {
   }
 
   /**
-   * The credential check of the password flows. Without `storeKey` only global customers (no
+   * The credential check of the password flows. Outside a store (`ctx.storeKey`) only global customers (no
    * stores) match; with it only customers of that store. The e-mail is compared case-insensitively.
    * Answers undefined for any failure without saying which part was wrong, and always spends one
    * scrypt verification so an unknown e-mail takes as long as a wrong password.
    */
-  async authenticate(ctx: Pick<RequestContext, 'projectKey'>, email: string, password: string, storeKey?: string): Promise<CustomerDocument | undefined> {
+  async authenticate(ctx: Pick<RequestContext, 'projectKey' | 'storeKey'>, email: string, password: string): Promise<CustomerDocument | undefined> {
+    const storeKey = ctx.storeKey;
     const scopeKey = storeKey ?? GLOBAL_SCOPE;
     // '' would name the global scope; a store key is never that short, so such a call matches nobody.
     const validScope = storeKey === undefined || storeKey.length > 0;

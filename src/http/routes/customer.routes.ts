@@ -1,12 +1,15 @@
 import type { CustomerDraft } from '../../../generated/openapi/client/types.gen.js';
+
 import { ResourceNotFoundError } from '../../errors/api-error.js';
+
 import { TOKEN_TTL_MINUTES } from '../../domains/customers/index.js';
+
 import type { Services } from '../../composition.js';
+
 import type { Handler, Handlers } from '../router.js';
+
 import { headResult, queryParams } from './query-input.js';
 
-/** The store of an in-store operation (`/in-store/key={storeKey}/…`); undefined for the global form. */
-const storeOf = (input: { path: object }): string | undefined => (input.path as { storeKey?: string }).storeKey;
 const at = (input: { path: { id: string } | { key: string } }) => ('id' in input.path ? { id: input.path.id } : { key: input.path.key });
 
 /** An in-store sign-up makes a customer of that store unless the draft names its stores. */
@@ -32,61 +35,61 @@ export function customerRoutes(services: Services): Pick<Handlers, CustomerOpera
     for (const name of names) routes[name] = handler;
   };
   each(['queryCustomers', 'queryCustomersInStore'], async (ctx, input, http) => ({
-    body: await customers.query(ctx, queryParams(input.query, http), storeOf(input)),
+    body: await customers.query(ctx, queryParams(input.query, http)),
   }));
   each(['checkCustomersExist', 'checkCustomersExistInStore'], async (ctx, input, http) =>
-    headResult(await customers.anyMatches(ctx, queryParams(input.query, http), storeOf(input))),
+    headResult(await customers.anyMatches(ctx, queryParams(input.query, http))),
   );
   each(['checkCustomerExistsById', 'checkCustomerExistsByKey', 'checkCustomerExistsInStoreById', 'checkCustomerExistsInStoreByKey'], async (ctx, input) =>
-    headResult((await customers.find(ctx, at(input), storeOf(input))) !== undefined),
+    headResult((await customers.find(ctx, at(input))) !== undefined),
   );
   each(['createCustomer', 'createCustomerInStore'], async (ctx, input) => ({
     status: 201,
-    body: await customers.create(ctx, inStoreDraft(input.body, storeOf(input))),
+    body: await customers.create(ctx, inStoreDraft(input.body, ctx.storeKey)),
   }));
   each(['getCustomerById', 'getCustomerByKey', 'getCustomerInStoreById', 'getCustomerInStoreByKey'], async (ctx, input) => ({
-    body: await customers.locate(ctx, at(input), storeOf(input)),
+    body: await customers.locate(ctx, at(input)),
   }));
   each(['updateCustomerById', 'updateCustomerByKey', 'updateCustomerInStoreById', 'updateCustomerInStoreByKey'], async (ctx, input) => ({
-    body: await customers.update(ctx, at(input), input.body, storeOf(input)),
+    body: await customers.update(ctx, at(input), input.body),
   }));
   each(['deleteCustomerById', 'deleteCustomerByKey', 'deleteCustomerInStoreById', 'deleteCustomerInStoreByKey'], async (ctx, input) => ({
-    body: await customers.delete(ctx, at(input), input.query.version, storeOf(input)),
+    body: await customers.delete(ctx, at(input), input.query.version),
   }));
   each(['getCustomerByEmailToken', 'getCustomerInStoreByEmailToken'], async (ctx, input) => ({
-    body: found(await account.byToken(ctx, 'email', input.path.emailToken, storeOf(input))),
+    body: found(await account.byToken(ctx, 'email', input.path.emailToken)),
   }));
   each(['getCustomerByPasswordToken', 'getCustomerInStoreByPasswordToken'], async (ctx, input) => ({
-    body: found(await account.byToken(ctx, 'password', input.path.passwordToken, storeOf(input))),
+    body: found(await account.byToken(ctx, 'password', input.path.passwordToken)),
   }));
   each(['createCustomerPasswordResetToken', 'createCustomerInStorePasswordResetToken'], async (ctx, input) => ({
-    body: await account.createPasswordResetToken(ctx, input.body, TOKEN_TTL_MINUTES.httpPasswordReset, storeOf(input)),
+    body: await account.createPasswordResetToken(ctx, input.body, TOKEN_TTL_MINUTES.httpPasswordReset),
   }));
   each(['resetCustomerPassword', 'resetCustomerInStorePassword'], async (ctx, input) => ({
-    body: await account.resetPassword(ctx, input.body, storeOf(input)),
+    body: await account.resetPassword(ctx, input.body),
   }));
   each(['createCustomerEmailToken', 'createCustomerInStoreEmailToken'], async (ctx, input) => ({
-    body: await account.createEmailToken(ctx, input.body, storeOf(input)),
+    body: await account.createEmailToken(ctx, input.body),
   }));
-  each(['confirmCustomerEmail', 'confirmCustomerInStoreEmail'], async (ctx, input) => ({ body: await account.confirmEmail(ctx, input.body, storeOf(input)) }));
+  each(['confirmCustomerEmail', 'confirmCustomerInStoreEmail'], async (ctx, input) => ({ body: await account.confirmEmail(ctx, input.body) }));
   each(['changeCustomerPassword', 'changeCustomerInStorePassword'], async (ctx, input) => ({
-    body: await account.changePassword(ctx, input.body, storeOf(input)),
+    body: await account.changePassword(ctx, input.body),
   }));
-  each(['signInCustomer', 'signInCustomerInStore'], async (ctx, input) => ({ body: await account.signIn(ctx, input.body, storeOf(input)) }));
-  each(['getMyCustomer', 'getMyCustomerInStore'], async (ctx, input) => ({ body: await account.requireMe(ctx, storeOf(input)) }));
-  each(['updateMyCustomer', 'updateMyCustomerInStore'], async (ctx, input) => ({ body: await account.updateMe(ctx, input.body, storeOf(input)) }));
-  each(['deleteMyCustomer', 'deleteMyCustomerInStore'], async (ctx, input) => ({ body: await account.deleteMe(ctx, input.query.version, storeOf(input)) }));
+  each(['signInCustomer', 'signInCustomerInStore'], async (ctx, input) => ({ body: await account.signIn(ctx, input.body) }));
+  each(['getMyCustomer', 'getMyCustomerInStore'], async (ctx) => ({ body: await account.requireMe(ctx) }));
+  each(['updateMyCustomer', 'updateMyCustomerInStore'], async (ctx, input) => ({ body: await account.updateMe(ctx, input.body) }));
+  each(['deleteMyCustomer', 'deleteMyCustomerInStore'], async (ctx, input) => ({ body: await account.deleteMe(ctx, input.query.version) }));
   each(['changeMyCustomerPassword', 'changeMyCustomerPasswordInStore'], async (ctx, input) => ({
-    body: await account.changeMyPassword(ctx, input.body, storeOf(input)),
+    body: await account.changeMyPassword(ctx, input.body),
   }));
   each(['resetMyCustomerPassword', 'resetMyCustomerPasswordInStore'], async (ctx, input) => ({
-    body: await account.resetPassword(ctx, input.body, storeOf(input)),
+    body: await account.resetPassword(ctx, input.body),
   }));
   each(['confirmMyCustomerEmail', 'confirmMyCustomerEmailInStore'], async (ctx, input) => ({
-    body: await account.confirmMyEmail(ctx, input.body.tokenValue, storeOf(input)),
+    body: await account.confirmMyEmail(ctx, input.body.tokenValue),
   }));
-  each(['signUpMyCustomer', 'signUpMyCustomerInStore'], async (ctx, input) => ({ status: 201, body: await account.signMeUp(ctx, input.body, storeOf(input)) }));
-  each(['signInMyCustomer', 'signInMyCustomerInStore'], async (ctx, input) => ({ body: await account.signMeIn(ctx, input.body, storeOf(input)) }));
+  each(['signUpMyCustomer', 'signUpMyCustomerInStore'], async (ctx, input) => ({ status: 201, body: await account.signMeUp(ctx, input.body) }));
+  each(['signInMyCustomer', 'signInMyCustomerInStore'], async (ctx, input) => ({ body: await account.signMeIn(ctx, input.body) }));
   const missing = OPERATIONS.filter((name) => routes[name] === undefined);
   if (missing.length > 0) throw new Error(`customer routes without a handler: ${missing.join(', ')}`);
   return routes as Pick<Handlers, CustomerOperation>;

@@ -8,11 +8,11 @@ import { grantedScopes, issueSessionTokens } from './grant-helpers.js';
 /** What the password flow needs from the customer service (CustomerAccount in src/domains/customers/customer-account.ts). */
 export interface CustomerAuthenticator {
   /** Counts failures in the limits every sign-in shares; 429 (TooManyRequestsError) past them. */
+  /** In a store (`ctx.storeKey`: the in-store token endpoint) only that store's customers sign in. */
   verifyCredentials(
-    ctx: { projectKey: string; sourceAddress?: string },
+    ctx: { projectKey: string; sourceAddress?: string; storeKey?: string },
     email: string,
     password: string,
-    storeKey?: string,
   ): Promise<{ id: string } | undefined>;
 }
 
@@ -33,7 +33,7 @@ export function passwordGrant(provider: Provider, customers: () => CustomerAuthe
     const service = customers();
     if (!service) throw new GeneralError('Customer sign-in is not available.');
     // ctx.ip: the socket address, or with TRUST_PROXY the trusted proxy's last X-Forwarded-For entry.
-    const customer = await service.verifyCredentials({ projectKey, sourceAddress: ctx.ip }, username, password, storeKey);
+    const customer = await service.verifyCredentials({ projectKey, sourceAddress: ctx.ip, storeKey }, username, password);
     if (!customer) throw oauthErrors.invalidCustomerCredentials();
     const scope = [...scopes, `customer:${customer.id}`].join(' ');
     ctx.body = await issueSessionTokens(provider, ctx, `${CUSTOMER_ACCOUNT}${customer.id}`, scope, 'password');
