@@ -7,7 +7,7 @@ import type { ApiClientRecord } from '../domains/projects/index.js';
 import type { Services } from '../composition.js';
 import { clientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { passwordGrant, type CustomerAuthenticator } from './grants/password.grant.js';
-import { PrismaAdapter } from './prisma-adapter.js';
+import { TokenStoreAdapter } from './token-store-adapter.js';
 import { oauthState } from './request-state.js';
 import { CUSTOMER_ACCOUNT, type TokenStore } from './token-store.js';
 
@@ -69,7 +69,7 @@ export function createProvider(deps: ProviderDeps): ConfiguredProvider {
 
   const provider = new Provider(app.config.publicUrl, {
     adapter: (name: string) =>
-      new PrismaAdapter(name, {
+      new TokenStoreAdapter(name, {
         store,
         refreshTokenCap: app.config.refreshTokenCap,
         projectOf,

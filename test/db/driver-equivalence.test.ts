@@ -3,7 +3,7 @@ import { systemClock } from '../../src/shared/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { withTransaction, type RequestContext } from '../../src/context.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { openPrisma, type PrismaClient } from '../../src/db/prisma-client.js';
+import { openPrisma, type PrismaClient } from '../support/prisma-client.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { tokenKey, TokenStore } from '../../src/oauth/token-store.js';
 import { normalizeQueryParams } from '../../src/query/index.js';

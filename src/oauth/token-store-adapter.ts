@@ -18,7 +18,7 @@ export interface AdapterDeps {
  * node-oidc-provider's adapter contract over the OAuthToken table, so tokens survive restarts and
  * every instance on the same database sees the same tokens. One instance per model name.
  */
-export class PrismaAdapter implements Adapter {
+export class TokenStoreAdapter implements Adapter {
   constructor(
     private readonly name: string,
     private readonly deps: AdapterDeps,
