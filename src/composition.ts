@@ -1,80 +1,32 @@
 import { DomainEvents } from './resources/domain-events.js';
-
 import { ProductRepricing, SkuDiscounts } from './flows/product-repricing.js';
-
 import { ShippingMethodsForCart } from './flows/shipping-methods-for-cart.js';
-
-import type { CustomerEvents } from './domains/customers/index.js';
-
-import type { ApiClientEvents, ProjectEvents } from './domains/projects/index.js';
-
-import type { ProductDiscountEvents } from './domains/discounts/index.js';
-
-import { PricedProducts } from './domains/catalog/index.js';
-
-import { CartReplicas } from './flows/cart-replicas.js';
-
-import type { AppServices } from './context.js';
-
-import { ApiClientService } from './domains/projects/index.js';
-
-import { AsAssociateBusinessUnitService } from './domains/business-units/index.js';
-
-import { AssociateRoleService } from './domains/business-units/index.js';
-
-import { CustomerGroupService } from './domains/customers/index.js';
-
-import { BusinessUnitService } from './domains/business-units/index.js';
-
-import { CustomerService } from './domains/customers/index.js';
-
-import { ProjectService } from './domains/projects/index.js';
-
-import { StoreService } from './domains/stores/index.js';
-
-import { TypeService } from './domains/types/index.js';
-
-import { CartService } from './domains/carts/index.js';
-
-import { cartMerge, cartSignIn } from './flows/cart-sign-in.js';
-
-import { MyBusinessUnitService } from './domains/business-units/index.js';
-
-import { OrderService } from './domains/orders/index.js';
-
-import { ProductTypeService } from './domains/catalog/index.js';
-
-import { ProductService } from './domains/catalog/index.js';
-
-import { ShoppingListService } from './domains/shopping-lists/index.js';
-
-import { CartCalculator } from './domains/carts/index.js';
-
-import { CartDiscountService } from './domains/discounts/index.js';
-
-import { ProductDiscountService } from './domains/discounts/index.js';
-
-import { StandalonePriceService } from './domains/catalog/index.js';
-
-import { AttributeGroupService } from './domains/catalog/index.js';
-
-import { ReviewService } from './domains/reviews/index.js';
-
-import { DiscountGroupService } from './domains/discounts/index.js';
-
-import { RecurrencePolicyService } from './domains/recurrence-policies/index.js';
-
-import { PaymentMethodService } from './domains/payments/index.js';
-
-import { DiscountCodeService } from './domains/discounts/index.js';
-
-import { ShippingMethodService } from './domains/shipping/index.js';
-
-import { TaxCategoryService } from './domains/shipping/index.js';
-
-import { ZoneService } from './domains/shipping/index.js';
-
+import { type CustomerEvents, CustomerGroupService, CustomerService } from './domains/customers/index.js';
+import { type ApiClientEvents, type ProjectEvents, ApiClientService, ProjectService } from './domains/projects/index.js';
 import {
+  type ProductDiscountEvents,
+  CartDiscountService,
+  ProductDiscountService,
+  DiscountGroupService,
+  DiscountCodeService,
+} from './domains/discounts/index.js';
+import {
+  PricedProducts,
+  ProductTypeService,
+  ProductService,
+  StandalonePriceService,
+  AttributeGroupService,
+  ProductProjectionService,
+  CategoryService,
+  categoryRepository,
+  InventoryService,
+} from './domains/catalog/index.js';
+import { CartReplicas } from './flows/cart-replicas.js';
+import type { AppServices } from './context.js';
+import { AsAssociateBusinessUnitService, AssociateRoleService, BusinessUnitService, MyBusinessUnitService } from './domains/business-units/index.js';
+import { StoreService } from './domains/stores/index.js';
+import {
+  TypeService,
   typeUser,
   USES_TYPE_IN_ORDERS,
   USES_TYPE_IN_PAYMENTS,
@@ -82,34 +34,20 @@ import {
   USES_TYPE_WITH_ADDRESSES,
   USES_TYPE_WITH_ASSETS,
 } from './domains/types/index.js';
-
+import { CartService, CartCalculator } from './domains/carts/index.js';
+import { cartMerge, cartSignIn } from './flows/cart-sign-in.js';
+import { OrderService } from './domains/orders/index.js';
+import { ShoppingListService } from './domains/shopping-lists/index.js';
+import { ReviewService } from './domains/reviews/index.js';
+import { RecurrencePolicyService } from './domains/recurrence-policies/index.js';
+import { PaymentMethodService, PaymentService } from './domains/payments/index.js';
+import { ShippingMethodService, TaxCategoryService, ZoneService } from './domains/shipping/index.js';
 import { ChannelService } from './domains/channels/index.js';
-
 import { REFERRERS } from './flows/references.js';
-
 import { CustomObjectService } from './domains/custom-objects/index.js';
-
-import { ProductProjectionService } from './domains/catalog/index.js';
-
-import { CategoryService } from './domains/catalog/index.js';
-
-import { categoryRepository } from './domains/catalog/index.js';
-
-import { PaymentService } from './domains/payments/index.js';
-
 import { StateService } from './domains/states/index.js';
-
-import { InventoryService } from './domains/catalog/index.js';
-
-import { QuoteRequestService } from './domains/quotes/index.js';
-
-import { QuoteService } from './domains/quotes/index.js';
-
-import { StagedQuoteService } from './domains/quotes/index.js';
-
-import { ApprovalFlowService } from './domains/approvals/index.js';
-
-import { ApprovalRuleService } from './domains/approvals/index.js';
+import { QuoteRequestService, QuoteService, StagedQuoteService } from './domains/quotes/index.js';
+import { ApprovalFlowService, ApprovalRuleService } from './domains/approvals/index.js';
 
 /** The domain services, one instance each per process. Routes and resolvers reach them through this. */
 export interface Services {

@@ -2,9 +2,8 @@ import type { Cart, MergeCartDraft, ResourceIdentifier } from '../../generated/o
 import { withTransaction, type RequestContext } from '../context.js';
 import { sql } from '../db/statements.js';
 import { InvalidInputError, InvalidOperationError, ReferencedResourceNotFoundError, ResourceNotFoundError } from '../errors/api-error.js';
-import { refreshFromProducts } from '../domains/carts/index.js';
+import { refreshFromProducts, type CartService } from '../domains/carts/index.js';
 import { mergeCarts } from './cart-merge.js';
-import type { CartService } from '../domains/carts/index.js';
 import type { CartSignInRequest, CustomerService } from '../domains/customers/index.js';
 import type { OrderService } from '../domains/orders/index.js';
 import type { ShoppingListService } from '../domains/shopping-lists/index.js';

@@ -1,5 +1,4 @@
-import type { CheckedPredicate, CheckedTest, Circle, Scalar, ValueShape } from './checked-predicate.js';
-import { haversineThreshold } from './checked-predicate.js';
+import { type CheckedPredicate, type CheckedTest, type Circle, type Scalar, type ValueShape, haversineThreshold } from './checked-predicate.js';
 import type { ComparisonOperator } from './predicate-ast.js';
 import type { ColumnSpec } from './queryable-resource.js';
 import { member, quoteIdentifier, type JsonLoc, type SqlBuilder } from './sql-dialect.js';

@@ -2,15 +2,13 @@ import type { ApprovalFlow, ApprovalFlowUpdateAction, Associate, BusinessUnit, O
 import { isoNow } from '../../shared/clock.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
-import { assertActive, type Acting } from '../business-units/index.js';
+import { assertActive, type Acting, roleKeysOf, unitDocuments } from '../business-units/index.js';
 import { orderMatches, type ApprovalRuleService } from './approval-rule.service.js';
 import { approvalProgress, eligibleApprovers } from './approval-tiers.js';
-import { roleKeysOf } from '../business-units/index.js';
 import { DocumentRepository, type DocumentAddress } from '../../resources/document-repository.js';
 import { approvalFlowResource } from '../../resources/queryable-resources.js';
 import { customFieldActions } from '../types/index.js';
 import type { ActionHandlers } from '../../resources/update-actions.js';
-import { unitDocuments } from '../business-units/index.js';
 
 type Units = DocumentRepository<BusinessUnit>;
 

@@ -10,7 +10,7 @@ import type {
   RuleRoleDraft,
 } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { assertActive } from '../business-units/index.js';
+import { assertActive, unitDocuments } from '../business-units/index.js';
 import { resolveAssociateRoleKey } from '../../resources/reference-resolvers.js';
 import { DocumentRepository, type DocumentAddress } from '../../resources/document-repository.js';
 import { cartScope, type CartFacts } from '../../query/cart/cart-predicate-scopes.js';
@@ -18,7 +18,6 @@ import { cachedCartPredicate } from '../../query/cart/index.js';
 import { approvalRuleResource } from '../../resources/queryable-resources.js';
 import { customFieldActions } from '../types/index.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
-import { unitDocuments } from '../business-units/index.js';
 
 type Units = DocumentRepository<BusinessUnit>;
 

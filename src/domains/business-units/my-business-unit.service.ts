@@ -7,11 +7,10 @@ import type {
 } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import type { JsonText } from '../../db/json-text.js';
-import { InvalidOperationError } from '../../errors/api-error.js';
+import { InvalidOperationError, NoCustomerInTokenError } from '../../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams } from '../../query/index.js';
 import { childOf, type AsAssociateBusinessUnitService } from './as-associate.service.js';
 import type { BusinessUnitService } from './business-unit.service.js';
-import { NoCustomerInTokenError } from '../../errors/api-error.js';
 import type { DocumentAddress } from '../../resources/document-repository.js';
 import type { ProjectService } from '../projects/index.js';
 import type { CustomerService, SignInResult } from '../customers/index.js';

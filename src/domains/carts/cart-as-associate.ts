@@ -1,8 +1,15 @@
-import type { Cart, CartDraft, CartUpdateAction, ReplicaCartDraft } from '../../../generated/openapi/client/types.gen.js';
+import type { Cart, CartDraft, CartUpdateAction, ReplicaCartDraft, BusinessUnit, Order } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { actingAssociate, assertActive, assertMay, assertOfUnit, myOthersAccess, ORDERS_VIEW } from '../business-units/index.js';
-import { associateDocuments, type DraftedResource } from '../business-units/index.js';
-import type { BusinessUnit, Order } from '../../../generated/openapi/client/types.gen.js';
+import {
+  actingAssociate,
+  assertActive,
+  assertMay,
+  assertOfUnit,
+  myOthersAccess,
+  ORDERS_VIEW,
+  associateDocuments,
+  type DraftedResource,
+} from '../business-units/index.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
 
 const CARTS = myOthersAccess('Carts', 'carts');

@@ -13,10 +13,8 @@ import { isoNow } from '../../shared/clock.js';
 import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError, InvalidFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
 import { centMoney, moneyFromDraft, multiply, sum, type CentPrecisionMoney, type TypedMoney } from '../../shared/money/money.js';
-import { selectPrice } from '../catalog/index.js';
+import { selectPrice, productOfDraft, type ProductLookup, findVariant } from '../catalog/index.js';
 import { channelReference } from '../channels/index.js';
-import { productOfDraft, type ProductLookup } from '../catalog/index.js';
-import { findVariant } from '../catalog/index.js';
 import { MatchingPriceNotFoundError } from '../../errors/commerce-errors.js';
 
 export type { ProductLookup } from '../catalog/index.js';

@@ -1,6 +1,5 @@
 import type { Price, Product, ProductVariant } from '../../../generated/openapi/client/types.gen.js';
-import type { CartPredicateScope, CompiledCartPredicate, FieldSpec } from '../../query/cart/index.js';
-import { cachedCartPredicate } from '../../query/cart/index.js';
+import { type CartPredicateScope, type CompiledCartPredicate, type FieldSpec, cachedCartPredicate } from '../../query/cart/index.js';
 import { currencyFractionDigits } from '../../shared/money/money.js';
 
 /** What the categories of a product's data are known by: their ids and keys, alone and with their ancestors'. */

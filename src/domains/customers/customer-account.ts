@@ -9,10 +9,11 @@ import type {
   MyCustomerDraft,
   MyCustomerSignin,
   MyCustomerUpdateAction,
+  CustomerDraft,
+  CustomerUpdateAction,
 } from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type AppServices, type RequestContext } from '../../context.js';
 import { InvalidCredentialsError, InvalidCurrentPasswordError, ResourceNotFoundError, NoCustomerInTokenError } from '../../errors/api-error.js';
-import type { CustomerDraft, CustomerUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
 import type { CartSignInRequest, CustomerDocument, CustomerSelector, SignInResult } from './customer-document.js';
 

@@ -1,8 +1,7 @@
 import type { Cart, Order, OrderFromCartDraft, OrderUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidOperationError } from '../../errors/api-error.js';
-import { madeFromUnitDocument, ORDERS_UPDATE, ORDERS_VIEW, type Access } from '../business-units/index.js';
-import { associateAccess, type UnitDocumentResource } from '../business-units/index.js';
+import { madeFromUnitDocument, ORDERS_UPDATE, ORDERS_VIEW, type Access, associateAccess, type UnitDocumentResource } from '../business-units/index.js';
 import type { CartAdmission, OrderApprovals, OrderFollowUp } from './order-steps.js';
 
 /** What the associate view needs from the order service. */

@@ -3,7 +3,7 @@ import { withTransaction, type RequestContext } from '../../context.js';
 import type { JsonText } from '../../db/json-text.js';
 import { DuplicateFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../../query/index.js';
-import type { CartService } from '../carts/index.js';
+import { type CartService, countApplications } from '../carts/index.js';
 import { inRequestStore, ownDocuments, ownerOf, owns, storeCondition } from '../../resources/views/owner.js';
 import { customFieldsFromDraft } from '../types/index.js';
 import { DocumentRepository, type DocumentAddress } from '../../resources/document-repository.js';
@@ -13,7 +13,6 @@ import { takeStock } from '../catalog/index.js';
 import { orderResource } from '../../resources/queryable-resources.js';
 import { checkVersion, notFound } from '../../resources/versioning.js';
 import { DiscountCodeNonApplicableError, ShippingMethodDoesNotMatchCartError } from '../../errors/commerce-errors.js';
-import { countApplications } from '../carts/index.js';
 import { ordersAsAssociate } from './order-as-associate.js';
 import type { CartAdmission, OrderApprovals, OrderFollowUp } from './order-steps.js';
 

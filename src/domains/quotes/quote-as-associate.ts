@@ -1,7 +1,6 @@
 import type { BusinessUnit, Order, OrderFromQuoteDraft, Quote, QuoteUpdateAction } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
-import { actingAssociate, assertActive, assertMay, assertOfUnit, madeFromUnitDocument, type Access } from '../business-units/index.js';
-import { associateAccess } from '../business-units/index.js';
+import { actingAssociate, assertActive, assertMay, assertOfUnit, madeFromUnitDocument, type Access, associateAccess } from '../business-units/index.js';
 import type { DocumentAddress, DocumentRepository } from '../../resources/document-repository.js';
 import { associateQuoteActions } from './quote-actions.js';
 import type { OrderApprovals, OrderFollowUp } from '../orders/index.js';

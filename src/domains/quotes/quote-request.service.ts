@@ -8,8 +8,7 @@ import type {
 } from '../../../generated/openapi/client/types.gen.js';
 import { withTransaction, type RequestContext } from '../../context.js';
 import { ReferencedResourceNotFoundError } from '../../errors/api-error.js';
-import { madeFromUnitDocument, type Access } from '../business-units/index.js';
-import { associateAccess } from '../business-units/index.js';
+import { madeFromUnitDocument, type Access, associateAccess } from '../business-units/index.js';
 import { resolveCustomerId } from '../../resources/reference-resolvers.js';
 import type { CartService } from '../carts/index.js';
 import { ownDocuments, ownerOf, owns } from '../../resources/views/owner.js';

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError, InvalidOperationError } from '../../errors/api-error.js';
 import { normalizeQueryParams, QUERY_LIMITS, type PagedQueryResult } from '../../query/index.js';
 
-import { checkedCartPredicate } from '../../query/cart/cart-predicate-scopes.js';
+import { checkedCartPredicate, type CartFacts } from '../../query/cart/cart-predicate-scopes.js';
 
 import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 
@@ -27,8 +27,6 @@ import {
   zoneRateOf,
   zoneRatesFromDrafts,
 } from './shipping-rates.js';
-
-import type { CartFacts } from '../../query/cart/cart-predicate-scopes.js';
 
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
 

@@ -5,13 +5,13 @@ import type {
   ShippingRateDraft,
   ZoneRate,
   ZoneRateDraft,
+  Zone,
 } from '../../../generated/openapi/client/types.gen.js';
 import type { RequestContext } from '../../context.js';
 import { InvalidFieldError, InvalidOperationError } from '../../errors/api-error.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
 import { moneyFromDraft } from '../../shared/money/money.js';
 import { resolveReference } from '../../resources/resource-identifiers.js';
-import type { Zone } from '../../../generated/openapi/client/types.gen.js';
 import { cartScope, type CartFacts } from '../../query/cart/cart-predicate-scopes.js';
 import { cachedCartPredicate } from '../../query/cart/index.js';
 

@@ -1,6 +1,5 @@
 import type { ShoppingList, ShoppingListDraft, ShoppingListUpdateAction } from '../../../generated/openapi/client/types.gen.js';
-import { myOthersAccess } from '../business-units/index.js';
-import { associateDocuments, type DraftedResource } from '../business-units/index.js';
+import { myOthersAccess, associateDocuments, type DraftedResource } from '../business-units/index.js';
 import { resolveCustomerId } from '../../resources/reference-resolvers.js';
 
 /**

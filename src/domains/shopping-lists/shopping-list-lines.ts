@@ -11,8 +11,7 @@ import type {
 import { isoNow } from '../../shared/clock.js';
 import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError, InvalidFieldError, InvalidOperationError, RequiredFieldError } from '../../errors/api-error.js';
-import { productOfDraft, type ProductLookup } from '../catalog/index.js';
-import { allVariants, findVariant } from '../catalog/index.js';
+import { productOfDraft, type ProductLookup, allVariants, findVariant } from '../catalog/index.js';
 
 /** Quantities are GraphQL Ints on the platform. */
 const MAX_QUANTITY = 2_147_483_647;

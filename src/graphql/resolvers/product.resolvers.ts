@@ -2,8 +2,7 @@ import type { ProductData, ProductVariant } from '../../../generated/openapi/cli
 import type { Resolvers } from '../../../generated/graphql/types.js';
 import { InvalidInputError } from '../../errors/api-error.js';
 import { normalizeQueryParams } from '../../query/index.js';
-import { selectPrice } from '../../domains/catalog/index.js';
-import { allVariants } from '../../domains/catalog/index.js';
+import { selectPrice, allVariants } from '../../domains/catalog/index.js';
 import type { GraphQLContext } from '../context.js';
 import { loadProductType } from '../loaders.js';
 import { lookupField, orNull, queryField, queryResult, type QueryArgs } from '../query-fields.js';
