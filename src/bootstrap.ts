@@ -1,4 +1,4 @@
-import type { AppServices } from './context.js';
+import { systemContext, type AppServices } from './context.js';
 import { DuplicateFieldError } from './errors/api-error.js';
 import type { Services } from './composition.js';
 
@@ -23,6 +23,6 @@ export async function bootstrapIfEmpty(app: AppServices, services: Services): Pr
     if (err instanceof DuplicateFieldError) return undefined;
     throw err;
   }
-  const client = await services.apiClients.create(projectKey, { name: 'bootstrap admin', scope: `manage_project:${projectKey}` });
+  const client = await services.apiClients.create(systemContext(app, projectKey), { name: 'bootstrap admin', scope: `manage_project:${projectKey}` });
   return { projectKey, clientId: client.id, clientSecret: client.secret!, scope: client.scope };
 }

@@ -4,6 +4,7 @@ import type { Logger } from './shared/logger.js';
 import type { Config } from './config.js';
 import type { Clock } from './shared/clock.js';
 import type { InvalidationBus } from './db/invalidation-bus.js';
+import { randomUUID } from 'node:crypto';
 
 /** Who is calling: resolved from the bearer token by the authentication middleware. */
 export interface Principal {
@@ -59,4 +60,13 @@ export interface RequestContext {
 export async function withTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
   if (ctx.db.inTransaction) return fn(ctx);
   return ctx.app.db.transaction((db) => fn({ ...ctx, db }));
+}
+
+/**
+ * The context of work the service does on its own behalf, outside any request: the bootstrap client of
+ * a fresh database, the admin CLI, the embedded server's first client. No principal: nothing is
+ * authorized here, so callers are the composition's own entry points, never a transport.
+ */
+export function systemContext(app: AppServices, projectKey: string): RequestContext {
+  return { app, db: app.db, projectKey, correlationId: randomUUID(), logger: app.logger };
 }

@@ -1,3 +1,4 @@
+import { systemContext } from './context.js';
 import { loadConfig, type Config } from './config.js';
 import { DatabaseSnapshot } from './db/snapshot.js';
 import { startServer as startHttpServer, type RunningServer } from './server.js';
@@ -65,7 +66,7 @@ export async function startServer(options: EmbeddedServerOptions = {}): Promise<
     if (!(await projects.find(projectKey))) {
       await projects.create({ key: projectKey, name: projectKey, countries: ['DE', 'US'], currencies: ['EUR', 'USD'], languages: ['en', 'de'] });
     }
-    const client = await apiClients.create(projectKey, { name: 'embedded server', scope });
+    const client = await apiClients.create(systemContext(running.services, projectKey), { name: 'embedded server', scope });
     const credentials: EmbeddedCredentials = {
       projectKey,
       clientId: client.id,

@@ -9,7 +9,7 @@ import { assertScopesOfProject } from '../auth/authorize.js';
 import { splitScopes } from '../auth/scopes.js';
 import { systemClock } from '../shared/clock.js';
 import { loadConfig, type Config } from '../config.js';
-import type { AppServices } from '../context.js';
+import { systemContext, type AppServices } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { openInvalidationBus } from '../db/invalidation-bus.js';
 import { ApiError, ResourceNotFoundError } from '../errors/api-error.js';
@@ -28,7 +28,7 @@ interface Command {
   args: string[];
   usage: string;
   help: string;
-  run(services: Services, args: string[], options: { name?: string; scope?: string; yes?: boolean }): Promise<Output>;
+  run(services: Services, args: string[], options: { name?: string; scope?: string; yes?: boolean }, app: AppServices): Promise<Output>;
 }
 
 /** A usage mistake (exit status 2), as opposed to a refused operation (exit status 1). */
@@ -79,12 +79,12 @@ const COMMANDS: Record<string, Command> = {
       'name:<projectKey> or name:<projectKey>:<storeKey>, e.g. "manage_project:shop" or "view_products:shop manage_my_profile:shop".\n' +
       'A lost secret cannot be shown again: create a new client, then delete the old one.\n' +
       '--json prints {"projectKey", "clientId", "clientSecret", "scope"}.',
-    async run(services, [projectKey], { name, scope }) {
+    async run(services, [projectKey], { name, scope }, app) {
       await requireProject(services, projectKey);
       if (!scope) throw new UsageError(`--scope is required, e.g. --scope "manage_project:${projectKey}"`);
       // The same rule the API applies to a new client (src/auth/authorize.ts).
       assertScopesOfProject(splitScopes(scope), projectKey);
-      const c = await services.apiClients.create(projectKey, { name: name ?? 'admin client', scope });
+      const c = await services.apiClients.create(systemContext(app, projectKey), { name: name ?? 'admin client', scope });
       return {
         json: { projectKey, clientId: c.id, clientSecret: c.secret, scope: c.scope },
         text: `client_id:     ${c.id}\nclient_secret: ${c.secret}   (shown only now)\nscope:         ${c.scope}`,
@@ -95,9 +95,9 @@ const COMMANDS: Record<string, Command> = {
     args: ['projectKey'],
     usage: 'client list <projectKey> [--json]',
     help: 'Lists the API clients of the project (never their secrets). --json prints {"projectKey", "results": [apiClient, ...]}.',
-    async run(services, [projectKey]) {
+    async run(services, [projectKey], _options, app) {
       await requireProject(services, projectKey);
-      const list = await services.apiClients.list(projectKey);
+      const list = await services.apiClients.list(systemContext(app, projectKey));
       return { json: { projectKey, results: list }, text: list.map((c) => `${c.id}\t${c.name}\t${c.scope}`).join('\n') || '(no API clients)' };
     },
   },
@@ -105,9 +105,9 @@ const COMMANDS: Record<string, Command> = {
     args: ['projectKey', 'clientId'],
     usage: 'client delete <projectKey> <clientId> [--json]',
     help: 'Deletes an API client; every token issued to it stops working. --json prints the deleted API client.',
-    async run(services, [projectKey, clientId]) {
+    async run(services, [projectKey, clientId], _options, app) {
       await requireProject(services, projectKey);
-      const c = await services.apiClients.delete(projectKey, clientId);
+      const c = await services.apiClients.delete(systemContext(app, projectKey), clientId);
       return { json: c, text: `deleted client ${c.id}` };
     },
   },
@@ -207,7 +207,7 @@ services.events.on('project.deleted', ({ key }) => invalidations.publish({ proje
 let status = 0;
 let message: string;
 try {
-  const output = await command.run(services, args, values);
+  const output = await command.run(services, args, values, app);
   message = json ? JSON.stringify(output.json) : output.text;
 } catch (err) {
   status = err instanceof UsageError ? 2 : 1;

@@ -5,6 +5,7 @@ import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { systemContext } from '../../src/context.js';
 
 jest.setTimeout(90_000);
 
@@ -56,7 +57,7 @@ describe('reads by id and key after a write on another instance or process', () 
     reader = await startServer(config, { logger: createLogger('silent') });
     writer = await startServer(config, { logger: createLogger('silent') });
     await reader.app.services.projects.create({ key: 'test', languages: ['en'] });
-    const client = await reader.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
+    const client = await reader.app.services.apiClients.create(systemContext(reader.services, 'test'), { name: 'c', scope: 'manage_project:test' });
     child = await startChildServer(database.url);
     for (const url of [reader.url, writer.url, child.url]) bearer[url] = await token(url, client.id, client.secret!);
   });

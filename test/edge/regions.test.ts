@@ -8,6 +8,7 @@ import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { countRows } from '../support/db.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { systemContext } from '../../src/context.js';
 
 jest.setTimeout(60_000);
 
@@ -58,7 +59,7 @@ describe('projects stamped with the region of their deployment', () => {
     europe = await startServer({ ...config, region: 'europe-west1.gcp' }, { logger: createLogger('silent') });
     america = await startServer({ ...config, region: 'us-central1.gcp' }, { logger: createLogger('silent') });
     await europe.app.services.projects.create({ key: 'eu-shop', countries: ['DE'], currencies: ['EUR'], languages: ['en'] });
-    client = await europe.app.services.apiClients.create('eu-shop', { name: 'c', scope: 'manage_project:eu-shop' });
+    client = await europe.app.services.apiClients.create(systemContext(europe.services, 'eu-shop'), { name: 'c', scope: 'manage_project:eu-shop' });
   });
   afterAll(async () => {
     await europe?.close();

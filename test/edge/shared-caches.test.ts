@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { twoInstances, type Instances } from '../support/instances.js';
+import { systemContext } from '../../src/context.js';
 
 jest.setTimeout(60_000);
 
@@ -105,10 +106,10 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
   });
 
   it('the tokens of an API client deleted on one instance are refused by the other', async () => {
-    const other = await a.app.services.apiClients.create('test', { name: 'doomed', scope: 'manage_project:test' });
+    const other = await a.app.services.apiClients.create(systemContext(a.services, 'test'), { name: 'doomed', scope: 'manage_project:test' });
     const bearer = await token(a.url, other.id, other.secret!);
     expect((await call(b.url, bearer, '/test')).status).toBe(200);
-    await a.app.services.apiClients.delete('test', other.id);
+    await a.app.services.apiClients.delete(systemContext(a.services, 'test'), other.id);
     timings.clientDeletion = await within(PROPAGATION_BUDGET_MS, async () => (await call(b.url, bearer, '/test')).status === 401);
   });
 
@@ -203,7 +204,7 @@ async function within(budget: number, check: () => Promise<boolean>): Promise<nu
 
   it.each(others)('the tokens of an API client deleted by %s are refused at once', async (_name, otherUrl) => {
     const admin = await token(a.url, client.id, client.secret!);
-    const doomed = await a.app.services.apiClients.create('test', { name: 'doomed', scope: 'view_project_settings:test' });
+    const doomed = await a.app.services.apiClients.create(systemContext(a.services, 'test'), { name: 'doomed', scope: 'view_project_settings:test' });
     const bearer = await token(a.url, doomed.id, doomed.secret!);
     expect((await call(a.url, bearer, '/test')).status).toBe(200);
     const deleted = await call(otherUrl(), await token(otherUrl(), client.id, client.secret!), `/test/api-clients/${doomed.id}`, { method: 'DELETE' });

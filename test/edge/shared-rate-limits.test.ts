@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { countRows } from '../support/db.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { systemContext } from '../../src/context.js';
 
 jest.setTimeout(90_000);
 
@@ -87,7 +88,7 @@ describe('rate limits shared by two instances on one database (N instances do no
     a = await startServer(config, { clock, logger: createLogger('silent') });
     b = await startServer(config, { clock, logger: createLogger('silent') });
     await a.app.services.projects.create({ key: 'test', countries: ['DE'], currencies: ['EUR'], languages: ['en'] });
-    client = await a.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test manage_my_profile:test' });
+    client = await a.app.services.apiClients.create(systemContext(a.services, 'test'), { name: 'c', scope: 'manage_project:test manage_my_profile:test' });
     const issued = await form(a.url, '/oauth/token', basic(client.id, client.secret!), { grant_type: 'client_credentials' });
     admin = ((await issued.json()) as { access_token: string }).access_token;
     const created = await json(a.url, '/test/customers', admin, { email: 'limited@example.com', password: 'right-password' });
@@ -104,7 +105,7 @@ describe('rate limits shared by two instances on one database (N instances do no
   beforeEach(() => clock.advance(LONGEST_WINDOW));
 
   it('token requests per API client: the limit trips after N requests in total, half of them on each instance', async () => {
-    const other = await a.app.services.apiClients.create('test', { name: 'busy', scope: 'manage_project:test' });
+    const other = await a.app.services.apiClients.create(systemContext(a.services, 'test'), { name: 'busy', scope: 'manage_project:test' });
     const on = spread(a, b);
     for (let i = 0; i < TOKEN_REQUESTS; i++) {
       expect((await form(on(i).url, '/oauth/token', basic(other.id, other.secret!), { grant_type: 'client_credentials' })).status).toBe(200);
@@ -120,7 +121,7 @@ describe('rate limits shared by two instances on one database (N instances do no
   });
 
   it('failed client authentications per client id, counted across instances', async () => {
-    const target = await a.app.services.apiClients.create('test', { name: 'guessed', scope: 'manage_project:test' });
+    const target = await a.app.services.apiClients.create(systemContext(a.services, 'test'), { name: 'guessed', scope: 'manage_project:test' });
     const on = spread(a, b);
     // The per-client budget is TOKEN_RATE_LIMIT_PER_MINUTE.
     for (let i = 0; i < TOKEN_REQUESTS; i++) {
@@ -174,7 +175,9 @@ describe('rate limits shared by two instances on one database (N instances do no
 
   it('a successful sign-in on one instance clears the failures counted on the other', async () => {
     // A client per instance: each request also counts against its client's token requests.
-    const [onA, onB] = await Promise.all(['a', 'b'].map((name) => a.app.services.apiClients.create('test', { name, scope: 'manage_my_profile:test' })));
+    const [onA, onB] = await Promise.all(
+      ['a', 'b'].map((name) => a.app.services.apiClients.create(systemContext(a.services, 'test'), { name, scope: 'manage_my_profile:test' })),
+    );
     const signIn = (url: string, c: { id: string; secret?: string }, password: string) =>
       form(url, '/oauth/test/customers/token', basic(c.id, c.secret!), {
         grant_type: 'password',

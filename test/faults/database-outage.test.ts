@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { systemContext } from '../../src/context.js';
 
 /**
  * A TCP hop between the server and PostgreSQL that the test can cut and restore: the database
@@ -68,7 +69,7 @@ const onPostgres = /^postgres/.test(process.env.TEST_DATABASE_URL ?? '');
       { logger: createLogger('silent') },
     );
     await server.app.services.projects.create({ key: 'test' });
-    const client = await server.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
+    const client = await server.app.services.apiClients.create(systemContext(server.services, 'test'), { name: 'c', scope: 'manage_project:test' });
     const res = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',
       headers: {

@@ -1,5 +1,6 @@
 import { api, clientToken } from '../support/auth.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { systemContext, withTransaction } from '../../src/context.js';
 
 interface ClientBody {
   id: string;
@@ -21,8 +22,9 @@ let admin: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await clientToken(server, 'manage_api_clients:test');
-  for (const name of ['alpha', 'beta', 'gamma']) await server.app.services.apiClients.create('test', { name, scope: 'view_stores:test' });
-  await server.app.services.apiClients.create('test', { name: 'orders reader', scope: 'view_orders:test' });
+  for (const name of ['alpha', 'beta', 'gamma'])
+    await server.app.services.apiClients.create(systemContext(server.services, 'test'), { name, scope: 'view_stores:test' });
+  await server.app.services.apiClients.create(systemContext(server.services, 'test'), { name: 'orders reader', scope: 'view_orders:test' });
 });
 afterAll(async () => {
   await server.close();
@@ -62,4 +64,16 @@ it('an unknown field in where is 400 InvalidInput', async () => {
   const res = await api(server, admin, `/test/api-clients?where=${encodeURIComponent('secretHash = "x"')}`);
   expect(res.status).toBe(400);
   expect(((await res.json()) as { errors: { code: string }[] }).errors[0].code).toBe('InvalidInput');
+});
+
+it("creates and deletes a client inside the caller's transaction: a rolled-back create leaves no client", async () => {
+  const outside = systemContext(server.services, 'test');
+  const refused = new Error('the caller gives up after the create');
+  await expect(
+    withTransaction(outside, async (tx) => {
+      await server.app.services.apiClients.create(tx, { name: 'rolled back', scope: 'view_stores:test' });
+      throw refused;
+    }),
+  ).rejects.toBe(refused);
+  expect((await server.app.services.apiClients.list(outside)).map((c) => c.name)).not.toContain('rolled back');
 });

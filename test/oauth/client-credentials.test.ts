@@ -1,5 +1,6 @@
 import { api, basic, clientToken, createApiClient, oauthPost } from '../support/auth.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { systemContext } from '../../src/context.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,7 +56,11 @@ describe('client credentials flow (POST /oauth/token)', () => {
   });
 
   it('uses the client accessTokenValiditySeconds as expires_in', async () => {
-    const client = await server.app.services.apiClients.create('test', { name: 'short', scope: 'view_products:test', accessTokenValiditySeconds: 3600 });
+    const client = await server.app.services.apiClients.create(systemContext(server.services, 'test'), {
+      name: 'short',
+      scope: 'view_products:test',
+      accessTokenValiditySeconds: 3600,
+    });
     const res = await oauthPost(server, '/oauth/token', { clientId: client.id, clientSecret: client.secret! }, { grant_type: 'client_credentials' });
     expect(((await res.json()) as { expires_in: number }).expires_in).toBe(3600);
   });

@@ -1,6 +1,7 @@
 import { api, customerToken } from '../support/auth.js';
 import { ManualClock, startTestServer, type TestServer } from '../support/test-server.js';
 import { createApiClient, introspect, signUp, tokenRequest } from './support.js';
+import { systemContext } from '../../src/context.js';
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -200,7 +201,7 @@ describe('refresh token flow (POST /oauth/token, grant_type=refresh_token)', () 
   });
 
   it('uses the client refreshTokenValiditySeconds', async () => {
-    const client = await server.app.services.apiClients.create('test', {
+    const client = await server.app.services.apiClients.create(systemContext(server.services, 'test'), {
       name: 'short refresh',
       scope: 'manage_project:test',
       refreshTokenValiditySeconds: 60,

@@ -10,6 +10,7 @@ import { ManualClock, startTestServer, testConfigBase, type TestServer } from '.
 import { signUp, tokenRequest } from './support.js';
 import { countRows } from '../support/db.js';
 import { sql } from '../../src/db/statements.js';
+import { systemContext } from '../../src/context.js';
 
 describe('rate limiting of the token endpoints per client', () => {
   let server: TestServer;
@@ -219,7 +220,7 @@ describe('persistence', () => {
     const first = await startServer(config, { logger });
     try {
       await first.app.services.projects.create({ key: 'test' });
-      const client = await first.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
+      const client = await first.app.services.apiClients.create(systemContext(first.services, 'test'), { name: 'c', scope: 'manage_project:test' });
       const token = await clientCredentialsToken(first.url, client);
       const second = await startServer(config, { logger });
       try {
@@ -246,7 +247,7 @@ describe('persistence', () => {
     let token: string;
     try {
       await first.app.services.projects.create({ key: 'test' });
-      const client = await first.app.services.apiClients.create('test', { name: 'c', scope: 'manage_project:test' });
+      const client = await first.app.services.apiClients.create(systemContext(first.services, 'test'), { name: 'c', scope: 'manage_project:test' });
       token = await clientCredentialsToken(first.url, client);
       // Turn the row into what the older version wrote: the token as the id and as jti in the payload.
       const db = first.services.db;

@@ -1,5 +1,6 @@
 import { createApiClient, oauthPost } from '../support/auth.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { systemContext } from '../../src/context.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ describe('verified client credentials cache', () => {
   it('refuses a deleted client at once, even though its credentials were just verified', async () => {
     const client = await createApiClient(server, 'test', 'manage_project:test');
     expect((await oauthPost(server, '/oauth/token', client, { grant_type: 'client_credentials' })).status).toBe(200);
-    await server.app.services.apiClients.delete('test', client.clientId);
+    await server.app.services.apiClients.delete(systemContext(server.services, 'test'), client.clientId);
     const after = await oauthPost(server, '/oauth/token', client, { grant_type: 'client_credentials' });
     expect(after.status).toBe(401);
   });

@@ -1,5 +1,6 @@
 import { api, clientToken } from '../support/auth.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { systemContext } from '../../src/context.js';
 
 let server: TestServer;
 let token: string;
@@ -22,7 +23,7 @@ describe('GET /{projectKey}', () => {
   });
 
   it('answers 404 in the platform body for an unknown project', async () => {
-    await server.app.services.apiClients.create('nope', { name: 'x', scope: 'manage_project:nope' });
+    await server.app.services.apiClients.create(systemContext(server.services, 'nope'), { name: 'x', scope: 'manage_project:nope' });
     const other = await clientToken(server, 'manage_project:nope', 'nope');
     const res = await api(server, other, '/nope');
     expect(res.status).toBe(404);

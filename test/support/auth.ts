@@ -1,4 +1,5 @@
 import type { TestServer } from './test-server.js';
+import { systemContext } from '../../src/context.js';
 
 export interface ClientCredentials {
   clientId: string;
@@ -7,7 +8,7 @@ export interface ClientCredentials {
 
 /** Creates an API client the way the admin interface does (the first client is created outside the API). */
 export async function createApiClient(server: TestServer, projectKey: string, scope: string): Promise<ClientCredentials> {
-  const client = await server.app.services.apiClients.create(projectKey, { name: `test ${scope}`, scope });
+  const client = await server.app.services.apiClients.create(systemContext(server.services, projectKey), { name: `test ${scope}`, scope });
   return { clientId: client.id, clientSecret: client.secret! };
 }
 

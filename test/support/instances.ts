@@ -2,6 +2,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { freshDatabase, type FreshDatabase } from './fresh-database.js';
+import { systemContext } from '../../src/context.js';
 
 export interface Instances {
   database: FreshDatabase;
@@ -22,7 +23,7 @@ export async function twoInstances(tokenCacheTtlMs: number, scope: string): Prom
   const a = await startServer(config, { logger: createLogger('silent') });
   const b = await startServer(config, { logger: createLogger('silent') });
   await a.app.services.projects.create({ key: 'test', countries: ['DE'], currencies: ['EUR'], languages: ['en'] });
-  const client = await a.app.services.apiClients.create('test', { name: 'c', scope });
+  const client = await a.app.services.apiClients.create(systemContext(a.services, 'test'), { name: 'c', scope });
   return {
     database,
     a,

@@ -1,4 +1,4 @@
-import type { AppServices } from '../../context.js';
+import type { AppServices, RequestContext } from '../../context.js';
 import { isoNow } from '../../shared/clock.js';
 import { InvalidInputError, ResourceNotFoundError } from '../../errors/api-error.js';
 import { queryResources, resourceExists, type PagedQueryResult, type PredicateVariables, type QueryParams } from '../../query/index.js';
@@ -35,6 +35,9 @@ export interface ApiClientEvents {
   /** After an API client was deleted (the OAuth module revokes its tokens). */
   'apiClient.deleted': { client: ApiClientRecord };
 }
+
+/** What the client operations read of the caller's context: the project, and the database or the caller's transaction. */
+type ClientContext = Pick<RequestContext, 'db' | 'projectKey'>;
 
 export interface ApiClientRecord {
   id: string;
@@ -111,7 +114,7 @@ export class ApiClientService {
     this.rows = new TtlCache(app.config.tokenCacheTtlMs, 10_000, () => app.clock.now());
   }
 
-  async create(projectKey: string, draft: ApiClientDraft): Promise<ApiClientDocument> {
+  async create(ctx: ClientContext, draft: ApiClientDraft): Promise<ApiClientDocument> {
     const scopes = draft.scope.split(' ').filter(Boolean);
     if (scopes.length === 0) throw new InvalidInputError('An API client needs at least one scope.');
     const id = randomToken(24);
@@ -123,10 +126,10 @@ export class ApiClientService {
     if (draft.deleteDaysAfterCreation !== undefined) {
       doc.deleteAt = new Date(this.app.clock.now() + draft.deleteDaysAfterCreation * 86_400_000).toISOString();
     }
-    const db = this.app.db;
+    const db = ctx.db;
     await db.executeRaw(INSERT[db.dialect], [
       id,
-      projectKey,
+      ctx.projectKey,
       now,
       now,
       doc.name,
@@ -140,43 +143,42 @@ export class ApiClientService {
   }
 
   /** A page of clients: where, sort and paging run in the database (query engine). */
-  async query(projectKey: string, params: QueryParams): Promise<PagedQueryResult<ApiClientDocument>> {
-    const page = await queryResources<ApiClientDocument>(this.app.db, apiClientResource, params, { projectKey });
+  async query(ctx: ClientContext, params: QueryParams): Promise<PagedQueryResult<ApiClientDocument>> {
+    const page = await queryResources<ApiClientDocument>(ctx.db, apiClientResource, params, { projectKey: ctx.projectKey });
     if (page.results.length === 0) return page;
     // lastUsedAt lives only in its column (see touch), so the page's values are read in one query.
-    const db = this.app.db;
+    const db = ctx.db;
     const ids = page.results.map((doc) => doc.id);
     const statement = sql(`SELECT "id", "lastUsedAt" FROM "ApiClient" WHERE "projectKey" = ? AND "id" IN (${list(ids.length)}) AND "lastUsedAt" IS NOT NULL`);
-    const used = await db.rows<{ id: string; lastUsedAt: string }>(statement[db.dialect], [projectKey, ...ids]);
+    const used = await db.rows<{ id: string; lastUsedAt: string }>(statement[db.dialect], [ctx.projectKey, ...ids]);
     const lastUsed = new Map(used.map((row) => [row.id, row.lastUsedAt]));
     return { ...page, results: page.results.map((doc) => withoutSecret(doc, lastUsed.get(doc.id) ?? null)) };
   }
 
-  async list(projectKey: string): Promise<ApiClientDocument[]> {
-    const db = this.app.db;
-    return (await db.rows<ApiClientRow>(BY_PROJECT[db.dialect], [projectKey])).map((r) => this.toDocument(r));
+  async list(ctx: ClientContext): Promise<ApiClientDocument[]> {
+    return (await ctx.db.rows<ApiClientRow>(BY_PROJECT[ctx.db.dialect], [ctx.projectKey])).map((r) => this.toDocument(r));
   }
 
   /** HEAD on the collection: does any client of the project match the predicates? */
-  anyMatches(projectKey: string, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
-    return resourceExists(this.app.db, apiClientResource, params, { projectKey });
+  anyMatches(ctx: ClientContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
+    return resourceExists(ctx.db, apiClientResource, params, { projectKey: ctx.projectKey });
   }
 
-  async find(projectKey: string, id: string): Promise<ApiClientDocument | undefined> {
-    const row = await this.row(BY_PROJECT_AND_ID, [projectKey, id]);
+  async find(ctx: ClientContext, id: string): Promise<ApiClientDocument | undefined> {
+    const row = await ctx.db.first<ApiClientRow>(BY_PROJECT_AND_ID[ctx.db.dialect], [ctx.projectKey, id]);
     return row && this.toDocument(row);
   }
 
-  async get(projectKey: string, id: string): Promise<ApiClientDocument> {
-    const doc = await this.find(projectKey, id);
+  async get(ctx: ClientContext, id: string): Promise<ApiClientDocument> {
+    const doc = await this.find(ctx, id);
     if (!doc) throw new ResourceNotFoundError(id);
     return doc;
   }
 
-  async delete(projectKey: string, id: string): Promise<ApiClientDocument> {
-    const row = await this.row(BY_PROJECT_AND_ID, [projectKey, id]);
+  async delete(ctx: ClientContext, id: string): Promise<ApiClientDocument> {
+    const row = await ctx.db.first<ApiClientRow>(BY_PROJECT_AND_ID[ctx.db.dialect], [ctx.projectKey, id]);
     if (!row) throw new ResourceNotFoundError(id);
-    await this.app.db.executeRaw(DELETE[this.app.db.dialect], [id]);
+    await ctx.db.executeRaw(DELETE[ctx.db.dialect], [id]);
     this.verified.delete(id);
     this.forget(id);
     const record = this.toRecord(row);

@@ -12,14 +12,14 @@ type ApiClientHandlers = Pick<
 export function apiClientRoutes(services: Services): ApiClientHandlers {
   const clients = services.apiClients;
   return {
-    queryApiClients: async (ctx, input, http) => ({ body: await clients.query(ctx.projectKey, queryParams(input.query, http)) }),
+    queryApiClients: async (ctx, input, http) => ({ body: await clients.query(ctx, queryParams(input.query, http)) }),
     createApiClient: async (ctx, input) => {
       assertMayGrant(ctx, splitScopes(input.body.scope));
-      return { status: 201, body: await clients.create(ctx.projectKey, input.body) };
+      return { status: 201, body: await clients.create(ctx, input.body) };
     },
-    getApiClientById: async (ctx, input) => ({ body: await clients.get(ctx.projectKey, input.path.id) }),
-    checkApiClientsExist: async (ctx, input, http) => headResult(await clients.anyMatches(ctx.projectKey, queryParams(input.query, http))),
-    checkApiClientExistsById: async (ctx, input) => headResult((await clients.find(ctx.projectKey, input.path.id)) !== undefined),
-    deleteApiClientById: async (ctx, input) => ({ body: await clients.delete(ctx.projectKey, input.path.id) }),
+    getApiClientById: async (ctx, input) => ({ body: await clients.get(ctx, input.path.id) }),
+    checkApiClientsExist: async (ctx, input, http) => headResult(await clients.anyMatches(ctx, queryParams(input.query, http))),
+    checkApiClientExistsById: async (ctx, input) => headResult((await clients.find(ctx, input.path.id)) !== undefined),
+    deleteApiClientById: async (ctx, input) => ({ body: await clients.delete(ctx, input.path.id) }),
   };
 }
