@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runAdmin } from '../../src/cli/admin-commands.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
@@ -16,8 +17,8 @@ interface Run {
 let database: FreshDatabase;
 let server: RunningServer;
 
-/** `npm run admin -- ...args` on the test database (run as its script does, without npm's banner). */
-function admin(...args: string[]): Promise<Run> {
+/** `npm run admin -- ...args` as a process: its script, without npm's banner. */
+function adminProcess(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -26,6 +27,15 @@ function admin(...args: string[]): Promise<Run> {
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
     );
   });
+}
+
+/**
+ * The same command line in this process: the commands, their output and exit status are runAdmin's;
+ * the process around it (admin.ts) only writes them out, which the first test shows.
+ */
+async function admin(...args: string[]): Promise<Run> {
+  const run = await runAdmin(args, { ...process.env, DATABASE_URL: database.url });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 async function adminJson<T>(...args: string[]): Promise<T> {
@@ -71,6 +81,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await database.drop();
+});
+
+describe('the process', () => {
+  it('writes what the command produced to stdout or stderr and exits with its status', async () => {
+    const [listed, usage] = await Promise.all([adminProcess('project', 'list', '--json'), adminProcess('client', 'list')]);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(listed.stdout)).toEqual(JSON.parse((await admin('project', 'list', '--json')).stdout));
+    expect(usage.code).toBe(2);
+    expect(usage.stdout).toBe('');
+    expect(usage.stderr).toBe((await admin('client', 'list')).stderr);
+  });
 });
 
 describe('project commands', () => {
@@ -216,7 +237,6 @@ describe('help', () => {
       .map((l) => l.trim());
     expect(usages).toHaveLength(6);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    // Each command's help in its own process, all at once.
     const helps = await Promise.all(usages.map((usage) => admin(...usage.split(' ').slice(0, 2), '--help')));
     usages.forEach((usage, i) => {
       expect(helps[i].code).toBe(0);

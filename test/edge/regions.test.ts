@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import { testConfigBase } from '../support/test-server.js';
 import type { Config } from '../../src/config.js';
@@ -9,10 +7,10 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { countRows } from '../support/db.js';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { systemContext } from '../../src/context.js';
+import { runAdmin } from '../../src/cli/admin-commands.js';
 
 jest.setTimeout(60_000);
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 const tokenRequest = (url: string, id: string, secret: string) =>
@@ -31,15 +29,10 @@ async function accessToken(url: string, id: string, secret: string): Promise<str
 const get = (url: string, path: string, bearer: string) => fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${bearer}` } });
 
 /** `npm run admin -- ...args --json` against the database, as a deployment of `region`. */
-function adminJson<T>(databaseUrl: string, region: string, ...args: string[]): Promise<T> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/admin.ts', ...args, '--json'],
-      { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: databaseUrl, REGION: region } },
-      (err, stdout, stderr) => (err ? reject(new Error(`${stdout} ${stderr}`)) : resolve(JSON.parse(stdout) as T)),
-    );
-  });
+async function adminJson<T>(databaseUrl: string, region: string, ...args: string[]): Promise<T> {
+  const run = await runAdmin([...args, '--json'], { ...process.env, DATABASE_URL: databaseUrl, REGION: region });
+  if (run.status !== 0) throw new Error(`${run.stdout} ${run.stderr}`);
+  return JSON.parse(run.stdout) as T;
 }
 
 /**
