@@ -51,6 +51,18 @@ export function requireScopes(ctx: Pick<RequestContext, 'projectKey' | 'principa
   return principal;
 }
 
+/**
+ * 403 insufficient_scope unless the caller may act in every store of `storeKeys` with one of `accepted`:
+ * what a write that puts a resource into stores, or takes it out of them, may name. A client scoped to
+ * one store must not place a customer into another (no way to grant what one does not hold). A
+ * context without a principal is the service's own work (bootstrap, the admin command line).
+ */
+export function assertStoresHeld(ctx: Pick<RequestContext, 'projectKey' | 'principal'>, accepted: readonly string[], storeKeys: Iterable<string>): void {
+  const principal = ctx.principal;
+  if (!principal) return;
+  for (const storeKey of storeKeys) assertScopes(principal, accepted, ctx.projectKey, storeKey);
+}
+
 /** Every scope of an API client must be one of its project's (the API and the admin command line both ask this). */
 export function assertScopesOfProject(requested: readonly string[], projectKey: string): void {
   const foreign = foreignScopes(requested, projectKey);

@@ -105,8 +105,7 @@ export class CustomerAccount {
 
   /** Sign-up through a /me token; an anonymous session's carts and orders go to the new customer. */
   signMeUp(ctx: RequestContext, draft: MyCustomerDraft): Promise<SignInResult> {
-    const stores = ctx.storeKey !== undefined ? [{ typeId: 'store', key: ctx.storeKey }] : draft.stores;
-    return this.customers.create(ctx, { ...draft, stores, anonymousId: ctx.principal?.anonymousId });
+    return this.customers.create(ctx, { ...draft, anonymousId: ctx.principal?.anonymousId });
   }
 
   /** The customer of the token, or undefined for an anonymous session; 403 for a token of neither. */

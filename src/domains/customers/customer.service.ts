@@ -34,6 +34,7 @@ import { customFieldsFromDraft } from '../types/index.js';
 import { addressIds, copiedFields, maskPassword, newAddresses } from './customer-draft.js';
 
 import { resolveStores } from '../../resources/reference-resolvers.js';
+import { assertStoreChange } from './customer-stores.js';
 
 import { customerUniqueRules, emailScopes, GLOBAL_SCOPE, normalizeEmail, storeKeysColumn } from './customer-email.js';
 
@@ -118,7 +119,10 @@ export class CustomerService {
     if (authenticationMode === 'Password' && draft.password === undefined) throw new RequiredFieldError('password');
     const addresses = await newAddresses(ctx, draft.addresses ?? []);
     const ids = addressIds(draft, addresses);
-    const stores = await resolveStores(ctx, draft.stores ?? []);
+    // In a store, a draft that names no stores signs up a customer of that store (the platform's rule).
+    const named = draft.stores?.length ? draft.stores : ctx.storeKey !== undefined ? [{ typeId: 'store' as const, key: ctx.storeKey }] : [];
+    const stores = await resolveStores(ctx, named);
+    assertStoreChange(ctx, [], stores);
     const custom = await customFieldsFromDraft(ctx, 'customer', draft.custom);
     const customerGroup = draft.customerGroup ? await this.customerGroups(ctx, draft.customerGroup) : undefined;
     // ExternalAuth customers sign in elsewhere; a password given for one is not kept, so the
@@ -210,8 +214,10 @@ export class CustomerService {
       checkVersion(current.id, update.version, current.version);
       const { doc, changed } = await applyUpdateActions(tx, current, update.actions, this.actions);
       if (!changed) return current;
+      const storesChanged = storeKeysColumn(doc.stores) !== storeKeysColumn(current.stores);
+      if (storesChanged) assertStoreChange(tx, current.stores, doc.stores);
       await this.repository.replace(tx, current, doc);
-      if (doc.email !== current.email || storeKeysColumn(doc.stores) !== storeKeysColumn(current.stores)) {
+      if (doc.email !== current.email || storesChanged) {
         await tx.db.executeRaw(DELETE_EMAILS[tx.db.dialect], [doc.id]);
         await this.insertEmailRows(tx, doc);
       }

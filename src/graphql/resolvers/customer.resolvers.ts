@@ -52,10 +52,7 @@ export const customerResolvers: Resolvers = {
     customer: async (store, _args, { ctx, services }) => (await services.customers.account.me(inStore(ctx, store.storeKey))) ?? null,
   },
   Mutation: {
-    customerSignUp: (_root, { draft, storeKey }, { ctx, services }) => {
-      const customer = signUpDraft(draft);
-      return services.customers.create(ctx, storeKey ? { ...customer, stores: [{ typeId: 'store', key: storeKey }] } : customer);
-    },
+    customerSignUp: (_root, { draft, storeKey }, { ctx, services }) => services.customers.create(inStore(ctx, storeKey), signUpDraft(draft)),
     customerSignIn: (_root, { draft, storeKey }, { ctx, services }) => services.customers.account.signIn(inStore(ctx, storeKey), withoutNulls(draft)),
     customerSignMeUp: (_root, { draft, storeKey }, { ctx, services }) => services.customers.account.signMeUp(inStore(ctx, storeKey), signMeUpDraft(draft)),
     customerSignMeIn: (_root, { draft, storeKey }, { ctx, services }) => services.customers.account.signMeIn(inStore(ctx, storeKey), withoutNulls(draft)),

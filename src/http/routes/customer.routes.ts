@@ -1,5 +1,3 @@
-import type { CustomerDraft } from '../../../generated/openapi/client/types.gen.js';
-
 import { ResourceNotFoundError } from '../../errors/api-error.js';
 
 import { TOKEN_TTL_MINUTES } from '../../domains/customers/index.js';
@@ -13,10 +11,6 @@ import { headResult, queryParams } from './query-input.js';
 const at = (input: { path: { id: string } | { key: string } }) => ('id' in input.path ? { id: input.path.id } : { key: input.path.key });
 
 /** An in-store sign-up makes a customer of that store unless the draft names its stores. */
-function inStoreDraft(draft: CustomerDraft, storeKey: string | undefined): CustomerDraft {
-  return storeKey === undefined || draft.stores?.length ? draft : { ...draft, stores: [{ typeId: 'store', key: storeKey }] };
-}
-
 function found<T>(value: T | undefined): T {
   if (value === undefined) throw new ResourceNotFoundError('', 'No customer has a valid token with this value.');
   return value;
@@ -45,7 +39,7 @@ export function customerRoutes(services: Services): Pick<Handlers, CustomerOpera
   );
   each(['createCustomer', 'createCustomerInStore'], async (ctx, input) => ({
     status: 201,
-    body: await customers.create(ctx, inStoreDraft(input.body, ctx.storeKey)),
+    body: await customers.create(ctx, input.body),
   }));
   each(['getCustomerById', 'getCustomerByKey', 'getCustomerInStoreById', 'getCustomerInStoreByKey'], async (ctx, input) => ({
     body: await customers.locate(ctx, at(input)),
