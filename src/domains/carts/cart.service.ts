@@ -132,9 +132,9 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
    * in-store endpoint to the store of the path. The /me methods below see, on the in-store endpoints,
    * only the caller's carts of that store.
    */
-  createMine(ctx: RequestContext, draft: MyCartDraft): Promise<Cart> {
+  async createMine(ctx: RequestContext, draft: MyCartDraft): Promise<Cart> {
     const store = ctx.storeKey === undefined ? {} : { store: { typeId: 'store' as const, key: ctx.storeKey } };
-    const owner = ownerOf(ctx);
+    const owner = await ownerOf(ctx);
     assertMayNameUnit(draft, owner, 'cart');
     return this.create(ctx, { ...draft, ...ownerFields(owner), ...store });
   }
@@ -165,7 +165,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
 
   /** HEAD /me/active-cart: whether the caller has an Active cart (in the request's store, if any). */
   async hasActiveCart(ctx: RequestContext): Promise<boolean> {
-    return (await this.activeCart(ctx, ownerOf(ctx), ctx.storeKey)) !== undefined;
+    return (await this.activeCart(ctx, await ownerOf(ctx), ctx.storeKey)) !== undefined;
   }
 
   /**
@@ -179,7 +179,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   }
 
   async myActiveCart(ctx: RequestContext): Promise<Cart> {
-    const cart = await this.activeCart(ctx, ownerOf(ctx), ctx.storeKey);
+    const cart = await this.activeCart(ctx, await ownerOf(ctx), ctx.storeKey);
     if (!cart) throw new ResourceNotFoundError('', 'No active cart exists.');
     return cart;
   }

@@ -156,8 +156,8 @@ export class OrderService {
 }
 
 /** /me: the caller's own carts only; another's is 404 as if it did not exist. */
-export const ownCartsOnly: CartAdmission = (tx, cart) => {
-  if (!owns(ownerOf(tx), cart)) throw notFound({ id: cart.id });
+export const ownCartsOnly: CartAdmission = async (tx, cart) => {
+  if (!owns(await ownerOf(tx), cart)) throw notFound({ id: cart.id });
 };
 
 /** The order of the cart, with what the merchant's draft adds (its number, its first states). */

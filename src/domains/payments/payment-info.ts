@@ -25,7 +25,7 @@ export const paymentOwner = (payment: Payment) => ({ customerId: payment.custome
 async function referencedPayment(ctx: RequestContext, identifier: ResourceIdentifier): Promise<Payment> {
   const payment = await resolveIdentifier(ctx, paymentRepository, identifier, 'payment');
   const callerIsOwner = ctx.principal?.customerId !== undefined || ctx.principal?.anonymousId !== undefined;
-  if (callerIsOwner && !owns(ownerOf(ctx), paymentOwner(payment))) throw new ReferencedResourceNotFoundError('payment', identifier);
+  if (callerIsOwner && !owns(await ownerOf(ctx), paymentOwner(payment))) throw new ReferencedResourceNotFoundError('payment', identifier);
   return payment;
 }
 

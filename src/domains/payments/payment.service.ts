@@ -61,9 +61,9 @@ export class PaymentService extends DocumentService<Payment, PaymentDraft, Payme
   }
 
   /** POST /me/payments: the payment belongs to the token's customer or anonymous session. */
-  createMine(ctx: RequestContext, draft: MyPaymentDraft, expand?: readonly string[]): Promise<Payment> {
+  async createMine(ctx: RequestContext, draft: MyPaymentDraft, expand?: readonly string[]): Promise<Payment> {
     const { transaction, ...rest } = draft;
-    return this.create(ctx, { ...rest, ...ownerReferenceFields(ownerOf(ctx)), ...(transaction ? { transactions: [transaction] } : {}) }, expand);
+    return this.create(ctx, { ...rest, ...ownerReferenceFields(await ownerOf(ctx)), ...(transaction ? { transactions: [transaction] } : {}) }, expand);
   }
 
   /** Documented: a customer changes or deletes its payment only while it has no transactions. */

@@ -102,8 +102,8 @@ export class QuoteRequestService extends DocumentService<QuoteRequest, QuoteRequ
 
   /** POST /me/quote-requests: one of the caller's own carts; another's is as if it did not exist. */
   createMine(ctx: RequestContext, draft: MyQuoteRequestDraft, expand?: readonly string[]): Promise<QuoteRequest> {
-    const own: CartAdmission = (tx, cart) => {
-      if (!owns(ownerOf(tx), cart)) throw new ReferencedResourceNotFoundError('cart', { id: cart.id });
+    const own: CartAdmission = async (tx, cart) => {
+      if (!owns(await ownerOf(tx), cart)) throw new ReferencedResourceNotFoundError('cart', { id: cart.id });
     };
     const { cartId, cartVersion, comment } = draft;
     return this.createFromCart(ctx, { cart: { typeId: 'cart', id: cartId }, cartVersion, ...(comment !== undefined ? { comment } : {}) }, own, expand);

@@ -169,8 +169,8 @@ export class QuoteService extends DocumentService<Quote, QuoteDraft, QuoteUpdate
   /** POST /me/orders/quotes: one of the caller's own quotes; another's is as if it did not exist. */
   orderMine(ctx: RequestContext, draft: MyOrderFromQuoteDraft, expand?: readonly string[]): Promise<Order> {
     const { id, version, quoteStateToAccepted } = draft;
-    const own: QuoteAdmission = (tx, quote) => {
-      if (!owns(ownerOf(tx), quoteOwner(quote))) throw notFound({ id: quote.id });
+    const own: QuoteAdmission = async (tx, quote) => {
+      if (!owns(await ownerOf(tx), quoteOwner(quote))) throw notFound({ id: quote.id });
     };
     return this.order(ctx, { quote: { typeId: 'quote', id }, version, ...(quoteStateToAccepted !== undefined ? { quoteStateToAccepted } : {}) }, own, expand);
   }

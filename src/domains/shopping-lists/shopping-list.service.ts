@@ -125,8 +125,8 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
    * POST /me/shopping-lists: the list belongs to the token's customer or anonymous session; on the
    * in-store form, to the path's store too.
    */
-  createMine(ctx: RequestContext, draft: MyShoppingListDraft, expand?: readonly string[]): Promise<ShoppingList> {
-    const owner = ownerOf(ctx);
+  async createMine(ctx: RequestContext, draft: MyShoppingListDraft, expand?: readonly string[]): Promise<ShoppingList> {
+    const owner = await ownerOf(ctx);
     assertMayNameUnit(draft, owner, 'shopping list');
     return (ctx.storeKey === undefined ? this : this.inStore).create(ctx, { ...draft, ...ownerReferenceFields(owner) }, expand);
   }

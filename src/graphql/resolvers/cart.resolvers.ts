@@ -19,7 +19,7 @@ export const cartResolvers: Resolvers = {
     // `me` admits manage_my_profile; the carts under it need manage_my_orders too.
     activeCart: async (_me, _args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
-      return (await services.carts.activeCart(ctx, ownerOf(ctx))) ?? null;
+      return (await services.carts.activeCart(ctx, await ownerOf(ctx))) ?? null;
     },
     cart: (_me, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS);
@@ -34,7 +34,7 @@ export const cartResolvers: Resolvers = {
     // inStore.me admits manage_my_profile (of the project or the store); its carts need manage_my_orders too.
     activeCart: async (store, _args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS, store.storeKey);
-      return (await services.carts.activeCart(ctx, ownerOf(ctx), store.storeKey)) ?? null;
+      return (await services.carts.activeCart(ctx, await ownerOf(ctx), store.storeKey)) ?? null;
     },
     cart: (store, args, { ctx, services }) => {
       requireScopes(ctx, MY_ORDERS, store.storeKey);

@@ -3,12 +3,13 @@ import type { RequestContext } from '../../context.js';
 import type { Dialect } from '../../db/sql-runner.js';
 import { sql } from '../../db/statements.js';
 import type { PagedQueryResult, PredicateVariables, QueryParams, SqlFragment } from '../../query/index.js';
-import { NoCustomerInTokenError } from '../../errors/api-error.js';
+import { NoCustomerInTokenError, ResourceNotFoundError } from '../../errors/api-error.js';
 import type { DocumentAddress, DocumentRepository, VersionedDocument } from '../document-repository.js';
 import { customerResource } from '../queryable-resources.js';
 import { notFound } from '../versioning.js';
 
 const CUSTOMER = sql(`SELECT $DATA AS "data" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
+const CUSTOMER_STORES = sql(`SELECT "storeKeys" FROM "${customerResource.table}" WHERE "projectKey" = ? AND "id" = ?`);
 
 const OF_CUSTOMER = sql('"customerId" = ?');
 const OF_ANONYMOUS = sql('"anonymousId" = ? AND "customerId" IS NULL');
@@ -19,9 +20,23 @@ const IN_STORE = sql('"storeKey" = ?');
 /** Whose carts and orders a /me request sees: the token's customer, else its anonymous session. */
 export type Owner = { customerId: string } | { anonymousId: string };
 
-export function ownerOf(ctx: RequestContext): Owner {
+/**
+ * The owner of the request's token. On an in-store request (`ctx.storeKey`) a customer must be one
+ * of that store's: a customer of other stores only, or a global one, is answered as not found, as
+ * `GET /in-store/key={storeKey}/me` answers it, so it can neither read nor create carts, orders,
+ * lists or payments there (one indexed read of the customer's `storeKeys`, `,a,b,` as written by the
+ * customers domain). Anonymous sessions are not tied to stores.
+ */
+export async function ownerOf(ctx: Pick<RequestContext, 'principal' | 'storeKey' | 'db' | 'projectKey'>): Promise<Owner> {
   const principal = ctx.principal;
-  if (principal?.customerId) return { customerId: principal.customerId };
+  if (principal?.customerId) {
+    if (ctx.storeKey !== undefined) {
+      const storeKeys = await ctx.db.value<string>(CUSTOMER_STORES[ctx.db.dialect], [ctx.projectKey, principal.customerId]);
+      if (!storeKeys?.includes(`,${ctx.storeKey},`))
+        throw new ResourceNotFoundError(principal.customerId, `The Customer with ID '${principal.customerId}' was not found in the Store '${ctx.storeKey}'.`);
+    }
+    return { customerId: principal.customerId };
+  }
   if (principal?.anonymousId) return { anonymousId: principal.anonymousId };
   throw new NoCustomerInTokenError();
 }
@@ -78,10 +93,11 @@ type OwnerColumns = Pick<Cart | Order, 'customerId' | 'anonymousId' | 'store'>;
  * Reference).
  */
 export function ownDocuments<D extends VersionedDocument>(repository: DocumentRepository<D>, columns: (doc: D) => OwnerColumns = (doc) => doc as OwnerColumns) {
-  const mine = (ctx: RequestContext) => ownerCondition(ctx.db.dialect, ownerOf(ctx), ctx.storeKey);
+  const mine = async (ctx: RequestContext) => ownerCondition(ctx.db.dialect, await ownerOf(ctx), ctx.storeKey);
   const find = async (ctx: RequestContext, at: DocumentAddress): Promise<D | undefined> => {
+    const owner = await ownerOf(ctx);
     const doc = await repository.find(ctx, at);
-    return doc && owns(ownerOf(ctx), columns(doc)) && inRequestStore(ctx.storeKey, columns(doc)) ? doc : undefined;
+    return doc && owns(owner, columns(doc)) && inRequestStore(ctx.storeKey, columns(doc)) ? doc : undefined;
   };
   return {
     find,
@@ -94,11 +110,11 @@ export function ownDocuments<D extends VersionedDocument>(repository: DocumentRe
     async exists(ctx: RequestContext, at: DocumentAddress | string): Promise<boolean> {
       return (await find(ctx, typeof at === 'string' ? { id: at } : at)) !== undefined;
     },
-    query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<D>> {
-      return repository.query(ctx, params, mine(ctx));
+    async query(ctx: RequestContext, params: QueryParams): Promise<PagedQueryResult<D>> {
+      return repository.query(ctx, params, await mine(ctx));
     },
-    anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
-      return repository.anyMatches(ctx, params, mine(ctx));
+    async anyMatches(ctx: RequestContext, params: { where: readonly string[]; vars?: PredicateVariables }): Promise<boolean> {
+      return repository.anyMatches(ctx, params, await mine(ctx));
     },
   };
 }
