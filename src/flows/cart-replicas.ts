@@ -28,7 +28,8 @@ export class CartReplicas {
     if (typeId !== 'cart' && typeId !== 'order') throw new InvalidFieldError('reference.typeId', typeId, ['cart', 'order']);
     const source: Cart | Order | undefined = typeId === 'cart' ? await this.carts.repository.find(ctx, { id }) : await this.orders.find(ctx, { id });
     // A source the caller may not see is as absent as one that does not exist.
-    if (!source || !inRequestStore(ctx.storeKey, source) || (mine && !owns(await ownerOf(ctx), source))) throw new ReferencedResourceNotFoundError(typeId, { id });
+    if (!source || !inRequestStore(ctx.storeKey, source) || (mine && !owns(await ownerOf(ctx), source)))
+      throw new ReferencedResourceNotFoundError(typeId, { id });
     admit?.(source);
     return this.carts.create(ctx, replicaDraft(source, draft.key));
   }
