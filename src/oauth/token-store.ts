@@ -49,11 +49,16 @@ const DESTROY = sql('DELETE FROM "OAuthToken" WHERE "id" = ?');
 const KIND_AND_GRANT = sql('SELECT "kind", "grantId" FROM "OAuthToken" WHERE "id" = ?');
 const SLIDE = sql('UPDATE "OAuthToken" SET "lastUsedAt" = ?, "expiresAt" = ? WHERE "id" = ? AND "kind" = ?');
 // An anonymous id is taken once a token was issued for it, or a cart or order carries it.
+/** Every table whose rows carry an anonymous session's id (quotes and quote requests are customers' only). */
 const ANONYMOUS_IN_USE = sql(
-  'SELECT 1 AS "one" FROM "OAuthToken" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
+  'SELECT 1 AS "one" FROM "AnonymousIdClaim" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
+    'UNION ALL SELECT 1 FROM "OAuthToken" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
     'UNION ALL SELECT 1 FROM "Cart" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
-    'UNION ALL SELECT 1 FROM "Order" WHERE "projectKey" = ? AND "anonymousId" = ? LIMIT 1',
+    'UNION ALL SELECT 1 FROM "Order" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
+    'UNION ALL SELECT 1 FROM "ShoppingList" WHERE "projectKey" = ? AND "anonymousId" = ? ' +
+    'UNION ALL SELECT 1 FROM "Payment" WHERE "projectKey" = ? AND "anonymousId" = ? LIMIT 1',
 );
+const CLAIM_ANONYMOUS = sql('INSERT INTO "AnonymousIdClaim" ("projectKey", "anonymousId", "claimedAt") VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
 const COUNT_REFRESH = sql('SELECT COUNT(*) AS "n" FROM "OAuthToken" WHERE "projectKey" = ? AND "kind" = \'RefreshToken\'');
 const LEAST_RECENT_REFRESH = sql(
   'SELECT "id" FROM "OAuthToken" WHERE "projectKey" = ? AND "kind" = \'RefreshToken\' AND "id" <> ? ORDER BY "lastUsedAt", "id" LIMIT ?',
@@ -191,9 +196,16 @@ export class TokenStore {
     }
   }
 
-  /** An anonymous id is in use once any token of the project was issued for it, or a cart or order of the project carries it. */
-  async anonymousIdInUse(projectKey: string, anonymousId: string): Promise<boolean> {
-    return (await this.db.first(ANONYMOUS_IN_USE[this.db.dialect], [projectKey, anonymousId, projectKey, anonymousId, projectKey, anonymousId])) !== undefined;
+  /**
+   * Takes `anonymousId` for a new anonymous session of the project, if it is free: no session asked
+   * for it before, no token was issued for it, and no cart, order, shopping list or payment carries it
+   * (a session given an id reads and changes what carries it). The claim row's primary key decides
+   * between concurrent requests for the same new id: exactly one of them gets it.
+   */
+  async claimAnonymousId(projectKey: string, anonymousId: string): Promise<boolean> {
+    const params = Array.from({ length: 6 }, () => [projectKey, anonymousId]).flat();
+    if ((await this.db.first(ANONYMOUS_IN_USE[this.db.dialect], params)) !== undefined) return false;
+    return (await this.db.executeRaw(CLAIM_ANONYMOUS[this.db.dialect], [projectKey, anonymousId, this.nowIso()])) === 1;
   }
 
   /**

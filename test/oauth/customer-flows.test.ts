@@ -245,4 +245,32 @@ describe('anonymous session flow (POST /oauth/{projectKey}/anonymous/token)', ()
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ statusCode: 400, errors: [{ code: 'AnonymousIdAlreadyInUse', message: 'The given anonymous ID is already in use.' }] });
   });
+
+  // A session given an id reads and changes whatever carries it: an id that only a shopping list or a
+  // payment carries (created by the merchant's API for that id) is taken.
+  it.each([
+    ['a shopping list', '/test/shopping-lists', { name: { en: 'wishes' } }],
+    ['a payment', '/test/payments', { amountPlanned: { currencyCode: 'EUR', centAmount: 100 } }],
+    ['a cart', '/test/carts', { currency: 'EUR' }],
+  ])('refuses an id that only %s carries', async (_what, path, draft) => {
+    const merchant = await createApiClient(server, 'test', 'manage_project:test');
+    const merchantToken = (await tokenRequest(server, '/oauth/token', merchant, { grant_type: 'client_credentials' })).body.access_token!;
+    const anonymousId = `carried-${path.slice(6)}`;
+    const created = await api(server, merchantToken, path, { body: { ...draft, anonymousId } });
+    expect(created.status).toBe(201);
+    const creds = await createApiClient(server, 'test', 'create_anonymous_token:test manage_my_shopping_lists:test manage_my_payments:test');
+    const taken = await tokenRequest(server, '/oauth/test/anonymous/token', creds, { grant_type: 'client_credentials', anonymous_id: anonymousId });
+    expect(taken.status).toBe(400);
+    expect(taken.body).toMatchObject({ errors: [{ code: 'AnonymousIdAlreadyInUse' }] });
+  });
+
+  it('gives a new id to exactly one of many concurrent requests for it', async () => {
+    const creds = await createApiClient(server, 'test', 'create_anonymous_token:test');
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        tokenRequest(server, '/oauth/test/anonymous/token', creds, { grant_type: 'client_credentials', anonymous_id: 'raced-id' }),
+      ),
+    );
+    expect(attempts.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+  });
 });

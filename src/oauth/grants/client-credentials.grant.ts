@@ -48,7 +48,7 @@ async function anonymousSession(
   let anonymousId: string;
   if (requested !== undefined && requested !== '') {
     if (!ANONYMOUS_ID.test(requested)) throw oauthErrors.invalidRequest('Invalid parameter: anonymous_id: use 1 to 256 characters of [A-Za-z0-9_-].');
-    if (await store.anonymousIdInUse(projectKey, requested)) throw oauthErrors.anonymousIdInUse();
+    if (!(await store.claimAnonymousId(projectKey, requested))) throw oauthErrors.anonymousIdInUse();
     anonymousId = requested;
   } else {
     anonymousId = randomUUID();

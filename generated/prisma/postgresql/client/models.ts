@@ -11,6 +11,7 @@
 export type * from './models/Project.js'
 export type * from './models/ApiClient.js'
 export type * from './models/OAuthToken.js'
+export type * from './models/AnonymousIdClaim.js'
 export type * from './models/RateLimitWindow.js'
 export type * from './models/Store.js'
 export type * from './models/AssociateRole.js'

@@ -400,6 +400,7 @@ export const ModelName = {
   Project: 'Project',
   ApiClient: 'ApiClient',
   OAuthToken: 'OAuthToken',
+  AnonymousIdClaim: 'AnonymousIdClaim',
   RateLimitWindow: 'RateLimitWindow',
   Store: 'Store',
   AssociateRole: 'AssociateRole',
@@ -458,7 +459,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "project" | "apiClient" | "oAuthToken" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "review" | "discountGroup" | "recurrencePolicy" | "paymentMethod" | "attributeGroup" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
+    modelProps: "project" | "apiClient" | "oAuthToken" | "anonymousIdClaim" | "rateLimitWindow" | "store" | "associateRole" | "customer" | "customerEmail" | "customerGroup" | "customType" | "customerToken" | "businessUnit" | "businessUnitAssociate" | "productType" | "product" | "productSku" | "cart" | "order" | "inventoryEntry" | "state" | "payment" | "quoteRequest" | "stagedQuote" | "quote" | "approvalRule" | "approvalFlow" | "shoppingList" | "shoppingListSlug" | "category" | "categorySlug" | "channel" | "customObject" | "productProjection" | "taxCategory" | "zone" | "shippingMethod" | "review" | "discountGroup" | "recurrencePolicy" | "paymentMethod" | "attributeGroup" | "standalonePrice" | "productDiscount" | "cartDiscount" | "discountCode" | "discountCodeApplication"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -681,6 +682,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.OAuthTokenCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.OAuthTokenCountAggregateOutputType> | number
+        }
+      }
+    }
+    AnonymousIdClaim: {
+      payload: Prisma.$AnonymousIdClaimPayload<ExtArgs>
+      fields: Prisma.AnonymousIdClaimFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.AnonymousIdClaimFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.AnonymousIdClaimFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>
+        }
+        findFirst: {
+          args: Prisma.AnonymousIdClaimFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.AnonymousIdClaimFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>
+        }
+        findMany: {
+          args: Prisma.AnonymousIdClaimFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>[]
+        }
+        create: {
+          args: Prisma.AnonymousIdClaimCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>
+        }
+        createMany: {
+          args: Prisma.AnonymousIdClaimCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.AnonymousIdClaimCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>[]
+        }
+        delete: {
+          args: Prisma.AnonymousIdClaimDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>
+        }
+        update: {
+          args: Prisma.AnonymousIdClaimUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>
+        }
+        deleteMany: {
+          args: Prisma.AnonymousIdClaimDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.AnonymousIdClaimUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.AnonymousIdClaimUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>[]
+        }
+        upsert: {
+          args: Prisma.AnonymousIdClaimUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$AnonymousIdClaimPayload>
+        }
+        aggregate: {
+          args: Prisma.AnonymousIdClaimAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateAnonymousIdClaim>
+        }
+        groupBy: {
+          args: Prisma.AnonymousIdClaimGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AnonymousIdClaimGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.AnonymousIdClaimCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AnonymousIdClaimCountAggregateOutputType> | number
         }
       }
     }
@@ -3954,6 +4029,15 @@ export const OAuthTokenScalarFieldEnum = {
 export type OAuthTokenScalarFieldEnum = (typeof OAuthTokenScalarFieldEnum)[keyof typeof OAuthTokenScalarFieldEnum]
 
 
+export const AnonymousIdClaimScalarFieldEnum = {
+  projectKey: 'projectKey',
+  anonymousId: 'anonymousId',
+  claimedAt: 'claimedAt'
+} as const
+
+export type AnonymousIdClaimScalarFieldEnum = (typeof AnonymousIdClaimScalarFieldEnum)[keyof typeof AnonymousIdClaimScalarFieldEnum]
+
+
 export const RateLimitWindowScalarFieldEnum = {
   limiter: 'limiter',
   key: 'key',
@@ -4807,6 +4891,7 @@ export type GlobalOmitConfig = {
   project?: Prisma.ProjectOmit
   apiClient?: Prisma.ApiClientOmit
   oAuthToken?: Prisma.OAuthTokenOmit
+  anonymousIdClaim?: Prisma.AnonymousIdClaimOmit
   rateLimitWindow?: Prisma.RateLimitWindowOmit
   store?: Prisma.StoreOmit
   associateRole?: Prisma.AssociateRoleOmit

@@ -54,6 +54,7 @@ export const ModelName = {
   Project: 'Project',
   ApiClient: 'ApiClient',
   OAuthToken: 'OAuthToken',
+  AnonymousIdClaim: 'AnonymousIdClaim',
   RateLimitWindow: 'RateLimitWindow',
   Store: 'Store',
   AssociateRole: 'AssociateRole',
@@ -159,6 +160,15 @@ export const OAuthTokenScalarFieldEnum = {
 } as const
 
 export type OAuthTokenScalarFieldEnum = (typeof OAuthTokenScalarFieldEnum)[keyof typeof OAuthTokenScalarFieldEnum]
+
+
+export const AnonymousIdClaimScalarFieldEnum = {
+  projectKey: 'projectKey',
+  anonymousId: 'anonymousId',
+  claimedAt: 'claimedAt'
+} as const
+
+export type AnonymousIdClaimScalarFieldEnum = (typeof AnonymousIdClaimScalarFieldEnum)[keyof typeof AnonymousIdClaimScalarFieldEnum]
 
 
 export const RateLimitWindowScalarFieldEnum = {
