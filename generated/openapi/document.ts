@@ -6830,8 +6830,7 @@ export const openApiDocument = {
       },
       "Version": {
         "type": "integer",
-        "format": "int64",
-        "minimum": 0
+        "format": "int64"
       },
       "DateTime": {
         "type": "string",

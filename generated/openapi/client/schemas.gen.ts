@@ -7062,8 +7062,7 @@ export const KeySchema = {
 
 export const VersionSchema = {
     type: 'integer',
-    format: 'int64',
-    minimum: 0
+    format: 'int64'
 } as const;
 
 export const DateTimeSchema = {
