@@ -132,6 +132,12 @@ describe('a versioned resource through the request builders (stores)', () => {
       .execute();
     expect(page.body).toMatchObject({ limit: 5, offset: 0, count: 1, total: 1 });
     expect(page.body.results[0].id).toBe(id);
+    // The SDK's own examples pass a variable as a plain parameter of its name.
+    const plain = await api
+      .stores()
+      .get({ queryArgs: { where: 'key = :key', key: 'sdk-store' } })
+      .execute();
+    expect(plain.body.results.map((s) => s.id)).toEqual([id]);
 
     const updated = await api
       .stores()

@@ -130,6 +130,14 @@ describe('where', () => {
     expect(keys(p)).toEqual(['s02', 's01']);
   });
 
+  it("takes a variable from a plain parameter of its name too, as the platform's SDK examples send it; var.<name> wins", async () => {
+    expect(keys(await page({ where: 'key in :keys', keys: ['s03', 's04'], sort: 'key asc' }))).toEqual(['s03', 's04']);
+    expect(keys(await page({ where: 'key = :key', key: 's05', 'var.key': 's06' }))).toEqual(['s06']);
+    // An undefined variable is still named in the error.
+    const res = await query({ where: 'key = :missing' });
+    expect(res.status).toBe(400);
+  });
+
   it('compares createdAt as a date-time', async () => {
     const p = await page({ where: `createdAt > "${created[26].createdAt}"`, sort: 'createdAt asc' });
     expect(keys(p)).toEqual(['s27', 's28', 's29']);
