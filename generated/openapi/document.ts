@@ -20121,7 +20121,7 @@ export const openApiDocument = {
             "type": "string",
             "pattern": "^[A-Za-z0-9_-]+$",
             "minLength": 2,
-            "maxLength": 36
+            "maxLength": 256
           },
           "label": {
             "$ref": "#/components/schemas/LocalizedString"

@@ -20879,7 +20879,7 @@ export const FieldDefinitionSchema = {
             type: 'string',
             pattern: '^[A-Za-z0-9_-]+$',
             minLength: 2,
-            maxLength: 36
+            maxLength: 256
         },
         label: {
             $ref: '#/components/schemas/LocalizedString'
