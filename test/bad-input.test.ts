@@ -47,6 +47,52 @@ describe('deeply nested JSON', () => {
   });
 });
 
+describe('numbers JSON cannot carry exactly', () => {
+  // A custom field of type Number takes any number, so the value reaches storage unless refused first.
+  beforeAll(async () => {
+    const type = await post('/test/types', {
+      key: 'numbers',
+      name: { en: 'numbers' },
+      resourceTypeIds: ['channel'],
+      fieldDefinitions: [{ name: 'amount', type: { name: 'Number' }, required: false, label: { en: 'amount' } }],
+    });
+    expect(type.status).toBe(201);
+  });
+
+  it.each([
+    ['1e400', 'too large'],
+    ['-1e400', 'too large'],
+    ['9007199254740993', 'cannot be represented exactly'],
+    ['-9007199254740993', 'cannot be represented exactly'],
+    ['18446744073709551616', 'cannot be represented exactly'],
+  ])('%s is 400 InvalidJsonInput, and nothing is stored', async (literal, says) => {
+    const key = `number-${literal.replace(/[^0-9a-z]/g, '')}`;
+    const res = await post('/test/channels', `{"key":"${key}","roles":["InventorySupply"],"custom":{"type":{"key":"numbers"},"fields":{"amount":${literal}}}}`);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.errors[0]).toMatchObject({ code: 'InvalidJsonInput', detailedErrorMessage: expect.stringContaining(says) });
+    const stored = await server.request(`/test/channels/key=${key}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(stored.status).toBe(404);
+  });
+
+  it('the largest exact integers pass, and keep their value', async () => {
+    const res = await post(
+      '/test/channels',
+      `{"key":"number-max","roles":["InventorySupply"],"custom":{"type":{"key":"numbers"},"fields":{"amount":9007199254740991}}}`,
+    );
+    expect(res.status).toBe(201);
+    expect((await res.json()).custom.fields.amount).toBe(9007199254740991);
+  });
+
+  it('a version or a GraphQL variable beyond 2^53 is refused the same way', async () => {
+    const update = await post('/test/channels/key=number-max', '{"version":9007199254740993,"actions":[]}');
+    expect((await update.json()).errors[0].code).toBe('InvalidJsonInput');
+    const graphql = await post('/test/graphql', '{"query":"query($v: Long) { project { version } }","variables":{"v":1e400}}');
+    expect(graphql.status).toBe(400);
+    expect((await graphql.json()).errors[0].code).toBe('InvalidJsonInput');
+  });
+});
+
 describe('request bodies over 16 MB', () => {
   it('are 413 ResourceSizeLimitExceeded, declared or streamed in chunks, and nothing is stored', async () => {
     const big = JSON.stringify({ key: 'too-big', name: { en: 'x'.repeat(16 * 1024 * 1024) } });

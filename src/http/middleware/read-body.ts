@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { InvalidJsonInputError, ResourceSizeLimitExceededError, UnsupportedMediaTypeError } from '../../errors/api-error.js';
-import { exceedsDepth, MAX_JSON_DEPTH } from '../json-depth.js';
+import { parsedJsonProblem } from '../json-depth.js';
 import type { HttpState } from '../state.js';
 
 /** Resource documents are capped at 16 MB on the platform; a request body cannot be larger. */
@@ -35,6 +35,7 @@ export async function readJsonBody(ctx: Context & { state: HttpState }): Promise
   } catch (err) {
     throw new InvalidJsonInputError((err as Error).message);
   }
-  if (exceedsDepth(parsed)) throw new InvalidJsonInputError(`The JSON value nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  const problem = parsedJsonProblem(parsed);
+  if (problem !== undefined) throw new InvalidJsonInputError(problem);
   return parsed;
 }
