@@ -13524,10 +13524,18 @@ export const openApiDocument = {
       "AttributeDefinition": {
         "type": "object",
         "required": [
+          "type",
           "name",
-          "type"
+          "label",
+          "isRequired",
+          "attributeConstraint",
+          "inputHint",
+          "isSearchable"
         ],
         "properties": {
+          "type": {
+            "$ref": "#/components/schemas/AttributeType"
+          },
           "name": {
             "type": "string",
             "pattern": "^[A-Za-z0-9_-]+$",
@@ -13537,22 +13545,414 @@ export const openApiDocument = {
           "label": {
             "$ref": "#/components/schemas/LocalizedString"
           },
+          "isRequired": {
+            "type": "boolean"
+          },
+          "level": {
+            "$ref": "#/components/schemas/AttributeLevelEnum"
+          },
+          "attributeConstraint": {
+            "$ref": "#/components/schemas/AttributeConstraintEnum"
+          },
+          "inputTip": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "inputHint": {
+            "$ref": "#/components/schemas/TextInputHint"
+          },
+          "isSearchable": {
+            "type": "boolean"
+          }
+        }
+      },
+      "AttributeDefinitionDraft": {
+        "type": "object",
+        "required": [
+          "type",
+          "name",
+          "label",
+          "isRequired"
+        ],
+        "properties": {
           "type": {
-            "type": "object",
-            "required": [
-              "name"
-            ],
-            "properties": {
-              "name": {
-                "type": "string"
-              }
-            }
+            "$ref": "#/components/schemas/AttributeType"
+          },
+          "name": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]+$",
+            "minLength": 2,
+            "maxLength": 256
+          },
+          "label": {
+            "$ref": "#/components/schemas/LocalizedString"
           },
           "isRequired": {
             "type": "boolean"
           },
+          "level": {
+            "$ref": "#/components/schemas/AttributeLevelEnum"
+          },
+          "attributeConstraint": {
+            "$ref": "#/components/schemas/AttributeConstraintEnum"
+          },
+          "inputTip": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "inputHint": {
+            "$ref": "#/components/schemas/TextInputHint"
+          },
           "isSearchable": {
             "type": "boolean"
+          }
+        }
+      },
+      "AttributeConstraintEnum": {
+        "type": "string",
+        "enum": [
+          "None",
+          "Unique",
+          "CombinationUnique",
+          "SameForAll"
+        ]
+      },
+      "AttributeLevelEnum": {
+        "type": "string",
+        "enum": [
+          "Variant",
+          "Product"
+        ]
+      },
+      "TextInputHint": {
+        "type": "string",
+        "enum": [
+          "SingleLine",
+          "MultiLine"
+        ]
+      },
+      "AttributeType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "discriminator": {
+          "propertyName": "name",
+          "mapping": {
+            "boolean": "#/components/schemas/AttributeBooleanType",
+            "text": "#/components/schemas/AttributeTextType",
+            "ltext": "#/components/schemas/AttributeLocalizableTextType",
+            "enum": "#/components/schemas/AttributeEnumType",
+            "lenum": "#/components/schemas/AttributeLocalizedEnumType",
+            "number": "#/components/schemas/AttributeNumberType",
+            "money": "#/components/schemas/AttributeMoneyType",
+            "date": "#/components/schemas/AttributeDateType",
+            "time": "#/components/schemas/AttributeTimeType",
+            "datetime": "#/components/schemas/AttributeDateTimeType",
+            "reference": "#/components/schemas/AttributeReferenceType",
+            "set": "#/components/schemas/AttributeSetType",
+            "nested": "#/components/schemas/AttributeNestedType"
+          }
+        },
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/AttributeBooleanType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeTextType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeLocalizableTextType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeEnumType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeLocalizedEnumType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeNumberType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeMoneyType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeDateType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeTimeType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeDateTimeType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeReferenceType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeSetType"
+          },
+          {
+            "$ref": "#/components/schemas/AttributeNestedType"
+          }
+        ]
+      },
+      "AttributeBooleanType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "boolean"
+          }
+        }
+      },
+      "AttributeTextType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "text"
+          }
+        }
+      },
+      "AttributeLocalizableTextType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "ltext"
+          }
+        }
+      },
+      "AttributeEnumType": {
+        "type": "object",
+        "required": [
+          "name",
+          "values"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "enum"
+          },
+          "values": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AttributePlainEnumValue"
+            }
+          }
+        }
+      },
+      "AttributeLocalizedEnumType": {
+        "type": "object",
+        "required": [
+          "name",
+          "values"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "lenum"
+          },
+          "values": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AttributeLocalizedEnumValue"
+            }
+          }
+        }
+      },
+      "AttributeNumberType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "number"
+          }
+        }
+      },
+      "AttributeMoneyType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "money"
+          }
+        }
+      },
+      "AttributeDateType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "date"
+          }
+        }
+      },
+      "AttributeTimeType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "time"
+          }
+        }
+      },
+      "AttributeDateTimeType": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "datetime"
+          }
+        }
+      },
+      "AttributeReferenceType": {
+        "type": "object",
+        "required": [
+          "name",
+          "referenceTypeId"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "reference"
+          },
+          "referenceTypeId": {
+            "$ref": "#/components/schemas/AttributeReferenceTypeId"
+          }
+        }
+      },
+      "AttributeSetType": {
+        "type": "object",
+        "required": [
+          "name",
+          "elementType"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "set"
+          },
+          "elementType": {
+            "$ref": "#/components/schemas/AttributeType"
+          }
+        }
+      },
+      "AttributeNestedType": {
+        "type": "object",
+        "required": [
+          "name",
+          "typeReference"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "const": "nested"
+          },
+          "typeReference": {
+            "$ref": "#/components/schemas/ProductTypeReference"
+          }
+        }
+      },
+      "AttributeReferenceTypeId": {
+        "type": "string",
+        "enum": [
+          "associate-role",
+          "attribute-group",
+          "business-unit",
+          "cart",
+          "cart-discount",
+          "category",
+          "channel",
+          "customer",
+          "customer-group",
+          "discount-code",
+          "key-value-document",
+          "payment",
+          "product",
+          "product-type",
+          "product-selection",
+          "purchase-order",
+          "review",
+          "shipping-method",
+          "shopping-list",
+          "state",
+          "store",
+          "tax-category",
+          "type",
+          "zone"
+        ]
+      },
+      "AttributePlainEnumValue": {
+        "type": "object",
+        "required": [
+          "key",
+          "label"
+        ],
+        "properties": {
+          "key": {
+            "type": "string"
+          },
+          "label": {
+            "type": "string"
+          }
+        }
+      },
+      "AttributeLocalizedEnumValue": {
+        "type": "object",
+        "required": [
+          "key",
+          "label"
+        ],
+        "properties": {
+          "key": {
+            "type": "string"
+          },
+          "label": {
+            "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ProductTypeReference": {
+        "type": "object",
+        "required": [
+          "typeId",
+          "id"
+        ],
+        "properties": {
+          "typeId": {
+            "type": "string",
+            "const": "product-type"
+          },
+          "id": {
+            "type": "string"
+          },
+          "obj": {
+            "type": "object",
+            "description": "The referenced product type",
+            "present only when expanded": null
           }
         }
       },
@@ -13577,7 +13977,7 @@ export const openApiDocument = {
             "type": "array",
             "maxItems": 200,
             "items": {
-              "$ref": "#/components/schemas/AttributeDefinition"
+              "$ref": "#/components/schemas/AttributeDefinitionDraft"
             }
           }
         }

@@ -166,7 +166,7 @@ describe('products', () => {
   });
 
   test('an amount JSON cannot carry exactly is refused, never stored rounded', async () => {
-    await expectError(await create({ masterVariant: { prices: [{ value: eur(2 ** 60) }] } }), 400, 'InvalidField');
+    await expectError(await create({ masterVariant: { prices: [{ value: eur(2 ** 60) }] } }), 400, 'InvalidJsonInput');
   });
 
   test('update actions on staged data; publish copies staged to current', async () => {

@@ -14030,10 +14030,18 @@ export const ProductTypeSchema = {
 export const AttributeDefinitionSchema = {
     type: 'object',
     required: [
+        'type',
         'name',
-        'type'
+        'label',
+        'isRequired',
+        'attributeConstraint',
+        'inputHint',
+        'isSearchable'
     ],
     properties: {
+        type: {
+            $ref: '#/components/schemas/AttributeType'
+        },
         name: {
             type: 'string',
             pattern: '^[A-Za-z0-9_-]+$',
@@ -14043,22 +14051,436 @@ export const AttributeDefinitionSchema = {
         label: {
             $ref: '#/components/schemas/LocalizedString'
         },
+        isRequired: {
+            type: 'boolean'
+        },
+        level: {
+            $ref: '#/components/schemas/AttributeLevelEnum'
+        },
+        attributeConstraint: {
+            $ref: '#/components/schemas/AttributeConstraintEnum'
+        },
+        inputTip: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        inputHint: {
+            $ref: '#/components/schemas/TextInputHint'
+        },
+        isSearchable: {
+            type: 'boolean'
+        }
+    }
+} as const;
+
+export const AttributeDefinitionDraftSchema = {
+    type: 'object',
+    required: [
+        'type',
+        'name',
+        'label',
+        'isRequired'
+    ],
+    properties: {
         type: {
-            type: 'object',
-            required: [
-                'name'
-            ],
-            properties: {
-                name: {
-                    type: 'string'
-                }
-            }
+            $ref: '#/components/schemas/AttributeType'
+        },
+        name: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]+$',
+            minLength: 2,
+            maxLength: 256
+        },
+        label: {
+            $ref: '#/components/schemas/LocalizedString'
         },
         isRequired: {
             type: 'boolean'
         },
+        level: {
+            $ref: '#/components/schemas/AttributeLevelEnum'
+        },
+        attributeConstraint: {
+            $ref: '#/components/schemas/AttributeConstraintEnum'
+        },
+        inputTip: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        inputHint: {
+            $ref: '#/components/schemas/TextInputHint'
+        },
         isSearchable: {
             type: 'boolean'
+        }
+    }
+} as const;
+
+export const AttributeConstraintEnumSchema = {
+    type: 'string',
+    enum: [
+        'None',
+        'Unique',
+        'CombinationUnique',
+        'SameForAll'
+    ]
+} as const;
+
+export const AttributeLevelEnumSchema = {
+    type: 'string',
+    enum: [
+        'Variant',
+        'Product'
+    ]
+} as const;
+
+export const TextInputHintSchema = {
+    type: 'string',
+    enum: [
+        'SingleLine',
+        'MultiLine'
+    ]
+} as const;
+
+export const AttributeTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    discriminator: {
+        propertyName: 'name',
+        mapping: {
+            boolean: '#/components/schemas/AttributeBooleanType',
+            text: '#/components/schemas/AttributeTextType',
+            ltext: '#/components/schemas/AttributeLocalizableTextType',
+            enum: '#/components/schemas/AttributeEnumType',
+            lenum: '#/components/schemas/AttributeLocalizedEnumType',
+            number: '#/components/schemas/AttributeNumberType',
+            money: '#/components/schemas/AttributeMoneyType',
+            date: '#/components/schemas/AttributeDateType',
+            time: '#/components/schemas/AttributeTimeType',
+            datetime: '#/components/schemas/AttributeDateTimeType',
+            reference: '#/components/schemas/AttributeReferenceType',
+            set: '#/components/schemas/AttributeSetType',
+            nested: '#/components/schemas/AttributeNestedType'
+        }
+    },
+    oneOf: [
+        {
+            $ref: '#/components/schemas/AttributeBooleanType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeTextType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeLocalizableTextType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeEnumType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeLocalizedEnumType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeNumberType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeMoneyType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeDateType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeTimeType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeDateTimeType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeReferenceType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeSetType'
+        },
+        {
+            $ref: '#/components/schemas/AttributeNestedType'
+        }
+    ]
+} as const;
+
+export const AttributeBooleanTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'boolean'
+        }
+    }
+} as const;
+
+export const AttributeTextTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'text'
+        }
+    }
+} as const;
+
+export const AttributeLocalizableTextTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'ltext'
+        }
+    }
+} as const;
+
+export const AttributeEnumTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'values'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'enum'
+        },
+        values: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AttributePlainEnumValue'
+            }
+        }
+    }
+} as const;
+
+export const AttributeLocalizedEnumTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'values'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'lenum'
+        },
+        values: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/AttributeLocalizedEnumValue'
+            }
+        }
+    }
+} as const;
+
+export const AttributeNumberTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'number'
+        }
+    }
+} as const;
+
+export const AttributeMoneyTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'money'
+        }
+    }
+} as const;
+
+export const AttributeDateTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'date'
+        }
+    }
+} as const;
+
+export const AttributeTimeTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'time'
+        }
+    }
+} as const;
+
+export const AttributeDateTimeTypeSchema = {
+    type: 'object',
+    required: [
+        'name'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'datetime'
+        }
+    }
+} as const;
+
+export const AttributeReferenceTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'referenceTypeId'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'reference'
+        },
+        referenceTypeId: {
+            $ref: '#/components/schemas/AttributeReferenceTypeId'
+        }
+    }
+} as const;
+
+export const AttributeSetTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'elementType'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'set'
+        },
+        elementType: {
+            $ref: '#/components/schemas/AttributeType'
+        }
+    }
+} as const;
+
+export const AttributeNestedTypeSchema = {
+    type: 'object',
+    required: [
+        'name',
+        'typeReference'
+    ],
+    properties: {
+        name: {
+            type: 'string',
+            const: 'nested'
+        },
+        typeReference: {
+            $ref: '#/components/schemas/ProductTypeReference'
+        }
+    }
+} as const;
+
+export const AttributeReferenceTypeIdSchema = {
+    type: 'string',
+    enum: [
+        'associate-role',
+        'attribute-group',
+        'business-unit',
+        'cart',
+        'cart-discount',
+        'category',
+        'channel',
+        'customer',
+        'customer-group',
+        'discount-code',
+        'key-value-document',
+        'payment',
+        'product',
+        'product-type',
+        'product-selection',
+        'purchase-order',
+        'review',
+        'shipping-method',
+        'shopping-list',
+        'state',
+        'store',
+        'tax-category',
+        'type',
+        'zone'
+    ]
+} as const;
+
+export const AttributePlainEnumValueSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'label'
+    ],
+    properties: {
+        key: {
+            type: 'string'
+        },
+        label: {
+            type: 'string'
+        }
+    }
+} as const;
+
+export const AttributeLocalizedEnumValueSchema = {
+    type: 'object',
+    required: [
+        'key',
+        'label'
+    ],
+    properties: {
+        key: {
+            type: 'string'
+        },
+        label: {
+            $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ProductTypeReferenceSchema = {
+    type: 'object',
+    required: [
+        'typeId',
+        'id'
+    ],
+    properties: {
+        typeId: {
+            type: 'string',
+            const: 'product-type'
+        },
+        id: {
+            type: 'string'
+        },
+        obj: {
+            type: 'object',
+            description: 'The referenced product type',
+            'present only when expanded': null
         }
     }
 } as const;
@@ -14084,7 +14506,7 @@ export const ProductTypeDraftSchema = {
             type: 'array',
             maxItems: 200,
             items: {
-                $ref: '#/components/schemas/AttributeDefinition'
+                $ref: '#/components/schemas/AttributeDefinitionDraft'
             }
         }
     }

@@ -4490,20 +4490,148 @@ export type ProductType = {
 };
 
 export type AttributeDefinition = {
+    type: AttributeType;
     name: string;
-    label?: LocalizedString;
-    type: {
-        name: string;
-    };
-    isRequired?: boolean;
+    label: LocalizedString;
+    isRequired: boolean;
+    level?: AttributeLevelEnum;
+    attributeConstraint: AttributeConstraintEnum;
+    inputTip?: LocalizedString;
+    inputHint: TextInputHint;
+    isSearchable: boolean;
+};
+
+export type AttributeDefinitionDraft = {
+    type: AttributeType;
+    name: string;
+    label: LocalizedString;
+    isRequired: boolean;
+    level?: AttributeLevelEnum;
+    attributeConstraint?: AttributeConstraintEnum;
+    inputTip?: LocalizedString;
+    inputHint?: TextInputHint;
     isSearchable?: boolean;
+};
+
+export type AttributeConstraintEnum = 'None' | 'Unique' | 'CombinationUnique' | 'SameForAll';
+
+export type AttributeLevelEnum = 'Variant' | 'Product';
+
+export type TextInputHint = 'SingleLine' | 'MultiLine';
+
+export type AttributeType = ({
+    name: 'boolean';
+} & AttributeBooleanType) | ({
+    name: 'text';
+} & AttributeTextType) | ({
+    name: 'ltext';
+} & AttributeLocalizableTextType) | ({
+    name: 'enum';
+} & AttributeEnumType) | ({
+    name: 'lenum';
+} & AttributeLocalizedEnumType) | ({
+    name: 'number';
+} & AttributeNumberType) | ({
+    name: 'money';
+} & AttributeMoneyType) | ({
+    name: 'date';
+} & AttributeDateType) | ({
+    name: 'time';
+} & AttributeTimeType) | ({
+    name: 'datetime';
+} & AttributeDateTimeType) | ({
+    name: 'reference';
+} & AttributeReferenceType) | ({
+    name: 'set';
+} & AttributeSetType) | ({
+    name: 'nested';
+} & AttributeNestedType);
+
+export type AttributeBooleanType = {
+    name: 'boolean';
+};
+
+export type AttributeTextType = {
+    name: 'text';
+};
+
+export type AttributeLocalizableTextType = {
+    name: 'ltext';
+};
+
+export type AttributeEnumType = {
+    name: 'enum';
+    values: Array<AttributePlainEnumValue>;
+};
+
+export type AttributeLocalizedEnumType = {
+    name: 'lenum';
+    values: Array<AttributeLocalizedEnumValue>;
+};
+
+export type AttributeNumberType = {
+    name: 'number';
+};
+
+export type AttributeMoneyType = {
+    name: 'money';
+};
+
+export type AttributeDateType = {
+    name: 'date';
+};
+
+export type AttributeTimeType = {
+    name: 'time';
+};
+
+export type AttributeDateTimeType = {
+    name: 'datetime';
+};
+
+export type AttributeReferenceType = {
+    name: 'reference';
+    referenceTypeId: AttributeReferenceTypeId;
+};
+
+export type AttributeSetType = {
+    name: 'set';
+    elementType: AttributeType;
+};
+
+export type AttributeNestedType = {
+    name: 'nested';
+    typeReference: ProductTypeReference;
+};
+
+export type AttributeReferenceTypeId = 'associate-role' | 'attribute-group' | 'business-unit' | 'cart' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'discount-code' | 'key-value-document' | 'payment' | 'product' | 'product-type' | 'product-selection' | 'purchase-order' | 'review' | 'shipping-method' | 'shopping-list' | 'state' | 'store' | 'tax-category' | 'type' | 'zone';
+
+export type AttributePlainEnumValue = {
+    key: string;
+    label: string;
+};
+
+export type AttributeLocalizedEnumValue = {
+    key: string;
+    label: LocalizedString;
+};
+
+export type ProductTypeReference = {
+    typeId: 'product-type';
+    id: string;
+    /**
+     * The referenced product type
+     */
+    obj?: {
+        [key: string]: unknown;
+    };
 };
 
 export type ProductTypeDraft = {
     key?: Key;
     name: string;
     description: string;
-    attributes?: Array<AttributeDefinition>;
+    attributes?: Array<AttributeDefinitionDraft>;
 };
 
 export type ProductTypePagedQueryResponse = {

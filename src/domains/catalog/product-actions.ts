@@ -6,6 +6,7 @@ import { allVariants, checkVariantIdentifiers, findVariant, pricesFromDrafts, va
 import { taxCategoryRepository } from '../shipping/index.js';
 import { resolveIdentifier, resolveReference } from '../../resources/resource-identifiers.js';
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
+import { attributeDefinitions } from './attribute-values.js';
 
 type Data = ProductData;
 
@@ -49,7 +50,7 @@ function nextVariantId(doc: Product): number {
 /** The product update actions: each works on the staged data unless `staged: false` (then on both). */
 export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
   addVariant: async (doc, a, ctx) => {
-    const variant = await variantFromDraft(ctx, a, nextVariantId(doc), 'variant');
+    const variant = await variantFromDraft(ctx, a, nextVariantId(doc), 'variant', await attributeDefinitions(ctx, doc.productType.id));
     await onData(doc, a.staged, (data) => void data.variants.push(structuredClone(variant)));
   },
   removeVariant: (doc, a) =>

@@ -1,11 +1,17 @@
-import type { ProductType, ProductTypeDraft, ProductTypeUpdateAction } from '../../../generated/openapi/client/types.gen.js';
+import type {
+  AttributeDefinition,
+  AttributeDefinitionDraft,
+  ProductType,
+  ProductTypeDraft,
+  ProductTypeUpdateAction,
+} from '../../../generated/openapi/client/types.gen.js';
 
 import { type RequestContext } from '../../context.js';
-import { DocumentRepository, type DocumentAddress, type NewDocument } from '../../resources/document-repository.js';
+import type { DocumentAddress, NewDocument } from '../../resources/document-repository.js';
 
 import { DocumentService } from '../../resources/document-service.js';
 
-import { productTypeResource } from '../../resources/queryable-resources.js';
+import { productTypeRepository } from './product-type-repository.js';
 
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
 
@@ -19,9 +25,19 @@ const actions: ActionHandlers<ProductType, ProductTypeUpdateAction> = {
   setKey: (doc, a) => setOptional(doc, 'key', a.key),
 };
 
-/** Product types, minimal: what a product declares it is (name, description, attribute definitions). */
+/** The platform's defaults for what an attribute definition's draft leaves out. */
+function attributeDefinition(draft: AttributeDefinitionDraft): AttributeDefinition {
+  return {
+    ...draft,
+    attributeConstraint: draft.attributeConstraint ?? 'None',
+    inputHint: draft.inputHint ?? 'SingleLine',
+    isSearchable: draft.isSearchable ?? true,
+  };
+}
+
+/** Product types: what a product declares it is (name, description, attribute definitions). */
 export class ProductTypeService extends DocumentService<ProductType, ProductTypeDraft, ProductTypeUpdateAction> {
-  readonly repository = new DocumentRepository<ProductType>({ resource: productTypeResource });
+  readonly repository = productTypeRepository;
   protected readonly actions = actions;
 
   protected fromDraft(_ctx: RequestContext, draft: ProductTypeDraft): NewDocument<ProductType> {
@@ -29,7 +45,7 @@ export class ProductTypeService extends DocumentService<ProductType, ProductType
       ...(draft.key !== undefined ? { key: draft.key } : {}),
       name: draft.name,
       description: draft.description,
-      attributes: draft.attributes ?? [],
+      attributes: (draft.attributes ?? []).map(attributeDefinition),
     };
   }
 

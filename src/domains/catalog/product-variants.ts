@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { DuplicateFieldError, InvalidOperationError } from '../../errors/api-error.js';
 import { assetsFromDrafts } from './assets.js';
 import { checkVariantPrices, priceFromDraft } from './prices.js';
+import { resolveAttributes, type AttributeDefinitions } from './attribute-values.js';
 
 /** Every variant of a product's data, the master variant first. */
 export function allVariants(data: ProductData): ProductVariant[] {
@@ -16,15 +17,21 @@ export async function pricesFromDrafts(ctx: RequestContext, drafts: readonly Pri
   return prices;
 }
 
-/** A variant from its draft (prices checked per the spec's rules; asset keys unique per variant). */
-export async function variantFromDraft(ctx: RequestContext, draft: ProductVariantDraft, id: number, field: string): Promise<ProductVariant> {
+/** A variant from its draft (prices checked per the spec's rules; asset keys unique per variant; attributes as the product type defines them). */
+export async function variantFromDraft(
+  ctx: RequestContext,
+  draft: ProductVariantDraft,
+  id: number,
+  field: string,
+  definitions: AttributeDefinitions,
+): Promise<ProductVariant> {
   const assets = await assetsFromDrafts(ctx, draft.assets ?? [], `${field}.assets`);
   return {
     id,
     ...(draft.sku !== undefined ? { sku: draft.sku } : {}),
     ...(draft.key !== undefined ? { key: draft.key } : {}),
     prices: await pricesFromDrafts(ctx, draft.prices ?? [], `${field}.prices`),
-    attributes: draft.attributes ?? [],
+    attributes: resolveAttributes(definitions, draft.attributes ?? [], `${field}.attributes`),
     images: draft.images ?? [],
     assets,
   };

@@ -19,6 +19,7 @@ import { DocumentRepository, type DocumentAddress, type NewDocument } from '../.
 import { DocumentService } from '../../resources/document-service.js';
 
 import { categoryRepository } from './category-repository.js';
+import { attributeDefinitions } from './attribute-values.js';
 
 import type { CategoryReferrer } from './category.service.js';
 
@@ -74,10 +75,11 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
   protected async fromDraft(ctx: RequestContext, draft: ProductDraft): Promise<NewDocument<Product>> {
     const productType = await resolveProductType(ctx, draft.productType);
     const taxCategory = draft.taxCategory ? await resolveReference(ctx, taxCategoryRepository, draft.taxCategory, 'taxCategory') : undefined;
+    const definitions = await attributeDefinitions(ctx, productType.id);
     const variants = [];
     let id = 1;
-    const masterVariant = await variantFromDraft(ctx, draft.masterVariant ?? {}, id++, 'masterVariant');
-    for (const [i, variant] of (draft.variants ?? []).entries()) variants.push(await variantFromDraft(ctx, variant, id++, `variants[${i}]`));
+    const masterVariant = await variantFromDraft(ctx, draft.masterVariant ?? {}, id++, 'masterVariant', definitions);
+    for (const [i, variant] of (draft.variants ?? []).entries()) variants.push(await variantFromDraft(ctx, variant, id++, `variants[${i}]`, definitions));
     const data: ProductData = {
       name: draft.name,
       slug: draft.slug,
