@@ -35937,6 +35937,18 @@ export const openApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -36008,6 +36020,18 @@ export const openApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
         "responses": {
           "200": {
             "description": "The cart",
@@ -36060,6 +36084,18 @@ export const openApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -36110,6 +36146,16 @@ export const openApiDocument = {
             "required": true,
             "schema": {
               "$ref": "#/components/schemas/Version"
+            }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
             }
           }
         ],
@@ -36164,6 +36210,18 @@ export const openApiDocument = {
             "oauth2": [
               "manage_my_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "responses": {
@@ -36359,6 +36417,18 @@ export const openApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -36428,6 +36498,18 @@ export const openApiDocument = {
             "oauth2": [
               "manage_my_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "responses": {
@@ -36500,6 +36582,18 @@ export const openApiDocument = {
             "oauth2": [
               "manage_my_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "requestBody": {
@@ -36678,6 +36772,18 @@ export const openApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -36741,6 +36847,18 @@ export const openApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
         "responses": {
           "200": {
             "description": "The cart",
@@ -36791,6 +36909,18 @@ export const openApiDocument = {
             "oauth2": [
               "manage_my_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "requestBody": {
@@ -36844,6 +36974,16 @@ export const openApiDocument = {
             "schema": {
               "$ref": "#/components/schemas/Version"
             }
+          },
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "responses": {
@@ -36889,6 +37029,18 @@ export const openApiDocument = {
             "oauth2": [
               "manage_my_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "responses": {
@@ -37076,6 +37228,18 @@ export const openApiDocument = {
             ]
           }
         ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -37137,6 +37301,18 @@ export const openApiDocument = {
             "oauth2": [
               "manage_my_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "responses": {
@@ -37202,6 +37378,18 @@ export const openApiDocument = {
             "oauth2": [
               "manage_my_orders"
             ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "expand",
+            "in": "query",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           }
         ],
         "requestBody": {

@@ -23,7 +23,13 @@ export class CartReplicas {
    * A cart replicating the draft's reference; on an in-store request only a source of the store, on /me
    * (`mine`) only the caller's own. `admit` refuses other sources a caller may not replicate (it throws).
    */
-  async replicate(ctx: RequestContext, draft: ReplicaCartDraft, mine = false, admit?: (source: Cart | Order) => void): Promise<Cart> {
+  async replicate(
+    ctx: RequestContext,
+    draft: ReplicaCartDraft,
+    mine = false,
+    admit?: (source: Cart | Order) => void,
+    expand?: readonly string[],
+  ): Promise<Cart> {
     const { typeId, id } = draft.reference;
     if (typeId !== 'cart' && typeId !== 'order') throw new InvalidFieldError('reference.typeId', typeId, ['cart', 'order']);
     const source: Cart | Order | undefined = typeId === 'cart' ? await this.carts.repository.find(ctx, { id }) : await this.orders.find(ctx, { id });
@@ -31,7 +37,7 @@ export class CartReplicas {
     if (!source || !inRequestStore(ctx.storeKey, source) || (mine && !owns(await ownerOf(ctx), source)))
       throw new ReferencedResourceNotFoundError(typeId, { id });
     admit?.(source);
-    return this.carts.create(ctx, replicaDraft(source, draft.key));
+    return this.carts.create(ctx, replicaDraft(source, draft.key), expand);
   }
 }
 

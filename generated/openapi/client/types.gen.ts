@@ -14737,7 +14737,9 @@ export type CreateMyCartInStoreData = {
         projectKey: string;
         storeKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/me/carts';
 };
 
@@ -14768,6 +14770,7 @@ export type DeleteMyCartInStoreByIdData = {
     };
     query: {
         version: Version;
+        expand?: Array<string>;
     };
     url: '/{projectKey}/in-store/key={storeKey}/me/carts/{id}';
 };
@@ -14797,7 +14800,9 @@ export type GetMyCartInStoreByIdData = {
         storeKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/me/carts/{id}';
 };
 
@@ -14851,7 +14856,9 @@ export type UpdateMyCartInStoreByIdData = {
         storeKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/me/carts/{id}';
 };
 
@@ -14879,7 +14886,9 @@ export type GetMyActiveCartInStoreData = {
         projectKey: string;
         storeKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/me/active-cart';
 };
 
@@ -14992,7 +15001,9 @@ export type CreateMyOrderFromCartInStoreData = {
         projectKey: string;
         storeKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/me/orders';
 };
 
@@ -15021,7 +15032,9 @@ export type GetMyOrderInStoreByIdData = {
         storeKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/me/orders/{id}';
 };
 
@@ -15074,7 +15087,9 @@ export type ReplicateMyCartInStoreData = {
         projectKey: string;
         storeKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/in-store/key={storeKey}/me/carts/replicate';
 };
 
@@ -15160,7 +15175,9 @@ export type CreateMyCartData = {
     path: {
         projectKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/me/carts';
 };
 
@@ -15190,6 +15207,7 @@ export type DeleteMyCartByIdData = {
     };
     query: {
         version: Version;
+        expand?: Array<string>;
     };
     url: '/{projectKey}/me/carts/{id}';
 };
@@ -15218,7 +15236,9 @@ export type GetMyCartByIdData = {
         projectKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/me/carts/{id}';
 };
 
@@ -15270,7 +15290,9 @@ export type UpdateMyCartByIdData = {
         projectKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/me/carts/{id}';
 };
 
@@ -15297,7 +15319,9 @@ export type GetMyActiveCartData = {
     path: {
         projectKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/me/active-cart';
 };
 
@@ -15406,7 +15430,9 @@ export type CreateMyOrderFromCartData = {
     path: {
         projectKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/me/orders';
 };
 
@@ -15434,7 +15460,9 @@ export type GetMyOrderByIdData = {
         projectKey: string;
         id: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/me/orders/{id}';
 };
 
@@ -15485,7 +15513,9 @@ export type ReplicateMyCartData = {
     path: {
         projectKey: string;
     };
-    query?: never;
+    query?: {
+        expand?: Array<string>;
+    };
     url: '/{projectKey}/me/carts/replicate';
 };
 

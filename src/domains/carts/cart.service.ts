@@ -132,22 +132,27 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
    * in-store endpoint to the store of the path. The /me methods below see, on the in-store endpoints,
    * only the caller's carts of that store.
    */
-  async createMine(ctx: RequestContext, draft: MyCartDraft): Promise<Cart> {
+  async createMine(ctx: RequestContext, draft: MyCartDraft, expand?: readonly string[]): Promise<Cart> {
     const store = ctx.storeKey === undefined ? {} : { store: { typeId: 'store' as const, key: ctx.storeKey } };
     const owner = await ownerOf(ctx);
     assertMayNameUnit(draft, owner, 'cart');
-    return this.create(ctx, { ...draft, ...ownerFields(owner), ...store });
+    return this.create(ctx, { ...draft, ...ownerFields(owner), ...store }, expand);
   }
 
   /** The contract (MyCartUpdate) admits only the MyCartUpdateAction set here: no prices, owners or keys of the caller's choosing. */
-  async updateMine(ctx: RequestContext, id: string, update: { version: number; actions: readonly MyCartUpdateAction[] }): Promise<Cart> {
+  async updateMine(
+    ctx: RequestContext,
+    id: string,
+    update: { version: number; actions: readonly MyCartUpdateAction[] },
+    expand?: readonly string[],
+  ): Promise<Cart> {
     await this.mine.get(ctx, id);
-    return this.update(ctx, { id }, update);
+    return this.update(ctx, { id }, update, expand);
   }
 
-  async deleteMine(ctx: RequestContext, id: string, version: number): Promise<Cart> {
+  async deleteMine(ctx: RequestContext, id: string, version: number, expand?: readonly string[]): Promise<Cart> {
     await this.mine.get(ctx, id);
-    return this.delete(ctx, { id }, version);
+    return this.delete(ctx, { id }, version, expand);
   }
 
   /** The owner's most recently modified Active cart (with `storeKey`, of that store). */
@@ -178,9 +183,9 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     return expand.length > 0 ? this.repository.get(ctx, { id: cart.id }, expand) : cart;
   }
 
-  async myActiveCart(ctx: RequestContext): Promise<Cart> {
+  async myActiveCart(ctx: RequestContext, expand: readonly string[] = []): Promise<Cart> {
     const cart = await this.activeCart(ctx, await ownerOf(ctx), ctx.storeKey);
     if (!cart) throw new ResourceNotFoundError('', 'No active cart exists.');
-    return cart;
+    return expand.length > 0 ? this.repository.get(ctx, { id: cart.id }, expand) : cart;
   }
 }
