@@ -22,7 +22,7 @@ export interface Config {
   tokenRateLimitPerMinute: number;
   /** Failed client authentications per source address per minute before the address is refused. */
   clientAuthFailuresPerSourcePerMinute: number;
-  /** Failed password attempts per account per 15 minutes before sign-in is refused. */
+  /** Failed password attempts per account from one source address per 15 minutes before that address is refused for the account (ten times as many from all addresses refuse everyone). */
   passwordFailureLimit: number;
   /** Failed customer sign-ins per source address per 15 minutes (any accounts) before the address is refused. */
   signInFailuresPerSource: number;

@@ -98,3 +98,37 @@ describe('one count for every way in', () => {
     expect((await oauth('spray-0@example.com', 'right-pw')).status).toBe(429);
   });
 });
+
+describe('a stranger cannot lock a customer out cheaply', () => {
+  // Behind a trusted proxy the source address is the one the proxy added last to X-Forwarded-For.
+  let proxied: TestServer;
+  const proxiedClock = new ManualClock();
+  let storefront: string;
+  beforeAll(async () => {
+    proxied = await startTestServer({ passwordFailureLimit: 3, signInFailuresPerSource: 1000, trustProxy: true }, { clock: proxiedClock });
+    // Every request arrives as the proxy forwards one it received over HTTPS.
+    const direct = proxied.request;
+    proxied.request = (path, init) => direct(path, { ...init, headers: { 'X-Forwarded-Proto': 'https', ...(init?.headers as Record<string, string>) } });
+    const admin = await clientToken(proxied, 'manage_customers:test');
+    storefront = await clientToken(proxied, 'manage_my_profile:test');
+    await gqlData(proxied, admin, SIGN_UP, { draft: { email: 'target@example.com', password: 'right-pw' } });
+  });
+  afterAll(async () => proxied.close());
+
+  const login = (from: string, password: string) =>
+    api(proxied, storefront, '/test/me/login', { body: { email: 'target@example.com', password }, headers: { 'X-Forwarded-For': from } });
+
+  it('failures from one address refuse that address only; the customer at another address signs in', async () => {
+    for (let i = 0; i < 3; i++) expect((await login('198.51.100.7', 'guess')).status).toBe(400);
+    expect((await login('198.51.100.7', 'right-pw')).status).toBe(429);
+    expect((await login('203.0.113.20', 'right-pw')).status).toBe(200);
+  });
+
+  it('ten times the limit from many addresses refuses every address until the window ends', async () => {
+    proxiedClock.advance(15 * 60_000);
+    for (let i = 0; i < 30; i++) expect((await login(`198.51.100.${100 + (i % 10)}`, 'guess')).status).toBe(400);
+    expect((await login('203.0.113.21', 'right-pw')).status).toBe(429);
+    proxiedClock.advance(15 * 60_000);
+    expect((await login('203.0.113.21', 'right-pw')).status).toBe(200);
+  });
+});
