@@ -1,4 +1,4 @@
-import { api, clientToken } from '../support/auth.js';
+import { api, clientToken, customerToken } from '../support/auth.js';
 import { expectError } from '../support/errors.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { associate, Fixtures, type UnitBody } from '../business-units/support.js';
@@ -305,5 +305,87 @@ describe('approval flows', () => {
     await f.ok(f.update(division.key, division.version, [{ action: 'changeApprovalRuleMode', approvalRuleMode: 'Explicit' }]));
     expect(await flowOf(org, (await placeOrder(org, 8000)).id)).toBeUndefined();
     expect(second.status).toBe('Active');
+  });
+});
+
+/**
+ * Through /me a customer acts for a business unit as its associate: carts and orders of a unit are made
+ * and changed under the permissions the as-associate endpoints check, and an order goes into the unit's
+ * approval flow whichever endpoint places it.
+ */
+describe('the /me endpoints for documents of a business unit', () => {
+  async function signedIn(customerId: string): Promise<string> {
+    const { email } = await f.ok<{ email: string }>(api(server, admin, `/test/customers/${customerId}`));
+    return customerToken(server, email, 'pw');
+  }
+  const unitCart = (customerId: string, unitKey: string, cents: number) =>
+    f.ok<{ id: string; version: number }>(
+      api(server, admin, '/test/carts', {
+        body: {
+          currency: 'EUR',
+          customerId,
+          businessUnit: { key: unitKey },
+          taxMode: 'Disabled',
+          customLineItems: [{ name: { en: 'Goods' }, slug: 'goods', money: { currencyCode: 'EUR', centAmount: cents }, quantity: 1 }],
+        },
+      }),
+      201,
+    );
+
+  test('an associate who may only view orders can neither create, change nor order a cart of the unit; nothing is written', async () => {
+    const org = await organisation();
+    const viewer = await f.customer();
+    await f.ok(
+      f.update(org.division.key, (await f.ok<UnitBody>(api(server, admin, `/test/business-units/key=${org.division.key}`))).version, [
+        { action: 'addAssociate', associate: associate(viewer, [await f.role(['ViewMyOrders'])]) },
+      ]),
+    );
+    const me = await signedIn(viewer);
+    await expectError(
+      await api(server, me, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: org.division.key } } }),
+      403,
+      'AssociateMissingPermission',
+    );
+    const cart = await unitCart(viewer, org.division.key, 9000);
+    await expectError(
+      await api(server, me, `/test/me/carts/${cart.id}`, { body: { version: cart.version, actions: [{ action: 'setCountry', country: 'DE' }] } }),
+      403,
+      'AssociateMissingPermission',
+    );
+    await expectError(await api(server, me, '/test/me/orders', { body: { id: cart.id, version: cart.version } }), 403, 'AssociateMissingPermission');
+    const orders = await f.ok<Page<unknown>>(api(server, admin, `/test/orders?withTotal=true&where=${encodeURIComponent(`cart(id="${cart.id}")`)}`));
+    expect(orders.total).toBe(0);
+  });
+
+  test('a buyer who may order its carts places the order through /me, and the unit’s approval rule starts a flow for it', async () => {
+    const org = await organisation();
+    await rule(org);
+    const me = await signedIn(org.people.buyer);
+    // The buyer's role has no CreateMyCarts: its carts are made by the merchant here.
+    await expectError(
+      await api(server, me, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: org.division.key } } }),
+      403,
+      'AssociateMissingPermission',
+    );
+    const cart = await unitCart(org.people.buyer, org.division.key, 9000);
+    const order = await f.ok<{ id: string; businessUnit?: { key: string } }>(
+      api(server, me, '/test/me/orders', { body: { id: cart.id, version: cart.version } }),
+      201,
+    );
+    expect(order.businessUnit?.key).toBe(org.division.key);
+    const flow = await flowOf(org, order.id);
+    expect(flow?.status).toBe('Pending');
+    // A cart of no unit is ordered through /me as before, with no flow.
+    const plain = await f.ok<{ id: string; version: number }>(
+      api(server, me, '/test/me/carts', {
+        body: {
+          currency: 'EUR',
+          taxMode: 'Disabled',
+          customLineItems: [{ name: { en: 'x' }, slug: 'x', money: { currencyCode: 'EUR', centAmount: 9000 }, quantity: 1 }],
+        },
+      }),
+      201,
+    );
+    await f.ok(api(server, me, '/test/me/orders', { body: { id: plain.id, version: plain.version } }), 201);
   });
 });

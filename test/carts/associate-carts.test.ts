@@ -477,8 +477,16 @@ describe("a signed-in customer's own cart or list of a business unit (/me)", () 
   test('the customer must be an associate of the unit; an anonymous session cannot name one; GraphQL createMyCart takes it too', async () => {
     const email = `${f.next('me')}@example.com`;
     const id = (await f.ok<{ customer: { id: string } }>(api(server, f.admin, '/test/customers', { body: { email, password: 'pw-123456' } }), 201)).customer.id;
-    const unit = await f.unit({ associates: [associate(id, [buyerRole])] });
+    const listMaker = await f.role(['CreateMyShoppingLists']);
+    const unit = await f.unit({ associates: [associate(id, [buyerRole, listMaker])] });
+    const cartsOnly = await f.unit({ associates: [associate(id, [buyerRole])] });
     const me = await customerToken(server, email, 'pw-123456', undefined, 'manage_my_profile:test manage_my_orders:test manage_my_shopping_lists:test');
+    // An associate without CreateMyShoppingLists in a unit makes no list of it through /me either.
+    await expectError(
+      await api(server, me, '/test/me/shopping-lists', { body: { name: { en: 'No' }, businessUnit: { key: cartsOnly.key } } }),
+      403,
+      'AssociateMissingPermission',
+    );
     const cart = await f.ok<CartBody>(api(server, me, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: unit.key } } }), 201);
     expect(cart).toMatchObject({ customerId: id, businessUnit: { typeId: 'business-unit', key: unit.key } });
     await expectError(await api(server, me, '/test/me/carts', { body: { currency: 'EUR', businessUnit: { key: company.key } } }), 400, 'InvalidOperation');

@@ -4,6 +4,7 @@ export {
   ORDERS_VIEW,
   actingAssociate,
   assertActive,
+  assertCustomerMayInUnit,
   assertMay,
   assertOfUnit,
   madeFromUnitDocument,

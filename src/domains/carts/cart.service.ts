@@ -5,7 +5,11 @@ import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../../er
 import { assertShippingMethodMatches, cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
-import { assertMayNameUnit, owningUnit } from '../business-units/index.js';
+import { assertCustomerMayInUnit, assertMayNameUnit, myOthersAccess, owningUnit } from '../business-units/index.js';
+import { resolveIdentifier } from '../../resources/resource-identifiers.js';
+
+/** The permissions a customer needs for its own carts of a business unit. */
+const MY_CARTS = myOthersAccess('Carts', 'carts');
 import { documentsInStore } from '../../resources/views/in-store-documents.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { resolveStores } from '../../resources/reference-resolvers.js';
@@ -136,6 +140,11 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     const store = ctx.storeKey === undefined ? {} : { store: { typeId: 'store' as const, key: ctx.storeKey } };
     const owner = await ownerOf(ctx);
     assertMayNameUnit(draft, owner, 'cart');
+    // A cart of a business unit is created as the customer acting as the unit's associate (CreateMyCarts).
+    if (draft.businessUnit && 'customerId' in owner) {
+      const unit = await resolveIdentifier(ctx, this.deps.businessUnits, draft.businessUnit, 'businessUnit');
+      await assertCustomerMayInUnit(ctx, this.deps.businessUnits, unit.key, owner.customerId, MY_CARTS.create);
+    }
     return this.create(ctx, { ...draft, ...ownerFields(owner), ...store }, expand);
   }
 
@@ -146,7 +155,11 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     update: { version: number; actions: readonly MyCartUpdateAction[] },
     expand?: readonly string[],
   ): Promise<Cart> {
-    await this.mine.get(ctx, id);
+    const cart = await this.mine.get(ctx, id);
+    // A cart of a business unit is changed as the customer acting as the unit's associate (UpdateMyCarts).
+    if (cart.businessUnit && cart.customerId !== undefined) {
+      await assertCustomerMayInUnit(ctx, this.deps.businessUnits, cart.businessUnit.key, cart.customerId, MY_CARTS.update);
+    }
     return this.update(ctx, { id }, update, expand);
   }
 

@@ -1,2 +1,2 @@
-export { OrderService, ownCartsOnly } from './order.service.js';
+export { OrderService } from './order.service.js';
 export type { CartAdmission, OrderApprovals, OrderFollowUp } from './order-steps.js';

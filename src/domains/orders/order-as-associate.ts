@@ -10,7 +10,8 @@ export interface AssociateOrderPort extends UnitDocumentResource<Order, OrderUpd
   createFromCart(ctx: RequestContext, draft: OrderFromCartDraft, admit?: CartAdmission, expand?: readonly string[], after?: OrderFollowUp): Promise<Order>;
 }
 
-const CREATE: Access = { what: 'create orders', my: 'CreateMyOrdersFromMyCarts', others: 'CreateOrdersFromOthersCarts' };
+/** Making orders of a unit's carts (as an associate, or through /me for one's own). */
+export const ORDERS_CREATE: Access = { what: 'create orders', my: 'CreateMyOrdersFromMyCarts', others: 'CreateOrdersFromOthersCarts' };
 
 /**
  * Associate Orders (`/{projectKey}/as-associate/{associateId}/in-business-unit/key={businessUnitKey}/orders…`):
@@ -39,7 +40,7 @@ export function ordersAsAssociate(orders: AssociateOrderPort) {
       const admit = await madeFromUnitDocument(ctx, orders.businessUnits, {
         inactive: 'its carts cannot be ordered',
         kind: 'cart',
-        access: CREATE,
+        access: ORDERS_CREATE,
         customerOf: (cart: Cart) => cart.customerId,
       });
       // An order an associate places may need approval (approval-flow.service.ts), decided in its transaction.

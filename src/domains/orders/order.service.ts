@@ -13,7 +13,8 @@ import { takeStock } from '../catalog/index.js';
 import { orderResource } from '../../resources/queryable-resources.js';
 import { checkVersion, notFound } from '../../resources/versioning.js';
 import { DiscountCodeNonApplicableError, ShippingMethodDoesNotMatchCartError } from '../../errors/commerce-errors.js';
-import { ordersAsAssociate } from './order-as-associate.js';
+import { ORDERS_CREATE, ordersAsAssociate } from './order-as-associate.js';
+import { assertCustomerMayInUnit } from '../business-units/index.js';
 import type { CartAdmission, OrderApprovals, OrderFollowUp } from './order-steps.js';
 
 type Update = { version: number; actions: readonly OrderUpdateAction[] };
@@ -64,6 +65,25 @@ export class OrderService {
 
   /** The Associate Orders' view: the orders of the path's business unit, as the path's associate may see, make and change them. */
   readonly asAssociate = ordersAsAssociate(this);
+
+  /**
+   * POST /me/orders: one of the caller's own carts. A cart of a business unit is ordered as the
+   * customer acting as the unit's associate: with CreateMyOrdersFromMyCarts there (403
+   * AssociateMissingPermission without it), and into the unit's approval flow when its rules ask for
+   * one, as the as-associate endpoint orders it.
+   */
+  createMine(ctx: RequestContext, draft: OrderFromCartDraft, expand?: readonly string[]): Promise<Order> {
+    let requester: string | undefined;
+    const admit: CartAdmission = async (tx, cart) => {
+      await ownCartsOnly(tx, cart);
+      if (!cart.businessUnit || cart.customerId === undefined) return;
+      await assertCustomerMayInUnit(tx, this.businessUnits, cart.businessUnit.key, cart.customerId, ORDERS_CREATE);
+      requester = cart.customerId;
+    };
+    return this.createFromCart(ctx, draft, admit, expand, async (tx, order) => {
+      if (requester !== undefined) await this.approvals.start(tx, order, requester);
+    });
+  }
 
   /** POST /orders (the route factory's create): orders the cart the draft names. */
   create(ctx: RequestContext, draft: OrderFromCartDraft, expand?: readonly string[]): Promise<Order> {
@@ -156,7 +176,7 @@ export class OrderService {
 }
 
 /** /me: the caller's own carts only; another's is 404 as if it did not exist. */
-export const ownCartsOnly: CartAdmission = async (tx, cart) => {
+const ownCartsOnly: CartAdmission = async (tx, cart) => {
   if (!owns(await ownerOf(tx), cart)) throw notFound({ id: cart.id });
 };
 

@@ -18,7 +18,11 @@ import { DocumentRepository, type DocumentAddress, type NewDocument } from '../.
 import { DocumentService } from '../../resources/document-service.js';
 import type { ProductLookup } from '../catalog/index.js';
 import { shoppingListResource } from '../../resources/queryable-resources.js';
-import { assertMayNameUnit, owningUnit } from '../business-units/index.js';
+import { resolveIdentifier } from '../../resources/resource-identifiers.js';
+import { assertCustomerMayInUnit, assertMayNameUnit, myOthersAccess, owningUnit } from '../business-units/index.js';
+
+/** The permissions a customer needs for its own shopping lists of a business unit. */
+const MY_LISTS = myOthersAccess('ShoppingLists', 'shopping lists');
 import { ownDeadline } from '../../resources/retention-deadline.js';
 import { shoppingListsAsAssociate } from './shopping-list-as-associate.js';
 import { shoppingListActions } from './shopping-list-actions.js';
@@ -128,6 +132,11 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
   async createMine(ctx: RequestContext, draft: MyShoppingListDraft, expand?: readonly string[]): Promise<ShoppingList> {
     const owner = await ownerOf(ctx);
     assertMayNameUnit(draft, owner, 'shopping list');
+    // A list of a business unit is created as the customer acting as the unit's associate (CreateMyShoppingLists).
+    if (draft.businessUnit && 'customerId' in owner) {
+      const unit = await resolveIdentifier(ctx, this.businessUnits, draft.businessUnit, 'businessUnit');
+      await assertCustomerMayInUnit(ctx, this.businessUnits, unit.key, owner.customerId, MY_LISTS.create);
+    }
     return (ctx.storeKey === undefined ? this : this.inStore).create(ctx, { ...draft, ...ownerReferenceFields(owner) }, expand);
   }
 

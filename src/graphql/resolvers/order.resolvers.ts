@@ -7,7 +7,6 @@ import { normalizeQueryParams, type PagedQueryResult, type QueryParams } from '.
 import { MY_ORDERS } from '../field-scopes.js';
 import { orNull, queryField, queryResult } from '../query-fields.js';
 import { inStore } from '../in-store.js';
-import { ownCartsOnly } from '../../domains/orders/index.js';
 
 type OrderLookup = { id?: string | null; orderNumber?: string | null };
 type Query = (ctx: RequestContext, params: QueryParams) => Promise<PagedQueryResult<Order>>;
@@ -69,7 +68,7 @@ export const orderResolvers: Resolvers = {
   },
   Mutation: {
     createMyOrderFromCart: (_root, { draft, storeKey }, { ctx, services }) =>
-      services.orders.createFromCart(inStore(ctx, storeKey), { id: draft.id, version: draft.version }, ownCartsOnly),
+      services.orders.createMine(inStore(ctx, storeKey), { id: draft.id, version: draft.version }),
   },
   Order: {
     cartRef: (order) => order.cart,

@@ -1,7 +1,6 @@
 import type { Services } from '../../composition.js';
 import type { Handlers } from '../router.js';
 import { inStoreTwin } from './in-store-twin.js';
-import { ownCartsOnly } from '../../domains/orders/index.js';
 import { headResult, queryParams } from './query-input.js';
 
 type MeCartOperations =
@@ -41,7 +40,7 @@ export function meCartRoutes(services: Services): Pick<Handlers, MeCartOperation
     getMyActiveCart: async (ctx, input) => ({ body: await carts.myActiveCart(ctx, input.query?.expand) }),
     checkMyActiveCartExists: async (ctx) => headResult(await carts.hasActiveCart(ctx)),
     queryMyOrders: async (ctx, input, http) => ({ body: await orders.mine.query(ctx, queryParams(input.query, http)) }),
-    createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createFromCart(ctx, input.body, ownCartsOnly, input.query?.expand) }),
+    createMyOrderFromCart: async (ctx, input) => ({ status: 201, body: await orders.createMine(ctx, input.body, input.query?.expand) }),
     getMyOrderById: async (ctx, input) => ({ body: await orders.mine.get(ctx, input.path.id, input.query?.expand) }),
     checkMyCartsExist: async (ctx, input, http) => headResult(await carts.mine.anyMatches(ctx, queryParams(input.query, http))),
     checkMyCartExistsById: async (ctx, input) => headResult(await carts.mine.exists(ctx, input.path.id)),
