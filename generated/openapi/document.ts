@@ -12265,7 +12265,7 @@ export const openApiDocument = {
             "setMethodInfoInterfaceAccount": "#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction",
             "setMethodInfoCustomType": "#/components/schemas/PaymentSetMethodInfoCustomTypeAction",
             "setMethodInfoCustomField": "#/components/schemas/PaymentSetMethodInfoCustomFieldAction",
-            "setTransactionCustomField": "#/components/schemas/PaymentSetTransactionCustomFieldAction",
+            "setTransactionCustomField": "#/components/schemas/MyPaymentSetTransactionCustomFieldAction",
             "setCustomField": "#/components/schemas/PaymentSetCustomFieldAction"
           }
         },
@@ -12295,12 +12295,29 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/PaymentSetMethodInfoCustomFieldAction"
           },
           {
-            "$ref": "#/components/schemas/PaymentSetTransactionCustomFieldAction"
+            "$ref": "#/components/schemas/MyPaymentSetTransactionCustomFieldAction"
           },
           {
             "$ref": "#/components/schemas/PaymentSetCustomFieldAction"
           }
         ]
+      },
+      "MyPaymentSetTransactionCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setTransactionCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
       },
       "PaymentAddInterfaceInteractionAction": {
         "type": "object",
@@ -19026,14 +19043,14 @@ export const openApiDocument = {
         "type": "object",
         "required": [
           "action",
-          "tierMinimumQuantity"
+          "minimumQuantity"
         ],
         "properties": {
           "action": {
             "type": "string",
             "const": "removePriceTier"
           },
-          "tierMinimumQuantity": {
+          "minimumQuantity": {
             "type": "integer"
           }
         }
@@ -20494,6 +20511,8 @@ export const openApiDocument = {
           "product-tailoring",
           "quote",
           "quote-request",
+          "recurring-order",
+          "reservation",
           "review",
           "shipping",
           "shipping-method",

@@ -325,6 +325,51 @@ describe("a customer's own payments (/me/payments)", () => {
     expect((await ok<PaymentBody>(api(server, mine.token, `/test/me/payments/${fresh.id}?version=${fresh.version}`, { method: 'DELETE' }))).id).toBe(fresh.id);
   });
 
+  test('setTransactionCustomField on a my-payment names no transaction: the payment has one, as the platform defines it', async () => {
+    const mine = await session();
+    await ok(
+      api(server, admin, '/test/types', {
+        body: {
+          key: 'my-transaction',
+          name: { en: 'my' },
+          resourceTypeIds: ['transaction'],
+          fieldDefinitions: [{ name: 'code', label: { en: 'c' }, required: false, type: { name: 'String' } }],
+        },
+      }),
+      201,
+    );
+    const payment = await ok<PaymentBody>(
+      api(server, mine.token, '/test/me/payments', { body: { amountPlanned: { currencyCode: 'EUR', centAmount: 5 } } }),
+      201,
+    );
+    const changed = await ok<PaymentBody>(
+      update(
+        `/test/me/payments/${payment.id}`,
+        payment,
+        [
+          {
+            action: 'addTransaction',
+            transaction: {
+              type: 'Charge',
+              amount: { currencyCode: 'EUR', centAmount: 5 },
+              custom: { type: { key: 'my-transaction' }, fields: { code: 'M1' } },
+            },
+          },
+          { action: 'setTransactionCustomField', name: 'code', value: 'M2' },
+        ],
+        mine.token,
+      ),
+    );
+    expect((changed.transactions[0] as unknown as { custom: { fields: unknown } }).custom.fields).toEqual({ code: 'M2' });
+    // Before there is a transaction there is nothing to set.
+    const empty = await ok<PaymentBody>(api(server, mine.token, '/test/me/payments', { body: { amountPlanned: { currencyCode: 'EUR', centAmount: 5 } } }), 201);
+    await expectError(
+      await update(`/test/me/payments/${empty.id}`, empty, [{ action: 'setTransactionCustomField', name: 'code', value: 'x' }], mine.token),
+      400,
+      'InvalidOperation',
+    );
+  });
+
   test("a session adds only its own payments to its cart; sign-in gives the session's payments to the customer", async () => {
     const [mine, theirs] = [await session(), await session()];
     const own = await ok<PaymentBody>(api(server, mine.token, '/test/me/payments', { body: { amountPlanned: { currencyCode: 'EUR', centAmount: 10 } } }), 201);

@@ -43,7 +43,7 @@ describe('standalone prices', () => {
     expect(staged).toMatchObject({ value: cents(1000), staged: { value: cents(1200) }, tiers: [{ minimumQuantity: 5 }, { minimumQuantity: 10 }] });
     const applied = await updated<StandalonePrice>(server, admin, 'standalone-prices', staged, [
       { action: 'applyStagedChanges' },
-      { action: 'removePriceTier', tierMinimumQuantity: 10 },
+      { action: 'removePriceTier', minimumQuantity: 10 },
       { action: 'changeActive', active: false },
     ]);
     expect(applied).toMatchObject({ value: cents(1200), active: false, tiers: [{ minimumQuantity: 5 }] });

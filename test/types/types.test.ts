@@ -164,6 +164,13 @@ describe('create', () => {
     }
   });
 
+  it('takes every resource type id the platform lists, quote, recurring-order and reservation included', async () => {
+    const res = await api(server, manager, '/test/types', {
+      body: { key: uniqueKey(), name: label('x'), resourceTypeIds: ['quote', 'recurring-order', 'reservation'] },
+    });
+    expect(res.status).toBe(201);
+  });
+
   it("takes the names the platform's own SDK tests use: type-field-name-<uuid> (52 characters)", async () => {
     const name = `type-field-name-${crypto.randomUUID()}`;
     const res = await api(server, manager, '/test/types', {

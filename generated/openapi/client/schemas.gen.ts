@@ -12715,7 +12715,7 @@ export const MyPaymentUpdateActionSchema = {
             setMethodInfoInterfaceAccount: '#/components/schemas/PaymentSetMethodInfoInterfaceAccountAction',
             setMethodInfoCustomType: '#/components/schemas/PaymentSetMethodInfoCustomTypeAction',
             setMethodInfoCustomField: '#/components/schemas/PaymentSetMethodInfoCustomFieldAction',
-            setTransactionCustomField: '#/components/schemas/PaymentSetTransactionCustomFieldAction',
+            setTransactionCustomField: '#/components/schemas/MyPaymentSetTransactionCustomFieldAction',
             setCustomField: '#/components/schemas/PaymentSetCustomFieldAction'
         }
     },
@@ -12745,12 +12745,30 @@ export const MyPaymentUpdateActionSchema = {
             $ref: '#/components/schemas/PaymentSetMethodInfoCustomFieldAction'
         },
         {
-            $ref: '#/components/schemas/PaymentSetTransactionCustomFieldAction'
+            $ref: '#/components/schemas/MyPaymentSetTransactionCustomFieldAction'
         },
         {
             $ref: '#/components/schemas/PaymentSetCustomFieldAction'
         }
     ]
+} as const;
+
+export const MyPaymentSetTransactionCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setTransactionCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
 } as const;
 
 export const PaymentAddInterfaceInteractionActionSchema = {
@@ -19744,14 +19762,14 @@ export const StandalonePriceRemovePriceTierActionSchema = {
     type: 'object',
     required: [
         'action',
-        'tierMinimumQuantity'
+        'minimumQuantity'
     ],
     properties: {
         action: {
             type: 'string',
             const: 'removePriceTier'
         },
-        tierMinimumQuantity: {
+        minimumQuantity: {
             type: 'integer'
         }
     }
@@ -21273,6 +21291,8 @@ export const ResourceTypeIdSchema = {
         'product-tailoring',
         'quote',
         'quote-request',
+        'recurring-order',
+        'reservation',
         'review',
         'shipping',
         'shipping-method',

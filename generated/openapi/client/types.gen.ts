@@ -4089,9 +4089,15 @@ export type MyPaymentUpdateAction = ({
     action: 'setMethodInfoCustomField';
 } & PaymentSetMethodInfoCustomFieldAction) | ({
     action: 'setTransactionCustomField';
-} & PaymentSetTransactionCustomFieldAction) | ({
+} & MyPaymentSetTransactionCustomFieldAction) | ({
     action: 'setCustomField';
 } & PaymentSetCustomFieldAction);
+
+export type MyPaymentSetTransactionCustomFieldAction = {
+    action: 'setTransactionCustomField';
+    name: string;
+    value?: unknown;
+};
 
 /**
  * Appends a record of an interaction with the payment service provider, as custom fields of a Type for `payment-interface-interaction`.
@@ -6276,7 +6282,7 @@ export type StandalonePriceChangeValueAction = {
 
 export type StandalonePriceRemovePriceTierAction = {
     action: 'removePriceTier';
-    tierMinimumQuantity: number;
+    minimumQuantity: number;
 };
 
 export type StandalonePriceRemoveStagedChangesAction = {
@@ -6729,7 +6735,7 @@ export type TypeDraft = {
 /**
  * The resources (and embedded objects) a Type can customize.
  */
-export type ResourceTypeId = 'address' | 'approval-flow' | 'approval-rule' | 'asset' | 'associate-role' | 'business-unit' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'custom-line-item' | 'discount-code' | 'inventory-entry' | 'line-item' | 'order' | 'order-edit' | 'order-delivery' | 'order-parcel' | 'order-return-item' | 'payment' | 'payment-interface-interaction' | 'payment-method' | 'payment-method-info' | 'product-price' | 'product-selection' | 'product-tailoring' | 'quote' | 'quote-request' | 'review' | 'shipping' | 'shipping-method' | 'shopping-list' | 'shopping-list-text-line-item' | 'staged-quote' | 'standalone-price' | 'store' | 'transaction';
+export type ResourceTypeId = 'address' | 'approval-flow' | 'approval-rule' | 'asset' | 'associate-role' | 'business-unit' | 'cart-discount' | 'category' | 'channel' | 'customer' | 'customer-group' | 'custom-line-item' | 'discount-code' | 'inventory-entry' | 'line-item' | 'order' | 'order-edit' | 'order-delivery' | 'order-parcel' | 'order-return-item' | 'payment' | 'payment-interface-interaction' | 'payment-method' | 'payment-method-info' | 'product-price' | 'product-selection' | 'product-tailoring' | 'quote' | 'quote-request' | 'recurring-order' | 'reservation' | 'review' | 'shipping' | 'shipping-method' | 'shopping-list' | 'shopping-list-text-line-item' | 'staged-quote' | 'standalone-price' | 'store' | 'transaction';
 
 export type FieldDefinition = {
     type: FieldType;

@@ -49,9 +49,9 @@ const actions: ActionHandlers<StandalonePrice, StandalonePriceUpdateAction> = {
     doc.tiers = [...(doc.tiers ?? []), tier].sort((x, y) => x.minimumQuantity - y.minimumQuantity);
   },
   removePriceTier: (doc, a) => {
-    if (!(doc.tiers ?? []).some((t) => t.minimumQuantity === a.tierMinimumQuantity))
-      throw new InvalidOperationError(`The price has no tier with minimumQuantity ${a.tierMinimumQuantity}.`);
-    doc.tiers = (doc.tiers ?? []).filter((t) => t.minimumQuantity !== a.tierMinimumQuantity);
+    if (!(doc.tiers ?? []).some((t) => t.minimumQuantity === a.minimumQuantity))
+      throw new InvalidOperationError(`The price has no tier with minimumQuantity ${a.minimumQuantity}.`);
+    doc.tiers = (doc.tiers ?? []).filter((t) => t.minimumQuantity !== a.minimumQuantity);
     if (doc.tiers.length === 0) delete doc.tiers;
   },
   setPriceTiers: (doc, a) => {

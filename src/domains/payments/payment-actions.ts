@@ -37,7 +37,15 @@ export async function interactionFromDraft(ctx: RequestContext, draft: CustomFie
   return (await customFieldsFromDraft(ctx, 'payment-interface-interaction', draft))!;
 }
 
-function transaction(payment: Payment, id: string): Transaction {
+/**
+ * The transaction an action names. A my-payment has one transaction, so its setTransactionCustomField
+ * names none (the platform's MyPaymentSetTransactionCustomFieldAction): that one is meant.
+ */
+function transaction(payment: Payment, id: string | undefined): Transaction {
+  if (id === undefined) {
+    if (payment.transactions.length !== 1) throw new InvalidOperationError('The payment has no single transaction: name the transaction by its id.');
+    return payment.transactions[0];
+  }
   const found = payment.transactions.find((t) => t.id === id);
   if (!found) throw new InvalidOperationError(`The payment has no transaction with the id '${id}'.`);
   return found;
