@@ -389,3 +389,10 @@ describe('the /me endpoints for documents of a business unit', () => {
     await f.ok(api(server, me, '/test/me/orders', { body: { id: plain.id, version: plain.version } }), 201);
   });
 });
+
+test('an approval rule takes the order predicate the platform documents on money parts: totalPrice.centAmount >= 100000', async () => {
+  const org = await organisation();
+  await rule(org, { predicate: 'totalPrice.centAmount >= 100000' });
+  expect(await flowOf(org, (await placeOrder(org, 99_999)).id)).toBeUndefined();
+  expect((await flowOf(org, (await placeOrder(org, 100_000)).id))?.status).toBe('Pending');
+});

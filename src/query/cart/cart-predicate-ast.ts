@@ -16,6 +16,8 @@ export type Operand = Literal | { kind: 'field'; path: string; pos: number } | {
 export type Test =
   | { kind: 'compare'; op: ComparisonOperator; value: Literal }
   | { kind: 'in'; negated: boolean; values: Literal[] }
+  /** A set compared with a list (`categories.id = ("a", "b")`): the same members, in any order. */
+  | { kind: 'sameSet'; negated: boolean; values: Literal[] }
   | { kind: 'contains'; mode: 'one' | 'any' | 'all'; values: Literal[] }
   | { kind: 'empty'; negated: boolean }
   | { kind: 'defined'; negated: boolean };

@@ -71,6 +71,15 @@ describe('cart predicates', () => {
     ['custom.missing is not defined and custom.tier is defined', true],
     ['NOT(country = "DE") OR lineItemExists(sku = "cap")', false],
     ['(country = "FR" or country = "DE") and totalPrice < "100.00 EUR"', true],
+    // A set compared with a list: the same members, in any order.
+    ['lineItemExists(categories.id = ("c2", "c1"))', true],
+    ['lineItemExists(categories.id = ("c1"))', false],
+    ['lineItemExists(categories.id != ("c1", "c2")) and lineItemExists(sku = "hat")', true],
+    ['lineItemCount(categories.id = ("c1", "c2")) = 2', true],
+    // The parts of a money field.
+    ['totalPrice.centAmount >= 2500', true],
+    ['totalPrice.centAmount > 2500', false],
+    ['totalPrice.currencyCode = "EUR"', true],
   ])('%s → %s', (source, expected) => {
     expect(holds(source)).toBe(expected);
   });
@@ -84,6 +93,8 @@ describe('cart predicates', () => {
     ['totalPrice > 10', 'Expected a money value'],
     ['totalPrice > "10.001 EUR"', 'Expected a money value'],
     ['country', 'Expected a boolean value'],
+    ['country = ("DE")', 'Only a set of values'],
+    ['totalPrice.centAmount >= "10"', 'Expected a number value'],
   ])('%s is refused: %s', (source, message) => {
     expect(() => compileCartPredicate(source, scope, 'cartPredicate')).toThrow(
       expect.objectContaining({ code: 'InvalidInput', message: expect.stringContaining(message) }),

@@ -162,6 +162,13 @@ class Compiler {
   private field<C>(path: string, pos: number, scope: CartPredicateScope<C>): Value<C> {
     const spec = scope.fields[path];
     if (spec) return { kind: spec.kind, get: spec.get, pos };
+    // The parts of a money field: `totalPrice.centAmount >= 100000`, `totalPrice.currencyCode = "EUR"`.
+    const part = /^(.+)\.(centAmount|currencyCode)$/.exec(path);
+    const money = part ? scope.fields[part[1]] : undefined;
+    if (part && money?.kind === 'money') {
+      const key = part[2] as 'centAmount' | 'currencyCode';
+      return { kind: key === 'centAmount' ? 'number' : 'string', get: (c) => (isMoney(money.get(c)) ? (money.get(c) as MoneyValue)[key] : undefined), pos };
+    }
     const dot = path.indexOf('.');
     const prefix = dot > 0 ? scope.prefixes?.[path.slice(0, dot)] : undefined;
     if (prefix && dot < path.length - 1) {
@@ -178,6 +185,17 @@ class Compiler {
       case 'in': {
         const parts = test.values.map((literal) => this.compare(value, '=', literal));
         return test.negated ? (c) => value.get(c) !== undefined && !parts.some((p) => p(c)) : (c) => parts.some((p) => p(c));
+      }
+      case 'sameSet': {
+        if (value.kind !== 'set' && value.kind !== 'dynamic')
+          throw this.error(value.pos, `Only a set of values, such as categories.id, is compared with a list.`);
+        const wanted = new Set(test.values.map((l) => l.value));
+        const same = (c: C) => {
+          const v = value.get(c);
+          const items = new Set(Array.isArray(v) ? v.map(comparable) : v === undefined ? [] : [comparable(v)]);
+          return items.size === wanted.size && [...wanted].every((w) => items.has(w));
+        };
+        return test.negated ? (c) => !same(c) : same;
       }
       case 'contains': {
         if (value.kind !== 'set' && value.kind !== 'dynamic') throw this.error(value.pos, `'contains' needs a set of values, such as categories.id.`);

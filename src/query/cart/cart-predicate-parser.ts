@@ -9,7 +9,7 @@ import type { CartPredicateNode, ComparisonOperator, Literal, Operand, Test } fr
  *   and       := unary ("and" unary)*
  *   unary     := "not" "(" or ")" | "(" or ")" | operand [test]
  *   operand   := literal | IDENT "(" [or] ")" | IDENT
- *   test      := cmp literal | ["not"] "in" list | "contains" (("any" | "all") list | literal)
+ *   test      := cmp literal | ("=" | "!=") list | ["not"] "in" list | "contains" (("any" | "all") list | literal)
  *              | "is" ["not"] ("empty" | "defined")
  *   list      := "(" literal ("," literal)* ")"
  *   literal   := STRING | NUMBER | "true" | "false"
@@ -63,7 +63,9 @@ class CartPredicateParser extends LogicParser<CartPredicateNode> {
     const token = this.peek();
     if (token.kind === 'op') {
       this.next();
-      return { kind: 'compare', op: token.text as ComparisonOperator, value: this.parseLiteral() };
+      const op = token.text as ComparisonOperator;
+      if (this.peek().kind === '(' && (op === '=' || op === '!=')) return { kind: 'sameSet', negated: op !== '=', values: this.parseList() };
+      return { kind: 'compare', op, value: this.parseLiteral() };
     }
     if (token.kind !== 'ident') return undefined;
     switch (token.text.toLowerCase()) {

@@ -83,6 +83,11 @@ export const cartScope: CartPredicateScope<CartFacts> = {
     'shippingInfo.shippingMethodName': string((f) => f.cart.shippingInfo?.shippingMethodName),
     'shippingInfo.shippingMethod.id': string((f) => f.cart.shippingInfo?.shippingMethod?.id),
     'shippingInfo.price': money((f) => f.cart.shippingInfo?.price),
+    'shippingInfo.taxCategory.id': string((f) => f.cart.shippingInfo?.taxCategory?.id),
+    'shippingInfo.taxRate.country': string((f) => f.cart.shippingInfo?.taxRate?.country),
+    'shippingInfo.taxRate.state': string((f) => f.cart.shippingInfo?.taxRate?.state),
+    'shippingInfo.taxRate.name': string((f) => f.cart.shippingInfo?.taxRate?.name),
+    'shippingInfo.taxRate.amount': number((f) => f.cart.shippingInfo?.taxRate?.amount),
     totalLineItemQuantity: number((f) => f.cart.totalLineItemQuantity ?? 0),
   },
   prefixes: {
