@@ -110,7 +110,7 @@ export function createServices(app: AppServices): Services {
   const stores = new StoreService();
   const associateRoles = new AssociateRoleService();
   const customerGroups = new CustomerGroupService();
-  const businessUnits = new BusinessUnitService();
+  const businessUnits = new BusinessUnitService(REFERRERS['business-unit']);
   const taxCategories = new TaxCategoryService(REFERRERS['tax-category']);
   const zones = new ZoneService(REFERRERS.zone);
   const shippingMethods = new ShippingMethodService(taxCategories.repository, zones.repository);

@@ -1,5 +1,7 @@
 import {
+  businessUnitResource,
   cartDiscountResource,
+  cartResource,
   discountCodeResource,
   inventoryResource,
   orderResource,
@@ -8,6 +10,7 @@ import {
   quoteRequestResource,
   quoteResource,
   shippingMethodResource,
+  shoppingListResource,
   stagedQuoteResource,
   stateResource,
   storeResource,
@@ -19,7 +22,7 @@ const pricedInChannel = '(masterVariant(prices(channel(id = :id))) or variants(p
 /**
  * Who refers to whom: for each kind of resource whose delete the platform refuses while it is referenced
  * (400 ReferenceExists naming the referring type), the resources that can refer to it and the predicate
- * that finds them (`:id` is the referenced resource's id). Every delete guard reads it; a new reference
+ * that finds them (`:id` is the referenced resource's id, `:key` its key). Every delete guard reads it; a new reference
  * between resources is one line here. Types, which also strip removed fields from their users, are wired
  * in composition.ts.
  */
@@ -33,6 +36,14 @@ export const REFERRERS = {
     referrer(storeResource, 'distributionChannels(id = :id) or supplyChannels(id = :id)'),
     referrer(productResource, `masterData(current${pricedInChannel} or staged${pricedInChannel})`),
     referrer(inventoryResource, 'supplyChannel(id = :id)'),
+  ],
+  // A unit's children and the documents it owns keep its key: a unit created later with the same key
+  // would take them over (and show them to its associates).
+  'business-unit': [
+    referrer(businessUnitResource, 'parentUnit(key = :key)'),
+    referrer(cartResource, 'businessUnit(key = :key)'),
+    referrer(orderResource, 'businessUnit(key = :key)'),
+    referrer(shoppingListResource, 'businessUnit(key = :key)'),
   ],
   state: [
     referrer(orderResource, 'state(id = :id)'),

@@ -24,6 +24,8 @@ export const businessUnitResource = defineQueryableResource({
   table: 'BusinessUnit',
   typeId: 'business-unit',
   fields: fieldsFromJsonSchema(schemas.BusinessUnitSchema, components),
+  // The indexed mirror of parentUnit: a unit's children are found on it (the delete guard, the hierarchy).
+  extraColumns: { 'parentUnit.key': { column: 'parentKey', type: 'string' } },
 });
 
 /**
@@ -87,7 +89,7 @@ export const orderResource = defineQueryableResource({
   fields: fieldsFromJsonSchema(schemas.OrderSchema, components),
   // Orders have no key on the platform: the key column holds the order number (unique in the project).
   omitColumns: ['key'],
-  extraColumns: { orderNumber: { column: 'key', type: 'string' } },
+  extraColumns: { orderNumber: { column: 'key', type: 'string' }, 'businessUnit.key': { column: 'businessUnitKey', type: 'string' } },
 });
 
 /** Inventory entries: the stock of a SKU per supply channel. */

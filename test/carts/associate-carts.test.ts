@@ -380,6 +380,38 @@ describe("a cart's business unit on the general endpoints", () => {
     await f.ok(api(server, f.admin, `/test/business-units/key=${unit.key}?version=${current.version}`, { method: 'DELETE' }));
   });
 
+  test('nor a unit that an order or a shopping list still names, nor one with a child unit', async () => {
+    const unit = await f.unit({ associates: [associate(buyer, [buyerRole])] });
+    const cart = await cartOf(buyer, unit.key);
+    await f.ok(api(server, f.admin, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version } }), 201);
+    const ordered = await f.ok<CartBody>(api(server, f.admin, `/test/carts/${cart.id}`));
+    await f.ok(api(server, f.admin, `/test/carts/${cart.id}?version=${ordered.version}`, { method: 'DELETE' }));
+    const refuse = async (referencedBy: string) =>
+      expectError(
+        await api(server, f.admin, `/test/business-units/key=${unit.key}?version=${(await f.get(unit.key)).version}`, { method: 'DELETE' }),
+        400,
+        'ReferenceExists',
+        { referencedBy },
+      );
+    await refuse('order');
+    const lonely = await f.unit({ associates: [associate(buyer, [buyerRole])] });
+    await f.ok(api(server, f.admin, '/test/shopping-lists', { body: { name: { en: 'l' }, customer: { id: buyer }, businessUnit: { key: lonely.key } } }), 201);
+    await expectError(
+      await api(server, f.admin, `/test/business-units/key=${lonely.key}?version=${(await f.get(lonely.key)).version}`, { method: 'DELETE' }),
+      400,
+      'ReferenceExists',
+      { referencedBy: 'shopping-list' },
+    );
+    const parent = await f.unit({});
+    await f.division(parent.key);
+    await expectError(
+      await api(server, f.admin, `/test/business-units/key=${parent.key}?version=${(await f.get(parent.key)).version}`, { method: 'DELETE' }),
+      400,
+      'ReferenceExists',
+      { referencedBy: 'business-unit' },
+    );
+  });
+
   test('setBusinessUnit needs a cart that has a unit; setCustomerId on such a cart needs an associate of it', async () => {
     const plain = await f.ok<CartBody>(api(server, f.admin, '/test/carts', { body: { currency: 'EUR' } }), 201);
     await expectError(

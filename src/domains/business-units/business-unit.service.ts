@@ -22,19 +22,10 @@ import { businessUnitResource } from '../../resources/queryable-resources.js';
 import { applyUpdateActions } from '../../resources/update-actions.js';
 import { checkVersion, notFound } from '../../resources/versioning.js';
 import { identifierAddress, identified } from '../../resources/resource-identifiers.js';
+import { firstReferrer, type Referrer } from '../../resources/referrers.js';
+import { referencedAs } from '../../resources/referenced-delete.js';
 
 const CHILDREN = sql('SELECT $DATA AS "data" FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ?');
-const HAS_CHILD = sql('SELECT 1 FROM "BusinessUnit" WHERE "projectKey" = ? AND "parentKey" = ? LIMIT 1');
-/**
- * The documents a unit may own, by their indexed businessUnitKey column. A unit they still name is not
- * deleted: they keep the unit's key, and a unit created later with the same key would otherwise take
- * over the old unit's carts, orders and lists (and show them to its associates).
- */
-const OWNED = [
-  ['cart', sql('SELECT 1 FROM "Cart" WHERE "projectKey" = ? AND "businessUnitKey" = ? LIMIT 1')],
-  ['order', sql('SELECT 1 FROM "Order" WHERE "projectKey" = ? AND "businessUnitKey" = ? LIMIT 1')],
-  ['shopping-list', sql('SELECT 1 FROM "ShoppingList" WHERE "projectKey" = ? AND "businessUnitKey" = ? LIMIT 1')],
-] as const;
 const DELETE_MEMBERS = sql('DELETE FROM "BusinessUnitAssociate" WHERE "unitId" = ?');
 const UNITS_OF_MEMBER = sql('SELECT "unitId" FROM "BusinessUnitAssociate" WHERE "projectKey" = ? AND "customerId" = ?');
 const DELETE_MEMBER = sql('DELETE FROM "BusinessUnitAssociate" WHERE "projectKey" = ? AND "customerId" = ?');
@@ -68,6 +59,11 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
   protected readonly actions = businessUnitActions;
   /** The units of one store (`/in-store/key={storeKey}/business-units`). */
   readonly inStore = businessUnitsInStore(this);
+
+  /** `referrers`: its child units and the carts, orders and shopping lists it owns, which keep it from being deleted (400 ReferenceExists). */
+  constructor(private readonly referrers: readonly Referrer[]) {
+    super();
+  }
 
   override create(ctx: RequestContext, draft: BusinessUnitDraft, expand: readonly string[] = [], parentGuard?: ParentGuard): Promise<BusinessUnit> {
     return withTransaction(ctx, async (tx) => {
@@ -190,18 +186,12 @@ export class BusinessUnitService extends DocumentService<BusinessUnit, BusinessU
     };
   }
 
-  /** Refuses deleting a unit that still has child units (they would lose their parent) or owns carts, orders or shopping lists. */
+  /** Refuses deleting a unit that still has child units (they would lose their parent) or owns carts, orders or shopping lists (REFERRERS). */
   override delete(ctx: RequestContext, at: DocumentAddress, version: number, expand: readonly string[] = []): Promise<BusinessUnit> {
     return withTransaction(ctx, async (tx) => {
       const current = await this.repository.versioned(tx, at, version);
-      if ((await tx.db.value(HAS_CHILD[tx.db.dialect], [tx.projectKey, current.key])) !== undefined) {
-        throw new ReferenceExistsError(`The business unit '${current.key}' has child units; move or delete them first.`, 'business-unit');
-      }
-      for (const [typeId, statement] of OWNED) {
-        if ((await tx.db.value(statement[tx.db.dialect], [tx.projectKey, current.key])) !== undefined) {
-          throw new ReferenceExistsError(`Can not delete a business-unit while it is referenced by at least one ${typeId}.`, typeId);
-        }
-      }
+      const by = await firstReferrer(tx, this.referrers, referencedAs(current));
+      if (by) throw new ReferenceExistsError(`Can not delete a business-unit while it is referenced by at least one ${by}.`, by);
       const deleted = await this.repository.delete(tx, { id: current.id }, version, expand);
       await tx.db.executeRaw(DELETE_MEMBERS[tx.db.dialect], [current.id]);
       return deleted;
