@@ -7,7 +7,7 @@ const DATABASE_INDEPENDENT = [
   '<rootDir>/src/.*\\.spec\\.ts$',
   '<rootDir>/test/query/(predicate-checker|predicate-compiler|predicate-parser|predicate-fuzz|expand|query-params|json-schema-fields|sort)\\.test\\.ts$',
   '<rootDir>/test/db/(announcement-file|wal-commit-counter|polled-bytes)\\.test\\.ts$',
-  '<rootDir>/test/dx/(generate-check|runtime)\\.test\\.ts$',
+  '<rootDir>/test/dx/(generate-check|runtime|sdk-shapes)\\.test\\.ts$',
   // The developer pages: the same HTML and documents whatever the database holds.
   '<rootDir>/test/dx/(developer-pages|reference-page\\.browser)\\.test\\.ts$',
   '<rootDir>/test/graphql/storefront-documents\\.test\\.ts$',
