@@ -13430,7 +13430,22 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/CategoryOrderHints"
           },
           "searchKeywords": {
-            "type": "object"
+            "$ref": "#/components/schemas/SearchKeywords"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "attributes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Attribute"
+            }
           },
           "hasStagedChanges": {
             "type": "boolean"
@@ -14226,7 +14241,16 @@ export const openApiDocument = {
             "$ref": "#/components/schemas/CategoryOrderHints"
           },
           "searchKeywords": {
-            "type": "object"
+            "$ref": "#/components/schemas/SearchKeywords"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
           },
           "masterVariant": {
             "$ref": "#/components/schemas/ProductVariant"
@@ -14235,6 +14259,56 @@ export const openApiDocument = {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/ProductVariant"
+            }
+          },
+          "attributes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Attribute"
+            }
+          }
+        }
+      },
+      "SearchKeywords": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "array",
+          "items": {
+            "$ref": "#/components/schemas/SearchKeyword"
+          }
+        }
+      },
+      "SearchKeyword": {
+        "type": "object",
+        "required": [
+          "text"
+        ],
+        "properties": {
+          "text": {
+            "type": "string"
+          },
+          "suggestTokenizer": {
+            "$ref": "#/components/schemas/SuggestTokenizer"
+          }
+        }
+      },
+      "SuggestTokenizer": {
+        "type": "object",
+        "required": [
+          "type"
+        ],
+        "properties": {
+          "type": {
+            "type": "string",
+            "enum": [
+              "whitespace",
+              "custom"
+            ]
+          },
+          "inputs": {
+            "type": "array",
+            "items": {
+              "type": "string"
             }
           }
         }
@@ -14573,6 +14647,24 @@ export const openApiDocument = {
             "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/ProductVariantDraft"
+            }
+          },
+          "searchKeywords": {
+            "$ref": "#/components/schemas/SearchKeywords"
+          },
+          "metaTitle": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaDescription": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "metaKeywords": {
+            "$ref": "#/components/schemas/LocalizedString"
+          },
+          "attributes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Attribute"
             }
           },
           "publish": {

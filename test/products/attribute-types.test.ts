@@ -129,3 +129,43 @@ describe('enum and lenum attributes of products', () => {
     await expectError(await api(server, admin, '/test/products/key=green-shirt'), 404, 'ResourceNotFound');
   });
 });
+
+describe('what a product draft carries beyond names and variants', () => {
+  it('keeps meta title, description and keywords, search keywords and product-level attributes, in the product and its projection', async () => {
+    const withLevel = await ok<{ id: string }>(
+      api(server, admin, '/test/product-types', {
+        body: {
+          name: 'Level',
+          description: 'product-level',
+          attributes: [{ name: 'brand', label: { en: 'Brand' }, isRequired: false, level: 'Product', type: COLOR }],
+        },
+      }),
+      201,
+    );
+    const draft = {
+      productType: { typeId: 'product-type', id: withLevel.id },
+      name: { en: 'Meta shirt' },
+      slug: { en: 'meta-shirt' },
+      metaTitle: { en: 'Buy the meta shirt' },
+      metaDescription: { en: 'A shirt with meta data' },
+      metaKeywords: { en: 'shirt, meta' },
+      searchKeywords: { en: [{ text: 'meta shirt' }, { text: 'tee', suggestTokenizer: { type: 'whitespace' } }] },
+      attributes: [{ name: 'brand', value: 'blue' }],
+      publish: true,
+    };
+    const product = await ok<{ id: string; masterData: { current: Record<string, unknown>; staged: Record<string, unknown> } }>(
+      api(server, admin, '/test/products', { body: draft }),
+      201,
+    );
+    const kept = {
+      metaTitle: draft.metaTitle,
+      metaDescription: draft.metaDescription,
+      metaKeywords: draft.metaKeywords,
+      searchKeywords: draft.searchKeywords,
+      attributes: [{ name: 'brand', value: { key: 'blue', label: 'Blue' } }],
+    };
+    expect(product.masterData.current).toMatchObject(kept);
+    expect(product.masterData.staged).toMatchObject(kept);
+    expect(await ok<Record<string, unknown>>(api(server, admin, `/test/product-projections/${product.id}`))).toMatchObject(kept);
+  });
+});

@@ -13934,7 +13934,22 @@ export const ProductProjectionSchema = {
             $ref: '#/components/schemas/CategoryOrderHints'
         },
         searchKeywords: {
-            type: 'object'
+            $ref: '#/components/schemas/SearchKeywords'
+        },
+        metaTitle: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaKeywords: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        attributes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Attribute'
+            }
         },
         hasStagedChanges: {
             type: 'boolean'
@@ -14765,7 +14780,16 @@ export const ProductDataSchema = {
             $ref: '#/components/schemas/CategoryOrderHints'
         },
         searchKeywords: {
-            type: 'object'
+            $ref: '#/components/schemas/SearchKeywords'
+        },
+        metaTitle: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaKeywords: {
+            $ref: '#/components/schemas/LocalizedString'
         },
         masterVariant: {
             $ref: '#/components/schemas/ProductVariant'
@@ -14774,6 +14798,59 @@ export const ProductDataSchema = {
             type: 'array',
             items: {
                 $ref: '#/components/schemas/ProductVariant'
+            }
+        },
+        attributes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Attribute'
+            }
+        }
+    }
+} as const;
+
+export const SearchKeywordsSchema = {
+    type: 'object',
+    additionalProperties: {
+        type: 'array',
+        items: {
+            $ref: '#/components/schemas/SearchKeyword'
+        }
+    }
+} as const;
+
+export const SearchKeywordSchema = {
+    type: 'object',
+    required: [
+        'text'
+    ],
+    properties: {
+        text: {
+            type: 'string'
+        },
+        suggestTokenizer: {
+            $ref: '#/components/schemas/SuggestTokenizer'
+        }
+    }
+} as const;
+
+export const SuggestTokenizerSchema = {
+    type: 'object',
+    required: [
+        'type'
+    ],
+    properties: {
+        type: {
+            type: 'string',
+            enum: [
+                'whitespace',
+                'custom'
+            ]
+        },
+        inputs: {
+            type: 'array',
+            items: {
+                type: 'string'
             }
         }
     }
@@ -15124,6 +15201,24 @@ export const ProductDraftSchema = {
             maxItems: 100,
             items: {
                 $ref: '#/components/schemas/ProductVariantDraft'
+            }
+        },
+        searchKeywords: {
+            $ref: '#/components/schemas/SearchKeywords'
+        },
+        metaTitle: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaDescription: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        metaKeywords: {
+            $ref: '#/components/schemas/LocalizedString'
+        },
+        attributes: {
+            type: 'array',
+            items: {
+                $ref: '#/components/schemas/Attribute'
             }
         },
         publish: {

@@ -4462,9 +4462,11 @@ export type ProductProjection = {
     slug: LocalizedString;
     categories: Array<Reference>;
     categoryOrderHints?: CategoryOrderHints;
-    searchKeywords?: {
-        [key: string]: unknown;
-    };
+    searchKeywords?: SearchKeywords;
+    metaTitle?: LocalizedString;
+    metaDescription?: LocalizedString;
+    metaKeywords?: LocalizedString;
+    attributes?: Array<Attribute>;
     hasStagedChanges?: boolean;
     published?: boolean;
     masterVariant: ProductVariant;
@@ -4704,11 +4706,27 @@ export type ProductData = {
     description?: LocalizedString;
     categories: Array<Reference>;
     categoryOrderHints?: CategoryOrderHints;
-    searchKeywords: {
-        [key: string]: unknown;
-    };
+    searchKeywords: SearchKeywords;
+    metaTitle?: LocalizedString;
+    metaDescription?: LocalizedString;
+    metaKeywords?: LocalizedString;
     masterVariant: ProductVariant;
     variants: Array<ProductVariant>;
+    attributes?: Array<Attribute>;
+};
+
+export type SearchKeywords = {
+    [key: string]: Array<SearchKeyword>;
+};
+
+export type SearchKeyword = {
+    text: string;
+    suggestTokenizer?: SuggestTokenizer;
+};
+
+export type SuggestTokenizer = {
+    type: 'whitespace' | 'custom';
+    inputs?: Array<string>;
 };
 
 /**
@@ -4817,6 +4835,11 @@ export type ProductDraft = {
     categoryOrderHints?: CategoryOrderHints;
     masterVariant?: ProductVariantDraft;
     variants?: Array<ProductVariantDraft>;
+    searchKeywords?: SearchKeywords;
+    metaTitle?: LocalizedString;
+    metaDescription?: LocalizedString;
+    metaKeywords?: LocalizedString;
+    attributes?: Array<Attribute>;
     publish?: boolean;
 };
 

@@ -19,7 +19,7 @@ import { DocumentRepository, type DocumentAddress, type NewDocument } from '../.
 import { DocumentService } from '../../resources/document-service.js';
 
 import { categoryRepository } from './category-repository.js';
-import { attributeDefinitions } from './attribute-values.js';
+import { attributeDefinitions, resolveAttributes } from './attribute-values.js';
 
 import type { CategoryReferrer } from './category.service.js';
 
@@ -86,7 +86,11 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
       ...(draft.description !== undefined ? { description: draft.description } : {}),
       categories: await categoryReferences(ctx, draft.categories ?? []),
       categoryOrderHints: draft.categoryOrderHints ?? {},
-      searchKeywords: {},
+      searchKeywords: draft.searchKeywords ?? {},
+      ...(draft.metaTitle !== undefined ? { metaTitle: draft.metaTitle } : {}),
+      ...(draft.metaDescription !== undefined ? { metaDescription: draft.metaDescription } : {}),
+      ...(draft.metaKeywords !== undefined ? { metaKeywords: draft.metaKeywords } : {}),
+      attributes: resolveAttributes(definitions, draft.attributes ?? [], 'attributes'),
       masterVariant,
       variants,
     };
