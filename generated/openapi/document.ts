@@ -4445,6 +4445,9 @@ export const openApiDocument = {
       "LineItemDraft": {
         "type": "object",
         "properties": {
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
           "key": {
             "$ref": "#/components/schemas/Key"
           },
@@ -4485,6 +4488,9 @@ export const openApiDocument = {
           "slug"
         ],
         "properties": {
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
           "key": {
             "$ref": "#/components/schemas/Key"
           },
@@ -4524,6 +4530,9 @@ export const openApiDocument = {
           "currency"
         ],
         "properties": {
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
           "currency": {
             "$ref": "#/components/schemas/CurrencyCode"
           },
@@ -4647,6 +4656,9 @@ export const openApiDocument = {
         "properties": {
           "currency": {
             "$ref": "#/components/schemas/CurrencyCode"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
           },
           "customerEmail": {
             "type": "string"
@@ -4836,7 +4848,9 @@ export const openApiDocument = {
             "removePayment": "#/components/schemas/CartRemovePaymentAction",
             "changeLineItemsOrder": "#/components/schemas/CartChangeLineItemsOrderAction",
             "removeItemShippingAddress": "#/components/schemas/CartRemoveItemShippingAddressAction",
-            "updateItemShippingAddress": "#/components/schemas/CartUpdateItemShippingAddressAction"
+            "updateItemShippingAddress": "#/components/schemas/CartUpdateItemShippingAddressAction",
+            "setCustomType": "#/components/schemas/CartSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/CartSetCustomFieldAction"
           }
         },
         "oneOf": [
@@ -4902,6 +4916,12 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/CartUpdateItemShippingAddressAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCustomFieldAction"
           }
         ]
       },
@@ -4942,7 +4962,9 @@ export const openApiDocument = {
             "setCustomerId": "#/components/schemas/CartSetCustomerIdAction",
             "setCustomerGroup": "#/components/schemas/CartSetCustomerGroupAction",
             "setAnonymousId": "#/components/schemas/CartSetAnonymousIdAction",
-            "setBusinessUnit": "#/components/schemas/CartSetBusinessUnitAction"
+            "setBusinessUnit": "#/components/schemas/CartSetBusinessUnitAction",
+            "setCustomType": "#/components/schemas/CartSetCustomTypeAction",
+            "setCustomField": "#/components/schemas/CartSetCustomFieldAction"
           }
         },
         "oneOf": [
@@ -5035,8 +5057,49 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/CartSetBusinessUnitAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCustomTypeAction"
+          },
+          {
+            "$ref": "#/components/schemas/CartSetCustomFieldAction"
           }
         ]
+      },
+      "CartSetCustomTypeAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomType"
+          },
+          "type": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "fields": {
+            "$ref": "#/components/schemas/FieldContainer"
+          }
+        }
+      },
+      "CartSetCustomFieldAction": {
+        "type": "object",
+        "required": [
+          "action",
+          "name"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setCustomField"
+          },
+          "name": {
+            "type": "string"
+          },
+          "value": {}
+        }
       },
       "CartAddLineItemAction": {
         "type": "object",
@@ -5047,6 +5110,9 @@ export const openApiDocument = {
           "action": {
             "type": "string",
             "const": "addLineItem"
+          },
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
           },
           "key": {
             "$ref": "#/components/schemas/Key"
@@ -5139,6 +5205,9 @@ export const openApiDocument = {
           "slug"
         ],
         "properties": {
+          "custom": {
+            "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
           "action": {
             "type": "string",
             "const": "addCustomLineItem"

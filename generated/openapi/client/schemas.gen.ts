@@ -4583,6 +4583,9 @@ export const ItemShippingDetailsDraftSchema = {
 export const LineItemDraftSchema = {
     type: 'object',
     properties: {
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
         key: {
             $ref: '#/components/schemas/Key'
         },
@@ -4624,6 +4627,9 @@ export const CustomLineItemDraftSchema = {
         'slug'
     ],
     properties: {
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
         key: {
             $ref: '#/components/schemas/Key'
         },
@@ -4664,6 +4670,9 @@ export const CartDraftSchema = {
         'currency'
     ],
     properties: {
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
         currency: {
             $ref: '#/components/schemas/CurrencyCode'
         },
@@ -4788,6 +4797,9 @@ export const MyCartDraftSchema = {
     properties: {
         currency: {
             $ref: '#/components/schemas/CurrencyCode'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
         },
         customerEmail: {
             type: 'string'
@@ -4984,7 +4996,9 @@ export const MyCartUpdateActionSchema = {
             removePayment: '#/components/schemas/CartRemovePaymentAction',
             changeLineItemsOrder: '#/components/schemas/CartChangeLineItemsOrderAction',
             removeItemShippingAddress: '#/components/schemas/CartRemoveItemShippingAddressAction',
-            updateItemShippingAddress: '#/components/schemas/CartUpdateItemShippingAddressAction'
+            updateItemShippingAddress: '#/components/schemas/CartUpdateItemShippingAddressAction',
+            setCustomType: '#/components/schemas/CartSetCustomTypeAction',
+            setCustomField: '#/components/schemas/CartSetCustomFieldAction'
         }
     },
     oneOf: [
@@ -5050,6 +5064,12 @@ export const MyCartUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/CartUpdateItemShippingAddressAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetCustomFieldAction'
         }
     ]
 } as const;
@@ -5091,7 +5111,9 @@ export const CartUpdateActionSchema = {
             setCustomerId: '#/components/schemas/CartSetCustomerIdAction',
             setCustomerGroup: '#/components/schemas/CartSetCustomerGroupAction',
             setAnonymousId: '#/components/schemas/CartSetAnonymousIdAction',
-            setBusinessUnit: '#/components/schemas/CartSetBusinessUnitAction'
+            setBusinessUnit: '#/components/schemas/CartSetBusinessUnitAction',
+            setCustomType: '#/components/schemas/CartSetCustomTypeAction',
+            setCustomField: '#/components/schemas/CartSetCustomFieldAction'
         }
     },
     oneOf: [
@@ -5184,8 +5206,51 @@ export const CartUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/CartSetBusinessUnitAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetCustomTypeAction'
+        },
+        {
+            $ref: '#/components/schemas/CartSetCustomFieldAction'
         }
     ]
+} as const;
+
+export const CartSetCustomTypeActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomType'
+        },
+        type: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        fields: {
+            $ref: '#/components/schemas/FieldContainer'
+        }
+    }
+} as const;
+
+export const CartSetCustomFieldActionSchema = {
+    type: 'object',
+    required: [
+        'action',
+        'name'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setCustomField'
+        },
+        name: {
+            type: 'string'
+        },
+        value: {}
+    }
 } as const;
 
 export const CartAddLineItemActionSchema = {
@@ -5197,6 +5262,9 @@ export const CartAddLineItemActionSchema = {
         action: {
             type: 'string',
             const: 'addLineItem'
+        },
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
         },
         key: {
             $ref: '#/components/schemas/Key'
@@ -5292,6 +5360,9 @@ export const CartAddCustomLineItemActionSchema = {
         'slug'
     ],
     properties: {
+        custom: {
+            $ref: '#/components/schemas/CustomFieldsDraft'
+        },
         action: {
             type: 'string',
             const: 'addCustomLineItem'

@@ -1385,6 +1385,7 @@ export type ItemShippingDetailsDraft = {
 };
 
 export type LineItemDraft = {
+    custom?: CustomFieldsDraft;
     key?: Key;
     productId?: string;
     variantId?: number;
@@ -1397,6 +1398,7 @@ export type LineItemDraft = {
 };
 
 export type CustomLineItemDraft = {
+    custom?: CustomFieldsDraft;
     key?: Key;
     name: LocalizedString;
     quantity?: number;
@@ -1408,6 +1410,7 @@ export type CustomLineItemDraft = {
 };
 
 export type CartDraft = {
+    custom?: CustomFieldsDraft;
     currency: CurrencyCode;
     key?: Key;
     customerId?: string;
@@ -1438,6 +1441,7 @@ export type CartDraft = {
 
 export type MyCartDraft = {
     currency: CurrencyCode;
+    custom?: CustomFieldsDraft;
     customerEmail?: string;
     country?: CountryCode;
     locale?: Locale;
@@ -1530,7 +1534,11 @@ export type MyCartUpdateAction = ({
     action: 'removeItemShippingAddress';
 } & CartRemoveItemShippingAddressAction) | ({
     action: 'updateItemShippingAddress';
-} & CartUpdateItemShippingAddressAction);
+} & CartUpdateItemShippingAddressAction) | ({
+    action: 'setCustomType';
+} & CartSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & CartSetCustomFieldAction);
 
 export type CartUpdateAction = ({
     action: 'addLineItem';
@@ -1592,10 +1600,27 @@ export type CartUpdateAction = ({
     action: 'setAnonymousId';
 } & CartSetAnonymousIdAction) | ({
     action: 'setBusinessUnit';
-} & CartSetBusinessUnitAction);
+} & CartSetBusinessUnitAction) | ({
+    action: 'setCustomType';
+} & CartSetCustomTypeAction) | ({
+    action: 'setCustomField';
+} & CartSetCustomFieldAction);
+
+export type CartSetCustomTypeAction = {
+    action: 'setCustomType';
+    type?: ResourceIdentifier;
+    fields?: FieldContainer;
+};
+
+export type CartSetCustomFieldAction = {
+    action: 'setCustomField';
+    name: string;
+    value?: unknown;
+};
 
 export type CartAddLineItemAction = {
     action: 'addLineItem';
+    custom?: CustomFieldsDraft;
     key?: Key;
     productId?: string;
     variantId?: number;
@@ -1623,6 +1648,7 @@ export type CartRemoveLineItemAction = {
 };
 
 export type CartAddCustomLineItemAction = {
+    custom?: CustomFieldsDraft;
     action: 'addCustomLineItem';
     key?: Key;
     name: LocalizedString;

@@ -34,6 +34,7 @@ import type { CartCalculator } from './cart-totals.js';
 import type { DocumentRepository } from '../../resources/document-repository.js';
 import { resolveReference } from '../../resources/resource-identifiers.js';
 import { setOptional, type ActionHandlers } from '../../resources/update-actions.js';
+import { customFieldActions, customFieldsFromDraft } from '../types/index.js';
 
 /** What cart actions read besides the cart: products (through the calculator's sources), and the resources of shipping, taxes and discounts. */
 export interface CartDependencies {
@@ -48,6 +49,8 @@ export interface CartDependencies {
 export async function customLineItem(ctx: RequestContext, cart: Cart, draft: CustomLineItemDraft, deps: CartDependencies): Promise<CustomLineItem> {
   const item = customLineItemFromDraft(cart, draft);
   if (draft.taxCategory) item.taxCategory = await resolveReference(ctx, deps.taxCategories, draft.taxCategory, 'taxCategory');
+  const custom = await customFieldsFromDraft(ctx, 'custom-line-item', draft.custom);
+  if (custom) item.custom = custom;
   return item;
 }
 
@@ -118,6 +121,7 @@ export function cartActions(deps: CartDependencies): ActionHandlers<Cart, CartUp
   const { calculator } = deps;
   const { products } = calculator;
   const table: ActionHandlers<Cart, CartUpdateAction> = {
+    ...customFieldActions('order'),
     addLineItem: (cart, a, ctx) => addLineItem(ctx, cart, a, products),
     changeLineItemQuantity: (cart, a) => {
       const item = findLineItem(cart, a);

@@ -16,6 +16,7 @@ import { centMoney, moneyFromDraft, multiply, sum, type CentPrecisionMoney, type
 import { selectPrice, productOfDraft, type ProductLookup, findVariant } from '../catalog/index.js';
 import { channelReference } from '../channels/index.js';
 import { MatchingPriceNotFoundError } from '../../errors/commerce-errors.js';
+import { customFieldsFromDraft } from '../types/index.js';
 
 export type { ProductLookup } from '../catalog/index.js';
 
@@ -85,6 +86,7 @@ export async function addLineItem(ctx: RequestContext, cart: Cart, draft: LineIt
     return;
   }
   if (draft.key !== undefined && cart.lineItems.some((li) => li.key === draft.key)) throw new DuplicateFieldError('lineItem.key', draft.key);
+  const custom = await customFieldsFromDraft(ctx, 'line-item', draft.custom);
   const item: LineItem = {
     id: randomUUID(),
     ...(draft.key !== undefined ? { key: draft.key } : {}),
@@ -106,6 +108,7 @@ export async function addLineItem(ctx: RequestContext, cart: Cart, draft: LineIt
     ...(supplyChannel ? { supplyChannel } : {}),
     ...(distributionChannel ? { distributionChannel } : {}),
     ...(draft.shippingDetails ? { shippingDetails: shippingDetailsFromDraft(cart, draft.shippingDetails, quantity) } : {}),
+    ...(custom ? { custom } : {}),
     addedAt: draft.addedAt ?? now,
     lastModifiedAt: now,
   };

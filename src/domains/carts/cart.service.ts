@@ -7,6 +7,7 @@ import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
 import { assertCustomerMayInUnit, assertMayNameUnit, myOthersAccess, owningUnit } from '../business-units/index.js';
 import { resolveIdentifier } from '../../resources/resource-identifiers.js';
+import { customFieldsFromDraft } from '../types/index.js';
 
 /** The permissions a customer needs for its own carts of a business unit. */
 const MY_CARTS = myOthersAccess('Carts', 'carts');
@@ -115,6 +116,9 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
       ...(draft.deleteDaysAfterLastModification !== undefined ? { deleteDaysAfterLastModification: draft.deleteDaysAfterLastModification } : {}),
     } as unknown as Cart; // the fields the repository adds (id, version, timestamps) come on create
     if (draft.businessUnit) cart.businessUnit = await owningUnit(ctx, this.deps.businessUnits, draft.businessUnit, cart, 'cart');
+    // Carts take custom fields of Types for `order`, which their orders keep (as on the platform).
+    const custom = await customFieldsFromDraft(ctx, 'order', draft.custom);
+    if (custom) cart.custom = custom;
     for (const address of draft.itemShippingAddresses ?? []) addItemShippingAddress(cart, address);
     for (const item of draft.lineItems ?? []) await addLineItem(ctx, cart, item, this.products);
     for (const item of draft.customLineItems ?? []) cart.customLineItems.push(await customLineItem(ctx, cart, item, this.deps));

@@ -191,6 +191,8 @@ function snapshot(cart: Cart, draft: OrderFromCartDraft): Omit<Order, 'id' | 've
     ...(cart.store ? { store: cart.store } : {}),
     ...(cart.businessUnit ? { businessUnit: cart.businessUnit } : {}),
     ...(cart.locale !== undefined ? { locale: cart.locale } : {}),
+    // The cart's custom fields go with it (a draft's own `custom` replaces them).
+    ...(cart.custom ? { custom: cart.custom } : {}),
     lineItems: cart.lineItems,
     customLineItems: cart.customLineItems,
     totalPrice: cart.totalPrice,
