@@ -56,21 +56,27 @@ describe('the embedded server (startServer from the package entry)', () => {
     expect((await token(cp)).status).toBe(200);
   });
 
-  it('reset() is fast enough to call before every test (median under 50 ms)', async () => {
-    const headers = await bearer(cp);
+  // Called before every test of a suite, so it runs again and again: each time the data written since is
+  // gone and the credentials still work. (Its duration is printed, not asserted: timings belong to the
+  // benchmark, and a loaded CI machine is no measure of them.)
+  it('reset() can be called before every test: each time the data written since is gone', async () => {
     const times: number[] = [];
     for (let i = 0; i < 15; i++) {
-      for (const key of ['a', 'b', 'c']) await fetch(`${cp.url}/shop/stores`, { method: 'POST', headers, body: JSON.stringify({ key: `${key}${i}` }) });
+      const headers = await bearer(cp);
+      for (const key of ['a', 'b', 'c']) {
+        const created = await fetch(`${cp.url}/shop/stores`, { method: 'POST', headers, body: JSON.stringify({ key: `${key}${i}` }) });
+        expect(created.status).toBe(201);
+      }
       const start = performance.now();
       await cp.reset();
       times.push(performance.now() - start);
+      const after = await fetch(`${cp.url}/shop/stores?withTotal=true`, { headers: await bearer(cp) });
+      expect(((await after.json()) as { total: number }).total).toBe(0);
     }
     times.sort((x, y) => x - y);
-    const median = times[Math.floor(times.length / 2)];
     process.stdout.write(
-      `reset() on ${database.url.startsWith('file:') ? 'SQLite in memory' : 'PostgreSQL'}: median ${median.toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms\n`,
+      `reset() on ${database.url.startsWith('file:') ? 'SQLite in memory' : 'PostgreSQL'}: median ${times[Math.floor(times.length / 2)].toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms\n`,
     );
-    expect(median).toBeLessThan(50);
   });
 });
 
