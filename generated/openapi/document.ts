@@ -4029,6 +4029,10 @@ export const openApiDocument = {
           "customerGroup": {
             "$ref": "#/components/schemas/Reference"
           },
+          "purchaseOrderNumber": {
+            "type": "string",
+            "description": "The buyer's purchase order number (B2B); its order keeps it."
+          },
           "anonymousId": {
             "type": "string"
           },
@@ -4533,6 +4537,9 @@ export const openApiDocument = {
           "custom": {
             "$ref": "#/components/schemas/CustomFieldsDraft"
           },
+          "purchaseOrderNumber": {
+            "type": "string"
+          },
           "currency": {
             "$ref": "#/components/schemas/CurrencyCode"
           },
@@ -4659,6 +4666,16 @@ export const openApiDocument = {
           },
           "custom": {
             "$ref": "#/components/schemas/CustomFieldsDraft"
+          },
+          "shippingMethod": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "discountCodes": {
+            "type": "array",
+            "maxItems": 10,
+            "items": {
+              "type": "string"
+            }
           },
           "customerEmail": {
             "type": "string"
@@ -10781,6 +10798,9 @@ export const openApiDocument = {
           },
           "customerEmail": {
             "type": "string"
+          },
+          "customerGroup": {
+            "$ref": "#/components/schemas/Reference"
           },
           "store": {
             "$ref": "#/components/schemas/KeyReference"

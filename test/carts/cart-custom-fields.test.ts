@@ -103,3 +103,34 @@ it('setCustomType and setCustomField change a cart, on the merchant endpoint and
   );
   expect(mine.custom?.fields).toEqual({ note: 'changed' });
 });
+
+describe('more of what carts and orders carry', () => {
+  it("a cart's purchase order number and customer group go to its order; a /me cart draft takes discount codes and a shipping method", async () => {
+    const group = await ok<{ id: string }>(api(server, admin, '/test/customer-groups', { body: { groupName: 'Wholesale', key: 'wholesale' } }), 201);
+    const cart = await ok<CartWithCustom & { purchaseOrderNumber?: string }>(
+      api(server, admin, '/test/carts', {
+        body: { currency: 'EUR', purchaseOrderNumber: 'PO-17', customerGroup: { key: 'wholesale' }, lineItems: [{ sku: 'custom-shirt' }] },
+      }),
+      201,
+    );
+    expect(cart.purchaseOrderNumber).toBe('PO-17');
+    const order = await ok<{ purchaseOrderNumber?: string; customerGroup?: { id: string } }>(
+      api(server, admin, '/test/orders', { body: { cart: { id: cart.id }, version: cart.version } }),
+      201,
+    );
+    expect(order).toMatchObject({ purchaseOrderNumber: 'PO-17', customerGroup: { typeId: 'customer-group', id: group.id } });
+
+    const session = await anonymousSession(server);
+    // An unknown code in a /me draft is refused, not dropped.
+    await expectError(
+      await api(server, session.token, '/test/me/carts', { body: { currency: 'EUR', discountCodes: ['NO-SUCH-CODE'] } }),
+      400,
+      'DiscountCodeNonApplicable',
+    );
+    await expectError(
+      await api(server, session.token, '/test/me/carts', { body: { currency: 'EUR', shippingMethod: { key: 'no-such-method' } } }),
+      400,
+      'ReferencedResourceNotFound',
+    );
+  });
+});

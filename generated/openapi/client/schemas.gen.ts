@@ -4161,6 +4161,10 @@ export const CartSchema = {
         customerGroup: {
             $ref: '#/components/schemas/Reference'
         },
+        purchaseOrderNumber: {
+            type: 'string',
+            description: 'The buyer\'s purchase order number (B2B); its order keeps it.'
+        },
         anonymousId: {
             type: 'string'
         },
@@ -4673,6 +4677,9 @@ export const CartDraftSchema = {
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'
         },
+        purchaseOrderNumber: {
+            type: 'string'
+        },
         currency: {
             $ref: '#/components/schemas/CurrencyCode'
         },
@@ -4800,6 +4807,16 @@ export const MyCartDraftSchema = {
         },
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'
+        },
+        shippingMethod: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        discountCodes: {
+            type: 'array',
+            maxItems: 10,
+            items: {
+                type: 'string'
+            }
         },
         customerEmail: {
             type: 'string'
@@ -11175,6 +11192,9 @@ export const OrderSchema = {
         },
         customerEmail: {
             type: 'string'
+        },
+        customerGroup: {
+            $ref: '#/components/schemas/Reference'
         },
         store: {
             $ref: '#/components/schemas/KeyReference'

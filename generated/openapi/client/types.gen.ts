@@ -1266,6 +1266,10 @@ export type Cart = {
     customerId?: string;
     customerEmail?: string;
     customerGroup?: Reference;
+    /**
+     * The buyer's purchase order number (B2B); its order keeps it.
+     */
+    purchaseOrderNumber?: string;
     anonymousId?: string;
     store?: KeyReference;
     businessUnit?: KeyReference;
@@ -1411,6 +1415,7 @@ export type CustomLineItemDraft = {
 
 export type CartDraft = {
     custom?: CustomFieldsDraft;
+    purchaseOrderNumber?: string;
     currency: CurrencyCode;
     key?: Key;
     customerId?: string;
@@ -1442,6 +1447,8 @@ export type CartDraft = {
 export type MyCartDraft = {
     currency: CurrencyCode;
     custom?: CustomFieldsDraft;
+    shippingMethod?: ResourceIdentifier;
+    discountCodes?: Array<string>;
     customerEmail?: string;
     country?: CountryCode;
     locale?: Locale;
@@ -3541,6 +3548,7 @@ export type Order = {
     orderNumber?: string;
     customerId?: string;
     customerEmail?: string;
+    customerGroup?: Reference;
     store?: KeyReference;
     businessUnit?: KeyReference;
     locale?: Locale;

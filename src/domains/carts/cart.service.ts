@@ -91,6 +91,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
       ...(draft.customerId !== undefined ? { customerId: draft.customerId } : {}),
       ...(draft.customerEmail !== undefined ? { customerEmail: draft.customerEmail } : customer?.email ? { customerEmail: customer.email } : {}),
       ...(customerGroup ? { customerGroup } : {}),
+      ...(draft.purchaseOrderNumber !== undefined ? { purchaseOrderNumber: draft.purchaseOrderNumber } : {}),
       ...(draft.anonymousId !== undefined ? { anonymousId: draft.anonymousId } : {}),
       ...(draft.store ? { store: { typeId: 'store', key: await this.storeKeyOf(ctx, draft.store) } } : {}),
       lineItems: [],

@@ -184,9 +184,12 @@ const ownCartsOnly: CartAdmission = async (tx, cart) => {
 function snapshot(cart: Cart, draft: OrderFromCartDraft): Omit<Order, 'id' | 'version' | 'createdAt' | 'lastModifiedAt'> {
   return {
     ...(draft.orderNumber !== undefined ? { orderNumber: draft.orderNumber } : {}),
-    ...(draft.purchaseOrderNumber !== undefined ? { purchaseOrderNumber: draft.purchaseOrderNumber } : {}),
+    ...((draft.purchaseOrderNumber ?? cart.purchaseOrderNumber) !== undefined
+      ? { purchaseOrderNumber: draft.purchaseOrderNumber ?? cart.purchaseOrderNumber }
+      : {}),
     ...(cart.customerId !== undefined ? { customerId: cart.customerId } : {}),
     ...(cart.customerEmail !== undefined ? { customerEmail: cart.customerEmail } : {}),
+    ...(cart.customerGroup ? { customerGroup: cart.customerGroup } : {}),
     ...(cart.anonymousId !== undefined ? { anonymousId: cart.anonymousId } : {}),
     ...(cart.store ? { store: cart.store } : {}),
     ...(cart.businessUnit ? { businessUnit: cart.businessUnit } : {}),
