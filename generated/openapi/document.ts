@@ -4667,6 +4667,10 @@ export const openApiDocument = {
           "custom": {
             "$ref": "#/components/schemas/CustomFieldsDraft"
           },
+          "store": {
+            "$ref": "#/components/schemas/ResourceIdentifier",
+            "description": "The store of the cart, on the global endpoint (a customer must be one of its customers); in a store, the path's store."
+          },
           "shippingMethod": {
             "$ref": "#/components/schemas/ResourceIdentifier"
           },

@@ -102,6 +102,21 @@ describe('customers of the store', () => {
     await expectError(await api(server, token, '/test/in-store/key=eu/me/active-cart'), 404, 'ResourceNotFound');
   });
 
+  it("on the global /me/carts a draft may name a store: only one of the customer's own (the same rule), anyone's for an anonymous session", async () => {
+    const inEu = { currency: 'EUR', store: { typeId: 'store', key: 'eu' } };
+    const mine = await ok<CartBody & { store?: { key: string } }>(api(server, ofEu, '/test/me/carts', { body: inEu }), 201);
+    expect(mine.store?.key).toBe('eu');
+    for (const token of [ofUs, global]) await expectError(await api(server, token, '/test/me/carts', { body: inEu }), 404, 'ResourceNotFound');
+    const anon = await anonymousSession(server);
+    expect((await ok<CartBody & { store?: { key: string } }>(api(server, anon.token, '/test/me/carts', { body: inEu }), 201)).store?.key).toBe('eu');
+    // In a store, the path's store is the cart's whatever the draft names.
+    const inPath = await ok<CartBody & { store?: { key: string } }>(
+      api(server, ofBoth, '/test/in-store/key=us/me/carts', { body: { currency: 'EUR', store: { typeId: 'store', key: 'eu' } } }),
+      201,
+    );
+    expect(inPath.store?.key).toBe('us');
+  });
+
   it('an anonymous session shops in any store', async () => {
     const anon = await anonymousSession(server);
     await ok(api(server, anon.token, '/test/in-store/key=us/me/carts', { body: { currency: 'EUR' } }), 201);

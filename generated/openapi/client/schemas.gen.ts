@@ -4808,6 +4808,10 @@ export const MyCartDraftSchema = {
         custom: {
             $ref: '#/components/schemas/CustomFieldsDraft'
         },
+        store: {
+            $ref: '#/components/schemas/ResourceIdentifier',
+            description: 'The store of the cart, on the global endpoint (a customer must be one of its customers); in a store, the path\'s store.'
+        },
         shippingMethod: {
             $ref: '#/components/schemas/ResourceIdentifier'
         },

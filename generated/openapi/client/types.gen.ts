@@ -1447,6 +1447,10 @@ export type CartDraft = {
 export type MyCartDraft = {
     currency: CurrencyCode;
     custom?: CustomFieldsDraft;
+    /**
+     * The store of the cart, on the global endpoint (a customer must be one of its customers); in a store, the path's store.
+     */
+    store?: ResourceIdentifier;
     shippingMethod?: ResourceIdentifier;
     discountCodes?: Array<string>;
     customerEmail?: string;

@@ -138,12 +138,15 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
 
   /**
    * POST /me/carts: the cart belongs to the token's customer or anonymous session, and on the
-   * in-store endpoint to the store of the path. The /me methods below see, on the in-store endpoints,
-   * only the caller's carts of that store.
+   * in-store endpoint to the store of the path (whatever the draft names). On the global endpoint the
+   * draft may name a store; a customer's cart goes there only if the customer is one of the store's,
+   * by the rule every in-store /me call follows (see ownerOf). The /me methods below see, on the
+   * in-store endpoints, only the caller's carts of that store.
    */
   async createMine(ctx: RequestContext, draft: MyCartDraft, expand?: readonly string[]): Promise<Cart> {
-    const store = ctx.storeKey === undefined ? {} : { store: { typeId: 'store' as const, key: ctx.storeKey } };
-    const owner = await ownerOf(ctx);
+    const storeKey = ctx.storeKey ?? (draft.store ? await this.storeKeyOf(ctx, draft.store) : undefined);
+    const store = storeKey === undefined ? {} : { store: { typeId: 'store' as const, key: storeKey } };
+    const owner = await ownerOf(storeKey === ctx.storeKey ? ctx : { ...ctx, storeKey });
     assertMayNameUnit(draft, owner, 'cart');
     // A cart of a business unit is created as the customer acting as the unit's associate (CreateMyCarts).
     if (draft.businessUnit && 'customerId' in owner) {
