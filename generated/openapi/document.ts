@@ -17374,6 +17374,10 @@ export const openApiDocument = {
           "localizedDescription": {
             "$ref": "#/components/schemas/LocalizedString"
           },
+          "description": {
+            "type": "string",
+            "description": "The plain description the platform keeps beside localizedDescription (deprecated there, still answered)."
+          },
           "taxCategory": {
             "$ref": "#/components/schemas/Reference"
           },
@@ -17549,6 +17553,10 @@ export const openApiDocument = {
           "localizedDescription": {
             "$ref": "#/components/schemas/LocalizedString"
           },
+          "description": {
+            "type": "string",
+            "description": "The plain description the platform keeps beside localizedDescription (deprecated there, still answered)."
+          },
           "taxCategory": {
             "$ref": "#/components/schemas/ResourceIdentifier"
           },
@@ -17641,6 +17649,7 @@ export const openApiDocument = {
             "setKey": "#/components/schemas/ShippingMethodSetKeyAction",
             "setLocalizedName": "#/components/schemas/ShippingMethodSetLocalizedNameAction",
             "setLocalizedDescription": "#/components/schemas/ShippingMethodSetLocalizedDescriptionAction",
+            "setDescription": "#/components/schemas/ShippingMethodSetDescriptionAction",
             "setPredicate": "#/components/schemas/ShippingMethodSetPredicateAction",
             "setCustomType": "#/components/schemas/ShippingMethodSetCustomTypeAction",
             "setCustomField": "#/components/schemas/ShippingMethodSetCustomFieldAction"
@@ -17679,6 +17688,9 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ShippingMethodSetLocalizedDescriptionAction"
+          },
+          {
+            "$ref": "#/components/schemas/ShippingMethodSetDescriptionAction"
           },
           {
             "$ref": "#/components/schemas/ShippingMethodSetPredicateAction"
@@ -17855,6 +17867,21 @@ export const openApiDocument = {
           },
           "localizedName": {
             "$ref": "#/components/schemas/LocalizedString"
+          }
+        }
+      },
+      "ShippingMethodSetDescriptionAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "setDescription"
+          },
+          "description": {
+            "type": "string"
           }
         }
       },

@@ -54,8 +54,9 @@ const newMethod = (more: Record<string, unknown> = {}) => create<ShippingMethod>
 
 describe('create', () => {
   it('answers 201 with references by id, rates in cent precision, active by default', async () => {
-    const method = await newMethod({ localizedName: { en: 'Standard' }, predicate: 'country = "DE"' });
+    const method = await newMethod({ localizedName: { en: 'Standard' }, predicate: 'country = "DE"', description: 'Two to three days' });
     expect(method).toMatchObject({
+      description: 'Two to three days',
       version: 1,
       active: true,
       isDefault: false,
@@ -170,6 +171,7 @@ describe('update actions', () => {
       { action: 'setKey', key: 'express' },
       { action: 'setLocalizedName', localizedName: { de: 'Express' } },
       { action: 'setLocalizedDescription', localizedDescription: { de: 'schnell' } },
+      { action: 'setDescription', description: 'fast' },
       { action: 'setPredicate', predicate: 'totalPrice > "10.00 EUR"' },
     ]);
     expect(next).toMatchObject({
@@ -178,6 +180,7 @@ describe('update actions', () => {
       key: 'express',
       localizedName: { de: 'Express' },
       localizedDescription: { de: 'schnell' },
+      description: 'fast',
       predicate: 'totalPrice > "10.00 EUR"',
       taxCategory: { id: other.id },
     });

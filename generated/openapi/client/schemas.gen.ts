@@ -18029,6 +18029,10 @@ export const ShippingMethodSchema = {
         localizedDescription: {
             $ref: '#/components/schemas/LocalizedString'
         },
+        description: {
+            type: 'string',
+            description: 'The plain description the platform keeps beside localizedDescription (deprecated there, still answered).'
+        },
         taxCategory: {
             $ref: '#/components/schemas/Reference'
         },
@@ -18211,6 +18215,10 @@ export const ShippingMethodDraftSchema = {
         localizedDescription: {
             $ref: '#/components/schemas/LocalizedString'
         },
+        description: {
+            type: 'string',
+            description: 'The plain description the platform keeps beside localizedDescription (deprecated there, still answered).'
+        },
         taxCategory: {
             $ref: '#/components/schemas/ResourceIdentifier'
         },
@@ -18306,6 +18314,7 @@ export const ShippingMethodUpdateActionSchema = {
             setKey: '#/components/schemas/ShippingMethodSetKeyAction',
             setLocalizedName: '#/components/schemas/ShippingMethodSetLocalizedNameAction',
             setLocalizedDescription: '#/components/schemas/ShippingMethodSetLocalizedDescriptionAction',
+            setDescription: '#/components/schemas/ShippingMethodSetDescriptionAction',
             setPredicate: '#/components/schemas/ShippingMethodSetPredicateAction',
             setCustomType: '#/components/schemas/ShippingMethodSetCustomTypeAction',
             setCustomField: '#/components/schemas/ShippingMethodSetCustomFieldAction'
@@ -18344,6 +18353,9 @@ export const ShippingMethodUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ShippingMethodSetLocalizedDescriptionAction'
+        },
+        {
+            $ref: '#/components/schemas/ShippingMethodSetDescriptionAction'
         },
         {
             $ref: '#/components/schemas/ShippingMethodSetPredicateAction'
@@ -18530,6 +18542,22 @@ export const ShippingMethodSetLocalizedNameActionSchema = {
         },
         localizedName: {
             $ref: '#/components/schemas/LocalizedString'
+        }
+    }
+} as const;
+
+export const ShippingMethodSetDescriptionActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'setDescription'
+        },
+        description: {
+            type: 'string'
         }
     }
 } as const;

@@ -5719,6 +5719,10 @@ export type ShippingMethod = {
     name: string;
     localizedName?: LocalizedString;
     localizedDescription?: LocalizedString;
+    /**
+     * The plain description the platform keeps beside localizedDescription (deprecated there, still answered).
+     */
+    description?: string;
     taxCategory: Reference;
     zoneRates: Array<ZoneRate>;
     active: boolean;
@@ -5771,6 +5775,10 @@ export type ShippingMethodDraft = {
     name: string;
     localizedName?: LocalizedString;
     localizedDescription?: LocalizedString;
+    /**
+     * The plain description the platform keeps beside localizedDescription (deprecated there, still answered).
+     */
+    description?: string;
     taxCategory: ResourceIdentifier;
     zoneRates: Array<ZoneRateDraft>;
     active?: boolean;
@@ -5815,6 +5823,8 @@ export type ShippingMethodUpdateAction = ({
 } & ShippingMethodSetLocalizedNameAction) | ({
     action: 'setLocalizedDescription';
 } & ShippingMethodSetLocalizedDescriptionAction) | ({
+    action: 'setDescription';
+} & ShippingMethodSetDescriptionAction) | ({
     action: 'setPredicate';
 } & ShippingMethodSetPredicateAction) | ({
     action: 'setCustomType';
@@ -5872,6 +5882,11 @@ export type ShippingMethodSetKeyAction = {
 export type ShippingMethodSetLocalizedNameAction = {
     action: 'setLocalizedName';
     localizedName?: LocalizedString;
+};
+
+export type ShippingMethodSetDescriptionAction = {
+    action: 'setDescription';
+    description?: string;
 };
 
 export type ShippingMethodSetLocalizedDescriptionAction = {

@@ -88,6 +88,7 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
       setKey: (doc, a) => setOptional(doc, 'key', a.key),
       setLocalizedName: (doc, a) => setOptional(doc, 'localizedName', a.localizedName),
       setLocalizedDescription: (doc, a) => setOptional(doc, 'localizedDescription', a.localizedDescription),
+      setDescription: (doc, a) => setOptional(doc, 'description', a.description),
       setPredicate: (doc, a) => setOptional(doc, 'predicate', a.predicate === undefined ? undefined : checkedCartPredicate(a.predicate, 'predicate')),
       ...customFieldActions('shipping-method'),
     };
@@ -102,6 +103,7 @@ export class ShippingMethodService extends DocumentService<ShippingMethod, Shipp
       name: draft.name,
       ...(draft.localizedName !== undefined ? { localizedName: draft.localizedName } : {}),
       ...(draft.localizedDescription !== undefined ? { localizedDescription: draft.localizedDescription } : {}),
+      ...(draft.description !== undefined ? { description: draft.description } : {}),
       taxCategory,
       zoneRates,
       active: draft.active ?? true,
