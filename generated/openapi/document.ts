@@ -14278,6 +14278,10 @@ export const openApiDocument = {
           },
           "reviewRatingStatistics": {
             "$ref": "#/components/schemas/ReviewRatingStatistics"
+          },
+          "state": {
+            "$ref": "#/components/schemas/Reference",
+            "description": "The product's State (of type ProductState)."
           }
         }
       },
@@ -14760,6 +14764,9 @@ export const openApiDocument = {
               "$ref": "#/components/schemas/Attribute"
             }
           },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
           "publish": {
             "type": "boolean"
           }
@@ -14836,7 +14843,8 @@ export const openApiDocument = {
             "setTaxCategory": "#/components/schemas/ProductSetTaxCategoryAction",
             "addToCategory": "#/components/schemas/ProductAddToCategoryAction",
             "removeFromCategory": "#/components/schemas/ProductRemoveFromCategoryAction",
-            "setCategoryOrderHint": "#/components/schemas/ProductSetCategoryOrderHintAction"
+            "setCategoryOrderHint": "#/components/schemas/ProductSetCategoryOrderHintAction",
+            "transitionState": "#/components/schemas/ProductTransitionStateAction"
           }
         },
         "oneOf": [
@@ -14887,8 +14895,29 @@ export const openApiDocument = {
           },
           {
             "$ref": "#/components/schemas/ProductSetCategoryOrderHintAction"
+          },
+          {
+            "$ref": "#/components/schemas/ProductTransitionStateAction"
           }
         ]
+      },
+      "ProductTransitionStateAction": {
+        "type": "object",
+        "required": [
+          "action"
+        ],
+        "properties": {
+          "action": {
+            "type": "string",
+            "const": "transitionState"
+          },
+          "state": {
+            "$ref": "#/components/schemas/ResourceIdentifier"
+          },
+          "force": {
+            "type": "boolean"
+          }
+        }
       },
       "ProductAddVariantAction": {
         "type": "object",

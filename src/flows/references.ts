@@ -46,6 +46,7 @@ export const REFERRERS = {
     referrer(shoppingListResource, 'businessUnit(key = :key)'),
   ],
   state: [
+    referrer(productResource, 'state(id = :id)'),
     referrer(orderResource, 'state(id = :id)'),
     referrer(paymentResource, 'paymentStatus(state(id = :id))'),
     referrer(quoteRequestResource, 'state(id = :id)'),

@@ -169,3 +169,41 @@ describe('what a product draft carries beyond names and variants', () => {
     expect(await ok<Record<string, unknown>>(api(server, admin, `/test/product-projections/${product.id}`))).toMatchObject(kept);
   });
 });
+
+describe('product states', () => {
+  it('a draft names a ProductState; transitionState moves along allowed transitions (force overrides); a state in use is not deleted', async () => {
+    const state = (key: string, type = 'ProductState', transitions?: { key: string }[]) =>
+      ok<{ id: string; version: number; key: string }>(
+        api(server, admin, '/test/states', { body: { key, type, ...(transitions ? { transitions } : {}) } }),
+        201,
+      );
+    const archived = await state('archived', 'ProductState', []);
+    const review = await state('in-review', 'ProductState', [{ key: 'archived' }]);
+    const draftState = await state('drafted', 'ProductState', [{ key: 'in-review' }]);
+    await state('order-open', 'OrderState');
+    const base = { productType: { typeId: 'product-type', id: productTypeId }, name: { en: 'Stateful' } };
+    await expectError(
+      await api(server, admin, '/test/products', { body: { ...base, slug: { en: 'stateful-bad' }, state: { key: 'order-open' } } }),
+      400,
+      'InvalidOperation',
+    );
+    let product = await ok<{ id: string; version: number; state?: { id: string } }>(
+      api(server, admin, '/test/products', { body: { ...base, slug: { en: 'stateful' }, state: { key: 'drafted' } } }),
+      201,
+    );
+    expect(product.state).toEqual({ typeId: 'state', id: draftState.id });
+    const move = (key: string, force?: boolean) =>
+      api(server, admin, `/test/products/${product.id}`, {
+        body: { version: product.version, actions: [{ action: 'transitionState', state: { key }, ...(force ? { force } : {}) }] },
+      });
+    await expectError(await move('archived'), 400, 'InvalidOperation');
+    product = await ok(move('in-review'));
+    expect(product.state?.id).toBe(review.id);
+    product = await ok(move('drafted', true));
+    expect(product.state?.id).toBe(draftState.id);
+    await expectError(await api(server, admin, `/test/states/${draftState.id}?version=${draftState.version}`, { method: 'DELETE' }), 400, 'ReferenceExists', {
+      referencedBy: 'product',
+    });
+    expect(archived.key).toBe('archived');
+  });
+});

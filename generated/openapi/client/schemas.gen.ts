@@ -14817,6 +14817,10 @@ export const ProductSchema = {
         },
         reviewRatingStatistics: {
             $ref: '#/components/schemas/ReviewRatingStatistics'
+        },
+        state: {
+            $ref: '#/components/schemas/Reference',
+            description: 'The product\'s State (of type ProductState).'
         }
     }
 } as const;
@@ -15316,6 +15320,9 @@ export const ProductDraftSchema = {
                 $ref: '#/components/schemas/Attribute'
             }
         },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
         publish: {
             type: 'boolean'
         }
@@ -15395,7 +15402,8 @@ export const ProductUpdateActionSchema = {
             setTaxCategory: '#/components/schemas/ProductSetTaxCategoryAction',
             addToCategory: '#/components/schemas/ProductAddToCategoryAction',
             removeFromCategory: '#/components/schemas/ProductRemoveFromCategoryAction',
-            setCategoryOrderHint: '#/components/schemas/ProductSetCategoryOrderHintAction'
+            setCategoryOrderHint: '#/components/schemas/ProductSetCategoryOrderHintAction',
+            transitionState: '#/components/schemas/ProductTransitionStateAction'
         }
     },
     oneOf: [
@@ -15446,8 +15454,30 @@ export const ProductUpdateActionSchema = {
         },
         {
             $ref: '#/components/schemas/ProductSetCategoryOrderHintAction'
+        },
+        {
+            $ref: '#/components/schemas/ProductTransitionStateAction'
         }
     ]
+} as const;
+
+export const ProductTransitionStateActionSchema = {
+    type: 'object',
+    required: [
+        'action'
+    ],
+    properties: {
+        action: {
+            type: 'string',
+            const: 'transitionState'
+        },
+        state: {
+            $ref: '#/components/schemas/ResourceIdentifier'
+        },
+        force: {
+            type: 'boolean'
+        }
+    }
 } as const;
 
 export const ProductAddVariantActionSchema = {

@@ -4729,6 +4729,10 @@ export type Product = {
     priceMode?: 'Embedded' | 'Standalone';
     masterData: ProductCatalogData;
     reviewRatingStatistics?: ReviewRatingStatistics;
+    /**
+     * The product's State (of type ProductState).
+     */
+    state?: Reference;
 };
 
 export type ProductCatalogData = {
@@ -4878,6 +4882,7 @@ export type ProductDraft = {
     metaDescription?: LocalizedString;
     metaKeywords?: LocalizedString;
     attributes?: Array<Attribute>;
+    state?: ResourceIdentifier;
     publish?: boolean;
 };
 
@@ -4926,7 +4931,15 @@ export type ProductUpdateAction = ({
     action: 'removeFromCategory';
 } & ProductRemoveFromCategoryAction) | ({
     action: 'setCategoryOrderHint';
-} & ProductSetCategoryOrderHintAction);
+} & ProductSetCategoryOrderHintAction) | ({
+    action: 'transitionState';
+} & ProductTransitionStateAction);
+
+export type ProductTransitionStateAction = {
+    action: 'transitionState';
+    state?: ResourceIdentifier;
+    force?: boolean;
+};
 
 export type ProductAddVariantAction = {
     action: 'addVariant';

@@ -7,6 +7,7 @@ import { taxCategoryRepository } from '../shipping/index.js';
 import { resolveIdentifier, resolveReference } from '../../resources/resource-identifiers.js';
 import { type ActionHandlers, setOptional } from '../../resources/update-actions.js';
 import { attributeDefinitions } from './attribute-values.js';
+import { transition } from '../states/index.js';
 
 type Data = ProductData;
 
@@ -120,6 +121,10 @@ export const productActions: ActionHandlers<Product, ProductUpdateAction> = {
       data.categories = data.categories.filter((c) => c.id !== id);
       delete data.categoryOrderHints?.[id];
     });
+  },
+  transitionState: async (doc, a, ctx) => {
+    // No state named: nothing to move to (the platform's action names one in practice).
+    if (a.state) doc.state = await transition(ctx, doc.state, a.state, 'ProductState', a.force);
   },
   setCategoryOrderHint: (doc, a) =>
     onData(doc, a.staged, (data) => {

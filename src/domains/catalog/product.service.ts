@@ -20,6 +20,7 @@ import { DocumentService } from '../../resources/document-service.js';
 
 import { categoryRepository } from './category-repository.js';
 import { attributeDefinitions, resolveAttributes } from './attribute-values.js';
+import { stateOfType } from '../states/index.js';
 
 import type { CategoryReferrer } from './category.service.js';
 
@@ -95,8 +96,10 @@ export class ProductService extends DocumentService<Product, ProductDraft, Produ
       variants,
     };
     checkVariantIdentifiers(data);
+    const state = draft.state ? await stateOfType(ctx, draft.state, 'ProductState', 'state') : undefined;
     return {
       ...(draft.key !== undefined ? { key: draft.key } : {}),
+      ...(state ? { state: { typeId: 'state', id: state.id } } : {}),
       productType,
       ...(taxCategory ? { taxCategory } : {}),
       priceMode: draft.priceMode ?? 'Embedded',
