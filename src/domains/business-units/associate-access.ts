@@ -126,21 +126,22 @@ export async function madeFromUnitDocument<D extends { id: string; businessUnit?
  * The /me endpoints act for the token's customer. Where what they create, change or order belongs to a
  * business unit, the customer acts there as the unit's associate, under the permissions the
  * as-associate endpoints check (403 AssociateMissingPermission without them): otherwise an associate
- * allowed only to view orders could buy for the unit through /me. `unitKey` is the unit the document
- * belongs to or is to belong to; a unit that does not exist is left to the document's own checks, a
- * customer who is not the unit's associate is 400 InvalidOperation.
+ * allowed only to view orders could buy for the unit through /me. A customer who is not the unit's
+ * associate is 400 InvalidOperation (the /me endpoints' documented answer), before any permission.
  */
+export async function assertCustomerMayIn(ctx: RequestContext, unit: BusinessUnit, customerId: string, access: Access): Promise<void> {
+  if (!roleKeysOf(unit, customerId)) throw new InvalidOperationError(`The customer '${customerId}' is not an associate of the business unit '${unit.key}'.`);
+  assertMay({ associateId: customerId, unit, held: await permissionsIn(ctx, unit, customerId) }, access, customerId);
+}
+
+/** As assertCustomerMayIn, for the unit a document names by key; a unit that does not exist is left to the document's own checks. */
 export async function assertCustomerMayInUnit(
   ctx: RequestContext,
   units: DocumentRepository<BusinessUnit>,
   unitKey: string,
   customerId: string,
   access: Access,
-): Promise<BusinessUnit | undefined> {
+): Promise<void> {
   const unit = await units.find(ctx, { key: unitKey });
-  if (!unit) return undefined;
-  // Not its associate at all: the documented answer of the /me endpoints (400), before any permission.
-  if (!roleKeysOf(unit, customerId)) throw new InvalidOperationError(`The customer '${customerId}' is not an associate of the business unit '${unit.key}'.`);
-  assertMay({ associateId: customerId, unit, held: await permissionsIn(ctx, unit, customerId) }, access, customerId);
-  return unit;
+  if (unit) await assertCustomerMayIn(ctx, unit, customerId, access);
 }

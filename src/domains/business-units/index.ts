@@ -4,6 +4,7 @@ export {
   ORDERS_VIEW,
   actingAssociate,
   assertActive,
+  assertCustomerMayIn,
   assertCustomerMayInUnit,
   assertMay,
   assertOfUnit,

@@ -5,12 +5,10 @@ import { ReferencedResourceNotFoundError, ResourceNotFoundError } from '../../er
 import { assertShippingMethodMatches, cartActions, customLineItem, setCartShippingMethod, type CartDependencies } from './cart-actions.js';
 import { addDiscountCode } from './cart-discount-codes.js';
 import { cartsAsAssociate } from './cart-as-associate.js';
-import { assertCustomerMayInUnit, assertMayNameUnit, myOthersAccess, owningUnit } from '../business-units/index.js';
+import { assertCustomerMayIn, assertCustomerMayInUnit, assertMayNameUnit, myOthersAccess, owningUnit } from '../business-units/index.js';
 import { resolveIdentifier } from '../../resources/resource-identifiers.js';
 import { customFieldsFromDraft } from '../types/index.js';
 
-/** The permissions a customer needs for its own carts of a business unit. */
-const MY_CARTS = myOthersAccess('Carts', 'carts');
 import { documentsInStore } from '../../resources/views/in-store-documents.js';
 import { addItemShippingAddress, addLineItem, type ProductLookup } from './cart-lines.js';
 import { resolveStores } from '../../resources/reference-resolvers.js';
@@ -21,6 +19,9 @@ import { DocumentService } from '../../resources/document-service.js';
 import { centMoney } from '../../shared/money/money.js';
 import { cartResource } from '../../resources/queryable-resources.js';
 import { ownDeadline } from '../../resources/retention-deadline.js';
+
+/** The permissions a customer needs for its own carts of a business unit. */
+const MY_CARTS = myOthersAccess('Carts', 'carts');
 
 /** The owner's most recently modified Active cart, in any store or (the in-store /me endpoints) in one. */
 const activeCartOf = (owner: string, inStore: boolean) =>
@@ -151,7 +152,7 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
     // A cart of a business unit is created as the customer acting as the unit's associate (CreateMyCarts).
     if (draft.businessUnit && 'customerId' in owner) {
       const unit = await resolveIdentifier(ctx, this.deps.businessUnits, draft.businessUnit, 'businessUnit');
-      await assertCustomerMayInUnit(ctx, this.deps.businessUnits, unit.key, owner.customerId, MY_CARTS.create);
+      await assertCustomerMayIn(ctx, unit, owner.customerId, MY_CARTS.create);
     }
     return this.create(ctx, { ...draft, ...ownerFields(owner), ...store }, expand);
   }
@@ -201,12 +202,12 @@ export class CartService extends DocumentService<Cart, CartDraft, CartUpdateActi
   async activeCartOfCustomer(ctx: RequestContext, customerId: string, expand: readonly string[] = []): Promise<Cart> {
     const cart = await this.activeCart(ctx, { customerId }, ctx.storeKey);
     if (!cart) throw new ResourceNotFoundError(customerId, `The customer '${customerId}' has no active cart.`);
-    return expand.length > 0 ? this.repository.get(ctx, { id: cart.id }, expand) : cart;
+    return this.expanded(ctx, cart, expand);
   }
 
   async myActiveCart(ctx: RequestContext, expand: readonly string[] = []): Promise<Cart> {
     const cart = await this.activeCart(ctx, await ownerOf(ctx), ctx.storeKey);
     if (!cart) throw new ResourceNotFoundError('', 'No active cart exists.');
-    return expand.length > 0 ? this.repository.get(ctx, { id: cart.id }, expand) : cart;
+    return this.expanded(ctx, cart, expand);
   }
 }

@@ -19,14 +19,15 @@ import { DocumentService } from '../../resources/document-service.js';
 import type { ProductLookup } from '../catalog/index.js';
 import { shoppingListResource } from '../../resources/queryable-resources.js';
 import { resolveIdentifier } from '../../resources/resource-identifiers.js';
-import { assertCustomerMayInUnit, assertMayNameUnit, myOthersAccess, owningUnit } from '../business-units/index.js';
+import { assertCustomerMayIn, assertMayNameUnit, myOthersAccess, owningUnit } from '../business-units/index.js';
 
-/** The permissions a customer needs for its own shopping lists of a business unit. */
-const MY_LISTS = myOthersAccess('ShoppingLists', 'shopping lists');
 import { ownDeadline } from '../../resources/retention-deadline.js';
 import { shoppingListsAsAssociate } from './shopping-list-as-associate.js';
 import { shoppingListActions } from './shopping-list-actions.js';
 import { addLineItem, addTextLineItem, expandLineItems } from './shopping-list-lines.js';
+
+/** The permissions a customer needs for its own shopping lists of a business unit. */
+const MY_LISTS = myOthersAccess('ShoppingLists', 'shopping lists');
 
 const DELETE_SLUGS = sql('DELETE FROM "ShoppingListSlug" WHERE "shoppingListId" = ?');
 const INSERT_SLUG = sql('INSERT INTO "ShoppingListSlug" ("projectKey", "locale", "slug", "shoppingListId") VALUES (?, ?, ?, ?)');
@@ -135,7 +136,7 @@ export class ShoppingListService extends DocumentService<ShoppingList, ShoppingL
     // A list of a business unit is created as the customer acting as the unit's associate (CreateMyShoppingLists).
     if (draft.businessUnit && 'customerId' in owner) {
       const unit = await resolveIdentifier(ctx, this.businessUnits, draft.businessUnit, 'businessUnit');
-      await assertCustomerMayInUnit(ctx, this.businessUnits, unit.key, owner.customerId, MY_LISTS.create);
+      await assertCustomerMayIn(ctx, unit, owner.customerId, MY_LISTS.create);
     }
     return (ctx.storeKey === undefined ? this : this.inStore).create(ctx, { ...draft, ...ownerReferenceFields(owner) }, expand);
   }
